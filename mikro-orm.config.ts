@@ -1,0 +1,49 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { PgliteDriver } from '@mikro-orm/pglite';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { Options } from '@mikro-orm/core';
+import { entities } from './src/entities.js';
+import { migrationsList } from './src/migrations/index.js';
+import { countStatement } from './src/sql-statements.js';
+
+export interface DatabaseTarget {
+  /** A PostgreSQL server URL; when null the embedded PGlite database is used. */
+  databaseUrl: string | null;
+  /** Folder of the embedded database, or `memory://` for a throwaway one. */
+  pgliteDir: string;
+  /** A ready PGlite instance to use instead of opening `pgliteDir` (tests restore snapshots this way). */
+  pglite?: unknown;
+}
+
+/** One set of entities and migrations, two drivers: PGlite embedded, PostgreSQL when a URL is given. */
+export function ormOptions(target: DatabaseTarget): Options {
+  const common = {
+    entities,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    migrations: { migrationsList, path: 'src/migrations', emit: 'ts', silent: true, transactional: true, allOrNothing: true, snapshot: false },
+    // Counts every statement for /metrics and for the per-request query-count tests.
+    onQuery: (sql: string) => {
+      countStatement();
+      return sql;
+    },
+    debug: false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+  } satisfies Partial<Options>;
+  if (target.databaseUrl) {
+    return { ...common, driver: PostgreSqlDriver, clientUrl: target.databaseUrl, pool: { min: 0, max: 10 } } as unknown as Options;
+  }
+  return {
+    ...common,
+    driver: PgliteDriver,
+    dbName: target.pgliteDir,
+    ...(target.pglite ? { driverOptions: { pglite: target.pglite } } : {}),
+  } as unknown as Options;
+}
+
+export default ormOptions({
+  databaseUrl: process.env.DATABASE_URL || null,
+  pgliteDir: process.env.PGLITE_DIR || '.data/pglite',
+});

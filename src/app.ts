@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { GraphQLFormattedError } from 'graphql';
+import { v4 as uuidv4 } from 'uuid';
+import YAML from 'yaml';
+import { routes } from '../rest-mappings/routes.js';
+import { Authenticator, viewerFromClaims } from './auth.js';
+import type { Config } from './config.js';
+import { createContext, type Context } from './context.js';
+import { databaseAnswers, type EntityManager, type Orm } from './db.js';
+import { AppError, isErrorCode, unauthenticated } from './errors.js';
+import { checkQueryLimits } from './graphql-limits.js';
+import { createMetrics } from './metrics.js';
+import { mountRestRoutes } from './rest/router.js';
+import { generateOpenApi } from './rest/openapi/generate.js';
+import { mappingsDir } from './rest/describe.js';
+import { buildAppSchema } from './schema.js';
+import { registerStaticPages } from './static-pages.js';
+
+const BODY_LIMIT = 1024 * 1024;
+export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/** Maps anything thrown while handling a request onto the contract's errors. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = error as FastifyError & { validation?: unknown };
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new AppError('UNSUPPORTED_MEDIA_TYPE', `Content type ${e.message.replace(/^.*: /, '')} is not accepted: send application/json`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return new AppError('PAYLOAD_TOO_LARGE', `The body is over the ${BODY_LIMIT} byte limit`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is empty but declared as JSON', { field: 'body' });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': return new AppError('VALIDATION_FAILED', 'Content-Length does not match the body', { field: 'body' });
+    default: break;
+  }
+  if (e instanceof SyntaxError || e.statusCode === 400) return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
+  if (e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
+  if (e.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', e.message);
+  if (e.statusCode === 429) return new AppError('RATE_LIMITED', 'Too many requests');
+  const internal = new AppError('INTERNAL', 'Internal error');
+  (internal as { cause?: unknown }).cause = error;
+  return internal;
+}
+
+/** The contract's error body. An INTERNAL error gives only the request id. */
+export function errorBody(error: AppError, requestId: string) {
+  if (error.code === 'INTERNAL') return { error: { code: error.code, message: `Internal error (request ${requestId})`, request_id: requestId } };
+  return { error: { code: error.code, message: error.message, ...(error.details !== undefined ? { details: error.details } : {}) } };
+}
+
+const APOLLO_CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+
+/** GraphQL errors carry the same codes as REST ones in extensions.code. */
+function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) {
+    return { ...formatted, message: original.message, extensions: { code: original.code, ...(original.details !== undefined ? { details: original.details } : {}) } };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && APOLLO_CLIENT_CODES.has(code)) return { ...formatted, extensions: { code: 'VALIDATION_FAILED' } };
+  if (isErrorCode(code)) return { ...formatted, extensions: { code } };
+  return { message: 'Internal error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
+}
+
+export interface AppOptions {
+  config: Config;
+  orm: Orm;
+  /** Pino options, or false to stay quiet (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export async function buildApp({ config, orm, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === true ? { level: config.logLevel } : logger,
+    bodyLimit: BODY_LIMIT,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : uuidv4();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Only JSON bodies are accepted (multipart routes register their own parser).
+  app.removeContentTypeParser('text/plain');
+
+  const schema = await buildAppSchema();
+  const auth = new Authenticator(config.auth);
+  const metrics = createMetrics();
+  metrics.instrument(app);
+
+  async function contextFor(request: FastifyRequest): Promise<Context> {
+    const em = orm.em.fork() as EntityManager;
+    const header = request.headers.authorization;
+    if (!header) return createContext(em, null, request.id);
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthenticated('Authorization must be "Bearer <token>"');
+    const claims = await auth.verify(match[1]);
+    return createContext(em, await viewerFromClaims(em, claims, auth), request.id);
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.code === 'INTERNAL') request.log.error({ err: (appError as { cause?: unknown }).cause ?? error }, 'internal error');
+    if (appError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    return reply.code(appError.status).send(errorBody(appError, request.id));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(new AppError('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`), request.id));
+  });
+
+  // GraphQL
+  const limitsPlugin: ApolloServerPlugin<Context> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, schema: s }) {
+          checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
+        },
+        async didEncounterErrors({ errors, contextValue }) {
+          for (const error of errors) {
+            const original = unwrapResolverError(error);
+            if (!(original instanceof AppError) && !error.extensions?.code?.toString().startsWith('GRAPHQL_')) {
+              app.log.error({ err: original, requestId: contextValue?.requestId }, 'internal GraphQL error');
+            }
+          }
+        },
+      };
+    },
+  };
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: config.graphql.introspection,
+    hideSchemaDetailsFromClientErrors: !config.graphql.introspection,
+    includeStacktraceInErrorResponses: false,
+    formatError: formatGraphQLError,
+    plugins: [limitsPlugin, fastifyApolloDrainPlugin(app)],
+  });
+  await apollo.start();
+  await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => contextFor(request) });
+
+  // REST
+  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor });
+  const openapi = generateOpenApi({ schema, routes: mounted, prefix: config.restPrefix, version: packageVersion });
+  const openapiYaml = YAML.stringify(openapi);
+
+  app.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapi));
+  app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml').send(openapiYaml));
+  registerStaticPages(app);
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (_request, reply) => {
+    const ok = await databaseAnswers(orm);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+  });
+  app.get('/metrics', async (_request, reply) => reply.type(metrics.contentType).send(await metrics.render()));
+  return app;
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Everything the service reads from its environment, read once and validated. */
+export interface Config {
+  port: number;
+  host: string;
+  pgliteDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  restPrefix: string;
+  publicUrl: string;
+  logLevel: string;
+  auth: {
+    jwtSecret: string | null;
+    /** True when the secret was generated for local development (enables the `user_type` claim). */
+    devSecret: boolean;
+    jwksUrl: string | null;
+    issuer: string | null;
+    audience: string | null;
+    adminSubjects: Set<string>;
+    idpWebhookSecret: string;
+  };
+  graphql: { maxDepth: number; maxComplexity: number; introspection: boolean };
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${url.protocol}"`);
+  }
+  return raw;
+}
+
+function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** A development secret, created once and kept beside the embedded database. */
+function developmentSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const pgliteDir = resolve(env.PGLITE_DIR || '.data/pglite');
+  // Secrets and uploads live next to the embedded database, in the data folder.
+  const dataDir = dirname(pgliteDir);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const jwksUrl = urlVar(env, 'AUTH_JWKS_URL', ['https:', 'http:']);
+  const explicitSecret = env.AUTH_JWT_SECRET || null;
+  if (explicitSecret && explicitSecret.length < 32) throw new ConfigError('AUTH_JWT_SECRET must be at least 32 characters');
+  const devSecret = !explicitSecret && !jwksUrl;
+  const port = intVar(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const restPrefix = (env.REST_PREFIX || '').replace(/\/+$/, '');
+  if (restPrefix && !/^\/[A-Za-z0-9_\-/.]+$/.test(restPrefix)) throw new ConfigError(`REST_PREFIX must start with / and be a plain path, got "${restPrefix}"`);
+  return {
+    port,
+    host,
+    pgliteDir,
+    databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    restPrefix,
+    publicUrl: (urlVar(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    logLevel,
+    auth: {
+      jwtSecret: explicitSecret ?? (devSecret ? developmentSecret(dataDir, 'dev-jwt-secret') : null),
+      devSecret,
+      jwksUrl,
+      issuer: env.AUTH_ISSUER || null,
+      audience: env.AUTH_AUDIENCE || null,
+      adminSubjects: new Set((env.ADMIN_SUBJECTS || '').split(',').map((s) => s.trim()).filter(Boolean)),
+      idpWebhookSecret: env.IDP_WEBHOOK_SECRET || developmentSecret(dataDir, 'dev-idp-webhook-secret'),
+    },
+    graphql: {
+      maxDepth: intVar(env, 'GRAPHQL_MAX_DEPTH', 10, 2, 50),
+      maxComplexity: intVar(env, 'GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
+      introspection: boolVar(env, 'GRAPHQL_INTROSPECTION', true),
+    },
+    seedDemoData: boolVar(env, 'SEED_DEMO_DATA', true),
+  };
+}

@@ -1,0 +1,35 @@
+import type { EntityManager } from './db.js';
+import { createBrandLoaders } from './modules/brand/brand.loaders.js';
+import { createCategoryLoaders } from './modules/category/category.loaders.js';
+import { createIngredientLoaders } from './modules/ingredient/ingredient.loaders.js';
+import { createProductLoaders } from './modules/product/product.loaders.js';
+import { createUnitLoaders } from './modules/unit/unit.loaders.js';
+import { createUserLoaders } from './modules/user/user.loaders.js';
+import type { User } from './modules/user/user.entity.js';
+
+/** A fresh loader set per request: batching and caching never cross requests. */
+export function createLoaders(em: EntityManager) {
+  return {
+    ...createIngredientLoaders(em),
+    ...createBrandLoaders(em),
+    ...createCategoryLoaders(em),
+    ...createProductLoaders(em),
+    ...createUnitLoaders(em),
+    ...createUserLoaders(em),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;
+
+/** What every resolver gets: built once per request, REST or GraphQL. */
+export interface Context {
+  em: EntityManager;
+  loaders: Loaders;
+  /** The signed-in user, or null for an anonymous request. */
+  viewer: User | null;
+  requestId: string;
+}
+
+export function createContext(em: EntityManager, viewer: User | null, requestId: string): Context {
+  return { em, loaders: createLoaders(em), viewer, requestId };
+}

@@ -1,0 +1,10 @@
+// Every entity the ORM knows, listed explicitly (no folder discovery: it works the same
+// under node, jest and the migration scripts).
+import { Brand } from './modules/brand/brand.entity.js';
+import { ProductCategory } from './modules/category/category.entity.js';
+import { Ingredient } from './modules/ingredient/ingredient.entity.js';
+import { Product, ProductIngredient, ProductOffer } from './modules/product/product.entity.js';
+import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
+import { User } from './modules/user/user.entity.js';
+
+export const entities = [User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer];

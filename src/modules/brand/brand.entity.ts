@@ -1,0 +1,49 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { newId } from '../shared/ids.js';
+import { User } from '../user/user.entity.js';
+
+@Entity()
+@ObjectType({ description: 'A brand that makes products.' })
+export class Brand {
+  @PrimaryKey({ type: 'uuid' })
+  @Field(() => ID)
+  id: string = newId();
+
+  @Property({ type: 'text', unique: true })
+  @Field()
+  alias!: string;
+
+  @Property({ type: 'text' })
+  @Field()
+  name!: string;
+
+  @Property({ type: 'text', default: '' })
+  @Field()
+  description: string = '';
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country code.' })
+  country?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  website?: string | null;
+
+  @Property({ type: 'smallint', nullable: true })
+  @Field(() => Int, { nullable: true })
+  founded?: number | null;
+
+  /** The brand user who manages it; null until a brand claims it. */
+  @ManyToOne(() => User, { ref: true, nullable: true })
+  owner?: Ref<User> | null;
+
+  @Property({ type: 'datetime' })
+  @Field()
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  @Field()
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,73 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { newId } from '../shared/ids.js';
+
+@Entity()
+@ObjectType({ description: 'A cosmetic ingredient, named by its INCI name.' })
+export class Ingredient {
+  @PrimaryKey({ type: 'uuid' })
+  @Field(() => ID)
+  id: string = newId();
+
+  @Property({ type: 'text', unique: true })
+  @Field({ description: 'Lowercase slug, usable wherever an id is.' })
+  alias!: string;
+
+  @Property({ type: 'text', unique: true })
+  @Field({ description: 'INCI name (the EU name where EU and US differ).' })
+  name!: string;
+
+  @Property({ type: 'text[]' })
+  @Field(() => [String], { description: 'Other names: US/EU variants, drug names, CI numbers, common names.' })
+  otherNames: string[] = [];
+
+  @Property({ type: 'text', default: '' })
+  @Field()
+  description: string = '';
+
+  @Property({ type: 'text[]' })
+  @Field(() => [String], { description: 'CosIng functions.' })
+  functions: string[] = [];
+
+  @Property({ type: 'text[]' })
+  @Field(() => [String])
+  effects: string[] = [];
+
+  @Index({ type: 'gin' })
+  @Property({ type: 'text[]' })
+  @Field(() => [String])
+  flags: string[] = [];
+
+  @Index({ type: 'gin' })
+  @Property({ type: 'text[]' })
+  @Field(() => [String])
+  groups: string[] = [];
+
+  @Property({ type: 'smallint', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Comedogenic rating 0-5 where one is published.' })
+  comedogenic?: number | null;
+
+  @Property({ type: 'smallint', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Irritancy rating 0-5 where one is published.' })
+  irritancy?: number | null;
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  ratingSource?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  casNumber?: string | null;
+
+  /** True for entries we authored; imports never overwrite them. */
+  @Property({ default: true })
+  curated: boolean = true;
+
+  @Property({ type: 'datetime' })
+  @Field()
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  @Field()
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,152 @@
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { newId } from '../shared/ids.js';
+import { Brand } from '../brand/brand.entity.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { UnitOfMeasurement } from '../unit/unit.entity.js';
+import { User } from '../user/user.entity.js';
+import { Ingredient } from '../ingredient/ingredient.entity.js';
+
+export enum ProductStatus {
+  draft = 'draft',
+  published = 'published',
+}
+registerEnumType(ProductStatus, { name: 'ProductStatus' });
+
+@Entity()
+@ObjectType({ description: 'A product with the ingredient list printed on its label.' })
+export class Product {
+  @PrimaryKey({ type: 'uuid' })
+  @Field(() => ID)
+  id: string = newId();
+
+  @Property({ type: 'text', unique: true })
+  @Field()
+  alias!: string;
+
+  @Property({ type: 'text' })
+  @Field()
+  name!: string;
+
+  @Index()
+  @ManyToOne(() => Brand, { ref: true, deleteRule: 'restrict' })
+  brand!: Ref<Brand>;
+
+  @Index()
+  @ManyToOne(() => ProductCategory, { ref: true, nullable: true, deleteRule: 'set null' })
+  category?: Ref<ProductCategory> | null;
+
+  @Property({ type: 'text', default: '' })
+  @Field()
+  description: string = '';
+
+  /** EAN-13, UPC-A or EAN-8, digits only, check digit verified on write. */
+  @Property({ type: 'text', nullable: true, unique: true })
+  @Field(() => String, { nullable: true })
+  barcode?: string | null;
+
+  @Property({ type: 'double', nullable: true })
+  @Field(() => Float, { nullable: true })
+  sizeAmount?: number | null;
+
+  @ManyToOne(() => UnitOfMeasurement, { ref: true, nullable: true, deleteRule: 'restrict' })
+  sizeUnit?: Ref<UnitOfMeasurement> | null;
+
+  @Property({ type: 'text', default: '' })
+  @Field({ description: 'The ingredient list as printed on the label.' })
+  ingredientList: string = '';
+
+  /** Matched ingredient ids, in label order: backs "contains / free of" search with a GIN index. */
+  @Index({ type: 'gin' })
+  @Property({ type: 'text[]' })
+  ingredientIds: string[] = [];
+
+  /** Union of the matched ingredients' flags, denormalised for free-of filters. */
+  @Index({ type: 'gin' })
+  @Property({ type: 'text[]' })
+  @Field(() => [String], { description: 'Flags of the ingredients it contains (fragrance, silicone…).' })
+  flags: string[] = [];
+
+  @Enum({ items: () => ProductStatus, nativeEnumName: 'product_status' })
+  @Field(() => ProductStatus)
+  status: ProductStatus = ProductStatus.published;
+
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  createdBy?: Ref<User> | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true })
+  publishedAt?: Date | null;
+
+  @Index()
+  @Property({ type: 'datetime' })
+  @Field()
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  @Field()
+  updatedAt: Date = new Date();
+}
+
+@Entity()
+@Index({ properties: ['product', 'position'] })
+@ObjectType({ description: 'One entry of a product\'s ingredient list and what it matched.' })
+export class ProductIngredient {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
+  product!: Ref<Product>;
+
+  @Property({ type: 'smallint' })
+  @Field()
+  position!: number;
+
+  @Property({ type: 'text' })
+  @Field({ description: 'The entry as printed.' })
+  input!: string;
+
+  @Index()
+  @ManyToOne(() => Ingredient, { ref: true, nullable: true, deleteRule: 'set null' })
+  ingredient?: Ref<Ingredient> | null;
+
+  @Property({ type: 'text' })
+  @Field({ description: 'exact, alias, fuzzy or none' })
+  match!: string;
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Concentration printed beside the entry, e.g. "10%".' })
+  concentration?: string | null;
+
+  @Property({ default: false })
+  @Field({ description: 'Listed under "May contain".' })
+  mayContain: boolean = false;
+}
+
+@Entity()
+@ObjectType({ description: 'Where a product can be bought.' })
+export class ProductOffer {
+  @PrimaryKey({ type: 'uuid' })
+  @Field(() => ID)
+  id: string = newId();
+
+  @Index()
+  @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
+  product!: Ref<Product>;
+
+  @Property({ type: 'text' })
+  @Field()
+  retailer!: string;
+
+  @Property({ type: 'text' })
+  @Field()
+  url!: string;
+
+  @Property({ columnType: 'numeric(12,2)', type: 'string', nullable: true })
+  price?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  currency?: string | null;
+}

@@ -1,0 +1,110 @@
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { Brand } from '../brand/brand.entity.js';
+import { Breadcrumb, BreadcrumbTrail, categoryCrumb } from '../category/breadcrumb.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { categoryTrail } from '../category/category.service.js';
+import { Ingredient } from '../ingredient/ingredient.entity.js';
+import { Page, PageArgs } from '../shared/pagination.js';
+import { UnitOfMeasurement } from '../unit/unit.entity.js';
+import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
+import { getProduct, listProducts } from './product.service.js';
+
+@ObjectType()
+export class ProductPage extends Page(Product) {}
+
+@ObjectType({ description: 'How much a package holds.' })
+class ProductSize {
+  @Field(() => Float)
+  amount!: number;
+
+  @Field(() => UnitOfMeasurement, { nullable: true })
+  unit!: UnitOfMeasurement | null;
+}
+
+@ArgsType()
+class ProductListArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Part of the product name.' })
+  search?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Brand id or alias.' })
+  brand?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Category id or alias; includes its sub-categories.' })
+  category?: string | null;
+
+  @Field(() => [String], { nullable: true, description: 'Only products with all these flags.' })
+  flags?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Only products with none of these flags (fragrance, silicone…).' })
+  freeOf?: string[] | null;
+}
+
+@Resolver(() => Product)
+export class ProductResolver {
+  // Queries
+  @Query(() => Product, { description: 'One product by id or alias.' })
+  product(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<Product> {
+    return getProduct(ctx.em, idOrAlias, ctx.viewer);
+  }
+
+  @Query(() => ProductPage, { description: 'Published products, by name.' })
+  products(@Args() args: ProductListArgs, @Ctx() ctx: Context) {
+    return listProducts(ctx.em, args, args);
+  }
+
+  @Query(() => BreadcrumbTrail, { description: 'The category trail of a product, then the brand and the product.' })
+  async productBreadcrumbs(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<BreadcrumbTrail> {
+    const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
+    const trail: Breadcrumb[] = product.category ? (await categoryTrail(ctx.em, product.category.id)).map(categoryCrumb) : [];
+    const brand = product.brand.getEntity();
+    trail.push({ kind: 'brand', id: brand.id, alias: brand.alias, name: brand.name, path: `/brands/${brand.alias}` });
+    trail.push({ kind: 'product', id: product.id, alias: product.alias, name: product.name, path: `/products/${product.alias}` });
+    return { items: trail, nextCursor: null };
+  }
+
+  // Field resolvers
+  @FieldResolver(() => Brand)
+  async brand(@Root() product: Product, @Ctx() ctx: Context): Promise<Brand> {
+    return (await ctx.loaders.brandById.load(product.brand.id))!;
+  }
+
+  @FieldResolver(() => ProductCategory, { nullable: true })
+  category(@Root() product: Product, @Ctx() ctx: Context) {
+    return product.category ? ctx.loaders.categoryById.load(product.category.id) : null;
+  }
+
+  @FieldResolver(() => ProductSize, { nullable: true })
+  async size(@Root() product: Product, @Ctx() ctx: Context): Promise<ProductSize | null> {
+    if (product.sizeAmount == null) return null;
+    return { amount: product.sizeAmount, unit: product.sizeUnit ? await ctx.loaders.unitById.load(product.sizeUnit.id) : null };
+  }
+
+  @FieldResolver(() => [ProductIngredient], { description: 'The label\'s entries in order, with what each matched.' })
+  ingredients(@Root() product: Product, @Ctx() ctx: Context) {
+    return ctx.loaders.ingredientsByProduct.load(product.id);
+  }
+
+  @FieldResolver(() => [ProductOffer], { description: 'Retailer offers, cheapest first.' })
+  offers(@Root() product: Product, @Ctx() ctx: Context) {
+    return ctx.loaders.offersByProduct.load(product.id);
+  }
+}
+
+@Resolver(() => ProductIngredient)
+export class ProductIngredientResolver {
+  // Field resolvers
+  @FieldResolver(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
+  ingredient(@Root() entry: ProductIngredient, @Ctx() ctx: Context) {
+    return entry.ingredient ? ctx.loaders.ingredientById.load(entry.ingredient.id) : null;
+  }
+}
+
+@Resolver(() => ProductOffer)
+export class ProductOfferResolver {
+  // Field resolvers
+  @FieldResolver(() => Float, { nullable: true })
+  price(@Root() offer: ProductOffer): number | null {
+    return offer.price == null ? null : Number(offer.price);
+  }
+}

@@ -1,0 +1,100 @@
+import { Cursor, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import type { EntityManager } from '../../db.js';
+import { validationFailed } from '../../errors.js';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { nullable: true, description: `Items per page, 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` })
+  limit?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The nextCursor of the previous page.' })
+  cursor?: string | null;
+}
+
+export interface PageResult<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** A `{ items, nextCursor }` object type for one item type, as the contract's lists. */
+export function Page<T extends object>(itemType: ClassType<T>) {
+  @ObjectType()
+  abstract class PageClass implements PageResult<T> {
+    @Field(() => [itemType])
+    items!: T[];
+
+    @Field(() => String, { nullable: true, description: 'Pass as cursor for the next page; null on the last page.' })
+    nextCursor!: string | null;
+  }
+  return PageClass;
+}
+
+export function checkedLimit(limit: number | null | undefined): number {
+  if (limit === null || limit === undefined) return DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw validationFailed('limit', `limit must be an integer from 1 to ${MAX_LIMIT}`);
+  }
+  return limit;
+}
+
+/** Rejects a cursor we did not issue before it reaches SQL. */
+function checkedCursor(cursor: string | null | undefined, keys: number): string | undefined {
+  if (!cursor) return undefined;
+  let decoded: unknown;
+  try {
+    decoded = Cursor.decode(cursor);
+  } catch {
+    throw validationFailed('cursor', 'cursor is not one this service issued');
+  }
+  const ok = Array.isArray(decoded) && decoded.length === keys &&
+    decoded.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+  if (!ok) throw validationFailed('cursor', 'cursor is not one this service issued');
+  return cursor;
+}
+
+/** Keyset pagination: the order must end in a unique key (id) so pages never overlap. */
+export async function paginate<T extends object>(
+  em: EntityManager,
+  entity: ClassType<T>,
+  where: FilterQuery<T>,
+  orderBy: QueryOrderMap<T>,
+  args: PageArgs,
+): Promise<PageResult<T>> {
+  const limit = checkedLimit(args.limit);
+  const after = checkedCursor(args.cursor, Object.keys(orderBy).length);
+  const page = await em.findByCursor(entity, {
+    where,
+    first: limit,
+    after,
+    orderBy,
+    includeCount: false,
+  } as never);
+  return { items: page.items as T[], nextCursor: page.hasNextPage ? page.endCursor : null };
+}
+
+/** The same contract over a list already in memory, keyed by a unique string. */
+export function paginateList<T>(items: T[], keyOf: (item: T) => string, args: PageArgs): PageResult<T> {
+  const limit = checkedLimit(args.limit);
+  let start = 0;
+  if (args.cursor) {
+    let key: unknown;
+    try {
+      key = JSON.parse(Buffer.from(args.cursor, 'base64url').toString('utf8'));
+    } catch {
+      throw validationFailed('cursor', 'cursor is not one this service issued');
+    }
+    const index = typeof key === 'string' ? items.findIndex((item) => keyOf(item) === key) : -1;
+    if (index < 0) throw validationFailed('cursor', 'cursor is not one this service issued');
+    start = index + 1;
+  }
+  const page = items.slice(start, start + limit);
+  const more = start + limit < items.length;
+  return {
+    items: page,
+    nextCursor: more ? Buffer.from(JSON.stringify(keyOf(page[page.length - 1])), 'utf8').toString('base64url') : null,
+  };
+}

@@ -1,0 +1,43 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '../../db.js';
+import { conflict, notFound, validationFailed } from '../../errors.js';
+import { byIdOrAlias, slugify } from '../shared/ids.js';
+import { paginate, type PageArgs } from '../shared/pagination.js';
+import { UnitOfMeasurement } from './unit.entity.js';
+
+/** Each kind of quantity converts into one base unit. */
+export const BASE_UNIT: Record<string, string> = { volume: 'ml', mass: 'g', count: 'piece', length: 'cm' };
+
+export function listUnits(em: EntityManager, page: PageArgs) {
+  return paginate(em, UnitOfMeasurement, {}, { kind: 'asc', toBase: 'asc', id: 'asc' }, page);
+}
+
+export async function getUnit(em: EntityManager, idOrAlias: string): Promise<UnitOfMeasurement> {
+  const unit = await em.findOne(UnitOfMeasurement, byIdOrAlias(idOrAlias));
+  if (!unit) throw notFound('Unit of measurement', idOrAlias);
+  return unit;
+}
+
+export interface NewUnit { alias?: string | null; name: string; symbol: string; kind: string; toBase: number }
+
+export async function createUnit(em: EntityManager, input: NewUnit): Promise<UnitOfMeasurement> {
+  const name = input.name.trim();
+  const symbol = input.symbol.trim();
+  if (!name || name.length > 60) throw validationFailed('name', 'name must be 1-60 characters');
+  if (!symbol || symbol.length > 20) throw validationFailed('symbol', 'symbol must be 1-20 characters');
+  const base = BASE_UNIT[input.kind];
+  if (!base) throw validationFailed('kind', `kind must be one of ${Object.keys(BASE_UNIT).join(', ')}`);
+  if (!Number.isFinite(input.toBase) || input.toBase <= 0 || input.toBase > 1e9) {
+    throw validationFailed('to_base', 'to_base must be a positive number');
+  }
+  const alias = input.alias ?? slugify(symbol);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(alias) || alias.length > 60) throw validationFailed('alias', 'alias must be a lowercase slug [a-z0-9-]');
+  const unit = em.create(UnitOfMeasurement, { alias, name, symbol, kind: input.kind, base, toBase: input.toBase });
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw conflict(`A unit with alias "${alias}" already exists`, { field: 'alias' });
+    throw error;
+  }
+  return unit;
+}

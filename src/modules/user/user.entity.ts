@@ -1,0 +1,56 @@
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { newId } from '../shared/ids.js';
+
+export enum UserType {
+  member = 'member',
+  expert = 'expert',
+  brand = 'brand',
+  moderator = 'moderator',
+  admin = 'admin',
+}
+registerEnumType(UserType, { name: 'UserType' });
+
+@Entity({ tableName: 'app_user' })
+@ObjectType({ description: 'A person using the service.' })
+export class User {
+  @PrimaryKey({ type: 'uuid' })
+  @Field(() => ID)
+  id: string = newId();
+
+  /** The identity provider's subject (`sub` claim). */
+  @Property({ type: 'text', unique: true })
+  subject!: string;
+
+  @Property({ type: 'text', unique: true })
+  @Field()
+  username!: string;
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  displayName?: string | null;
+
+  /** Visible to its owner and admins only: the field resolver enforces it. */
+  @Property({ type: 'text', nullable: true })
+  email?: string | null;
+
+  @Enum({ items: () => UserType, nativeEnumName: 'user_type' })
+  @Field(() => UserType)
+  userType: UserType = UserType.member;
+
+  @Property({ type: 'text', default: '' })
+  @Field()
+  bio: string = '';
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country code.' })
+  country?: string | null;
+
+  @Property({ type: 'datetime' })
+  @Field()
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  @Field()
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,137 @@
+// The OpenAPI 3.1 description of every mounted route, derived from the route table, the
+// operations' variables and their selection sets. Pure: no Fastify, no database.
+import { Kind, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import type { LoadedOperation } from '../documents.js';
+import { pathParams } from '../documents.js';
+import { accessRoles, type RouteDefinition } from '../types.js';
+import type { VariableSpec } from '../variables.js';
+import { inputSchema, outputSchema, type JsonSchema } from './json-schema.js';
+
+export interface DescribedRoute {
+  route: RouteDefinition;
+  operation: LoadedOperation;
+  specs: VariableSpec[];
+}
+
+const ERROR_RESPONSES: Record<string, string> = {
+  400: 'VALIDATION_FAILED: bad JSON, wrong type, missing or unknown field (details.field names it)',
+  401: 'UNAUTHENTICATED: no, expired or bad token',
+  403: 'FORBIDDEN: signed in but not allowed',
+  404: 'NOT_FOUND or ROUTE_NOT_FOUND',
+  409: 'CONFLICT: unique value taken or wrong state',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED (see Retry-After)',
+  500: 'INTERNAL: the body gives the request id only',
+};
+
+function errorsFor(route: RouteDefinition, hasBody: boolean): number[] {
+  const codes = [400, 404, 429, 500];
+  if (route.access !== 'public') codes.push(401);
+  if (route.access === 'owner' || route.access.startsWith('role:')) codes.push(403);
+  if (route.method !== 'GET') codes.push(409);
+  if (hasBody) codes.push(413, 415);
+  return codes.sort();
+}
+
+export function generateOpenApi(options: {
+  schema: GraphQLSchema;
+  routes: DescribedRoute[];
+  prefix: string;
+  version: string;
+  serverUrl?: string;
+}): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const queryType = options.schema.getQueryType()!;
+  const mutationType = options.schema.getMutationType();
+  for (const { route, operation, specs } of options.routes) {
+    const openPath = `${options.prefix}${route.path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const inPath = new Set(pathParams(route.path));
+    const fragments = new Map(
+      operation.document.definitions
+        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+        .map((d) => [d.name.value, d]),
+    );
+    const root = operation.definition.selectionSet.selections[0];
+    const rootType = operation.definition.operation === 'mutation' ? mutationType! : queryType;
+    const field = root.kind === Kind.FIELD ? rootType.getFields()[root.name.value] : undefined;
+    const bodyAllowed = route.method !== 'GET' && route.method !== 'DELETE';
+    const parameters: JsonSchema[] = [];
+    const bodyProperties: Record<string, JsonSchema> = {};
+    const bodyRequired: string[] = [];
+    for (const spec of specs) {
+      const schema = inputSchema(spec.type);
+      if (inPath.has(spec.name)) parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
+      else if (!bodyAllowed) {
+        parameters.push({ name: spec.name, in: 'query', required: spec.required, schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) });
+      } else {
+        bodyProperties[spec.name] = schema;
+        if (spec.required) bodyRequired.push(spec.name);
+      }
+    }
+    const hasBody = Object.keys(bodyProperties).length > 0;
+    const status = String(route.status ?? 200);
+    const responses: Record<string, JsonSchema> = {};
+    if (route.status === 204) responses['204'] = { description: 'Done; no body.' };
+    else if (route.status === 302) responses['302'] = { description: 'Redirect to the retailer.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } };
+    else {
+      responses[status] = {
+        description: route.summary,
+        content: { 'application/json': { schema: field && root.kind === Kind.FIELD ? outputSchema(field.type, root.selectionSet, fragments) : {} } },
+      };
+      if (route.method === 'GET' && route.access === 'public') responses['304'] = { description: 'Not modified (If-None-Match matched the ETag).' };
+    }
+    for (const code of errorsFor(route, hasBody)) responses[String(code)] = { $ref: `#/components/responses/Error${code}` };
+    const roles = accessRoles(route.access);
+    paths[openPath] ??= {};
+    paths[openPath][route.method.toLowerCase()] = {
+      operationId: route.operation,
+      summary: route.summary,
+      description: [
+        route.description,
+        `Access: ${route.access === 'public' ? 'public' : route.access === 'user' ? 'any signed-in user' : route.access === 'owner' ? 'the owner (moderators and admins where noted)' : `user types ${roles.join(', ')} (admins always)`}.`,
+        `GraphQL operation: \`${route.operation}\` in rest-mappings/${operation.file}.`,
+      ].filter(Boolean).join('\n\n'),
+      tags: route.tags,
+      parameters,
+      ...(hasBody ? { requestBody: { required: bodyRequired.length > 0, content: { 'application/json': { schema: { type: 'object', properties: bodyProperties, required: bodyRequired, additionalProperties: false } } } } } : {}),
+      responses,
+      ...(route.access === 'public' ? { security: [{}, { bearerAuth: [] }] } : { security: [{ bearerAuth: [] }] }),
+    };
+  }
+  const errorResponses = Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([code, description]) => [
+    `Error${code}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+  ]));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Skincare ingredient and routine service',
+      version: options.version,
+      description: 'REST compatibility layer over the GraphQL API (POST /graphql). Lists are `{items, next_cursor}`, paged with `limit` (1-100, default 20) and `cursor`. Errors are `{error: {code, message, details}}`.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: {
+                code: { type: 'string', enum: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'ROUTE_NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL'] },
+                message: { type: 'string' },
+                details: {},
+                request_id: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+      responses: errorResponses,
+    },
+  };
+}

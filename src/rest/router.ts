@@ -1,0 +1,120 @@
+// Mounts every route of the table onto Fastify: bind variables, execute the named operation
+// in-process, answer with the root field's value. Imports nothing from src/modules.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { execute, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { AppError, isErrorCode } from '../errors.js';
+import { checkRoutes, loadOperations, type LoadedOperation } from './documents.js';
+import { accessRoles, needsSignIn, type RouteDefinition } from './types.js';
+import { bindVariables, variableSpecs, type VariableSpec } from './variables.js';
+
+export interface RestContextFactory<C> {
+  /** Builds the per-request context; throws UNAUTHENTICATED for a bad token. */
+  (request: FastifyRequest): Promise<C & { viewer: { userType: string } | null }>;
+}
+
+export interface RouterOptions<C> {
+  schema: GraphQLSchema;
+  routes: RouteDefinition[];
+  documentsDir: string;
+  prefix: string;
+  context: RestContextFactory<C>;
+  /** Use graphql-jit (default) or graphql-js's execute. */
+  jit?: boolean;
+}
+
+/** A route with its checked operation and variable types: what mounting and OpenAPI need. */
+export interface PreparedRoute {
+  route: RouteDefinition;
+  operation: LoadedOperation;
+  specs: VariableSpec[];
+}
+
+type Runner = (context: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
+
+/** Turns a GraphQL error list into the contract's error. */
+export function errorFromResult(errors: readonly { message: string; extensions?: Record<string, unknown>; originalError?: unknown }[]): AppError {
+  const first = errors[0];
+  let original: unknown = first.originalError;
+  while (original && !(original instanceof AppError) && (original as { originalError?: unknown }).originalError) {
+    original = (original as { originalError?: unknown }).originalError;
+  }
+  if (original instanceof AppError) return original;
+  const code = first.extensions?.code;
+  if (isErrorCode(code)) return new AppError(code, first.message, first.extensions?.details);
+  // Variable coercion and validation problems come without a code: they are the client's.
+  if (!original && /Variable|Argument|Expected|cannot represent/i.test(first.message)) {
+    return new AppError('VALIDATION_FAILED', first.message);
+  }
+  const internal = new AppError('INTERNAL', 'Internal error');
+  (internal as { cause?: unknown }).cause = original ?? first;
+  return internal;
+}
+
+const weakEtag = (body: string): string => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function compile(schema: GraphQLSchema, op: LoadedOperation, jit: boolean): Runner {
+  if (jit) {
+    const compiled = compileQuery(schema, op.document, op.name);
+    if (!isCompiledQuery(compiled)) throw new Error(`graphql-jit could not compile ${op.name}: ${compiled.errors?.[0]?.message}`);
+    return (context, variables) => (compiled as CompiledQuery).query(undefined, context, variables);
+  }
+  return (context, variables) => execute({ schema, document: op.document, operationName: op.name, contextValue: context, variableValues: variables }) as Promise<ExecutionResult>;
+}
+
+/** Loads the documents and checks every route against the schema; throws naming the route. */
+export function prepareRoutes(schema: GraphQLSchema, routes: RouteDefinition[], documentsDir: string): PreparedRoute[] {
+  const operations = loadOperations(documentsDir);
+  checkRoutes(schema, routes, operations);
+  return routes.map((route) => {
+    const operation = operations.get(route.operation)!;
+    return { route, operation, specs: variableSpecs(schema, operation.definition) };
+  });
+}
+
+/** Fastify's path syntax is the specification's; only the prefix is added. */
+export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<C>): PreparedRoute[] {
+  const prepared = prepareRoutes(options.schema, options.routes, options.documentsDir);
+  const mounted = prepared.map((p) => ({ ...p, run: compile(options.schema, p.operation, options.jit ?? true) }));
+  for (const m of mounted) {
+    const { route } = m;
+    const roles = accessRoles(route.access);
+    const cacheable = route.method === 'GET' && route.access === 'public' && m.operation.definition.operation === 'query';
+    app.route({
+      method: route.method,
+      url: `${options.prefix}${route.path}`,
+      config: { route },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        // Who may call comes first: an anonymous caller learns it must sign in, not what it sent wrong.
+        const context = await options.context(request);
+        if (needsSignIn(route.access) && !context.viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to do this: send Authorization: Bearer <token>');
+        if (roles.length && context.viewer && context.viewer.userType !== 'admin' && !roles.includes(context.viewer.userType)) {
+          throw new AppError('FORBIDDEN', `This needs one of these user types: ${roles.join(', ')}`);
+        }
+        const variables = bindVariables(
+          m.specs,
+          { params: request.params as Record<string, string>, query: request.query as Record<string, string>, body: request.body },
+          route.method !== 'GET' && route.method !== 'DELETE',
+        );
+        const result = await m.run(context, variables);
+        if (result.errors?.length) throw errorFromResult(result.errors as never);
+        const value = (result.data as Record<string, unknown> | null)?.[m.operation.rootKey];
+        if (route.status === 204) return reply.code(204).send();
+        if (route.status === 302) {
+          const location = (value as { location?: string; url?: string } | null)?.location ?? (value as { url?: string } | null)?.url;
+          return reply.code(302).header('location', location).send();
+        }
+        const body = JSON.stringify(value ?? null);
+        reply.code(route.status ?? 200).header('content-type', 'application/json; charset=utf-8');
+        if (cacheable) {
+          const etag = weakEtag(body);
+          reply.header('etag', etag).header('cache-control', 'no-cache');
+          if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        }
+        return reply.send(body);
+      },
+    });
+  }
+  return prepared;
+}

@@ -1,0 +1,33 @@
+/** Who may call a route. The router enforces sign-in and roles; resolvers enforce ownership. */
+export type Access =
+  | 'public'
+  /** Any signed-in user. */
+  | 'user'
+  /** A signed-in user who owns the resource (or a moderator/admin where the resolver allows it). */
+  | 'owner'
+  /** A signed-in user of one of these types, e.g. `role:admin` or `role:moderator,admin`. */
+  | `role:${string}`;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** The path as the specification writes it, with `:params`. */
+  path: string;
+  /** The named operation in rest-mappings/*.graphql that serves it. */
+  operation: string;
+  /** Status of a successful response: 200 reads, 201 creates, 204 deletes (no body). */
+  status?: 200 | 201 | 204 | 302;
+  access: Access;
+  tags: string[];
+  summary: string;
+  /** Longer text for the OpenAPI description. */
+  description?: string;
+}
+
+/** Roles named by an access rule; empty for non-role rules. */
+export function accessRoles(access: Access): string[] {
+  return access.startsWith('role:') ? access.slice(5).split(',').map((r) => r.trim()) : [];
+}
+
+export const needsSignIn = (access: Access): boolean => access !== 'public';

@@ -1,0 +1,46 @@
+// Pages for people: GraphiQL, the API reference and the changelog. Every asset comes from npm
+// packages installed with the service, so they work with no internet.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import type { FastifyInstance } from 'fastify';
+
+const require = createRequire(import.meta.url);
+const swaggerDir = (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath();
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Skincare API reference</title>
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>`;
+
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });`;
+
+export function registerStaticPages(app: FastifyInstance): void {
+  const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL' } as never);
+  app.get('/graphiql', async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
+
+  const assets: Record<string, { type: string; body: Buffer }> = {
+    'swagger-ui.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui.css')) },
+    'swagger-ui-bundle.js': { type: 'application/javascript; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')) },
+    'init.js': { type: 'application/javascript; charset=utf-8', body: Buffer.from(DOCS_INIT) },
+  };
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
+  app.get<{ Params: { asset: string } }>('/docs/:asset', async (request, reply) => {
+    const asset = assets[request.params.asset];
+    if (!asset) return reply.callNotFound();
+    return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);
+  });
+
+  const changelog = readFileSync(new URL('../CHANGELOG.md', import.meta.url));
+  app.get('/changelog', async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(changelog));
+}

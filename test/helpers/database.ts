@@ -1,0 +1,89 @@
+// A throwaway, migrated and seeded database per test file, on PGlite (default) or on a
+// PostgreSQL server (TEST_DB=postgres). Seeding runs once per change of migrations or data:
+// PGlite restores a dumped snapshot, PostgreSQL copies a template database.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { DatabaseTarget } from '../../mikro-orm.config.js';
+import { openDatabase } from '../../src/db.js';
+import { seedIfEmpty } from '../../src/seeders/index.js';
+
+export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Changes whenever a migration, a seeder or the data changes. */
+function fingerprint(): string {
+  const hash = createHash('sha256');
+  for (const file of [...filesUnder('src/migrations'), ...filesUnder('src/seeders'), ...filesUnder('data')]) {
+    hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function seed(target: DatabaseTarget): Promise<void> {
+  const orm = await openDatabase(target);
+  await seedIfEmpty(orm, { demo: true });
+  await orm.close();
+}
+
+async function pgliteSnapshot(): Promise<Buffer> {
+  const file = join(tmpdir(), `skincare-test-${fingerprint()}.tar.gz`);
+  if (!existsSync(file)) {
+    const pglite = await PGlite.create();
+    await seed({ databaseUrl: null, pgliteDir: 'memory://', pglite });
+    const dump = await pglite.dumpDataDir('gzip');
+    await pglite.close();
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  }
+  return readFileSync(file);
+}
+
+const withDatabase = (url: string, name: string): string => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  target: DatabaseTarget;
+  drop(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind === 'pglite') {
+    const pglite = await PGlite.create({ loadDataDir: new Blob([await pgliteSnapshot()]) });
+    return { target: { databaseUrl: null, pgliteDir: 'memory://', pglite }, drop: () => pglite.close() };
+  }
+  const template = `skincare_tpl_${fingerprint()}`;
+  const exists = await admin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount);
+  if (!exists) {
+    await admin((c) => c.query(`create database "${template}"`));
+    await seed({ databaseUrl: withDatabase(adminUrl, template), pgliteDir: '' });
+  }
+  const name = `skincare_test_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`create database "${name}" template "${template}"`));
+  return {
+    target: { databaseUrl: withDatabase(adminUrl, name), pgliteDir: '' },
+    drop: () => admin(async (c) => { await c.query(`drop database if exists "${name}" with (force)`); }),
+  };
+}
