@@ -1,6 +1,6 @@
 // Depth and complexity limits for client-written GraphQL queries (the REST documents are ours
 // and trusted). A query over either limit is a 400 VALIDATION_FAILED naming the limit.
-import { Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
+import { getNullableType, isListType, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
@@ -30,11 +30,21 @@ export function queryDepth(document: DocumentNode, operationName?: string | null
   return deepest;
 }
 
-/** A paged list costs its page size times what one item costs. */
-const pagedListEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
-  if (!('limit' in args) && !('cursor' in args)) return undefined;
-  const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
-  return 1 + childComplexity * Math.max(1, limit);
+/** Items a list without paging arguments (a product's ingredients, say) is assumed to hold. */
+const UNPAGED_LIST_SIZE = 10;
+
+/** Introspection (GraphiQL's schema query) is not the client's data: it costs nothing. */
+const introspectionEstimator: ComplexityEstimator = ({ type, field }) =>
+  type.name.startsWith('__') || field.name.startsWith('__') ? 0 : undefined;
+
+/** A paged list costs its page size times what one item costs; other lists a typical size. */
+const listEstimator: ComplexityEstimator = ({ args, field, childComplexity }) => {
+  if ('limit' in args || 'cursor' in args) {
+    const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
+    return 1 + childComplexity * Math.max(1, limit);
+  }
+  if (isListType(getNullableType(field.type)) && childComplexity > 0) return 1 + childComplexity * UNPAGED_LIST_SIZE;
+  return undefined;
 };
 
 export function checkQueryLimits(
@@ -50,7 +60,7 @@ export function checkQueryLimits(
   }
   const complexity = getComplexity({
     schema, query: document, operationName: operationName ?? undefined, variables,
-    estimators: [pagedListEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    estimators: [introspectionEstimator, listEstimator, simpleEstimator({ defaultComplexity: 1 })],
   });
   if (complexity > limits.maxComplexity) {
     throw new AppError('VALIDATION_FAILED', `Query complexity ${complexity} exceeds the limit of ${limits.maxComplexity}`, { limit: 'complexity', value: complexity, max: limits.maxComplexity });

@@ -1,5 +1,5 @@
 import { printSchema, type GraphQLSchema } from 'graphql';
-import { buildSchema, type AuthChecker, type MiddlewareFn } from 'type-graphql';
+import { buildSchema, type AuthChecker } from 'type-graphql';
 import type { Context } from './context.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { BrandResolver } from './modules/brand/brand.resolver.js';
@@ -30,26 +30,9 @@ let built: Promise<GraphQLSchema> | null = null;
 
 /** The schema is built once per process: type-graphql metadata is global anyway. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false, globalMiddlewares: [transactionalMutations] });
+  built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false });
   return built;
 }
 
 export const printAppSchema = (schema: GraphQLSchema): string =>
   `# Generated from the type-graphql classes by \`npm run generate\`. Do not edit.\n\n${printSchema(schema)}\n`;
-
-/**
- * Each mutation field runs in one transaction: every write it makes lands, or none does.
- * Resolvers see the transaction's entity manager as `ctx.em` for the duration.
- */
-export const transactionalMutations: MiddlewareFn<Context> = async ({ context, info }, next) => {
-  if (info.parentType.name !== 'Mutation') return next();
-  const outer = context.em;
-  try {
-    return await outer.transactional(async (em) => {
-      context.em = em as typeof outer;
-      return next();
-    });
-  } finally {
-    context.em = outer;
-  }
-};

@@ -71,13 +71,18 @@ export interface TestDatabase {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
-    const pglite = await PGlite.create({ loadDataDir: new Blob([await pgliteSnapshot()]) });
+    const pglite = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(await pgliteSnapshot())]) });
     return { target: { databaseUrl: null, pgliteDir: 'memory://', pglite }, drop: () => pglite.close() };
   }
   const template = `skincare_tpl_${fingerprint()}`;
   const exists = await admin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount);
   if (!exists) {
-    await admin((c) => c.query(`create database "${template}"`));
+    // Templates of older migrations or data are of no more use.
+    await admin(async (c) => {
+      const old = await c.query(`select datname from pg_database where datname like 'skincare_tpl_%'`);
+      for (const row of old.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
+      await c.query(`create database "${template}"`);
+    });
     await seed({ databaseUrl: withDatabase(adminUrl, template), pgliteDir: '' });
   }
   const name = `skincare_test_${randomBytes(6).toString('hex')}`;

@@ -1,13 +1,24 @@
+import { wrap } from '@mikro-orm/core';
 import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 
 type WithId = { id: string };
 
-/** Loads entities by id in one `IN (…)` query per tick; missing ids resolve to null. */
+/**
+ * Loads entities by id in one `IN (…)` query per tick; missing ids resolve to null.
+ * Entities the request already loaded (e.g. a populated relation) come from the identity map.
+ */
 export function loaderById<T extends WithId>(em: EntityManager, entity: new () => T): DataLoader<string, T | null> {
   return new DataLoader(async (ids) => {
-    const rows = await em.find(entity, { id: { $in: [...ids] } } as never);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const unitOfWork = em.getUnitOfWork();
+    const byId = new Map<string, T>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const known = unitOfWork.getById(entity, id) as T | undefined;
+      if (known && wrap(known, true).isInitialized()) byId.set(id, known);
+      else missing.push(id);
+    }
+    if (missing.length) for (const row of await em.find(entity, { id: { $in: missing } } as never)) byId.set(row.id, row);
     return ids.map((id) => byId.get(id) ?? null);
   });
 }

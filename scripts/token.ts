@@ -1,0 +1,26 @@
+// Prints a bearer token for local use: npm run token -- <username> [--type admin]
+// Signed with AUTH_JWT_SECRET, or with the development secret kept in the data folder.
+// The --type claim is honoured only with the development secret.
+import { Authenticator } from '../src/auth.js';
+import { loadConfig } from '../src/config.js';
+import { UserType } from '../src/modules/user/user.entity.js';
+
+const args = process.argv.slice(2);
+const username = args.find((a) => !a.startsWith('--'));
+const typeIndex = args.indexOf('--type');
+const type = typeIndex >= 0 ? args[typeIndex + 1] : undefined;
+if (!username || (type && !(type in UserType))) {
+  console.error(`usage: npm run token -- <username> [--type ${Object.keys(UserType).join('|')}]`);
+  process.exit(2);
+}
+const config = loadConfig();
+if (!config.auth.jwtSecret) {
+  console.error('Tokens come from the identity provider (AUTH_JWKS_URL is set): nothing to sign with here.');
+  process.exit(2);
+}
+if (type && !config.auth.devSecret) console.error('note: AUTH_JWT_SECRET is set, so --type is ignored; use ADMIN_SUBJECTS or PATCH /users/:id/user_type');
+const token = await new Authenticator(config.auth).sign({
+  sub: `dev|${username}`, preferred_username: username, name: username, email: `${username}@example.com`,
+  ...(type ? { user_type: type } : {}),
+});
+console.log(token);
