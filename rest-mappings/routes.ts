@@ -3,8 +3,22 @@
 import type { RouteDefinition } from '../src/rest/types.js';
 
 export const routes: RouteDefinition[] = [
+  // Analyze
+  { method: 'POST', path: '/analyze/ingredient_list', operation: 'AnalyzeIngredientList', status: 201, access: 'public', tags: ['Analyze'], summary: 'Analyse an ingredient list as printed on a label', description: 'Body: `{"ingredient_list": "..."}` (1-20,000 characters). Anonymous calls are allowed; a signed-in caller owns the analysis. Each entry reports its match: exact, alias, fuzzy or none.' },
+  { method: 'GET', path: '/analyze/ingredient_groups', operation: 'ListIngredientGroups', access: 'public', tags: ['Analyze'], summary: 'Ingredient groups (retinoids, AHAs, silicones…) with their sizes' },
+  { method: 'GET', path: '/analyze/ingredient_group', operation: 'GetIngredientGroup', access: 'public', tags: ['Analyze'], summary: 'One ingredient group and its ingredients (?group=retinoids)' },
+  { method: 'PATCH', path: '/analyze/claim/:token', operation: 'ClaimAnalysis', access: 'user', tags: ['Analyze'], summary: 'Attach an anonymous analysis to the caller' },
+  { method: 'GET', path: '/analyze/shared/:token', operation: 'GetSharedAnalysis', access: 'public', tags: ['Analyze'], summary: 'An analysis, to anyone holding its token' },
+  { method: 'GET', path: '/analyze/:token/categorize', operation: 'CategorizeAnalysis', access: 'public', tags: ['Analyze'], summary: 'Likely product category, with confidence' },
+  { method: 'GET', path: '/analyze/:token/missing_ingredients', operation: 'ListAnalysisMissingIngredients', access: 'public', tags: ['Analyze'], summary: 'Inputs that matched no ingredient' },
+  { method: 'GET', path: '/analyze/:token/skin_calc', operation: 'GetAnalysisSkinCalc', access: 'public', tags: ['Analyze'], summary: 'Good, neutral or caution per skin type, with the deciding ingredients' },
+  { method: 'GET', path: '/analyze/:token/rules', operation: 'GetAnalysisRules', access: 'public', tags: ['Analyze'], summary: 'Free-of rules, each with the ingredients that break it' },
+  { method: 'GET', path: '/analyze/:token/similar_products', operation: 'ListAnalysisSimilarProducts', access: 'public', tags: ['Analyze'], summary: 'Catalog products with the most similar lists' },
+  { method: 'POST', path: '/analyze/effects', operation: 'GetIngredientEffects', access: 'public', tags: ['Analyze'], summary: 'Effects of a list or of ingredients', description: 'Body: `{"ingredient_list": "..."}` or `{"ingredients": [ids or aliases]}`.' },
+
   // Ingredients
   { method: 'GET', path: '/ingredients', operation: 'ListIngredients', access: 'public', tags: ['Ingredients'], summary: 'List ingredients by name, function, flag or group' },
+  { method: 'GET', path: '/ingredients/:id_or_alias/products', operation: 'ListIngredientProducts', access: 'public', tags: ['Ingredients'], summary: 'Published products whose list contains the ingredient' },
   { method: 'GET', path: '/ingredients/:id_or_alias', operation: 'GetIngredient', access: 'public', tags: ['Ingredients'], summary: 'One ingredient with everything we know about it' },
 
   // Brands
@@ -29,6 +43,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/products/:id_or_alias', operation: 'GetProduct', access: 'public', tags: ['Products'], summary: 'One product with its analysed ingredient list' },
 
   // My
+  { method: 'GET', path: '/my/ingredient_analyses', operation: 'ListMyIngredientAnalyses', access: 'user', tags: ['My'], summary: 'The caller\'s analyses, newest first' },
   { method: 'GET', path: '/my/user', operation: 'GetMyUser', access: 'user', tags: ['My'], summary: 'The signed-in user, with e-mail' },
 
   // Users

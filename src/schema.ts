@@ -6,6 +6,8 @@ import { BrandResolver } from './modules/brand/brand.resolver.js';
 import { CategoryResolver } from './modules/category/category.resolver.js';
 import { CensusResolver } from './modules/census/census.resolver.js';
 import { IngredientResolver } from './modules/ingredient/ingredient.resolver.js';
+import { IngredientGroupResolver } from './modules/ingredient/ingredient-group.resolver.js';
+import { AnalysisEntryResolver, AnalysisResolver } from './modules/analysis/analysis.resolver.js';
 import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
 import { UnitResolver } from './modules/unit/unit.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
@@ -23,7 +25,8 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 
 export const resolvers = [
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
-  ProductOfferResolver, UserResolver, UnitResolver, CensusResolver,
+  ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
+  AnalysisEntryResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

@@ -1,14 +1,10 @@
 // Checks the authored knowledge base against the vocabulary and itself. Pure: used by the data
 // test and by `npm run check:data` while authoring.
 import { slugify } from '../modules/shared/ids.js';
+import type { Vocabulary } from '../modules/ingredient/vocabulary.js';
 import type { IngredientRecord } from './knowledge-base.js';
 
-export interface Vocabulary {
-  functions: Record<string, string>;
-  effects: Record<string, string>;
-  flags: Record<string, string>;
-  groups: Record<string, string>;
-}
+export type { Vocabulary };
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const RATING_SOURCES = new Set(['fulton-1989', 'fulton-1976', 'community']);

@@ -12,8 +12,12 @@ export async function buildMatcher(em: EntityManager): Promise<IngredientMatcher
   return new IngredientMatcher(rows);
 }
 
+/**
+ * The cached matcher. `em` is used as given, never forked: inside a transaction on PGlite's
+ * single connection, a query from a fork would wait for the transaction forever.
+ */
 export function loadMatcher(em: EntityManager): Promise<IngredientMatcher> {
-  cached ??= buildMatcher(em.fork()).catch((error) => {
+  cached ??= buildMatcher(em).catch((error) => {
     cached = null;
     throw error;
   });

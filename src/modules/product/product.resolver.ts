@@ -36,8 +36,11 @@ class ProductListArgs extends PageArgs {
   @Field(() => [String], { nullable: true, description: 'Only products with all these flags.' })
   flags?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'Only products with none of these flags (fragrance, silicone…).' })
+  @Field(() => [String], { nullable: true, description: 'Only products with none of these flags: fragrance, alcohol, silicones, parabens, sulfates, essential_oils, fungal_acne_triggers, or any flag name.' })
   freeOf?: string[] | null;
+
+  @Field(() => String, { nullable: true, description: 'Only products containing this ingredient (id or alias).' })
+  ingredient?: string | null;
 }
 
 @Resolver(() => Product)

@@ -7,6 +7,9 @@ import { likeContains } from '../ingredient/ingredient.service.js';
 import { byIdOrAlias } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UserType, type User } from '../user/user.entity.js';
+import { FREE_OF_FLAGS } from '../analysis/engine/rules.js';
+import { loadVocabulary } from '../ingredient/vocabulary.js';
+import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 
 export interface ProductFilter {
@@ -17,6 +20,8 @@ export interface ProductFilter {
   flags?: string[] | null;
   /** Products with none of these flags (fragrance-free, silicone-free…). */
   freeOf?: string[] | null;
+  /** Products whose list contains this ingredient (id or alias). */
+  ingredient?: string | null;
 }
 
 /** Who may see a product that is not published: its author, the brand's owner, moderators and admins. */
@@ -35,11 +40,14 @@ export async function getProduct(em: EntityManager, idOrAlias: string, viewer: U
   return product;
 }
 
-const FLAG = /^[a-z_]{2,40}$/;
-
-function checkedFlags(field: string, flags: string[] | null | undefined): string[] {
-  for (const flag of flags ?? []) if (!FLAG.test(flag)) throw validationFailed(field, `${field} has an invalid flag "${flag}"`);
-  return flags ?? [];
+/** Flags by name (silicone) or by the contract's free-of word (silicones); anything else is a 400. */
+function checkedFlags(field: string, words: string[] | null | undefined): string[] {
+  const known = loadVocabulary().flags;
+  return [...new Set((words ?? []).flatMap((word) => {
+    const flags = FREE_OF_FLAGS[word] ?? (word in known ? [word] : null);
+    if (!flags) throw validationFailed(field, `${field}: unknown flag "${word}" (known: ${[...Object.keys(FREE_OF_FLAGS), ...Object.keys(known)].join(', ')})`);
+    return flags;
+  }))];
 }
 
 export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs) {
@@ -47,6 +55,7 @@ export async function listProducts(em: EntityManager, filter: ProductFilter, pag
   if (filter.search?.trim()) and.push({ name: { $ilike: likeContains(filter.search.trim()) } });
   if (filter.brand) and.push({ brand: (await getBrand(em, filter.brand)).id });
   if (filter.category) and.push({ category: { $in: await categoryWithDescendants(em, (await getCategory(em, filter.category)).id) } });
+  if (filter.ingredient) and.push({ ingredientIds: { $contains: [(await getIngredient(em, filter.ingredient)).id] } });
   const flags = checkedFlags('flags', filter.flags);
   if (flags.length) and.push({ flags: { $contains: flags } });
   const freeOf = checkedFlags('free_of', filter.freeOf);

@@ -1,0 +1,61 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, ObjectType } from 'type-graphql';
+import { newId } from '../shared/ids.js';
+import { User } from '../user/user.entity.js';
+
+/** One entry as stored: what was printed and what it matched. */
+export interface StoredEntry {
+  position: number;
+  input: string;
+  match: string;
+  ingredientId: string | null;
+  concentration: string | null;
+  mayContain: boolean;
+  nano: boolean;
+  active: boolean;
+}
+
+@Entity({ tableName: 'ingredient_analysis' })
+@ObjectType({ description: 'An analysed ingredient list, shareable by its token.' })
+export class IngredientAnalysis {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  /** Unguessable public handle: whoever holds it can read the analysis. */
+  @Property({ type: 'text', unique: true })
+  @Field({ description: 'Share this: GET /analyze/shared/:token returns the analysis.' })
+  token!: string;
+
+  @Property({ type: 'text' })
+  @Field({ description: 'The list as pasted.' })
+  ingredientList!: string;
+
+  @Property({ type: 'json' })
+  entries: StoredEntry[] = [];
+
+  @Index({ type: 'gin' })
+  @Property({ type: 'text[]' })
+  ingredientIds: string[] = [];
+
+  @Property({ type: 'text[]' })
+  @Field(() => [String], { description: 'Inputs that matched no ingredient, in printed order.' })
+  unmatched: string[] = [];
+
+  @Property({ type: 'text[]' })
+  @Field(() => [String], { description: 'Entries printed more than once (kept once).' })
+  duplicates: string[] = [];
+
+  @Property({ type: 'text[]' })
+  @Field(() => [String], { description: 'Footnotes found on the label ("*Certified organic").' })
+  footnotes: string[] = [];
+
+  @Index()
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  owner?: Ref<User> | null;
+
+  @Index()
+  @Property({ type: 'datetime' })
+  @Field()
+  createdAt: Date = new Date();
+}

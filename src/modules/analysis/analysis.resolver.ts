@@ -1,0 +1,104 @@
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware, ArgsType } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { Ingredient } from '../ingredient/ingredient.entity.js';
+import { PageArgs, checkedLimit } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { IngredientAnalysis } from './analysis.entity.js';
+import { analyzeList, claimAnalysis, getAnalysis, listMyAnalyses } from './analysis.service.js';
+import {
+  AnalysisEntry, AnalysisRules, Categorization, EffectsReport, IngredientAnalysisPage, MissingIngredientPage,
+  SimilarProductPage, SkinCalc,
+} from './analysis.types.js';
+import { categorizeList, effectsOf, ingredientsOf, similarProductsOf } from './analysis-reports.service.js';
+import { evaluateRules } from './engine/rules.js';
+import { evaluateSkinTypes } from './engine/skin-types.js';
+
+@ArgsType()
+class SimilarArgs {
+  @Field(() => Int, { nullable: true, description: 'How many (1-100, default 20).' })
+  limit?: number | null;
+}
+
+@Resolver(() => IngredientAnalysis)
+export class AnalysisResolver {
+  // Queries
+  @Query(() => IngredientAnalysis, { description: 'An analysis, to anyone holding its token.' })
+  sharedAnalysis(@Arg('token') token: string, @Ctx() ctx: Context) {
+    return getAnalysis(ctx.em, token);
+  }
+
+  @Authorized()
+  @Query(() => IngredientAnalysisPage, { description: 'The signed-in user\'s analyses, newest first.' })
+  myIngredientAnalyses(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listMyAnalyses(ctx.em, ctx.viewer!, page);
+  }
+
+  @Query(() => MissingIngredientPage, { description: 'The inputs of an analysis that matched no ingredient.' })
+  async analysisMissingIngredients(@Arg('token') token: string, @Ctx() ctx: Context): Promise<MissingIngredientPage> {
+    const analysis = await getAnalysis(ctx.em, token);
+    return { items: analysis.entries.filter((e) => e.match === 'none').map(({ position, input }) => ({ position, input })), nextCursor: null };
+  }
+
+  @Query(() => AnalysisRules, { description: 'Fragrance-free, alcohol-free, fungal-acne safe…: each with what breaks it.' })
+  async analysisRules(@Arg('token') token: string, @Ctx() ctx: Context): Promise<AnalysisRules> {
+    const analysis = await getAnalysis(ctx.em, token);
+    const rules = evaluateRules(await ingredientsOf(ctx, analysis.ingredientIds));
+    return { token, passesAll: rules.every((r) => r.passes), rules };
+  }
+
+  @Query(() => SkinCalc, { description: 'Good, neutral or caution for each skin type, with the deciding ingredients.' })
+  async analysisSkinCalc(@Arg('token') token: string, @Ctx() ctx: Context): Promise<SkinCalc> {
+    const analysis = await getAnalysis(ctx.em, token);
+    return { token, skinTypes: evaluateSkinTypes(await ingredientsOf(ctx, analysis.ingredientIds)) };
+  }
+
+  @Query(() => SimilarProductPage, { description: 'Catalog products with the most similar lists (position- and rarity-weighted).' })
+  async analysisSimilarProducts(@Arg('token') token: string, @Args() args: SimilarArgs, @Ctx() ctx: Context): Promise<SimilarProductPage> {
+    const analysis = await getAnalysis(ctx.em, token);
+    return { items: await similarProductsOf(ctx, analysis.ingredientIds, checkedLimit(args.limit)), nextCursor: null };
+  }
+
+  @Query(() => Categorization, { description: 'The likely product category of an analysed list, with confidence.' })
+  async analysisCategorize(@Arg('token') token: string, @Ctx() ctx: Context): Promise<Categorization> {
+    const analysis = await getAnalysis(ctx.em, token);
+    return { token, ...(await categorizeList(ctx, analysis.ingredientIds)) };
+  }
+
+  @Query(() => EffectsReport, { description: 'What a list (or a set of ingredients) does for the skin, effect by effect.' })
+  ingredientEffects(
+    @Ctx() ctx: Context,
+    @Arg('ingredientList', () => String, { nullable: true }) ingredientList?: string | null,
+    @Arg('ingredients', () => [String], { nullable: true, description: 'Ingredient ids or aliases.' }) ingredients?: string[] | null,
+  ): Promise<EffectsReport> {
+    return effectsOf(ctx, ingredientList ?? null, ingredients ?? null);
+  }
+
+  // Mutations
+  @UseMiddleware(Transactional)
+  @Mutation(() => IngredientAnalysis, { description: 'Analyses a pasted ingredient list; signed-in callers own the result.' })
+  analyzeIngredientList(@Arg('ingredientList') ingredientList: string, @Ctx() ctx: Context) {
+    return analyzeList(ctx.em, ingredientList, ctx.viewer);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => IngredientAnalysis, { description: 'Attaches an anonymous analysis to the caller.' })
+  claimAnalysis(@Arg('token') token: string, @Ctx() ctx: Context) {
+    return claimAnalysis(ctx.em, token, ctx.viewer!);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => [AnalysisEntry], { description: 'The entries in printed order, with what each matched.' })
+  ingredients(@Root() analysis: IngredientAnalysis): AnalysisEntry[] {
+    return analysis.entries;
+  }
+}
+
+@Resolver(() => AnalysisEntry)
+export class AnalysisEntryResolver {
+  // Field resolvers
+  @FieldResolver(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
+  ingredient(@Root() entry: AnalysisEntry, @Ctx() ctx: Context) {
+    return entry.ingredientId ? ctx.loaders.ingredientById.load(entry.ingredientId) : null;
+  }
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '../../db.js';
+import { AppError, conflict, notFound, validationFailed } from '../../errors.js';
+import { paginate, type PageArgs } from '../shared/pagination.js';
+import type { User } from '../user/user.entity.js';
+import { IngredientAnalysis } from './analysis.entity.js';
+import { analyzeIngredientList } from './engine/analyze.js';
+import { loadMatcher } from './matcher.service.js';
+
+/** The contract's bound on a pasted list. */
+export const MAX_LIST_LENGTH = 20_000;
+
+export function checkedList(field: string, text: string): string {
+  if (!text.trim()) throw validationFailed(field, `${field} is empty: paste the ingredient list printed on the product`);
+  if (text.length > MAX_LIST_LENGTH) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `${field} is ${text.length} characters; at most ${MAX_LIST_LENGTH} are analysed`, { field });
+  }
+  return text;
+}
+
+export async function analyzeList(em: EntityManager, text: string, viewer: User | null): Promise<IngredientAnalysis> {
+  const list = checkedList('ingredient_list', text);
+  const result = analyzeIngredientList(list, await loadMatcher(em));
+  const analysis = em.create(IngredientAnalysis, {
+    token: randomBytes(16).toString('base64url'),
+    ingredientList: list,
+    entries: result.entries.map((e) => ({
+      position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
+      concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active,
+    })),
+    ingredientIds: result.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : [])),
+    unmatched: result.unmatched,
+    duplicates: result.duplicates,
+    footnotes: result.footnotes,
+    owner: viewer?.id ?? null,
+    createdAt: new Date(),
+  });
+  await em.flush();
+  return analysis;
+}
+
+export async function getAnalysis(em: EntityManager, token: string): Promise<IngredientAnalysis> {
+  const analysis = /^[A-Za-z0-9_-]{10,64}$/.test(token) ? await em.findOne(IngredientAnalysis, { token }) : null;
+  if (!analysis) throw notFound('Analysis', token);
+  return analysis;
+}
+
+/** Attaches an anonymous analysis to the caller; claiming one's own again changes nothing. */
+export async function claimAnalysis(em: EntityManager, token: string, viewer: User): Promise<IngredientAnalysis> {
+  const analysis = await getAnalysis(em, token);
+  if (analysis.owner && analysis.owner.id !== viewer.id) throw conflict('This analysis already belongs to someone else');
+  if (!analysis.owner) {
+    em.assign(analysis, { owner: viewer.id });
+    await em.flush();
+  }
+  return analysis;
+}
+
+export function listMyAnalyses(em: EntityManager, viewer: User, page: PageArgs) {
+  return paginate(em, IngredientAnalysis, { owner: viewer.id }, { createdAt: 'desc', id: 'desc' }, page);
+}

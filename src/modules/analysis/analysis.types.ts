@@ -1,0 +1,164 @@
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Ingredient } from '../ingredient/ingredient.entity.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { Product } from '../product/product.entity.js';
+import { Page } from '../shared/pagination.js';
+import { IngredientAnalysis } from './analysis.entity.js';
+
+@ObjectType({ description: 'One entry of an analysed list.' })
+export class AnalysisEntry {
+  @Field(() => Int)
+  position!: number;
+
+  @Field({ description: 'The entry as printed.' })
+  input!: string;
+
+  @Field({ description: 'exact, alias, fuzzy or none' })
+  match!: string;
+
+  @Field(() => String, { nullable: true })
+  concentration!: string | null;
+
+  @Field({ description: 'Listed under "May contain" / "+/-".' })
+  mayContain!: boolean;
+
+  @Field({ description: 'Printed as a nano form.' })
+  nano!: boolean;
+
+  @Field({ description: 'An active ingredient of a drug-facts label.' })
+  active!: boolean;
+
+  ingredientId!: string | null;
+}
+
+@ObjectType()
+export class IngredientAnalysisPage extends Page(IngredientAnalysis) {}
+
+@ObjectType({ description: 'An input that matched no ingredient.' })
+export class MissingIngredient {
+  @Field(() => Int)
+  position!: number;
+
+  @Field()
+  input!: string;
+}
+
+@ObjectType()
+export class MissingIngredientPage extends Page(MissingIngredient) {}
+
+@ObjectType({ description: 'A "free of" rule and whether the list keeps it.' })
+export class RuleVerdict {
+  @Field()
+  rule!: string;
+
+  @Field()
+  label!: string;
+
+  @Field()
+  passes!: boolean;
+
+  @Field(() => [Ingredient], { description: 'The ingredients that break it.' })
+  ingredients!: Ingredient[];
+}
+
+@ObjectType()
+export class AnalysisRules {
+  @Field()
+  token!: string;
+
+  @Field({ description: 'True when every rule passes.' })
+  passesAll!: boolean;
+
+  @Field(() => [RuleVerdict])
+  rules!: RuleVerdict[];
+}
+
+@ObjectType({ description: 'An ingredient and why it counts.' })
+export class IngredientReason {
+  @Field(() => Ingredient)
+  ingredient!: Ingredient;
+
+  @Field()
+  reason!: string;
+}
+
+@ObjectType({ description: 'How the list suits one skin type.' })
+export class SkinTypeVerdict {
+  @Field({ description: 'oily, dry, combination, sensitive, acne_prone, fungal_acne_prone, rosacea_prone' })
+  skinType!: string;
+
+  @Field()
+  label!: string;
+
+  @Field({ description: 'good, neutral or caution' })
+  verdict!: string;
+
+  @Field(() => [IngredientReason])
+  good!: IngredientReason[];
+
+  @Field(() => [IngredientReason])
+  caution!: IngredientReason[];
+}
+
+@ObjectType()
+export class SkinCalc {
+  @Field()
+  token!: string;
+
+  @Field(() => [SkinTypeVerdict])
+  skinTypes!: SkinTypeVerdict[];
+}
+
+@ObjectType({ description: 'A catalog product and how similar its list is (0-1).' })
+export class SimilarProduct {
+  @Field(() => Product)
+  product!: Product;
+
+  @Field(() => Float)
+  score!: number;
+}
+
+@ObjectType()
+export class SimilarProductPage extends Page(SimilarProduct) {}
+
+@ObjectType({ description: 'A likely category, with the share of similar products in it.' })
+export class CategoryGuess {
+  @Field(() => ProductCategory)
+  category!: ProductCategory;
+
+  @Field(() => Float)
+  confidence!: number;
+}
+
+@ObjectType()
+export class Categorization {
+  @Field()
+  token!: string;
+
+  @Field(() => CategoryGuess, { nullable: true, description: 'Null when no similar product is known.' })
+  best!: CategoryGuess | null;
+
+  @Field(() => [CategoryGuess])
+  alternatives!: CategoryGuess[];
+}
+
+@ObjectType({ description: 'An effect and the ingredients that bring it.' })
+export class EffectSummary {
+  @Field()
+  effect!: string;
+
+  @Field()
+  label!: string;
+
+  @Field(() => [Ingredient])
+  ingredients!: Ingredient[];
+}
+
+@ObjectType()
+export class EffectsReport {
+  @Field(() => [EffectSummary])
+  effects!: EffectSummary[];
+
+  @Field(() => [String], { description: 'Inputs that matched no ingredient.' })
+  unmatched!: string[];
+}

@@ -1,0 +1,59 @@
+// "Free of" rules over an analysed list: each passes or names the ingredients that break it.
+// Pure: plain data in, plain data out.
+
+export interface RuleIngredient {
+  id: string;
+  flags: string[];
+  groups: string[];
+}
+
+export interface RuleDefinition {
+  rule: string;
+  label: string;
+  /** The flags any of which breaks the rule. */
+  brokenBy: string[];
+}
+
+export const RULES: RuleDefinition[] = [
+  { rule: 'fragrance_free', label: 'Fragrance-free', brokenBy: ['fragrance', 'essential_oil'] },
+  { rule: 'alcohol_free', label: 'Free of drying alcohols', brokenBy: ['drying_alcohol'] },
+  { rule: 'silicone_free', label: 'Silicone-free', brokenBy: ['silicone'] },
+  { rule: 'paraben_free', label: 'Paraben-free', brokenBy: ['paraben'] },
+  { rule: 'sulfate_free', label: 'Sulfate-free', brokenBy: ['sulfate'] },
+  { rule: 'essential_oil_free', label: 'Essential-oil-free', brokenBy: ['essential_oil'] },
+  { rule: 'fungal_acne_safe', label: 'Fungal-acne safe', brokenBy: ['fungal_acne_trigger'] },
+  { rule: 'eu_allergen_free', label: 'Free of the EU fragrance allergens', brokenBy: ['eu_allergen'] },
+  { rule: 'formaldehyde_releaser_free', label: 'Free of formaldehyde releasers', brokenBy: ['formaldehyde_releaser'] },
+  { rule: 'pregnancy_safe', label: 'No ingredient advised against in pregnancy', brokenBy: ['pregnancy_caution'] },
+  { rule: 'reef_safe', label: 'Reef-safe (no UV filter implicated in coral harm)', brokenBy: ['reef_concern'] },
+];
+
+/** The contract's `free_of` words, mapped to the flags they exclude. */
+export const FREE_OF_FLAGS: Record<string, string[]> = {
+  fragrance: ['fragrance'],
+  alcohol: ['drying_alcohol'],
+  silicones: ['silicone'],
+  parabens: ['paraben'],
+  sulfates: ['sulfate'],
+  essential_oils: ['essential_oil'],
+  fungal_acne_triggers: ['fungal_acne_trigger'],
+  eu_allergens: ['eu_allergen'],
+  formaldehyde_releasers: ['formaldehyde_releaser'],
+  reef_concerns: ['reef_concern'],
+  pregnancy_cautions: ['pregnancy_caution'],
+};
+
+export interface RuleVerdict<I> {
+  rule: string;
+  label: string;
+  passes: boolean;
+  /** The ingredients that break it, in label order. */
+  ingredients: I[];
+}
+
+export function evaluateRules<I extends RuleIngredient>(ingredients: I[]): RuleVerdict<I>[] {
+  return RULES.map(({ rule, label, brokenBy }) => {
+    const breaking = ingredients.filter((i) => i.flags.some((f) => brokenBy.includes(f)));
+    return { rule, label, passes: breaking.length === 0, ingredients: breaking };
+  });
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Entry = { position: number; input: string; match: string; concentration: string | null; may_contain: boolean; ingredient: { id: string; alias: string; name: string; flags: string[] } | null };
+type Analysis = { token: string; ingredients: Entry[]; unmatched: string[]; duplicates: string[]; footnotes: string[] };
+
+const SERUM = 'Ingredients: Aqua (Water), Glycerin, Niacinamide 10%, Butylene Glycol, Sodium Hyaluronate, Phenoxyethanol, Parfum, Limonene, Xyzzy Plugh Extract, Glycerin.';
+const analyze = async (ingredient_list: unknown, token?: string) =>
+  t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list }, token });
+
+describe('POST /analyze/ingredient_list', () => {
+  it('answers 201 in the contract shape, matching exact names, aliases and noting the rest', async () => {
+    const response = await analyze(SERUM);
+    expect(response.statusCode).toBe(201);
+    const a = response.json() as Analysis;
+    expect(a.token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(a.ingredients[0]).toMatchObject({ position: 1, input: 'Aqua (Water)', match: 'exact', ingredient: { alias: 'water', name: 'Water' } });
+    const niacinamide = a.ingredients.find((e) => e.input === 'Niacinamide')!;
+    expect(niacinamide).toMatchObject({ match: 'exact', concentration: '10%' });
+    expect(a.unmatched).toEqual(['Xyzzy Plugh Extract']);
+    expect(a.duplicates).toEqual(['Glycerin']);
+    for (const e of a.ingredients) expect(e.ingredient === null).toBe(e.match === 'none');
+    expect(a.ingredients.map((e) => e.position)).toEqual(a.ingredients.map((_, i) => i + 1));
+  });
+
+  it('turns junk into an analysis with everything unmatched', async () => {
+    const response = await analyze('lorem ipsum dolor, sit amet, 12345, !!!');
+    expect(response.statusCode).toBe(201);
+    const a = response.json() as Analysis;
+    expect(a.ingredients.every((e) => e.match === 'none')).toBe(true);
+  });
+
+  it('rejects empty (400) and oversized (413) lists, and wrong types, writing nothing', async () => {
+    const [{ n: before }] = await t.em().getConnection().execute('select count(*)::int as n from ingredient_analysis');
+    for (const body of ['', '   \n ']) {
+      const response = await analyze(body);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'ingredient_list' } });
+    }
+    const huge = await analyze('Water, '.repeat(3000));
+    expect(huge.statusCode).toBe(413);
+    expect(errorOf(huge).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await analyze(42)).statusCode).toBe(400);
+    expect((await analyze(['Water'])).statusCode).toBe(400);
+    const missing = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: {} });
+    expect(errorOf(missing)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'ingredient_list' } });
+    const [{ n: after }] = await t.em().getConnection().execute('select count(*)::int as n from ingredient_analysis');
+    expect(after).toBe(before);
+  });
+});
+
+describe('shared analyses and claiming', () => {
+  it('returns the same analysis to anyone with the token; unknown tokens are 404', async () => {
+    const a = (await analyze(SERUM)).json() as Analysis;
+    const shared = await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toEqual(a);
+    expect((await t.inject({ method: 'GET', url: '/analyze/shared/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/analyze/shared/x' })).statusCode).toBe(404);
+  });
+
+  it('lets a signed-in user claim an anonymous analysis once, and lists it as theirs', async () => {
+    const a = (await analyze(SERUM)).json() as Analysis;
+    expect((await t.inject({ method: 'PATCH', url: `/analyze/claim/${a.token}` })).statusCode).toBe(401);
+    const erin = await t.tokenFor('erin');
+    expect((await t.inject({ method: 'PATCH', url: `/analyze/claim/${a.token}`, token: erin })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/analyze/claim/${a.token}`, token: erin })).statusCode).toBe(200);
+    const other = await t.inject({ method: 'PATCH', url: `/analyze/claim/${a.token}`, token: await t.tokenFor('frank') });
+    expect(other.statusCode).toBe(409);
+    expect(errorOf(other).code).toBe('CONFLICT');
+    const mine = (await t.inject({ method: 'GET', url: '/my/ingredient_analyses', token: erin })).json() as { items: Array<{ token: string }> };
+    expect(mine.items.map((i) => i.token)).toContain(a.token);
+    expect((await t.inject({ method: 'GET', url: '/my/ingredient_analyses' })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'PATCH', url: '/analyze/claim/AAAAAAAAAAAAAAAAAAAAAA', token: erin })).statusCode).toBe(404);
+  });
+
+  it('owns an analysis made by a signed-in caller at once', async () => {
+    const gina = await t.tokenFor('gina');
+    const a = (await analyze('Water, Glycerin', gina)).json() as Analysis;
+    const mine = (await t.inject({ method: 'GET', url: '/my/ingredient_analyses', token: gina })).json() as { items: Array<{ token: string }> };
+    expect(mine.items[0].token).toBe(a.token);
+  });
+});
+
+describe('reports on an analysis', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = ((await analyze(SERUM)).json() as Analysis).token;
+  });
+
+  it('lists missing ingredients', async () => {
+    const missing = (await t.inject({ method: 'GET', url: `/analyze/${token}/missing_ingredients` })).json();
+    expect(missing).toEqual({ items: [{ position: expect.any(Number), input: 'Xyzzy Plugh Extract' }], next_cursor: null });
+  });
+
+  it('checks the free-of rules and names what breaks them', async () => {
+    const rules = (await t.inject({ method: 'GET', url: `/analyze/${token}/rules` })).json() as { passes_all: boolean; rules: Array<{ rule: string; passes: boolean; ingredients: Array<{ alias: string }> }> };
+    expect(rules.passes_all).toBe(false);
+    const fragrance = rules.rules.find((r) => r.rule === 'fragrance_free')!;
+    expect(fragrance.passes).toBe(false);
+    expect(fragrance.ingredients.length).toBeGreaterThan(0);
+    expect(rules.rules.find((r) => r.rule === 'silicone_free')!.passes).toBe(true);
+    expect(rules.rules.map((r) => r.rule)).toEqual(expect.arrayContaining(['alcohol_free', 'paraben_free', 'sulfate_free', 'essential_oil_free', 'fungal_acne_safe', 'eu_allergen_free', 'pregnancy_safe', 'reef_safe']));
+  });
+
+  it('rates each skin type with the deciding ingredients', async () => {
+    const calc = (await t.inject({ method: 'GET', url: `/analyze/${token}/skin_calc` })).json() as { skin_types: Array<{ skin_type: string; verdict: string; caution: Array<{ reason: string }>; good: unknown[] }> };
+    expect(calc.skin_types.map((s) => s.skin_type)).toEqual(['oily', 'dry', 'combination', 'sensitive', 'acne_prone', 'fungal_acne_prone', 'rosacea_prone']);
+    const sensitive = calc.skin_types.find((s) => s.skin_type === 'sensitive')!;
+    expect(sensitive.verdict).toBe('caution');
+    expect(sensitive.caution.map((c) => c.reason)).toContain('fragrance or essential oil');
+    expect(calc.skin_types.find((s) => s.skin_type === 'dry')!.verdict).toBe('good');
+  });
+
+  it('finds similar catalog products, best first, and guesses a category', async () => {
+    const similar = (await t.inject({ method: 'GET', url: `/analyze/${token}/similar_products?limit=5` })).json() as { items: Array<{ score: number; product: { alias: string } }> };
+    expect(similar.items).toHaveLength(5);
+    const scores = similar.items.map((i) => i.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(scores[0]).toBeGreaterThan(0);
+    const guess = (await t.inject({ method: 'GET', url: `/analyze/${token}/categorize` })).json() as { best: { confidence: number; category: { alias: string } } };
+    expect(guess.best.category.alias).toMatch(/^[a-z0-9-]+$/);
+    expect(guess.best.confidence).toBeGreaterThan(0);
+    expect(guess.best.confidence).toBeLessThanOrEqual(1);
+    expect((await t.inject({ method: 'GET', url: `/analyze/${token}/similar_products?limit=500` })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: '/analyze/AAAAAAAAAAAAAAAAAAAAAA/rules' })).statusCode).toBe(404);
+  });
+});
+
+describe('effects, groups and ingredient products', () => {
+  it('summarises effects of a list or of ingredients, and wants exactly one of them', async () => {
+    const byList = await t.inject({ method: 'POST', url: '/analyze/effects', payload: { ingredient_list: 'Water, Glycerin, Niacinamide, Sodium Hyaluronate' } });
+    expect(byList.statusCode).toBe(200);
+    const effects = byList.json() as { effects: Array<{ effect: string; ingredients: Array<{ alias: string }> }> };
+    expect(effects.effects.find((e) => e.effect === 'hydrating')!.ingredients.length).toBeGreaterThan(0);
+    const byAlias = (await t.inject({ method: 'POST', url: '/analyze/effects', payload: { ingredients: ['niacinamide', 'not-a-thing'] } })).json() as { unmatched: string[] };
+    expect(byAlias.unmatched).toEqual(['not-a-thing']);
+    expect((await t.inject({ method: 'POST', url: '/analyze/effects', payload: {} })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: '/analyze/effects', payload: { ingredient_list: 'Water', ingredients: ['water'] } })).statusCode).toBe(400);
+  });
+
+  it('serves ingredient groups and one group\'s members', async () => {
+    const groups = (await t.inject({ method: 'GET', url: '/analyze/ingredient_groups' })).json() as { items: Array<{ alias: string; ingredient_count: number }> };
+    expect(groups.items.find((g) => g.alias === 'retinoids')!.ingredient_count).toBeGreaterThan(3);
+    const retinoids = (await t.inject({ method: 'GET', url: '/analyze/ingredient_group?group=retinoids&limit=100' })).json() as { ingredients: { items: Array<{ alias: string }> } };
+    expect(retinoids.ingredients.items.map((i) => i.alias)).toContain('retinol');
+    expect((await t.inject({ method: 'GET', url: '/analyze/ingredient_group?group=nope' })).statusCode).toBe(404);
+    expect(errorOf(await t.inject({ method: 'GET', url: '/analyze/ingredient_group' }))).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'group' } });
+  });
+
+  it('lists the products that contain an ingredient', async () => {
+    const response = await t.inject({ method: 'GET', url: '/ingredients/niacinamide/products?limit=100' });
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as { items: Array<{ ingredients: Array<{ ingredient: { alias: string } | null }> }> };
+    expect(page.items.length).toBeGreaterThan(5);
+    for (const p of page.items) expect(p.ingredients.map((e) => e.ingredient?.alias)).toContain('niacinamide');
+    expect((await t.inject({ method: 'GET', url: '/ingredients/nope/products' })).statusCode).toBe(404);
+  });
+});
