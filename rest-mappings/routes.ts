@@ -16,8 +16,14 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/analyze/:token/similar_products', operation: 'ListAnalysisSimilarProducts', access: 'public', tags: ['Analyze'], summary: 'Catalog products with the most similar lists' },
   { method: 'POST', path: '/analyze/effects', operation: 'GetIngredientEffects', access: 'public', tags: ['Analyze'], summary: 'Effects of a list or of ingredients', description: 'Body: `{"ingredient_list": "..."}` or `{"ingredients": [ids or aliases]}`.' },
 
+  // Ingredient matchers (at the root of the path space: static paths win)
+  { method: 'GET', path: '/:token/suggested_category', operation: 'SuggestCategoryForAnalysis', access: 'public', tags: ['Ingredient matchers'], summary: 'The category an analysed list most likely belongs to' },
+  { method: 'POST', path: '/:token', operation: 'ProposeIngredientMatch', status: 201, access: 'user', tags: ['Ingredient matchers'], summary: 'Propose that an input of an analysis is a known ingredient', description: 'Body: `{"input": "as printed", "ingredient": "id or alias"}`. A moderator accepts it (GraphQL `reviewIngredientMatch`), and the input becomes an other name of the ingredient.' },
+
   // Ingredients
   { method: 'GET', path: '/ingredients', operation: 'ListIngredients', access: 'public', tags: ['Ingredients'], summary: 'List ingredients by name, function, flag or group' },
+  { method: 'POST', path: '/ingredients/create', operation: 'CreateIngredient', status: 201, access: 'role:moderator,admin', tags: ['Ingredients'], summary: 'Add an ingredient (moderators and admins)' },
+  { method: 'POST', path: '/ingredients/:id_or_alias/submit_feedback', operation: 'SubmitIngredientFeedback', status: 201, access: 'user', tags: ['Ingredients'], summary: 'Report a reaction to, or a correction of, an ingredient', description: 'Body: `{"kind": "breakout|irritation|improvement|correction|other", "message": "..."}`.' },
   { method: 'GET', path: '/ingredients/:id_or_alias/products', operation: 'ListIngredientProducts', access: 'public', tags: ['Ingredients'], summary: 'Published products whose list contains the ingredient' },
   { method: 'GET', path: '/ingredients/:id_or_alias', operation: 'GetIngredient', access: 'public', tags: ['Ingredients'], summary: 'One ingredient with everything we know about it' },
 
@@ -44,6 +50,8 @@ export const routes: RouteDefinition[] = [
 
   // My
   { method: 'GET', path: '/my/ingredient_analyses', operation: 'ListMyIngredientAnalyses', access: 'user', tags: ['My'], summary: 'The caller\'s analyses, newest first' },
+  { method: 'GET', path: '/my/ingredient_feedback', operation: 'ListMyIngredientFeedback', access: 'user', tags: ['My'], summary: 'The caller\'s ingredient feedback, newest first' },
+  { method: 'GET', path: '/my/ingredient_feedback/:ingredient_id_or_alias', operation: 'ListMyIngredientFeedbackForIngredient', access: 'user', tags: ['My'], summary: 'The caller\'s feedback on one ingredient' },
   { method: 'GET', path: '/my/user', operation: 'GetMyUser', access: 'user', tags: ['My'], summary: 'The signed-in user, with e-mail' },
 
   // Users

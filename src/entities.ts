@@ -1,6 +1,8 @@
 // Every entity the ORM knows, listed explicitly (no folder discovery: it works the same
 // under node, jest and the migration scripts).
 import { IngredientAnalysis } from './modules/analysis/analysis.entity.js';
+import { IngredientMatchProposal } from './modules/analysis/match-proposal.entity.js';
+import { IngredientFeedback } from './modules/ingredient/ingredient-feedback.entity.js';
 import { Brand } from './modules/brand/brand.entity.js';
 import { ProductCategory } from './modules/category/category.entity.js';
 import { Ingredient } from './modules/ingredient/ingredient.entity.js';
@@ -8,4 +10,5 @@ import { Product, ProductIngredient, ProductOffer } from './modules/product/prod
 import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
 
-export const entities = [User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis];
+export const entities = [User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
+  IngredientMatchProposal, IngredientFeedback];

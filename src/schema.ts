@@ -7,6 +7,8 @@ import { CategoryResolver } from './modules/category/category.resolver.js';
 import { CensusResolver } from './modules/census/census.resolver.js';
 import { IngredientResolver } from './modules/ingredient/ingredient.resolver.js';
 import { IngredientGroupResolver } from './modules/ingredient/ingredient-group.resolver.js';
+import { IngredientWriteResolver } from './modules/ingredient/ingredient-write.resolver.js';
+import { MatchProposalResolver } from './modules/analysis/match-proposal.resolver.js';
 import { AnalysisEntryResolver, AnalysisResolver } from './modules/analysis/analysis.resolver.js';
 import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
 import { UnitResolver } from './modules/unit/unit.resolver.js';
@@ -26,7 +28,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 export const resolvers = [
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
-  AnalysisEntryResolver,
+  AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

@@ -165,3 +165,37 @@ describe('effects, groups and ingredient products', () => {
     expect((await t.inject({ method: 'GET', url: '/ingredients/nope/products' })).statusCode).toBe(404);
   });
 });
+
+describe('ingredient matchers', () => {
+  it('takes a proposal for an unmatched input; a moderator accepts it and the matcher knows it from then on', async () => {
+    const a = (await analyze('Water, Glycerin, Aquaxyl Plus')).json() as Analysis;
+    expect(a.unmatched).toEqual(['Aquaxyl Plus']);
+    const url = `/${a.token}`;
+    const body = { input: 'Aquaxyl Plus', ingredient: 'glycerin' };
+    expect((await t.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
+    const hana = await t.tokenFor('hana');
+    const proposed = await t.inject({ method: 'POST', url, payload: body, token: hana });
+    expect(proposed.statusCode).toBe(201);
+    const proposal = proposed.json() as { id: string; status: string; ingredient: { alias: string } };
+    expect(proposal).toMatchObject({ status: 'pending', ingredient: { alias: 'glycerin' } });
+    expect((await t.inject({ method: 'POST', url, payload: body, token: hana })).statusCode).toBe(409);
+    expect(errorOf(await t.inject({ method: 'POST', url, payload: { ...body, input: 'Not On The Label' }, token: hana }))).toMatchObject({ details: { field: 'input' } });
+    expect(errorOf(await t.inject({ method: 'POST', url, payload: { ...body, ingredient: 'no-such-thing' }, token: hana }))).toMatchObject({ details: { field: 'ingredient' } });
+    expect((await t.inject({ method: 'POST', url: '/AAAAAAAAAAAAAAAAAAAAAA', payload: body, token: hana })).statusCode).toBe(404);
+
+    const review = (token: string) => t.inject({ method: 'POST', url: '/graphql', token, payload: { query: `mutation { reviewIngredientMatch(id: "${proposal.id}", accept: true) { status } }` } });
+    const denied = (await review(hana)).json() as { errors: Array<{ extensions: { code: string } }> };
+    expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
+    const accepted = (await review(await t.tokenFor('mod', 'moderator'))).json() as { data: { reviewIngredientMatch: { status: string } } };
+    expect(accepted.data.reviewIngredientMatch.status).toBe('accepted');
+    const again = (await analyze('Aquaxyl Plus')).json() as Analysis;
+    expect(again.ingredients[0]).toMatchObject({ match: 'alias', ingredient: { alias: 'glycerin' } });
+  });
+
+  it('suggests a category for an analysis', async () => {
+    const a = (await analyze('Water, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Glycerin, Sodium Chloride, Citric Acid, Parfum')).json() as Analysis;
+    const response = await t.inject({ method: 'GET', url: `/${a.token}/suggested_category` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ token: a.token, best: { category: { alias: expect.any(String) } } });
+  });
+});

@@ -2,5 +2,6 @@
 // every runtime (node, jest, scripts) finds them without scanning folders.
 import { Migration20261122031911 as m0 } from './Migration20261122031911.js';
 import { Migration20261122033951 as m1 } from './Migration20261122033951.js';
+import { Migration20261122040729 as m2 } from './Migration20261122040729.js';
 
-export const migrationsList = [{ name: 'Migration20261122031911', class: m0 }, { name: 'Migration20261122033951', class: m1 }];
+export const migrationsList = [{ name: 'Migration20261122031911', class: m0 }, { name: 'Migration20261122033951', class: m1 }, { name: 'Migration20261122040729', class: m2 }];

@@ -22,7 +22,7 @@ export class IngredientGroup {
 export class IngredientGroupPage extends Page(IngredientGroup) {}
 
 async function groupCounts(ctx: Context): Promise<Map<string, number>> {
-  const rows = await ctx.em.getConnection().execute<Array<{ g: string; n: number }>>(
+  const rows = await ctx.em.execute<Array<{ g: string; n: number }>>(
     'select g, count(*)::int as n from ingredient, unnest(groups) as g group by g',
   );
   return new Map(rows.map((r) => [r.g, r.n]));

@@ -1,6 +1,6 @@
 // Parse, match and fold duplicates: the pure core of an ingredient-list analysis.
 import { IngredientMatcher, type MatchedEntry } from './match.js';
-import { parseIngredientList } from './parse.js';
+import { parseIngredientList, type ParsedEntry } from './parse.js';
 
 export interface ListAnalysis {
   entries: MatchedEntry[];
@@ -9,6 +9,24 @@ export interface ListAnalysis {
   /** Entries printed twice (same ingredient or same text): kept once, listed here. */
   duplicates: string[];
   footnotes: string[];
+  /** Text set aside as not an ingredient (marketing copy, "Made in France"), in printed order. */
+  ignored: string[];
+}
+
+function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
+  const { match, ingredientId } = matcher.matchEntry(entry);
+  return {
+    position: entry.position, input: entry.input, candidates: entry.candidates, concentration: entry.concentration,
+    mayContain: entry.mayContain, nano: entry.nano, active: entry.active, match, ingredientId,
+  };
+}
+
+/** The entry matched; or, when it matches nothing but its pieces all match, the pieces. */
+function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry[] {
+  const whole = matched(entry, matcher);
+  if (whole.match !== 'none' || !entry.pieces) return [whole];
+  const pieces = entry.pieces.map((piece) => matched(piece, matcher));
+  return pieces.every((m) => m.match !== 'none') ? pieces : [whole];
 }
 
 export function analyzeIngredientList(text: string, matcher: IngredientMatcher): ListAnalysis {
@@ -16,19 +34,19 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
   const seen = new Set<string>();
   const entries: MatchedEntry[] = [];
   const duplicates: string[] = [];
-  for (const entry of matcher.match(parsed.entries)) {
-    const identity = entry.ingredientId ?? `text:${entry.input.toLowerCase()}`;
-    if (seen.has(identity)) {
-      duplicates.push(entry.input);
-      continue;
+  const unmatched: string[] = [];
+  for (const parsedEntry of parsed.entries) {
+    for (const entry of matchEntryOrPieces(parsedEntry, matcher)) {
+      const identity = entry.ingredientId ?? `text:${entry.input.toLowerCase()}`;
+      if (seen.has(identity)) {
+        duplicates.push(entry.input);
+        continue;
+      }
+      seen.add(identity);
+      entry.position = entries.length + 1;
+      entries.push(entry);
+      if (entry.match === 'none') unmatched.push(entry.input);
     }
-    seen.add(identity);
-    entries.push({ ...entry, position: entries.length + 1 });
   }
-  return {
-    entries,
-    unmatched: entries.filter((e) => e.match === 'none').map((e) => e.input),
-    duplicates,
-    footnotes: parsed.footnotes,
-  };
+  return { entries, unmatched, duplicates, footnotes: parsed.footnotes, ignored: parsed.ignored };
 }

@@ -1,5 +1,5 @@
 // Matches parsed entries to known ingredients. Precision first: a wrong match is worse than none.
-import { boundedEditDistance, digitsOf, nameKey, spellingKey, withoutParentheses } from './normalize.js';
+import { boundedEditDistance, digitsOf, isTypoOf, nameKey, nameParts, spellingKey, vocabularyOf, withoutParentheses, type Vocabulary } from './normalize.js';
 import type { ParsedEntry } from './parse.js';
 
 export type MatchType = 'exact' | 'alias' | 'fuzzy' | 'none';
@@ -11,7 +11,12 @@ export interface KnownIngredient {
   otherNames: string[];
 }
 
-export interface MatchedEntry extends ParsedEntry {
+export interface MatchedEntry extends Omit<ParsedEntry, 'pieces'> {
+  match: MatchType;
+  ingredientId: string | null;
+}
+
+export interface EntryMatch {
   match: MatchType;
   ingredientId: string | null;
 }
@@ -26,35 +31,93 @@ function put(index: Map<string, Slot>, key: string, id: string): void {
   else if (existing !== id) index.set(key, AMBIGUOUS);
 }
 
+/** A name resolved without fuzziness: to an INCI name (exact) or to another name of it (alias). */
+interface Resolution {
+  id: string;
+  exact: boolean;
+}
+
+interface FuzzyKey {
+  key: string;
+  id: string;
+  digits: string;
+  /** How often each letter, digit and space occurs: a cheap bound on the edit distance. */
+  counts: Uint8Array;
+}
+
+function charCounts(key: string): Uint8Array {
+  const counts = new Uint8Array(37);
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    const slot = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36;
+    if (counts[slot] < 255) counts[slot]++;
+  }
+  return counts;
+}
+
+/** Half the letters one key has and the other lacks: no edit script is shorter. */
+function countsDistance(a: Uint8Array, b: Uint8Array, stopAbove: number): number {
+  let sum = 0;
+  for (let i = 0; i < 37; i++) {
+    sum += a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+    if (sum > stopAbove) break;
+  }
+  return sum;
+}
+
 /** Fuzzy matching only looks at long keys: short names differ by one letter too often. */
 const FUZZY_MIN_LENGTH = 8;
+/** Slips allowed: one in names under 15 characters, else one in each of at most two words. */
 const fuzzyBudget = (length: number): number => (length >= 15 ? 2 : 1);
+const CACHE_LIMIT = 50_000;
+const NONE: EntryMatch = Object.freeze({ match: 'none', ingredientId: null }) as EntryMatch;
+
+const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+/** A key without the spaces between two letters ("bees wax" → "beeswax"; "peg 8" keeps its space). */
+const compactKey = (key: string): string => key.replace(/([a-z]) (?=[a-z])/g, '$1');
 
 export class IngredientMatcher {
   /** INCI names. */
   private readonly exact = new Map<string, Slot>();
   /** Other names, paren-less INCI names (botanical grammar) and spelling variants. */
   private readonly alias = new Map<string, Slot>();
-  private readonly fuzzyKeys: Array<{ key: string; id: string; digits: string }> = [];
+  /** Fuzzy keys by their first two characters (a slip never touches those) and length. */
+  private readonly fuzzyKeys = new Map<string, FuzzyKey[][]>();
+  /** Keys with the spaces between letters taken out ("bees wax" → "beeswax"): spacing is not a difference. */
+  private readonly compact = new Map<string, Slot>();
+  /** Every word an ingredient name uses: such a word is never a typing slip. */
+  private readonly vocabulary: Vocabulary;
   private readonly fuzzyCache = new Map<string, string | null>();
+  private readonly entryCache = new Map<string, EntryMatch>();
 
-  constructor(ingredients: Iterable<KnownIngredient>) {
+  private readonly cacheSize: number;
+
+  /** `cacheSize`: how many entry and typo results to remember (0: none); labels repeat the same names. */
+  constructor(ingredients: Iterable<KnownIngredient>, options: { cacheSize?: number } = {}) {
+    this.cacheSize = options.cacheSize ?? CACHE_LIMIT;
     for (const ingredient of ingredients) this.add(ingredient);
+    const words = new Set<string>();
     for (const [key, slot] of [...this.exact, ...this.alias]) {
-      if (slot !== AMBIGUOUS && key.length >= FUZZY_MIN_LENGTH) this.fuzzyKeys.push({ key, id: slot, digits: digitsOf(key) });
+      for (const word of key.split(' ')) words.add(word);
+      if (slot === AMBIGUOUS) continue;
+      put(this.compact, compactKey(key), slot);
+      if (key.length < FUZZY_MIN_LENGTH) continue;
+      const head = key.slice(0, 2);
+      let byLength = this.fuzzyKeys.get(head);
+      if (!byLength) this.fuzzyKeys.set(head, (byLength = []));
+      (byLength[key.length] ??= []).push({ key, id: slot, digits: digitsOf(key), counts: charCounts(key) });
     }
-    this.fuzzyKeys.sort((a, b) => a.key.length - b.key.length);
+    this.vocabulary = vocabularyOf(words);
   }
 
   private add(ingredient: KnownIngredient): void {
     put(this.exact, nameKey(ingredient.name), ingredient.id);
-    const aliasNames = [...ingredient.otherNames, ingredient.name];
-    for (const name of aliasNames) {
-      const key = nameKey(name);
+    for (const name of [...ingredient.otherNames, ingredient.name]) {
+      const key = nameKey(String(name));
       put(this.alias, key, ingredient.id);
       put(this.alias, spellingKey(key), ingredient.id);
       // Botanical grammar: "Genus species (Common) Part Oil" is also printed without the common name.
-      const bare = nameKey(withoutParentheses(name));
+      const bare = nameKey(withoutParentheses(String(name)));
       if (bare && bare !== key) put(this.alias, bare, ingredient.id);
     }
   }
@@ -64,54 +127,175 @@ export class IngredientMatcher {
     return slot === undefined || slot === AMBIGUOUS ? null : slot;
   }
 
-  /** The best match of one entry. */
-  matchEntry(entry: ParsedEntry): { match: MatchType; ingredientId: string | null } {
-    const keys = entry.candidates.map(nameKey).filter(Boolean);
-    for (const key of keys) {
-      const id = this.lookup(this.exact, key);
-      if (id) return { match: 'exact', ingredientId: id };
+  /** A name as printed, looked up without fuzziness. */
+  private resolve(name: string): Resolution | null {
+    const key = nameKey(name);
+    if (!key) return null;
+    const exact = this.lookup(this.exact, key);
+    if (exact) return { id: exact, exact: true };
+    const alias = this.lookup(this.alias, key);
+    if (alias) return { id: alias, exact: false };
+    const spelled = spellingKey(key);
+    if (spelled !== key) {
+      const id = this.lookup(this.alias, spelled) ?? this.lookup(this.exact, spelled);
+      if (id) return { id, exact: false };
     }
-    for (const key of keys) {
-      const id = this.lookup(this.alias, key) ?? this.lookup(this.alias, spellingKey(key)) ?? this.lookup(this.exact, spellingKey(key));
-      if (id) return { match: 'alias', ingredientId: id };
+    if (key.includes(' ')) {
+      const id = this.lookup(this.compact, compactKey(spelled));
+      if (id) return { id, exact: false };
     }
-    // Fuzzy only on the entry as a whole (or without its parentheses), never on a synonym fragment.
-    for (const key of keys.slice(0, 2)) {
-      const id = this.fuzzy(spellingKey(key));
+    return null;
+  }
+
+  /**
+   * Names printed side by side as synonyms ("Water/Aqua/Eau", "(CI 77491)") resolve only when all
+   * that resolve name the same ingredient. With `strict` (slashes), at least two must resolve, and a one-word
+   * part that resolves to nothing means the slash is part of a name ("Lauryl/Myristyl Glucoside").
+   */
+  private agreeing(names: string[], strict: boolean): Resolution | null {
+    const ids = new Set<string>();
+    const exactIds = new Set<string>();
+    let resolved = 0;
+    for (const name of names) {
+      const r = this.resolve(name);
+      if (!r) {
+        if (strict && wordCount(name) === 1) return null;
+        continue;
+      }
+      resolved++;
+      ids.add(r.id);
+      if (r.exact) exactIds.add(r.id);
+    }
+    // Slashes also build names ("Dimethicone/Vinyl Dimethicone Crosspolymer", "Hydrogenated Styrene/Acrylates
+    // Copolymer"): synonyms only when two of them name an ingredient.
+    if (strict && resolved < 2) return null;
+    if (ids.size === 1) {
+      const [id] = ids;
+      return { id, exact: exactIds.size > 0 };
+    }
+    // "CI 77499/Iron Oxides": the one INCI name printed beats a looser other name.
+    if (exactIds.size === 1) {
+      const [id] = exactIds;
+      return { id, exact: true };
+    }
+    return null;
+  }
+
+  /** The one ingredient the names resolve to exactly, if exactly one. */
+  private soleExact(names: string[]): string | null {
+    let id: string | null = null;
+    for (const name of names) {
+      const r = this.resolve(name);
+      if (!r?.exact) continue;
+      if (id && id !== r.id) return null;
+      id = r.id;
+    }
+    return id;
+  }
+
+  /**
+   * The best match of one entry (only its `input` is read): the whole name, then without parentheses, without
+   * qualifiers, its slash synonyms, what its closing brackets hold; then one typing slip. Results are cached.
+   */
+  matchEntry(entry: Pick<ParsedEntry, 'input'> & Partial<ParsedEntry>): EntryMatch {
+    if (this.cacheSize === 0) return this.matchUncached(entry.input);
+    const cached = this.entryCache.get(entry.input);
+    if (cached) return cached;
+    const result = this.matchUncached(entry.input);
+    if (this.entryCache.size >= this.cacheSize) this.entryCache.clear();
+    this.entryCache.set(entry.input, result);
+    return result;
+  }
+
+  private matchUncached(input: string): EntryMatch {
+    // Most entries are printed as one name: no brackets, no slashes, nothing to try but the whole.
+    if (!/[([/\\]/.test(input)) {
+      const whole = this.resolve(input);
+      if (whole) return { match: whole.exact ? 'exact' : 'alias', ingredientId: whole.id };
+    }
+    const parts = nameParts(input);
+    let found = this.resolve(parts.whole);
+    if (!found && parts.outside) {
+      found = this.resolve(parts.outside);
+      // "Vitamin E (Tocopheryl Acetate)", "Iron Oxides (CI 77492)": an INCI name in the parentheses beats
+      // a looser name outside them; an INCI name outside them stands ("Tocopherol (Vitamin E)").
+      if (found && !found.exact) {
+        const inner = this.soleExact(parts.inner);
+        if (inner) found = { id: inner, exact: true };
+      }
+    }
+    for (let i = 0; !found && i < parts.unqualified.length; i++) found = this.resolve(parts.unqualified[i]);
+    if (!found && parts.slashParts.length > 1) found = this.agreeing(parts.slashParts, true);
+    if (!found && parts.inner.length) {
+      // Only what the parentheses hold: trusted when it is the fuller name ("Aloe Vera (Aloe Barbadensis
+      // Leaf Juice)") or a word of the outside ("Kaolin Clay (Kaolin)"), not a vehicle ("Tea Ferment (Water)").
+      const outsideWords = new Set(nameKey(parts.outside ?? '').split(' ').filter(Boolean));
+      const trusted = parts.inner.filter((name) => {
+        const words = nameKey(name).split(' ').filter(Boolean);
+        return words.length >= outsideWords.size || words.every((w) => outsideWords.has(w));
+      });
+      if (trusted.length === parts.inner.length) found = this.agreeing(parts.inner, false);
+    }
+    if (found) {
+      // "Aqua (Water)", "CI 77891 (Titanium Dioxide)": the INCI name is printed too.
+      const exact = found.exact || [...parts.inner, ...parts.slashParts].some((name) => {
+        const r = this.resolve(name);
+        return r !== null && r.exact && r.id === found.id;
+      });
+      return { match: exact ? 'exact' : 'alias', ingredientId: found.id };
+    }
+    // Typing slips, only on the entry as a whole (or without its parentheses), never on a synonym fragment.
+    const tried = new Set<string>();
+    for (const name of [parts.whole, parts.outside, ...parts.unqualified]) {
+      if (!name) continue;
+      const key = spellingKey(nameKey(name));
+      if (tried.has(key)) continue;
+      tried.add(key);
+      const id = this.fuzzy(key);
       if (id) return { match: 'fuzzy', ingredientId: id };
     }
-    return { match: 'none', ingredientId: null };
+    return NONE;
   }
 
   match(entries: ParsedEntry[]): MatchedEntry[] {
-    return entries.map((entry) => ({ ...entry, ...this.matchEntry(entry) }));
+    return entries.map(({ pieces: _pieces, ...entry }) => ({ ...entry, ...this.matchEntry(entry) }));
   }
 
   private fuzzy(key: string): string | null {
     if (key.length < FUZZY_MIN_LENGTH) return null;
-    const cached = this.fuzzyCache.get(key);
+    const cached = this.cacheSize ? this.fuzzyCache.get(key) : undefined;
     if (cached !== undefined) return cached;
-    const budget = fuzzyBudget(key.length);
-    const digits = digitsOf(key);
-    let best: string | null = null;
-    let bestDistance = budget + 1;
-    let tie = false;
-    for (const candidate of this.fuzzyKeys) {
-      if (candidate.key.length < key.length - budget) continue;
-      if (candidate.key.length > key.length + budget) break;
-      // Names that differ in a number (PEG-8 / PEG-9, Polysorbate 20 / 60) are different ingredients.
-      if (candidate.digits !== digits) continue;
-      const distance = boundedEditDistance(key, candidate.key, budget);
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        best = candidate.id;
-        tie = false;
-      } else if (distance === bestDistance && candidate.id !== best) {
-        tie = true;
+    const byLength = this.fuzzyKeys.get(key.slice(0, 2));
+    let result: string | null = null;
+    if (byLength) {
+      const budget = fuzzyBudget(key.length);
+      const digits = digitsOf(key);
+      const counts = charCounts(key);
+      let bestDistance = budget + 1;
+      let best: string | null = null;
+      let tie = false;
+      for (let length = Math.max(0, key.length - budget); length <= key.length + budget; length++) {
+        for (const candidate of byLength[length] ?? []) {
+          // Names that differ in a number (PEG-8 / PEG-9, Polysorbate 20 / 60) are different ingredients.
+          if (candidate.digits !== digits) continue;
+          // Each edit changes the letter counts by at most two.
+          if (countsDistance(counts, candidate.counts, 2 * budget) > 2 * budget) continue;
+          const distance = boundedEditDistance(key, candidate.key, budget);
+          if (distance > budget || distance > bestDistance) continue;
+          if (!isTypoOf(key, candidate.key, budget, this.vocabulary)) continue;
+          if (distance < bestDistance) {
+            bestDistance = distance;
+            best = candidate.id;
+            tie = false;
+          } else if (candidate.id !== best) {
+            tie = true;
+          }
+        }
       }
+      result = tie ? null : best;
     }
-    const result = tie ? null : best;
-    if (this.fuzzyCache.size > 10_000) this.fuzzyCache.clear();
+    if (this.cacheSize === 0) return result;
+    if (this.fuzzyCache.size >= this.cacheSize) this.fuzzyCache.clear();
     this.fuzzyCache.set(key, result);
     return result;
   }

@@ -1,6 +1,6 @@
 // Pure text normalisation shared by the parser and the matcher. No ORM, no GraphQL.
 
-/** British and older spellings printed on labels, folded to the INCI spelling. */
+/** British, older and foreign spellings printed on labels, folded to the INCI spelling (word by word). */
 const SPELLING: Record<string, string> = {
   glycerine: 'glycerin',
   glycerol: 'glycerin',
@@ -8,12 +8,17 @@ const SPELLING: Record<string, string> = {
   sulphates: 'sulfates',
   sulphur: 'sulfur',
   sulphite: 'sulfite',
+  sulphonate: 'sulfonate',
+  sulphosuccinate: 'sulfosuccinate',
+  sulphonic: 'sulfonic',
   aluminium: 'aluminum',
   colour: 'color',
   flavour: 'flavor',
-  tocopherol: 'tocopherol',
-  tocopheryl: 'tocopheryl',
+  hydrolysed: 'hydrolyzed',
+  hydrolised: 'hydrolyzed',
+  vitamine: 'vitamin',
   extrait: 'extract',
+  extrakt: 'extract',
   extr: 'extract',
   ext: 'extract',
   oel: 'oil',
@@ -29,51 +34,294 @@ export function canonicalCiNumber(text: string): string {
  * Punctuation differences ("PEG-100" / "PEG 100", "Caprylic/Capric") do not matter.
  */
 export function nameKey(name: string): string {
-  return canonicalCiNumber(name)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  let text = /\d{5}/.test(name) ? canonicalCiNumber(name) : name;
+  // Only text outside plain ASCII needs Unicode folding (accents: "Glycérine").
+  if (/[^\x00-\x7f]/.test(text)) text = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  text = text.toLowerCase();
+  if (text.includes('&')) text = text.replace(/&/g, ' and ');
+  return text.replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 /** The key with label spelling variants folded (glycerine → glycerin, sulphate → sulfate). */
+const MAY_BE_SPELLED = new RegExp(`\\b(?:${Object.keys(SPELLING).join('|')})\\b`);
+
 export function spellingKey(key: string): string {
-  return key
-    .split(' ')
-    .map((word) => SPELLING[word] ?? word)
-    .join(' ');
+  if (!MAY_BE_SPELLED.test(key)) return key;
+  let changed = false;
+  const words = key.split(' ');
+  for (let i = 0; i < words.length; i++) {
+    const folded = SPELLING[words[i]];
+    if (folded !== undefined) {
+      words[i] = folded;
+      changed = true;
+    }
+  }
+  return changed ? words.join(' ') : key;
 }
 
-/** The name without any parenthesised part: "Simmondsia Chinensis (Jojoba) Seed Oil" → "Simmondsia Chinensis Seed Oil". */
+/**
+ * The name without its parenthesised parts: "Simmondsia Chinensis (Jojoba) Seed Oil" → "Simmondsia Chinensis Seed Oil".
+ * Brackets that are chemical notation stay: "Hydrogenated Poly(C6-14 Olefin)", "Bis(C13-15 Alkoxy) PG-Amodimethicone".
+ */
 export function withoutParentheses(name: string): string {
-  return name.replace(/\s*[([][^)\]]*[)\]]\s*/g, ' ').replace(/\s+/g, ' ').trim();
+  return name
+    .replace(/(\S?)\s*([([])([^)\]]*)([)\]])\s*/g, (all, before: string, open: string, inside: string, close: string) =>
+      /[A-Za-z0-9]/.test(before) && all[1] === open && /\d/.test(inside) && !/^\s*CI\s?\d{5}\s*$/i.test(inside)
+        ? `${before}${open}${inside}${close} `
+        : `${before} `)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// Words printed around an INCI name that are not part of it: "Organic Shea Butter", "Glycerin USP".
+const QUALIFIER_BEFORE = /^(?:(?:certified\s+)?organic|wildcrafted|wild[- ]harvested|cold[- ]pressed|extra[- ]virgin|virgin|unrefined|refined|pure|fair[- ]?trade|non[- ]gmo|kosher|bio)\s+/i;
+const QUALIFIER_AFTER = /\s+(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i;
+
+/** The name without qualifiers such as "Organic …", "… USP", "Kaolin Clay", "Lavender Essential Oil", or null. */
+/** Whether the name may carry a qualifier: cheap anchored tests before the full ones. */
+const MAY_BE_QUALIFIED = {
+  test: (name: string): boolean =>
+    /^(?:certified|organic|wild|cold|extra|virgin|unrefined|refined|pure|fair|non|kosher|bio)/i.test(name) ||
+    /\s(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i.test(name) ||
+    /essential\s+oils?$/i.test(name),
+};
+
+export function withoutQualifiers(name: string): string | null {
+  if (!MAY_BE_QUALIFIED.test(name)) return null;
+  let out = name;
+  for (let i = 0; i < 3; i++) {
+    const next = out.replace(QUALIFIER_BEFORE, '').replace(QUALIFIER_AFTER, '').replace(/\bessential\s+(?=oils?$)/i, '');
+    if (next === out) break;
+    out = next;
+  }
+  return out !== name && /[a-z]/i.test(out) ? out.trim() : null;
+}
+
+/** How an entry can name an ingredient: the parts the matcher tries, in order of trust. */
+export interface NameParts {
+  /** The entry as printed. */
+  whole: string;
+  /** Without its parenthesised parts ("Aqua (Water)" → "Aqua"), or null when it has none. */
+  outside: string | null;
+  /** The whole or outside without qualifiers ("Organic Shea Butter" → "Shea Butter"). */
+  unqualified: string[];
+  /** Synonyms printed with slashes or backslashes ("Water/Aqua/Eau"), when the entry has them. */
+  slashParts: string[];
+  /** What brackets closing the entry hold, split on slashes and commas ("(Water)", "[CI 77491]"). */
+  inner: string[];
+}
+
+const SLASH = /\s*[/\\]\s*/;
+
+/** Breaks an entry into the names it may be printed as. */
+export function nameParts(input: string): NameParts {
+  const whole = input.trim();
+  const hasBrackets = /[([]/.test(whole);
+  const outsideText = hasBrackets ? withoutParentheses(whole) : whole;
+  const outside = outsideText && outsideText !== whole ? outsideText : null;
+  const unqualified: string[] = [];
+  for (const base of outside ? [whole, outside] : [whole]) {
+    const stripped = withoutQualifiers(base);
+    if (stripped && !unqualified.includes(stripped)) unqualified.push(stripped);
+  }
+  const slashParts: string[] = [];
+  const slashBase = outside ?? whole;
+  if (/[/\\]/.test(slashBase)) for (const part of slashBase.split(SLASH)) if (/[a-z0-9]/i.test(part)) slashParts.push(part.trim());
+  const inner: string[] = [];
+  if (hasBrackets) {
+    // Only brackets that close the entry hold synonyms ("Aqua (Water)", "Iron Oxides [CI 77491]"); one in the
+    // middle is part of the name ("Mel (Honey) Extract", "Simmondsia Chinensis (Jojoba) Seed Oil").
+    const trailing = /\s*[([]([^()[\]]+)[)\]]\s*$/;
+    let rest = whole;
+    const groups: string[] = [];
+    for (let m = trailing.exec(rest); m && m.index > 0; m = trailing.exec(rest)) {
+      groups.unshift(m[1]);
+      rest = rest.slice(0, m.index);
+    }
+    for (const group of groups) {
+      for (const part of group.split(/\s*(?:\/|\\|,(?!\d))\s*/)) if (/[a-z0-9]/i.test(part)) inner.push(part.trim());
+    }
+  }
+  return { whole, outside, unqualified, slashParts, inner };
+}
+
+/** Every name of `nameParts` in order, without repeats. */
+export function candidateNames(input: string): string[] {
+  if (!/[([/\\]/.test(input) && !MAY_BE_QUALIFIED.test(input)) return [input.trim()];
+  const p = nameParts(input);
+  const out = [p.whole, ...(p.outside ? [p.outside] : []), ...p.unqualified, ...p.inner, ...p.slashParts];
+  return [...new Set(out.filter((c) => /[a-z0-9]/i.test(c)))];
 }
 
 /** Damerau-Levenshtein (optimal string alignment) distance, giving up past `max`. */
 export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows = a.length + 1;
   const cols = b.length + 1;
   let prevPrev = new Array<number>(cols).fill(0);
-  let prev = Array.from({ length: cols }, (_, j) => j);
+  let prev = new Array<number>(cols);
+  for (let j = 0; j < cols; j++) prev[j] = j;
   let current = new Array<number>(cols).fill(0);
-  for (let i = 1; i < rows; i++) {
+  for (let i = 1; i <= a.length; i++) {
     current[0] = i;
-    let rowMin = current[0];
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j < cols; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let value = Math.min(prev[j] + 1, current[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2] + 1);
+      const cb = b.charCodeAt(j - 1);
+      let value = prev[j - 1] + (ca === cb ? 0 : 1);
+      if (prev[j] + 1 < value) value = prev[j] + 1;
+      if (current[j - 1] + 1 < value) value = current[j - 1] + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prevPrev[j - 2] + 1 < value) value = prevPrev[j - 2] + 1;
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
-    [prevPrev, prev, current] = [prev, current, prevPrev];
+    const t = prevPrev;
+    prevPrev = prev;
+    prev = current;
+    current = t;
   }
   return prev[cols - 1];
 }
 
 /** The digits of a key in order: two names that differ in a number are different ingredients. */
 export const digitsOf = (key: string): string => key.replace(/[^0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+
+const isLetter = (c: string): boolean => c >= 'a' && c <= 'z';
+
+/**
+ * Whether `typed` is `known` with one typing slip, and that slip could not make another name.
+ * A slip never touches the first two letters of a word (Ethyl-/Methylparaben, Di-/Trisodium),
+ * never replaces a letter in the last three (Sulfite/Sulfate, Chloride/Chlorite, Squalene/Squalane),
+ * and only happens in words of six letters or more. Dropping or adding a final letter is allowed
+ * (Niacinamid, Chlorid, Dimethicon).
+ */
+export function isWordSlip(typed: string, known: string): boolean {
+  if (typed === known) return false;
+  const length = Math.max(typed.length, known.length);
+  if (length < 6) return false;
+  if (isPluralOf(typed, known)) return true;
+  if (typed.length === known.length) {
+    let first = -1;
+    let last = -1;
+    for (let i = 0; i < known.length; i++) {
+      if (typed[i] !== known[i]) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    }
+    if (first < 2) return false;
+    if (first === last) {
+      // One letter replaced.
+      return isLetter(typed[first]) && isLetter(known[first]) && first <= known.length - 4;
+    }
+    // Two neighbouring letters swapped.
+    return last === first + 1 && typed[first] === known[last] && typed[last] === known[first] && isLetter(typed[first]) && isLetter(typed[last]);
+  }
+  if (Math.abs(typed.length - known.length) !== 1) return false;
+  // One letter left out or added.
+  const [longer, shorter] = typed.length > known.length ? [typed, known] : [known, typed];
+  let i = 0;
+  while (i < shorter.length && longer[i] === shorter[i]) i++;
+  if (longer.slice(i + 1) !== shorter.slice(i)) return false;
+  // The letter at i of the longer word is the extra one (or the last of a doubled run ending at i).
+  return i >= 2 && isLetter(longer[i]);
+}
+
+/** The stem and chemical ending of a word ("cetoyl" → "cet" + "oyl"), or null. */
+function splitEnding(word: string): [stem: string, ending: string] | null {
+  const m = CHEMICAL_ENDING.exec(word);
+  return m && m.index >= 3 ? [word.slice(0, m.index), m[0]] : null;
+}
+
+/**
+ * Whether a slip between two words leaves their chemistry alone: the same chemical ending (an acyl "-oyl"
+ * is no alkyl "-yl") on the same stem end ("Linolenate" is no "Linoleate"). A final "e" (Glycerine,
+ * Chlorid) and a doubled letter (Dimethiccone) are spelling, not chemistry.
+ */
+function keepsChemistry(typed: string, known: string): boolean {
+  if (typed === `${known}e` || known === `${typed}e`) return true;
+  const a = splitEnding(typed);
+  const b = splitEnding(known);
+  if (!a || !b) return true;
+  if (a[1] !== b[1]) return false;
+  const [x, y] = [a[0], b[0]];
+  if (x === y) return true;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const [longer, shorter] = x.length >= y.length ? [x, y] : [y, x];
+  // A doubled letter is spelling.
+  if (longer.length === shorter.length + 1 && longer[i] === longer[i - 1] && longer.slice(i + 1) === shorter.slice(i)) return true;
+  return i < Math.min(x.length, y.length) - 1;
+}
+
+/** "Triglycerides" / "Triglyceride": the same ingredient printed in the plural or the singular. */
+const isPluralOf = (a: string, b: string): boolean => (a.length === b.length + 1 && a.endsWith('s') && a.startsWith(b)) || (b.length === a.length + 1 && b.endsWith('s') && b.startsWith(a));
+
+/** Endings that make a chemical name: a word built on a known stem with another ending is another substance. */
+const CHEMICAL_ENDING = /(?:ate|ite|ide|ic|oyl|yl|ol|al|one|ene|ane|ine|in|ium|ose|ase)$/;
+
+/** The word without its chemical ending ("linolenate" → "linolen"), or null. */
+export function chemicalStem(word: string): string | null {
+  const m = CHEMICAL_ENDING.exec(word);
+  return m && m.index >= 4 ? word.slice(0, m.index) : null;
+}
+
+/** What the typo check needs to know of the vocabulary of ingredient names. */
+export interface Vocabulary {
+  /** A word some ingredient name uses. */
+  has(word: string): boolean;
+  /** Whether a known word other than `except` starts with `stem`. */
+  hasOtherWithStem(stem: string, except: string): boolean;
+}
+
+/** A vocabulary over a list of words. */
+export function vocabularyOf(words: Iterable<string>): Vocabulary {
+  const set = new Set(words);
+  const sorted = [...set].sort();
+  return {
+    has: (word) => set.has(word),
+    hasOtherWithStem(stem, except) {
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < stem) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i++) if (sorted[i] !== except) return true;
+      return false;
+    },
+  };
+}
+
+const NO_VOCABULARY: Vocabulary = { has: () => false, hasOtherWithStem: () => false };
+
+/**
+ * Whether the typed key is the known key with slips in at most `budget` words (one slip per word),
+ * or with one word boundary lost or added ("Ethylhexyl Glycerin" / "Ethylhexylglycerin").
+ * `vocabulary` tells the words ingredient names use: those are never slips.
+ */
+export function isTypoOf(typed: string, known: string, budget: number, vocabulary: Vocabulary = NO_VOCABULARY): boolean {
+  if (typed === known) return false;
+  const typedWords = typed.split(' ');
+  const knownWords = known.split(' ');
+  if (typedWords.length === knownWords.length) {
+    let slips = 0;
+    for (let i = 0; i < knownWords.length; i++) {
+      const word = typedWords[i];
+      if (word === knownWords[i]) continue;
+      if (!isWordSlip(word, knownWords[i]) || ++slips > budget) return false;
+      // The head noun in the plural or the singular ("Triglycerides", "Cetyl Ester") is the same ingredient;
+      // a word inside the name is not ("Acrylate/…" and "Acrylates/…" copolymers differ).
+      if (i === knownWords.length - 1 && isPluralOf(word, knownWords[i])) continue;
+      if (!keepsChemistry(word, knownWords[i])) return false;
+      // A word some ingredient name uses is a word, not a slip ("Sodium Sulfite" is no typo of "Sodium Sulfate"),
+      // and so is a known stem with another ending ("Linolenate" next to "Linolenic" is no typo of "Linoleate").
+      if (vocabulary.has(word)) return false;
+      const stem = chemicalStem(word);
+      if (stem && vocabulary.hasOtherWithStem(stem, knownWords[i])) return false;
+    }
+    return slips > 0;
+  }
+  return typed.replace(/ /g, '') === known.replace(/ /g, '') && Math.abs(typedWords.length - knownWords.length) === 1;
+}

@@ -1,13 +1,16 @@
 // Turns an ingredient list as printed on a label into ordered entries. Pure: no ORM, no GraphQL.
 import { decodeHTML } from 'entities';
-import { canonicalCiNumber } from './normalize.js';
+import { candidateNames, canonicalCiNumber } from './normalize.js';
 
 export interface ParsedEntry {
   /** 1-based position in the list as printed (after dropping footnotes and duplicates). */
   position: number;
   /** The entry as printed, cleaned of markers and concentration. */
   input: string;
-  /** Names to try, best first: the whole entry, then without parentheses, then each synonym. */
+  /**
+   * The names the entry may be printed as, best first: the whole entry, without parentheses, without
+   * qualifiers ("Organic …"), then each synonym. Informational: the matcher reads them off `input` itself.
+   */
   candidates: string[];
   /** Concentration printed with the entry ("10%"), if any. */
   concentration: string | null;
@@ -17,152 +20,466 @@ export interface ParsedEntry {
   nano: boolean;
   /** Listed under "Active ingredients" (US drug facts). */
   active: boolean;
+  /**
+   * When the entry may be several run together ("Cetyl Alcohol & Stearyl Alcohol", a line break
+   * inside a comma-separated list): the entries it splits into. The analysis uses them when the
+   * entry as a whole matches nothing and every piece matches something.
+   */
+  pieces?: ParsedEntry[];
 }
 
 export interface ParsedList {
   entries: ParsedEntry[];
   /** Footnote texts found and set aside ("*Certified organic"). */
   footnotes: string[];
+  /** Text that is not an ingredient (marketing copy, "Made in France", directions), set aside. */
+  ignored: string[];
 }
 
-// "Ingredients:", "INCI:", "Ingrédients :", "Inhaltsstoffe:", "Composition:" and friends.
-const LIST_HEADING = /(?:^|[\s>.\n])(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients?|inci(?:\s+list)?|ctfa|inhaltsstoffe|ingredientes|ingredienti|composition|bestanddelen|składniki)\s*[:：]/gi;
-const ACTIVE_HEADING = /\bactive\s+ingredients?\s*(?:\([^)]*\))?\s*[:：]/i;
-const INACTIVE_HEADING = /\b(?:inactive|other)\s+ingredients?\s*[:：]/i;
-const MAY_CONTAIN = /(?:\[\s*)?(?:\+\s*\/\s*-|±|may\s+contain|peut\s+contenir|kann\s+enthalten|puede\s+contener)\s*(?:\(\s*\+\s*\/\s*-\s*\))?\s*[:：]?/gi;
-const FOOTNOTE_MARKER = /^[*†‡°¹²³⁴]+/;
-const FOOTNOTE_WORDS = /\b(organic|natural|origin|certified|derived|fair\s*trade|ecocert|cosmos|essential oils?|of\s+the\s+total|wild|biologique|aus\s+kontrolliert|plant[- ]based)\b/i;
-const CONCENTRATION = /\s*[([]?\s*(\d+(?:[.,]\d+)?)\s*(%|ppm)\s*(?:w\/w|w\/v)?\s*[)\]]?/i;
-const NANO = /\s*[([]\s*nano\s*[)\]]|\bnano\b\s*$/i;
+// --- Markup and layout ------------------------------------------------------------------------
+
+const BLOCK_TAG = /<\s*\/?\s*(?:br|p|li|ul|ol|div|tr|td|th|h[1-6]|dd|dt|section|article|table|tbody)\b[^>]*>/gi;
+const INLINE_TAG = /<\s*\/?\s*(?:span|b|strong|em|i|u|a|sup|sub|font|small|mark|abbr)\b[^>]*>/gi;
 
 /** Strips markup and layout noise while keeping line structure. */
 function clean(text: string): string {
-  return decodeHTML(
-    text
-      .replace(/<\s*(br|\/p|\/li|\/div|li)\b[^>]*>/gi, '\n')
-      .replace(/<[^>]*>/g, ' '),
-  )
-    .replace(/[\u00a0\u2007\u202f\u2009\u200b\ufeff]/g, ' ')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+/g, ' ');
+  let out = text;
+  if (out.includes('<')) {
+    out = out
+      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(BLOCK_TAG, '\n')
+      .replace(INLINE_TAG, '')
+      .replace(/<\/?[a-z][^>]*>/gi, ' ');
+  }
+  if (out.includes('&')) out = decodeHTML(out);
+  if (out.includes('\r')) out = out.replace(/\r\n?/g, '\n');
+  // Most pastes are plain ASCII: nothing more to fold.
+  if (!/[^\x20-\x7e\n]/.test(out)) return out.includes('  ') ? out.replace(/ {2,}/g, ' ') : out;
+  return out
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ')
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000\t\f\v]/g, ' ')
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+    .replace(/[（]/g, '(')
+    .replace(/[）]/g, ')')
+    .replace(/[［【〔]/g, '[')
+    .replace(/[］】〕]/g, ']')
+    .replace(/[，、]/g, ',')
+    .replace(/[；]/g, ';')
+    .replace(/[：]/g, ':')
+    .replace(/[‐‑‒]/g, '-')
+    .replace(/ {2,}/g, ' ');
 }
 
-/** Text from the last list heading on: marketing copy before "Ingredients:" is not part of the list. */
-function listSection(text: string): string {
-  const active = ACTIVE_HEADING.exec(text);
-  if (active) return text.slice(active.index);
-  let start = 0;
-  for (const match of text.matchAll(LIST_HEADING)) start = match.index + match[0].length;
-  return text.slice(start);
+// --- Headings and sections ----------------------------------------------------------------------
+
+// "Ingredients:", "INCI:", "Ingrédients :", "Inhaltsstoffe:", "Composition:", "Ingredients (INCI):" and friends.
+const LIST_HEADING =
+  /(?:^|[\s>.(/|])(?:full\s+|complete\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients?|inci(?:\s+(?:list|names?))?|ctfa|inhaltsstoffe|ingredientes|ingredienti|composition|bestanddelen|składniki|sastojci|what['’]?s\s+inside|全成分|成分|전성분|성분)\s*(?:\((?:inci|ctfa|eu|us|int)\))?\s*:/gi;
+/** A heading alone on its line without a colon, or in brackets: "INGREDIENTS", "[Ingredients]", "【成分】". */
+const LIST_HEADING_LINE =
+  /(?:^|\n)[ ]*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|what['’]?s\s+inside)[ ]*(?=\n)|\[\s*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|全成分|成分|전성분|성분)\s*\]/gi;
+/** Headings that introduce a selection, not the list. */
+const NOT_THE_LIST = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean|active)\s*$/i;
+const NOT_THE_ACTIVES = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean)\s*$/i;
+const ACTIVE_HEADING = /\bactive\s+ingredients?\s*(?:\([^)\n]*\))?\s*(?::|(?=\s*purposes?\b)|(?=[ ]*\n))(?:\s*purposes?\b)?/gi;
+const INACTIVE_HEADING = /\b(?:inactive\s+ingredients?\s*:?|other\s+ingredients?\s*:)/i;
+/** Drug facts sections other than the ingredients. */
+const DRUG_FACTS_SECTION =
+  /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|\n|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
+/** What follows a list on a label or a shop page. */
+const AFTER_THE_LIST =
+  /(?:^|\n|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
+
+interface Section {
+  text: string;
+  active: boolean;
 }
 
-/** Splits on commas, semicolons, bullets and pipes, but not inside brackets or between digits (1,2-Hexanediol). */
-function splitEntries(text: string, linesAreSeparators: boolean): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if ((ch === ')' || ch === ']' || ch === '}') && depth > 0) depth--;
-    const isComma = ch === ',' && !(/\d/.test(text[i - 1] ?? '') && /\d/.test(text[i + 1] ?? ''));
-    const isBreak = ch === '\n' && linesAreSeparators;
-    const isOtherSeparator = ch === ';' || ch === '•' || ch === '·' || ch === '●' || ch === '|' || ch === '▪';
-    if (depth === 0 && (isComma || isBreak || isOtherSeparator)) {
-      parts.push(current);
-      current = '';
-    } else {
-      current += ch === '\n' ? ' ' : ch;
+function cutAt(text: string, pattern: RegExp): string {
+  const m = pattern.exec(text);
+  return m ? text.slice(0, m.index) : text;
+}
+
+/** Where the list starts after its last heading, or -1 without a heading. */
+function listStart(text: string): number {
+  let start = -1;
+  for (const pattern of [LIST_HEADING, LIST_HEADING_LINE]) {
+    pattern.lastIndex = 0;
+    for (const m of text.matchAll(pattern)) {
+      if (NOT_THE_LIST.test(text.slice(Math.max(0, m.index - 20), m.index + (m[0].match(/^[\s>.(/|]/) ? 1 : 0)))) continue;
+      start = Math.max(start, m.index + m[0].length);
     }
   }
-  parts.push(current);
-  return parts.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p.length > 0);
+  return start;
+}
+
+const SEPARATORS = /[,;•·●▪◦‣|]/g;
+
+/** Without a heading: lines of marketing copy above the list (lines with no separator before one with several). */
+function dropCopyAbove(text: string, ignored: string[]): string {
+  const lines = text.split('\n');
+  // The list is the first line with several commas (or, failing that, several separators of any kind).
+  let listLine = lines.findIndex((l) => (l.match(/[,;]/g) ?? []).length >= 2);
+  if (listLine < 0) listLine = lines.findIndex((l) => (l.match(SEPARATORS) ?? []).length >= 2);
+  if (listLine <= 0) return text;
+  const above = lines.slice(0, listLine);
+  if (above.some((l) => /[,;]/.test(l))) return text;
+  for (const l of above) if (l.trim()) ignored.push(l.trim());
+  return lines.slice(listLine).join('\n');
+}
+
+function sections(text: string, ignored: string[]): Section[] {
+  const active = [...text.matchAll(ACTIVE_HEADING)].find((m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)));
+  if (active) {
+    const rest = text.slice(active.index + active[0].length);
+    const inactive = INACTIVE_HEADING.exec(rest);
+    const out: Section[] = [{ text: cutAt(inactive ? rest.slice(0, inactive.index) : rest, DRUG_FACTS_SECTION), active: true }];
+    if (inactive) {
+      const inactiveText = rest.slice(inactive.index + inactive[0].length);
+      out.push({ text: cutAt(cutAt(inactiveText, DRUG_FACTS_SECTION), AFTER_THE_LIST), active: false });
+    }
+    return out;
+  }
+  const start = listStart(text);
+  const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, ignored);
+  return [{ text: cutAt(body, AFTER_THE_LIST), active: false }];
+}
+
+// --- Footnotes -----------------------------------------------------------------------------------
+
+const MARK = '*†‡°¹²³⁴⁵⁶⁷⁸⁹⁰^~';
+const MARKS = `[${MARK}]+`;
+const LEADING_MARKER = new RegExp(`^(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\)|\\d\\))\\s*(?:=\\s*)?`);
+const TRAILING_MARKER = new RegExp(`\\s*(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\)|\\[\\s*\\d\\s*\\])$`);
+const FOOTNOTE_WORDS =
+  /\b(organic(?:ally)?|natural(?:ly)?|origin|certified|derived|fair\s*trade|ecocert|cosmos|soil\s+association|usda|of\s+the\s+total|wild(?:crafted)?|biologique|bio|agricultur\w*|farming|essential\s+oils?|components?|constituents?|issus?|grown|harvested|plant[- ]based|sustainabl\w*|upcycled)\b/i;
+/** Words a footnote uses and an ingredient name does not. */
+const FOOTNOTE_GRAMMAR = /\b(ingredients?|farming|agricultur\w*|certified|origin|derived|from|of|the|grown|harvested|components?|constituents?|issus?|de|du|des|occurring|naturally)\b|=|%/i;
+/** Footnote text following the last entry: "Tocopherol. *Certified organic", "Tocopherol *Organic". */
+const INLINE_FOOTNOTE = new RegExp(`(?:\\.\\s*|\\s+)(?=(?:${MARKS}|\\(\\s*\\*+\\s*\\))\\s*[A-Za-zÀ-ÿ])`);
+/** Where one footnote of several ends: "*Certified organic **Fair trade †Natural origin". */
+const NEXT_FOOTNOTE = new RegExp(`\\s+(?=(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\))\\s*[A-Za-zÀ-ÿ])`);
+
+function looksLikeFootnote(text: string): boolean {
+  const body = text.replace(LEADING_MARKER, '');
+  if (!FOOTNOTE_WORDS.test(body)) return false;
+  return body.split(/\s+/).length <= 2 || FOOTNOTE_GRAMMAR.test(body);
+}
+
+function addFootnotes(text: string, footnotes: string[]): void {
+  for (const part of text.split(NEXT_FOOTNOTE)) if (part.trim()) footnotes.push(part.trim().replace(/[.;,]$/, ''));
+}
+
+/** "99% of the total ingredients are from natural origin", "21% du total des ingrédients…": a claim, not an entry. */
+const SHARE_CLAIM = /^\d+(?:[.,]\d+)?\s*%\s+(?:of|du|des|de|aus|dei|del)\b/i;
+const INLINE_SHARE_CLAIM = /\.\s+(?=\d+(?:[.,]\d+)?\s*%\s+(?:of|du|des|de|aus|dei|del)\b)/i;
+
+/** Takes out lines that are footnotes ("*Certified organic", "(1) Ingrédient issu de l'agriculture biologique"). */
+function takeFootnoteLines(text: string, footnotes: string[]): string {
+  if (!text.includes('\n')) return text;
+  const kept: string[] = [];
+  for (const line of text.split('\n')) {
+    const t = line.trim();
+    if (LEADING_MARKER.test(t) && /[a-z]/i.test(t) && looksLikeFootnote(t)) addFootnotes(t, footnotes);
+    else if (SHARE_CLAIM.test(t)) footnotes.push(t);
+    else kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+// --- Splitting -----------------------------------------------------------------------------------
+
+const MAY_CONTAIN =
+  /(?:\+\s*\/\s*-|±|\bmay\s+contain|\bpeut\s+contenir|\bkann\s+enthalten|\bpuede\s+contener|\bpode\s+conter|\bpu[oò]\s+contenere)\s*(?:\(\s*\+\s*\/\s*-\s*\))?\s*:?/gi;
+const MAY = '\u0001';
+/** Marks a place where an entry may be two run together (a line break, " & ", " and "). */
+const SOFT = '\u0002';
+
+/** Brackets that open and close in the text (opening index → closing index); a stray one is plain text. */
+function bracketPairs(text: string): Map<number, number> {
+  const pairs = new Map<number, number>();
+  const stack: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[' || ch === '{') stack.push(i);
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      const want = ch === ')' ? '(' : ch === ']' ? '[' : '{';
+      let at = stack.length - 1;
+      while (at >= 0 && text[stack[at]] !== want) at--;
+      if (at >= 0) {
+        pairs.set(stack[at], i);
+        stack.length = at;
+      }
+    }
+  }
+  return pairs;
+}
+
+const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
+
+/**
+ * Splits on commas, semicolons, bullets and pipes, but not inside brackets or between digits
+ * (1,2-Hexanediol). Line breaks split when the list is printed one per line; otherwise they,
+ * " & " and " and " are marked SOFT.
+ */
+function splitEntries(text: string, linesAreSeparators: boolean): string[] {
+  const pairs = bracketPairs(text);
+  // "[+/-: CI 77891, CI 77491]", "(May contain: …)": the brackets hold a section, not a synonym.
+  const literal = new Set<number>();
+  for (const [open, close] of pairs) {
+    if (/^[\s,]*\u0001/.test(text.slice(open + 1, open + 8))) {
+      literal.add(open);
+      literal.add(close);
+    }
+  }
+  const parts: string[] = [];
+  let depth = 0;
+  const closeAt: number[] = [];
+  let current = '';
+  let from = 0;
+  // Visit only the characters that can matter; spaces only when " and " or " & " occurs at all.
+  const special = /\s(?:and|&)\s/i.test(text) ? SPECIAL_WITH_SPACE : SPECIAL;
+  special.lastIndex = 0;
+  for (let m = special.exec(text); m; m = special.exec(text)) {
+    const i = m.index;
+    const code = text.charCodeAt(i);
+    if (literal.has(i)) {
+      current += `${text.slice(from, i)} `;
+      from = i + 1;
+      continue;
+    }
+    const closing = pairs.get(i);
+    if (closing !== undefined) {
+      depth++;
+      closeAt.push(closing);
+    } else if (depth > 0 && closeAt[closeAt.length - 1] === i) {
+      depth--;
+      closeAt.pop();
+    }
+    if (code === 10) {
+      // A line break: a separator, a SOFT mark at the top level, a space inside brackets.
+      current += text.slice(from, i);
+      from = i + 1;
+      if (depth > 0) current += ' ';
+      else if (linesAreSeparators) {
+        parts.push(current);
+        current = '';
+      } else current += ` ${SOFT}`;
+      continue;
+    }
+    if (depth > 0) continue;
+    if (code === 32) {
+      if (/^ (?:&|and) \S/i.test(text.slice(i, i + 6))) {
+        current += text.slice(from, i);
+        from = i;
+        if (current.trim()) current += ` ${SOFT}`;
+      }
+      continue;
+    }
+    if (code === 44 && isDigit(text[i - 1]) && isDigit(text[i + 1])) continue; // 1,2-Hexanediol
+    if (code === 40 || code === 41 || code === 91 || code === 93 || code === 123 || code === 125) continue;
+    parts.push(current + text.slice(from, i));
+    current = '';
+    from = i + 1;
+  }
+  parts.push(current + text.slice(from));
+  return parts;
+}
+
+const SPECIAL = /[,;|\n()[\]{}•·●▪◦‣・]/g;
+const SPECIAL_WITH_SPACE = /[,;|\n()[\]{}•·●▪◦‣・ ]/g;
+
+// --- Entries -------------------------------------------------------------------------------------
+
+const CONCENTRATION = /\s*[([]?\s*(\d+(?:[.,]\d+)?)\s*(%|ppm)\s*(?:w\/w|w\/v|v\/v)?\s*[)\]]?/i;
+const NANO = /\s*[([]\s*nano\s*[)\]]|\bnano\b\s*$/i;
+const ABBREVIATION_END = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|ph\.\s*eur)\.$/i;
+/** Words of sentences, not of ingredient names. */
+const PROSE_WORDS = new Set(['the', 'your', 'you', 'our', 'we', 'for', 'with', 'is', 'are', 'this', 'that', 'it', 'its', 'all', 'not', 'helps', 'help', 'apply', 'use', 'which', 'will', 'can', 'skin', 'without', 'made', 'product', 'formula', 'gently', 'leaves', 'into']);
+const NOT_AN_INGREDIENT =
+  /^(?:\(?f\.?\s?i\.?\s?l\.?\s|iln\s?\d|made\s+in|manufactured|distributed|produced\s+(?:by|in)|free\s+(?:of|from)|formulated\s+without|dermatolog|cruelty|vegan\b|net\s+(?:wt|weight|vol)|pao\b|exp\b|batch\b|lot\s*(?:no|number|#)|www\.|https?:|©|®|™|tel\b|phone\b|\d{1,4}\s*(?:ml|g|oz|fl\.?\s*oz)\b)/i;
+
+const ANY_MARKER = /[*†‡°¹²³⁴⁵⁶⁷⁸⁹⁰^~]|\(\s*\d\s*\)|\[\s*\d\s*\]/;
+
+function countWords(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
+  return n;
+}
+
+function looksLikeProse(text: string): boolean {
+  if (/[!?]$/.test(text)) return true;
+  const words = text.toLowerCase().split(/[^a-z']+/).filter(Boolean);
+  if (words.length < 4) return false;
+  let prose = 0;
+  for (const w of words) if (PROSE_WORDS.has(w)) prose++;
+  return prose >= 2 || (words.length >= 7 && prose >= 1);
+}
+
+/** Drops a bracket the text does not open or close (left over from "[+/-: …]"). */
+function stripStrayBrackets(text: string): string {
+  if (!/[()[\]]/.test(text)) return text;
+  let out = text;
+  for (const [open, close] of [['(', ')'], ['[', ']']]) {
+    const opens = out.split(open).length - 1;
+    const closes = out.split(close).length - 1;
+    if (closes > opens && out.endsWith(close)) out = out.slice(0, -1);
+    else if (opens > closes && out.startsWith(open)) out = out.slice(1);
+    else if (opens > closes && out.endsWith(open)) out = out.slice(0, -1);
+  }
+  return out.trim();
 }
 
 /** Removes a closing period unless it belongs to an abbreviation such as "Alcohol Denat.". */
 function dropTrailingPeriod(entry: string): string {
   if (!entry.endsWith('.')) return entry;
-  if (/\b(denat|ext|extr|sp|spp|var|ssp|subsp)\.$/i.test(entry)) return entry;
+  if (ABBREVIATION_END.test(entry)) return entry;
   return entry.replace(/\.+$/, '').trim();
 }
 
-function candidatesOf(input: string): string[] {
-  const out: string[] = [input];
-  const outside = input.replace(/\s*[([][^)\]]*[)\]]\s*/g, ' ').replace(/\s+/g, ' ').trim();
-  if (outside && outside !== input) out.push(outside);
-  for (const m of input.matchAll(/[([]([^)\]]+)[)\]]/g)) {
-    for (const inner of m[1].split(/\s*(?:\/|\\|,(?!\d))\s*/)) if (inner.trim()) out.push(inner.trim());
+interface Context {
+  active: boolean;
+  mayContain: boolean;
+  footnotes: string[];
+  ignored: string[];
+}
+
+/** One printed entry, or null when it is a footnote, noise or empty. */
+function toEntry(raw: string, ctx: Context): ParsedEntry | null {
+  let text = raw.trim();
+  if (/\s\s|[\t\n]/.test(text)) text = text.replace(/\s+/g, ' ');
+  text = stripStrayBrackets(text);
+  if (!text) return null;
+  // Most entries are a plain name of a few words: nothing to take off, nothing to set aside.
+  if (PLAIN_NAME.test(text) && !/nano/i.test(text) && countWords(text) < 4 && !NOT_AN_INGREDIENT.test(text) && !/^(?:and|&)\s/i.test(text)) {
+    return newEntry(text, null, false, ctx);
   }
-  for (const base of [input, outside]) {
-    if (/[/\\]/.test(base)) for (const part of base.split(/\s*[/\\]\s*/)) if (part.trim()) out.push(part.trim());
+  const hasPercent = text.includes('%');
+  if (hasPercent) {
+    const claim = INLINE_SHARE_CLAIM.exec(text);
+    if (claim) {
+      ctx.footnotes.push(text.slice(claim.index + claim[0].length).trim());
+      text = text.slice(0, claim.index + 1).trim();
+    }
+    if (SHARE_CLAIM.test(text)) {
+      ctx.footnotes.push(text);
+      return null;
+    }
   }
-  return [...new Set(out.filter((c) => /[a-z0-9]/i.test(c)))];
+  const hasMarker = ANY_MARKER.test(text);
+  if (hasMarker) {
+    // Footnote text after the last entry.
+    const inline = INLINE_FOOTNOTE.exec(text);
+    if (inline && inline.index > 0) {
+      const rest = text.slice(inline.index + inline[0].length);
+      if (looksLikeFootnote(rest)) {
+        addFootnotes(rest, ctx.footnotes);
+        text = text.slice(0, inline.index).trim();
+      }
+    }
+  }
+  const startsOdd = !/^[A-Za-z]/.test(text);
+  if (startsOdd && LEADING_MARKER.test(text) && looksLikeFootnote(text)) {
+    addFootnotes(text, ctx.footnotes);
+    return null;
+  }
+  const words = countWords(text);
+  // "99% of the total ingredients are from natural origin": a footnote without a marker.
+  if (words >= 5 && FOOTNOTE_WORDS.test(text) && FOOTNOTE_GRAMMAR.test(text) && /\b(?:of|from|are|is)\b/i.test(text)) {
+    ctx.footnotes.push(text);
+    return null;
+  }
+  // "1. Water", "2) Glycerin": numbering of a retyped list.
+  let entry = startsOdd ? text.replace(/^\d{1,3}[.)]\s+(?=[A-Za-z])/, '') : text;
+  if (hasMarker || startsOdd || /[.)\]]$/.test(entry)) {
+    for (let i = 0; i < 3; i++) {
+      const next = dropTrailingPeriod(entry.replace(LEADING_MARKER, '').replace(TRAILING_MARKER, '').trim());
+      if (next === entry) break;
+      entry = next;
+    }
+  }
+  if (ctx.active) entry = entry.replace(/\s*\.{2,}.*$/, '').replace(/\s*….*$/, '');
+  let concentration: string | null = null;
+  const conc = hasPercent || /ppm/i.test(entry) ? CONCENTRATION.exec(entry) : null;
+  if (conc) {
+    const before = entry.slice(0, conc.index);
+    const after = entry.slice(conc.index + conc[0].length);
+    // Drug facts print the purpose after the strength: "Avobenzone 3% Sunscreen".
+    const name = ctx.active && /[a-z]/i.test(before) ? before : `${before} ${after}`;
+    if (/[a-z]/i.test(name)) {
+      // "1,000ppm" groups thousands; "0,5%" is a decimal comma.
+      const amount = /^\d{1,3}(?:,\d{3})+$/.test(conc[1]) ? conc[1].replace(/,/g, '') : conc[1].replace(',', '.');
+      concentration = `${amount}${conc[2].toLowerCase() === 'ppm' ? ' ppm' : '%'}`;
+      entry = name.replace(/\s+/g, ' ').trim();
+    }
+  }
+  let nano = false;
+  if (/nano/i.test(entry) && NANO.test(entry)) {
+    nano = true;
+    entry = entry.replace(NANO, '').trim();
+  }
+  if (!/^[A-Za-z0-9][\s\S]*[A-Za-z0-9.)\]]$/.test(entry) || /^(?:and|&)\s/i.test(entry)) {
+    entry = dropTrailingPeriod(entry.replace(/^(?:and|&)\s+/i, '').replace(/^[-–—:.\s]+|[-–—:,\s]+$/g, '').trim());
+    entry = stripStrayBrackets(entry);
+  }
+  if (!/[a-z0-9]/i.test(entry)) return null;
+  if (entry.length > 200 || NOT_AN_INGREDIENT.test(entry) || (words >= 4 && looksLikeProse(entry))) {
+    ctx.ignored.push(text);
+    return null;
+  }
+  return newEntry(entry, concentration, nano, ctx);
+}
+
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9 ,'/-]*[A-Za-z0-9]$/;
+
+function newEntry(input: string, concentration: string | null, nano: boolean, ctx: Context): ParsedEntry {
+  return { position: 0, input, candidates: candidateNames(input), concentration, mayContain: ctx.mayContain, nano, active: ctx.active };
 }
 
 /** Parses a pasted label into entries in printed order. */
 export function parseIngredientList(text: string): ParsedList {
-  const cleaned = canonicalCiNumber(clean(text));
-  const section = listSection(cleaned);
-  const lines = section.split('\n').filter((l) => l.trim());
-  // A list pasted one ingredient per line has no commas to speak of.
-  const commas = (section.match(/,(?!\d)/g) ?? []).length;
-  const linesAreSeparators = lines.length > 2 && commas < lines.length / 2;
-
-  // Mark the drug-facts and may-contain sections with sentinels before splitting.
-  const marked = section
-    .replace(ACTIVE_HEADING, '\u0001A,')
-    .replace(INACTIVE_HEADING, ',\u0001I,')
-    .replace(MAY_CONTAIN, ',\u0001M,')
-    .replace(/\b(?:purpose|uses|warnings|directions)\s*[:：][\s\S]*?(?=\u0001I|$)/gi, ',');
-
-  const entries: ParsedEntry[] = [];
   const footnotes: string[] = [];
-  let mayContain = false;
-  let active = false;
-  for (let raw of splitEntries(marked, linesAreSeparators)) {
-    if (raw.includes('\u0001')) {
-      if (raw.includes('\u0001A')) active = true;
-      if (raw.includes('\u0001I')) active = false;
-      if (raw.includes('\u0001M')) mayContain = true;
-      raw = raw.replace(/\u0001[AIM]/g, '').trim();
-      if (!raw) continue;
+  const ignored: string[] = [];
+  const entries: ParsedEntry[] = [];
+  const cleaned = takeFootnoteLines(canonicalCiNumber(clean(text)), footnotes);
+  for (const section of sections(cleaned, ignored)) {
+    const lines = section.text.split('\n').filter((l) => l.trim());
+    // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
+    const commas = (section.text.match(/,(?!\d)|;/g) ?? []).length;
+    const linesAreSeparators = (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
+    const marked = section.text.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, `,${MAY},`);
+    const ctx: Context = { active: section.active, mayContain: false, footnotes, ignored };
+    for (const raw of splitEntries(marked, linesAreSeparators)) {
+      let chunk = raw;
+      if (chunk.includes(MAY)) {
+        ctx.mayContain = true;
+        chunk = chunk.replaceAll(MAY, '');
+      }
+      if (!chunk.trim()) continue;
+      if (!chunk.includes(SOFT)) {
+        const entry = toEntry(chunk, ctx);
+        if (entry) entries.push(entry);
+        continue;
+      }
+      // A piece that is a footnote or noise ("Ethylhexylglycerin.\nMade in the UK") is set aside first.
+      let raws = chunk.split(SOFT).filter((p) => /[a-z0-9]/i.test(p));
+      const scratch: Context = { ...ctx, footnotes: [], ignored: [] };
+      let pieces = raws.map((p) => toEntry(p, scratch));
+      if (pieces.some((p) => p === null) && scratch.footnotes.length + scratch.ignored.length > 0) {
+        ctx.footnotes.push(...scratch.footnotes);
+        ctx.ignored.push(...scratch.ignored);
+        raws = raws.filter((_, i) => pieces[i] !== null);
+        pieces = pieces.filter((p) => p !== null);
+      }
+      if (!raws.length) continue;
+      const entry = toEntry(raws.join(' '), ctx);
+      if (!entry) continue;
+      if (pieces.length > 1) entry.pieces = pieces as ParsedEntry[];
+      entries.push(entry);
     }
-    // A closing "]" of "[+/- ...]" and a final period of the whole list are layout.
-    raw = raw.replace(/^\[|\]$/g, '').trim();
-    // "Water. *Certified organic" ends the list with a footnote in the same chunk.
-    const footnoteStart = raw.search(/\.\s*[*†‡°]+\s*[A-Za-z]/);
-    if (footnoteStart > 0) {
-      footnotes.push(raw.slice(footnoteStart + 1).trim());
-      raw = raw.slice(0, footnoteStart);
-    }
-    if (FOOTNOTE_MARKER.test(raw) && raw.split(' ').length >= 3 && FOOTNOTE_WORDS.test(raw)) {
-      footnotes.push(raw);
-      continue;
-    }
-    let entry = raw.replace(FOOTNOTE_MARKER, '').replace(/[*†‡°¹²³⁴]+$/g, '').trim();
-    entry = dropTrailingPeriod(entry).replace(/[*†‡°]+$/g, '').trim();
-    let concentration: string | null = null;
-    const conc = CONCENTRATION.exec(entry);
-    if (conc && /[a-z]/i.test(entry.replace(CONCENTRATION, ''))) {
-      concentration = `${conc[1].replace(',', '.')}${conc[2].toLowerCase() === 'ppm' ? ' ppm' : '%'}`;
-      entry = entry.replace(CONCENTRATION, ' ').replace(/\s+/g, ' ').trim();
-    }
-    let nano = false;
-    if (NANO.test(entry)) {
-      nano = true;
-      entry = entry.replace(NANO, '').trim();
-    }
-    entry = entry.replace(/^[-–—:.\s]+|[-–—:,\s]+$/g, '').trim();
-    if (!/[a-z0-9]/i.test(entry) || entry.length > 200) continue;
-    entries.push({
-      position: entries.length + 1,
-      input: entry,
-      candidates: candidatesOf(entry),
-      concentration,
-      mayContain,
-      nano,
-      active,
-    });
   }
-  return { entries, footnotes };
+  entries.forEach((e, i) => (e.position = i + 1));
+  return { entries, footnotes, ignored };
 }
