@@ -1,13 +1,10 @@
 // GET /products/:id_or_alias three ways, in one run, against one server process:
 // the REST layer, the same named operation through POST /graphql, and a hand-written route.
 // Usage: npm run bench:rest-vs-graphql [-- --seconds 10 --connections 20]
-import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { print } from 'graphql';
 import { loadOperations } from '../src/rest/documents.js';
+import { startBenchServer } from './bench-server.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -16,15 +13,7 @@ const option = (name: string, fallback: number) => {
 };
 const seconds = option('seconds', 10);
 const connections = option('connections', 20);
-const port = 3900 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
-
-const env = { ...process.env, PORT: String(port), PGLITE_DIR: process.env.PGLITE_DIR ?? join(mkdtempSync(join(tmpdir(), 'bench-')), 'db') };
-const server = fork('bench/server.ts', [], { env, execArgv: ['--import', './register.mjs'], stdio: 'inherit' });
-await new Promise<void>((resolve, reject) => {
-  server.once('message', () => resolve());
-  server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+const { base, server } = await startBenchServer();
 
 try {
   const list = await (await fetch(`${base}/products?limit=1`)).json() as { items: Array<{ alias: string }> };

@@ -198,8 +198,9 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
         filled: await fillCas(tx, batchFills),
       }));
       for (const row of batch) {
-        if (written.has(row.name)) row.existing ? report.updated++ : report.inserted++;
-        else report.unchanged++;
+        if (!written.has(row.name)) report.unchanged++;
+        else if (row.existing) report.updated++;
+        else report.inserted++;
         if (!row.existing) importedByName.set(lower(row.name), { name: row.name, alias: row.alias });
       }
       report.curatedCasFilled += filled;

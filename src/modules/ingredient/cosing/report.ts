@@ -24,7 +24,7 @@ export function formatCosingReport(report: CosingImportReport, options: { unknow
   ];
   if (report.failure) {
     lines.push(
-      `FAILED at line ${report.failure.line}${report.failure.name ? ` ("${report.failure.name}")` : ''}: ${report.failure.message}`,
+      `${report.failure.message === 'interrupted' ? 'STOPPED' : 'FAILED'} at line ${report.failure.line}${report.failure.name ? ` ("${report.failure.name}")` : ''}: ${report.failure.message}`,
       `  rows up to line ${report.committedThroughLine} are committed; nothing from the failing batch on was written`,
     );
   }

@@ -1,0 +1,138 @@
+// Imports the EU CosIng ingredient inventory (the CSV users download) into the ingredient table.
+//   npm run import:cosing -- COSING_Ingredients.csv [--batch-size 1000] [--no-fill-cas] [--force]
+//                            [--delimiter ';'] [--encoding latin1]
+// PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
+// changes nothing. Curated ingredients are never overwritten (a missing CAS number may be filled in).
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase, type Orm } from '../src/db.js';
+import { importCosing, type CosingImportReport } from '../src/modules/ingredient/cosing/importer.js';
+import { CosingFormatError } from '../src/modules/ingredient/cosing/parse.js';
+import { pgliteFolderInUse } from '../src/modules/ingredient/cosing/pglite-lock.js';
+import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
+import { seedIfEmpty } from '../src/seeders/index.js';
+
+const USAGE = `usage: npm run import:cosing -- FILE.csv [options]
+
+  --batch-size N     rows per INSERT and per transaction (default 1000)
+  --no-fill-cas      do not fill in missing CAS numbers of curated ingredients
+  --delimiter C      field separator (default ",")
+  --encoding E       file encoding, e.g. latin1 (default utf8)
+  --force            open the PGlite folder even though it looks in use (after a crash)
+
+Database: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite).`;
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+interface Args {
+  file: string;
+  batchSize: number;
+  fillCas: boolean;
+  force: boolean;
+  delimiter?: string;
+  encoding?: BufferEncoding;
+}
+
+function parseArgs(argv: string[]): Args {
+  const files: string[] = [];
+  const args: Omit<Args, 'file'> = { batchSize: 1000, fillCas: true, force: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => argv[++i] ?? fail(`${arg} needs a value\n\n${USAGE}`);
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg === '--batch-size') {
+      args.batchSize = Number(value());
+      if (!Number.isInteger(args.batchSize) || args.batchSize < 1 || args.batchSize > 5000) fail('--batch-size must be an integer from 1 to 5000');
+    } else if (arg === '--no-fill-cas') args.fillCas = false;
+    else if (arg === '--force') args.force = true;
+    else if (arg === '--delimiter') args.delimiter = value();
+    else if (arg === '--encoding') {
+      const encoding = value();
+      if (!Buffer.isEncoding(encoding)) fail(`unknown encoding "${encoding}"`);
+      args.encoding = encoding;
+    } else if (arg.startsWith('-')) fail(`unknown option ${arg}\n\n${USAGE}`);
+    else files.push(arg);
+  }
+  if (files.length !== 1) fail(USAGE);
+  return { ...args, file: resolve(files[0]) };
+}
+
+const args = parseArgs(process.argv.slice(2));
+try {
+  if (!statSync(args.file).isFile()) fail(`${args.file} is not a file`);
+} catch {
+  fail(`no such file: ${args.file}`);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+  throw error;
+}
+const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `PGlite at ${config.pgliteDir}`;
+if (!config.databaseUrl) {
+  const inUse = pgliteFolderInUse(config.pgliteDir);
+  if (inUse && !args.force) fail(inUse, 3);
+  if (inUse) console.error(`--force: opening ${config.pgliteDir} although it holds postmaster.pid`);
+}
+
+const started = performance.now();
+let orm: Orm;
+try {
+  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+} catch (error) {
+  const hint = config.databaseUrl ? '' : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
+  fail(`Could not open ${where}: ${(error as Error).message}${hint}`, 1);
+}
+
+// Ctrl-C: finish the statement in flight, drop the pending batch, close the database cleanly.
+const abort = new AbortController();
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: stopping after the batch in flight');
+  abort.abort();
+});
+
+let report: CosingImportReport | null = null;
+let exitCode = 0;
+try {
+  console.log(`importing ${args.file} into ${where}`);
+  const seeded = await seedIfEmpty(orm, { demo: config.seedDemoData });
+  // The server seeds only an empty database: an import into one must put the knowledge base first.
+  if (seeded.seeded) console.log(`the database was empty: loaded the curated knowledge base first (${seeded.ingredients} ingredients, ${seeded.products} demo products)`);
+  let shown = 0;
+  report = await importCosing(orm, args.file, {
+    batchSize: args.batchSize,
+    fillCuratedCas: args.fillCas,
+    delimiter: args.delimiter,
+    encoding: args.encoding,
+    signal: abort.signal,
+    onProgress: (r) => {
+      if (r.rowsRead - shown >= 10_000) {
+        shown = r.rowsRead;
+        console.error(`  … ${r.rowsRead} rows (${r.inserted} inserted, ${r.updated} updated) by line ${r.committedThroughLine}`);
+      }
+    },
+  });
+  console.log(formatCosingReport(report));
+  if (report.failure) exitCode = 1;
+} catch (error) {
+  if (error instanceof CosingFormatError) {
+    console.error(error.message);
+    exitCode = 2;
+  } else {
+    console.error(error);
+    exitCode = 1;
+  }
+} finally {
+  await orm.close();
+}
+console.log(`total with opening the database: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+process.exit(exitCode);
