@@ -14,6 +14,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/analyze/:token/skin_calc', operation: 'GetAnalysisSkinCalc', access: 'public', tags: ['Analyze'], summary: 'Good, neutral or caution per skin type, with the deciding ingredients' },
   { method: 'GET', path: '/analyze/:token/rules', operation: 'GetAnalysisRules', access: 'public', tags: ['Analyze'], summary: 'Free-of rules, each with the ingredients that break it' },
   { method: 'GET', path: '/analyze/:token/similar_products', operation: 'ListAnalysisSimilarProducts', access: 'public', tags: ['Analyze'], summary: 'Catalog products with the most similar lists' },
+  { method: 'POST', path: '/analyze/extract_label', operation: 'ExtractLabel', status: 201, access: 'public', uploads: ['image'], tags: ['Analyze'], summary: 'Read a label photo, find its ingredient list and analyse it', description: 'multipart/form-data with an `image` file part (JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF; at most 10 MB), or a JSON body `{"text": "the label\'s full text"}`. OCR runs on the service (English), offline.' },
   { method: 'POST', path: '/analyze/effects', operation: 'GetIngredientEffects', access: 'public', tags: ['Analyze'], summary: 'Effects of a list or of ingredients', description: 'Body: `{"ingredient_list": "..."}` or `{"ingredients": [ids or aliases]}`.' },
 
   // Ingredient matchers (at the root of the path space: static paths win)

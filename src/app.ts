@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { GraphQLFormattedError } from 'graphql';
 import { v4 as uuidv4 } from 'uuid';
@@ -18,6 +19,8 @@ import { mountRestRoutes } from './rest/router.js';
 import { generateOpenApi } from './rest/openapi/generate.js';
 import { mappingsDir } from './rest/describe.js';
 import { buildAppSchema } from './schema.js';
+import { stopOcr } from './modules/analysis/label-ocr.js';
+import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { registerStaticPages } from './static-pages.js';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -36,7 +39,8 @@ export function toAppError(error: unknown): AppError {
     default: break;
   }
   if (e instanceof SyntaxError || e.statusCode === 400) return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
-  if (e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request or an uploaded file is over its size limit');
+  if (e.code?.startsWith('FST_') && e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('VALIDATION_FAILED', e.message);
   if (e.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', e.message);
   if (e.statusCode === 429) return new AppError('RATE_LIMITED', 'Too many requests');
   const internal = new AppError('INTERNAL', 'Internal error');
@@ -85,8 +89,10 @@ export async function buildApp({ config, orm, logger = true }: AppOptions): Prom
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Only JSON bodies are accepted (multipart routes register their own parser).
+  // JSON bodies everywhere; multipart only where a route names its file fields (the router checks).
   app.removeContentTypeParser('text/plain');
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 100_000 } });
+  app.addHook('onClose', stopOcr);
 
   const schema = await buildAppSchema();
   const auth = new Authenticator(config.auth);

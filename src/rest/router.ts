@@ -7,6 +7,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { AppError, isErrorCode } from '../errors.js';
 import { checkRoutes, loadOperations, type LoadedOperation } from './documents.js';
 import { accessRoles, needsSignIn, type RouteDefinition } from './types.js';
+import { readMultipartBody } from './multipart.js';
 import { bindVariables, variableSpecs, type VariableSpec } from './variables.js';
 
 export interface RestContextFactory<C> {
@@ -84,7 +85,7 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
     app.route({
       method: route.method,
       url: `${options.prefix}${route.path}`,
-      config: { route },
+      config: { route } as never,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // Who may call comes first: an anonymous caller learns it must sign in, not what it sent wrong.
         const context = await options.context(request);
@@ -92,9 +93,14 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
         if (roles.length && context.viewer && context.viewer.userType !== 'admin' && !roles.includes(context.viewer.userType)) {
           throw new AppError('FORBIDDEN', `This needs one of these user types: ${roles.join(', ')}`);
         }
+        let payload: unknown = request.body;
+        if (request.isMultipart?.()) {
+          if (!route.uploads) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This operation takes a JSON body, not multipart/form-data');
+          payload = await readMultipartBody(request, route.uploads);
+        }
         const variables = bindVariables(
           m.specs,
-          { params: request.params as Record<string, string>, query: request.query as Record<string, string>, body: request.body },
+          { params: request.params as Record<string, string>, query: request.query as Record<string, string>, body: payload },
           route.method !== 'GET' && route.method !== 'DELETE',
         );
         const result = await m.run(context, variables);

@@ -23,6 +23,8 @@ export interface RouteDefinition {
   summary: string;
   /** Longer text for the OpenAPI description. */
   description?: string;
+  /** Multipart file fields the route accepts besides a JSON body (e.g. `image`). */
+  uploads?: string[];
 }
 
 /** Roles named by an access rule; empty for non-role rules. */

@@ -6,12 +6,15 @@ import { Transactional } from '../shared/transactional.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeList, claimAnalysis, getAnalysis, listMyAnalyses } from './analysis.service.js';
 import {
-  AnalysisEntry, AnalysisRules, Categorization, EffectsReport, IngredientAnalysisPage, MissingIngredientPage,
+  AnalysisEntry, AnalysisRules, Categorization, EffectsReport, IngredientAnalysisPage, LabelExtraction, MissingIngredientPage,
   SimilarProductPage, SkinCalc,
 } from './analysis.types.js';
 import { categorizeList, effectsOf, ingredientsOf, similarProductsOf } from './analysis-reports.service.js';
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
+import { readLabelText } from './label-ocr.js';
+import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
+import { validationFailed } from '../../errors.js';
 
 @ArgsType()
 class SimilarArgs {
@@ -85,6 +88,19 @@ export class AnalysisResolver {
   @Mutation(() => IngredientAnalysis, { description: 'Attaches an anonymous analysis to the caller.' })
   claimAnalysis(@Arg('token') token: string, @Ctx() ctx: Context) {
     return claimAnalysis(ctx.em, token, ctx.viewer!);
+  }
+
+  @UseMiddleware(Transactional)
+  @Mutation(() => LabelExtraction, { description: 'Reads a label photo (or its full text), finds the ingredient section and analyses it.' })
+  async extractLabel(
+    @Ctx() ctx: Context,
+    @Arg('image', () => UploadScalar, { nullable: true, description: 'A photo of the label.' }) image?: UploadedFile | null,
+    @Arg('text', () => String, { nullable: true, description: 'The label\'s full text, instead of a photo.' }) text?: string | null,
+  ): Promise<LabelExtraction> {
+    if ((image == null) === (text == null)) throw validationFailed('image', 'Send either an image or the label text');
+    const labelText = image ? await readLabelText(image) : text!;
+    if (!labelText.trim()) throw validationFailed(image ? 'image' : 'text', 'No text could be read from the label');
+    return { text: labelText, analysis: await analyzeList(ctx.em, labelText, ctx.viewer) };
   }
 
   // Field resolvers

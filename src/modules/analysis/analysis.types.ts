@@ -162,3 +162,12 @@ export class EffectsReport {
   @Field(() => [String], { description: 'Inputs that matched no ingredient.' })
   unmatched!: string[];
 }
+
+@ObjectType({ description: 'The text read from a label and the analysis of its ingredient list.' })
+export class LabelExtraction {
+  @Field({ description: 'The full text read from the photo (or sent).' })
+  text!: string;
+
+  @Field(() => IngredientAnalysis)
+  analysis!: IngredientAnalysis;
+}

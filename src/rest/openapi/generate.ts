@@ -34,6 +34,16 @@ function errorsFor(route: RouteDefinition, hasBody: boolean): number[] {
   return codes.sort();
 }
 
+/** JSON always; multipart too where the route takes file uploads (files as binary parts). */
+function requestContent(route: RouteDefinition, properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
+  const json = { 'application/json': { schema: { type: 'object', properties, required, additionalProperties: false } } };
+  if (!route.uploads) return json;
+  const parts = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [
+    name, route.uploads!.includes(name) ? { type: 'string', format: 'binary', contentMediaType: 'image/*' } : schema,
+  ]));
+  return { ...json, 'multipart/form-data': { schema: { type: 'object', properties: parts, required } } };
+}
+
 export function generateOpenApi(options: {
   schema: GraphQLSchema;
   routes: DescribedRoute[];
@@ -94,7 +104,7 @@ export function generateOpenApi(options: {
       ].filter(Boolean).join('\n\n'),
       tags: route.tags,
       parameters,
-      ...(hasBody ? { requestBody: { required: bodyRequired.length > 0, content: { 'application/json': { schema: { type: 'object', properties: bodyProperties, required: bodyRequired, additionalProperties: false } } } } } : {}),
+      ...(hasBody ? { requestBody: { required: bodyRequired.length > 0, content: requestContent(route, bodyProperties, bodyRequired) } } : {}),
       responses,
       ...(route.access === 'public' ? { security: [{}, { bearerAuth: [] }] } : { security: [{ bearerAuth: [] }] }),
     };

@@ -18,6 +18,7 @@ function scalarSchema(type: GraphQLScalarType | GraphQLEnumType): JsonSchema {
     case 'String': return { type: 'string' };
     case 'DateTimeISO':
     case 'DateTime': return { type: 'string', format: 'date-time' };
+    case 'Upload': return { type: 'string', contentEncoding: 'base64', description: 'In JSON: base64 text; in multipart: a file part.' };
     default: return { description: type.description ?? type.name };
   }
 }

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+
+/**
+ * A multipart body as the operation's variables expect it: text parts as strings, file parts
+ * as `{ filename, mimetype, data }` (the schema's Upload scalar). Only the route's named file
+ * fields are accepted; size limits are the multipart plugin's (over them: 413).
+ */
+export async function readMultipartBody(request: FastifyRequest, fileFields: string[]): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', `Unexpected file field "${part.fieldname}" (expected ${fileFields.join(' or ')})`, { field: part.fieldname });
+      }
+      body[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+    } else {
+      body[part.fieldname] = part.value;
+    }
+  }
+  return body;
+}
