@@ -14,7 +14,7 @@ import { seedIfEmpty } from '../src/seeders/index.js';
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
 const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 await seedIfEmpty(orm, { demo: true });
-const app = await buildApp({ config, orm, logger: false });
+const app = await buildApp({ config, orm, logger: false, restJit: process.env.BENCH_JIT !== '0' });
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

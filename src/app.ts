@@ -73,9 +73,11 @@ export interface AppOptions {
   orm: Orm;
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Run REST operations through graphql-jit (default) or graphql-js (for the benchmark). */
+  restJit?: boolean;
 }
 
-export async function buildApp({ config, orm, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, logger = true, restJit = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: BODY_LIMIT,
@@ -149,7 +151,7 @@ export async function buildApp({ config, orm, logger = true }: AppOptions): Prom
   await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => contextFor(request) });
 
   // REST
-  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor });
+  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit });
   const openapi = generateOpenApi({ schema, routes: mounted, prefix: config.restPrefix, version: packageVersion });
   const openapiYaml = YAML.stringify(openapi);
 
