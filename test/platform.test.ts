@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import YAML from 'yaml';
-import { packageVersion } from '../src/app.js';
+import { errorBody, packageVersion, toAppError } from '../src/app.js';
 import { describeRestApi } from '../src/rest/describe.js';
 import { prepareRoutes } from '../src/rest/router.js';
 import { buildAppSchema, printAppSchema } from '../src/schema.js';
@@ -97,6 +97,15 @@ describe('operations endpoints', () => {
 });
 
 describe('errors in the contract format', () => {
+  it('maps anything unexpected to INTERNAL with only the request id, never a stack', () => {
+    const error = toAppError(new TypeError('cannot read properties of undefined (secret detail)'));
+    expect(error.code).toBe('INTERNAL');
+    expect(error.status).toBe(500);
+    const body = JSON.stringify(errorBody(error, 'req-42'));
+    expect(JSON.parse(body)).toEqual({ error: { code: 'INTERNAL', message: 'Internal error (request req-42)', request_id: 'req-42' } });
+    expect(body).not.toMatch(/secret detail|at /);
+  });
+
   it('unknown method or path is ROUTE_NOT_FOUND', async () => {
     const response = await t.inject({ method: 'GET', url: '/no/such/path' });
     expect(response.statusCode).toBe(404);
