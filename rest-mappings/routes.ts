@@ -16,6 +16,8 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/analyze/:token/similar_products', operation: 'ListAnalysisSimilarProducts', access: 'public', tags: ['Analyze'], summary: 'Catalog products with the most similar lists' },
   { method: 'POST', path: '/analyze/extract_label', operation: 'ExtractLabel', status: 201, access: 'public', uploads: ['image'], tags: ['Analyze'], summary: 'Read a label photo, find its ingredient list and analyse it', description: 'multipart/form-data with an `image` file part (JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF; at most 10 MB), or a JSON body `{"text": "the label\'s full text"}`. OCR runs on the service (English), offline.' },
   { method: 'POST', path: '/analyze/effects', operation: 'GetIngredientEffects', access: 'public', tags: ['Analyze'], summary: 'Effects of a list or of ingredients', description: 'Body: `{"ingredient_list": "..."}` or `{"ingredients": [ids or aliases]}`.' },
+  { method: 'GET', path: '/analyze/:token/ingredient_feelings', operation: 'ListAnalysisIngredientFeelings', access: 'user', tags: ['Analyze'], summary: 'The caller\'s feelings on the ingredients of an analysis, in list order' },
+  { method: 'GET', path: '/analyze/:token/personalize', operation: 'GetAnalysisPersonalization', access: 'user', tags: ['Analyze'], summary: 'Good, neutral, caution or avoid for the caller, with the reasons', description: 'From the caller\'s skin profile (skin type and concerns judged as in `skin_calc`; when pregnant, pregnancy-caution ingredients are to be avoided) and ingredient feelings (a negative one in the list is an avoid; a positive one is a reason in favour and waives skin-type cautions on that ingredient). The worst reason decides.' },
 
   // Ingredient matchers (at the root of the path space: static paths win)
   { method: 'GET', path: '/:token/suggested_category', operation: 'SuggestCategoryForAnalysis', access: 'public', tags: ['Ingredient matchers'], summary: 'The category an analysed list most likely belongs to' },
@@ -27,6 +29,12 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/ingredients/:id_or_alias/submit_feedback', operation: 'SubmitIngredientFeedback', status: 201, access: 'user', tags: ['Ingredients'], summary: 'Report a reaction to, or a correction of, an ingredient', description: 'Body: `{"kind": "breakout|irritation|improvement|correction|other", "message": "..."}`.' },
   { method: 'GET', path: '/ingredients/:id_or_alias/products', operation: 'ListIngredientProducts', access: 'public', tags: ['Ingredients'], summary: 'Published products whose list contains the ingredient' },
   { method: 'GET', path: '/ingredients/:id_or_alias', operation: 'GetIngredient', access: 'public', tags: ['Ingredients'], summary: 'One ingredient with everything we know about it' },
+
+  // Ingredient feelings
+  { method: 'PUT', path: '/ingredients/:id_or_alias/feeling/positive', operation: 'SetIngredientFeelingPositive', access: 'user', tags: ['Ingredients'], summary: 'Mark an ingredient positive for the caller', description: 'Idempotent; replaces a negative feeling. One feeling per user and ingredient.' },
+  { method: 'PUT', path: '/ingredients/:id_or_alias/feeling/negative', operation: 'SetIngredientFeelingNegative', access: 'user', tags: ['Ingredients'], summary: 'Mark an ingredient negative for the caller', description: 'Idempotent; replaces a positive feeling. One feeling per user and ingredient.' },
+  { method: 'DELETE', path: '/ingredients/:id_or_alias/feeling', operation: 'RemoveIngredientFeeling', status: 204, access: 'user', tags: ['Ingredients'], summary: 'Remove the caller\'s feeling on an ingredient (204 also when there was none)' },
+  { method: 'GET', path: '/ingredient_feelings/:id', operation: 'GetIngredientFeeling', access: 'public', tags: ['Ingredient feelings'], summary: 'One ingredient feeling', description: 'Visible to anyone when its user\'s feelings are public (the default; see `PATCH /users/:id/skin_profile`), else to the user and admins only: NOT_FOUND for others.' },
 
   // Brands
   { method: 'GET', path: '/brands', operation: 'ListBrands', access: 'public', tags: ['Brands'], summary: 'List brands' },
@@ -54,9 +62,16 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/my/ingredient_feedback', operation: 'ListMyIngredientFeedback', access: 'user', tags: ['My'], summary: 'The caller\'s ingredient feedback, newest first' },
   { method: 'GET', path: '/my/ingredient_feedback/:ingredient_id_or_alias', operation: 'ListMyIngredientFeedbackForIngredient', access: 'user', tags: ['My'], summary: 'The caller\'s feedback on one ingredient' },
   { method: 'GET', path: '/my/user', operation: 'GetMyUser', access: 'user', tags: ['My'], summary: 'The signed-in user, with e-mail' },
+  { method: 'GET', path: '/my/ingredient_feelings', operation: 'ListMyIngredientFeelings', access: 'user', tags: ['My'], summary: 'The caller\'s ingredient feelings, most recently changed first' },
+  { method: 'GET', path: '/my/ingredient_feelings/positive', operation: 'ListMyPositiveIngredientFeelings', access: 'user', tags: ['My'], summary: 'The caller\'s positive ingredient feelings' },
+  { method: 'GET', path: '/my/ingredient_feelings/negative', operation: 'ListMyNegativeIngredientFeelings', access: 'user', tags: ['My'], summary: 'The caller\'s negative ingredient feelings' },
+  { method: 'GET', path: '/my/ingredient_feelings/:ingredient_id_or_alias', operation: 'GetMyIngredientFeeling', access: 'user', tags: ['My'], summary: 'The caller\'s feeling on one ingredient (NOT_FOUND when none)' },
 
   // Users
   { method: 'GET', path: '/users/:id_or_username', operation: 'GetUser', access: 'public', tags: ['Users'], summary: 'A user\'s public profile' },
+  { method: 'GET', path: '/users/:id_or_username/ingredient_feelings', operation: 'ListUserIngredientFeelings', access: 'public', tags: ['Users'], summary: 'A user\'s ingredient feelings (?sentiment=positive|negative)', description: 'When the user keeps feelings public (the default); otherwise only the user and admins: FORBIDDEN for others, UNAUTHENTICATED without a token.' },
+  { method: 'GET', path: '/users/:id_or_username/ingredient_feelings/:ingredient_id_or_alias', operation: 'GetUserIngredientFeeling', access: 'public', tags: ['Users'], summary: 'A user\'s feeling on one ingredient', description: 'Visibility as for the list; NOT_FOUND when the user has no feeling on it.' },
+  { method: 'PATCH', path: '/users/:id/skin_profile', operation: 'UpdateSkinProfile', access: 'owner', tags: ['Users'], summary: 'Change a skin profile (the user or an admin)', description: 'Body: any of `{"skin_type": "oily|dry|combination|normal|sensitive"|null, "concerns": [...], "pregnant": bool, "feelings_public": bool}`; omitted fields stay as they are, `skin_type: null` and `concerns: []` clear, `pregnant` and `feelings_public` take true or false only. Concerns: acne, fungal_acne, rosacea, redness, dryness, aging, hyperpigmentation, large_pores, sensitivity. Answers the whole profile.' },
 
   // Unit of measurements
   { method: 'GET', path: '/unit_of_measurements', operation: 'ListUnitOfMeasurements', access: 'public', tags: ['Unit of measurements'], summary: 'Units used on labels' },

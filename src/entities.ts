@@ -3,6 +3,7 @@
 import { IngredientAnalysis } from './modules/analysis/analysis.entity.js';
 import { IngredientMatchProposal } from './modules/analysis/match-proposal.entity.js';
 import { IngredientFeedback } from './modules/ingredient/ingredient-feedback.entity.js';
+import { IngredientFeeling } from './modules/feeling/ingredient-feeling.entity.js';
 import { Brand } from './modules/brand/brand.entity.js';
 import { ProductCategory } from './modules/category/category.entity.js';
 import { Ingredient } from './modules/ingredient/ingredient.entity.js';
@@ -11,4 +12,4 @@ import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
 
 export const entities = [User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
-  IngredientMatchProposal, IngredientFeedback];
+  IngredientMatchProposal, IngredientFeedback, IngredientFeeling];

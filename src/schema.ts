@@ -8,6 +8,9 @@ import { CensusResolver } from './modules/census/census.resolver.js';
 import { IngredientResolver } from './modules/ingredient/ingredient.resolver.js';
 import { IngredientGroupResolver } from './modules/ingredient/ingredient-group.resolver.js';
 import { IngredientWriteResolver } from './modules/ingredient/ingredient-write.resolver.js';
+import { IngredientFeelingResolver } from './modules/feeling/feeling.resolver.js';
+import { PersonalizationResolver } from './modules/feeling/personalization.resolver.js';
+import { SkinProfileResolver } from './modules/feeling/skin-profile.resolver.js';
 import { MatchProposalResolver } from './modules/analysis/match-proposal.resolver.js';
 import { AnalysisEntryResolver, AnalysisResolver } from './modules/analysis/analysis.resolver.js';
 import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
@@ -29,6 +32,7 @@ export const resolvers = [
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
   AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,
+  IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

@@ -11,6 +11,14 @@ export enum UserType {
 }
 registerEnumType(UserType, { name: 'UserType' });
 
+/** The skin profile as stored on the user; absent fields are unknown (feelingsPublic defaults to true). */
+export interface StoredSkinProfile {
+  skinType?: string | null;
+  concerns?: string[];
+  pregnant?: boolean;
+  feelingsPublic?: boolean;
+}
+
 @Entity({ tableName: 'app_user' })
 @ObjectType({ description: 'A person using the service.' })
 export class User {
@@ -45,6 +53,10 @@ export class User {
   @Property({ type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country code.' })
   country?: string | null;
+
+  /** Skin type, concerns, pregnancy, feelings visibility: owner and admins only (modules/feeling/skin-profile.ts). */
+  @Property({ type: 'json', nullable: true })
+  skinProfile?: StoredSkinProfile | null;
 
   @Property({ type: 'datetime' })
   @Field()

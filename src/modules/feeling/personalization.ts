@@ -1,0 +1,77 @@
+// The caller's view of an analysis: their feelings on its ingredients, and a verdict for them
+// from the pure engine (analysis/engine/personalize.ts).
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { ingredientsOf } from '../analysis/analysis-reports.service.js';
+import { getAnalysis } from '../analysis/analysis.service.js';
+import { personalize } from '../analysis/engine/personalize.js';
+import { Ingredient } from '../ingredient/ingredient.entity.js';
+import { feelingsOn } from './feeling.service.js';
+import { Sentiment, type IngredientFeeling } from './ingredient-feeling.entity.js';
+import { SkinProfile, skinProfileOf } from './skin-profile.js';
+
+export enum PersonalVerdict {
+  good = 'good',
+  neutral = 'neutral',
+  caution = 'caution',
+  avoid = 'avoid',
+}
+registerEnumType(PersonalVerdict, { name: 'PersonalVerdict', description: 'How a list suits one person; the worst reason decides.' });
+
+@ObjectType({ description: 'One reason behind a personal verdict.' })
+export class PersonalReason {
+  @Field(() => PersonalVerdict, { description: 'avoid, caution or good' })
+  verdict!: PersonalVerdict;
+
+  @Field({ description: 'skin_type, concern, pregnancy or feeling' })
+  source!: string;
+
+  @Field({ description: 'The skin type or concern, `pregnant`, or the feeling (positive/negative) it comes from.' })
+  basis!: string;
+
+  @Field()
+  reason!: string;
+
+  @Field(() => Ingredient)
+  ingredient!: Ingredient;
+}
+
+@ObjectType({ description: 'How an analysed list suits the caller, from their skin profile and ingredient feelings.' })
+export class Personalization {
+  @Field()
+  token!: string;
+
+  @Field(() => PersonalVerdict)
+  verdict!: PersonalVerdict;
+
+  @Field(() => [String], { description: 'The skin-type profiles applied (as in skin_calc), from the skin type and concerns.' })
+  skinTypes!: string[];
+
+  @Field(() => SkinProfile, { description: 'The caller\'s profile the verdict used.' })
+  skinProfile!: SkinProfile;
+
+  @Field(() => [PersonalReason], { description: 'Avoid first, then caution, then good; in list order within each.' })
+  reasons!: PersonalReason[];
+}
+
+/** The caller's feelings on the ingredients of an analysis, in list order. */
+export async function analysisFeelings(ctx: Context, token: string): Promise<IngredientFeeling[]> {
+  const analysis = await getAnalysis(ctx.em, token);
+  return feelingsOn(ctx.em, ctx.viewer!.id, analysis.ingredientIds);
+}
+
+export async function personalizeAnalysis(ctx: Context, token: string): Promise<Personalization> {
+  const analysis = await getAnalysis(ctx.em, token);
+  const ingredients = await ingredientsOf(ctx, analysis.ingredientIds);
+  const feelings = await feelingsOn(ctx.em, ctx.viewer!.id, analysis.ingredientIds);
+  const profile = skinProfileOf(ctx.viewer!);
+  const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
+  const result = personalize(ingredients, profile, { positive: idsOf(Sentiment.positive), negative: idsOf(Sentiment.negative) });
+  return {
+    token,
+    verdict: result.verdict as PersonalVerdict,
+    skinTypes: result.skinTypes,
+    skinProfile: profile,
+    reasons: result.reasons.map((r) => ({ ...r, verdict: r.verdict as PersonalVerdict })),
+  };
+}

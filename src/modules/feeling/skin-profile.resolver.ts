@@ -1,0 +1,26 @@
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { Transactional } from '../shared/transactional.js';
+import { User } from '../user/user.entity.js';
+import { isSelfOrAdmin, SkinProfile, SkinProfileChanges, skinProfileOf, updateSkinProfile } from './skin-profile.js';
+
+@Resolver(() => User)
+export class SkinProfileResolver {
+  // Mutations
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => SkinProfile, { description: 'Changes a skin profile (the user or an admin); omitted fields stay as they are.' })
+  updateSkinProfile(
+    @Arg('userId', { description: 'User id or username.' }) userId: string,
+    @Args() changes: SkinProfileChanges,
+    @Ctx() ctx: Context,
+  ): Promise<SkinProfile> {
+    return updateSkinProfile(ctx.em, userId, ctx.viewer!, changes);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => SkinProfile, { nullable: true, description: 'Visible to the user and to admins only.' })
+  skinProfile(@Root() user: User, @Ctx() ctx: Context): SkinProfile | null {
+    return isSelfOrAdmin(user, ctx.viewer) ? skinProfileOf(user) : null;
+  }
+}
