@@ -77,7 +77,7 @@ export class AnalysisResolver {
   }
 
   // Mutations
-  @UseMiddleware(Transactional)
+  // No Transactional: the one write is a row in a group-committed INSERT (see analysis-writer.ts).
   @Mutation(() => IngredientAnalysis, { description: 'Analyses a pasted ingredient list; signed-in callers own the result.' })
   analyzeIngredientList(@Arg('ingredientList') ingredientList: string, @Ctx() ctx: Context) {
     return analyzeList(ctx.em, ingredientList, ctx.viewer);
@@ -90,7 +90,7 @@ export class AnalysisResolver {
     return claimAnalysis(ctx.em, token, ctx.viewer!);
   }
 
-  @UseMiddleware(Transactional)
+  // No Transactional: as analyzeIngredientList.
   @Mutation(() => LabelExtraction, { description: 'Reads a label photo (or its full text), finds the ingredient section and analyses it.' })
   async extractLabel(
     @Ctx() ctx: Context,

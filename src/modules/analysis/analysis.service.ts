@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '../../db.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
-import type { User } from '../user/user.entity.js';
+import { User } from '../user/user.entity.js';
+import { saveAnalysis } from './analysis-writer.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeIngredientList } from './engine/analyze.js';
 import { loadMatcher } from './matcher.service.js';
@@ -18,10 +19,11 @@ export function checkedList(field: string, text: string): string {
   return text;
 }
 
+/** Analyses and stores a list. Not inside a transaction: the row goes out with a group commit. */
 export async function analyzeList(em: EntityManager, text: string, viewer: User | null): Promise<IngredientAnalysis> {
   const list = checkedList('ingredient_list', text);
   const result = analyzeIngredientList(list, await loadMatcher(em));
-  const analysis = em.create(IngredientAnalysis, {
+  const analysis = Object.assign(new IngredientAnalysis(), {
     token: randomBytes(16).toString('base64url'),
     ingredientList: list,
     entries: result.entries.map((e) => ({
@@ -32,10 +34,10 @@ export async function analyzeList(em: EntityManager, text: string, viewer: User 
     unmatched: result.unmatched,
     duplicates: result.duplicates,
     footnotes: result.footnotes,
-    owner: viewer?.id ?? null,
+    owner: viewer ? em.getReference(User, viewer.id) : null,
     createdAt: new Date(),
   });
-  await em.flush();
+  await saveAnalysis(em, analysis);
   return analysis;
 }
 
