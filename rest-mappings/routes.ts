@@ -55,7 +55,20 @@ export const routes: RouteDefinition[] = [
 
   // Products
   { method: 'GET', path: '/products', operation: 'ListProducts', access: 'public', tags: ['Products'], summary: 'List published products with filters' },
+  { method: 'GET', path: '/products/recent', operation: 'ListRecentProducts', access: 'public', tags: ['Products'], summary: 'Published products, newest first' },
+  { method: 'GET', path: '/products/lookup', operation: 'LookupProduct', access: 'public', tags: ['Products'], summary: 'A product by barcode (?barcode=, check digit verified) or by ?brand= and ?name=' },
+  { method: 'GET', path: '/products/:id_or_alias/analysis', operation: 'GetProductAnalysis', access: 'public', tags: ['Products'], summary: 'Free-of rules and skin-type verdicts of a product\'s label' },
+  { method: 'GET', path: '/products/:id_or_alias/effects', operation: 'GetProductEffects', access: 'public', tags: ['Products'], summary: 'What a product does for the skin, effect by effect' },
+  { method: 'GET', path: '/products/:id_or_alias/similar', operation: 'ListSimilarProducts', access: 'public', tags: ['Products'], summary: 'Products with the most similar ingredient lists' },
   { method: 'GET', path: '/products/:id_or_alias', operation: 'GetProduct', access: 'public', tags: ['Products'], summary: 'One product with its analysed ingredient list' },
+
+  // Buy
+  { method: 'GET', path: '/buy/:id_or_alias/retailer', operation: 'BuyAtRetailer', status: 302, access: 'public', tags: ['Buy'], summary: 'Record a click and redirect to the retailer (cheapest offer, or ?retailer=)' },
+  { method: 'GET', path: '/buy/:id_or_alias', operation: 'ListProductOffers', access: 'public', tags: ['Buy'], summary: 'Retailer offers of a product, cheapest first' },
+
+  // Sitemap
+  { method: 'GET', path: '/sitemap/products', operation: 'GetProductSitemap', access: 'public', contentType: 'application/xml; charset=utf-8', tags: ['Sitemap'], summary: 'sitemaps.org XML of the products (an index of ?page= beyond 50,000)' },
+  { method: 'GET', path: '/sitemap/ingredients', operation: 'GetIngredientSitemap', access: 'public', contentType: 'application/xml; charset=utf-8', tags: ['Sitemap'], summary: 'sitemaps.org XML of the ingredients (an index of ?page= beyond 50,000)' },
 
   // My
   { method: 'GET', path: '/my/ingredient_analyses', operation: 'ListMyIngredientAnalyses', access: 'user', tags: ['My'], summary: 'The caller\'s analyses, newest first' },

@@ -104,11 +104,11 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   async function contextFor(request: FastifyRequest): Promise<Context> {
     const em = orm.em.fork() as EntityManager;
     const header = request.headers.authorization;
-    if (!header) return createContext(em, null, request.id);
+    if (!header) return createContext(em, null, request.id, config.publicUrl);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthenticated('Authorization must be "Bearer <token>"');
     const claims = await auth.verify(match[1]);
-    return createContext(em, await viewerFromClaims(em, claims, auth), request.id);
+    return createContext(em, await viewerFromClaims(em, claims, auth), request.id, config.publicUrl);
   }
 
   app.setErrorHandler((error, request, reply) => {

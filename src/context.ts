@@ -28,8 +28,10 @@ export interface Context {
   /** The signed-in user, or null for an anonymous request. */
   viewer: User | null;
   requestId: string;
+  /** Absolute base of links the API hands out (PUBLIC_URL). */
+  publicUrl: string;
 }
 
-export function createContext(em: EntityManager, viewer: User | null, requestId: string): Context {
-  return { em, loaders: createLoaders(em), viewer, requestId };
+export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string): Context {
+  return { em, loaders: createLoaders(em), viewer, requestId, publicUrl };
 }

@@ -15,6 +15,9 @@ import { MatchProposalResolver } from './modules/analysis/match-proposal.resolve
 import { AnalysisEntryResolver, AnalysisResolver } from './modules/analysis/analysis.resolver.js';
 import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
 import { UnitResolver } from './modules/unit/unit.resolver.js';
+import { ProductInsightsResolver } from './modules/product/product-insights.resolver.js';
+import { BuyResolver } from './modules/buy/buy.resolver.js';
+import { SitemapResolver } from './modules/sitemap/sitemap.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
 
@@ -29,6 +32,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 };
 
 export const resolvers = [
+  ProductInsightsResolver, BuyResolver, SitemapResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
   AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,

@@ -111,8 +111,8 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
           const location = (value as { location?: string; url?: string } | null)?.location ?? (value as { url?: string } | null)?.url;
           return reply.code(302).header('location', location).send();
         }
-        const body = JSON.stringify(value ?? null);
-        reply.code(route.status ?? 200).header('content-type', 'application/json; charset=utf-8');
+        const body = route.contentType ? String(value ?? '') : JSON.stringify(value ?? null);
+        reply.code(route.status ?? 200).header('content-type', route.contentType ?? 'application/json; charset=utf-8');
         if (cacheable) {
           const etag = weakEtag(body);
           reply.header('etag', etag).header('cache-control', 'no-cache');

@@ -25,6 +25,8 @@ export interface RouteDefinition {
   description?: string;
   /** Multipart file fields the route accepts besides a JSON body (e.g. `image`). */
   uploads?: string[];
+  /** Answer the root field (a string) as is with this content type, instead of JSON (sitemaps). */
+  contentType?: string;
 }
 
 /** Roles named by an access rule; empty for non-role rules. */

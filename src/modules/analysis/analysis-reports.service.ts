@@ -56,10 +56,14 @@ export async function effectsOf(ctx: Context, ingredientList: string | null, ids
     unmatched = keys.filter((k) => !byKey.has(k));
     ingredients = [...new Set(keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : [])))];
   }
+  return { effects: effectsOfIngredients(ingredients), unmatched };
+}
+
+/** Effect by effect, the ingredients that bring it; the most supported effects first. */
+export function effectsOfIngredients(ingredients: Ingredient[]) {
   const effects = Object.entries(loadVocabulary().effects).flatMap(([effect, label]) => {
     const bringing = ingredients.filter((i) => i.effects.includes(effect));
     return bringing.length ? [{ effect, label, ingredients: bringing }] : [];
   });
-  effects.sort((a, b) => b.ingredients.length - a.ingredients.length);
-  return { effects, unmatched };
+  return effects.sort((a, b) => b.ingredients.length - a.ingredients.length);
 }

@@ -8,7 +8,7 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
-import { getProduct, listProducts } from './product.service.js';
+import { getProduct, listProducts, listRecentProducts, lookupProduct } from './product.service.js';
 
 @ObjectType()
 export class ProductPage extends Page(Product) {}
@@ -54,6 +54,21 @@ export class ProductResolver {
   @Query(() => ProductPage, { description: 'Published products, by name.' })
   products(@Args() args: ProductListArgs, @Ctx() ctx: Context) {
     return listProducts(ctx.em, args, args);
+  }
+
+  @Query(() => ProductPage, { description: 'Published products, most recently published first.' })
+  recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listRecentProducts(ctx.em, page);
+  }
+
+  @Query(() => Product, { description: 'A product by barcode (EAN-13, UPC-A or EAN-8), or by brand and exact name.' })
+  productLookup(
+    @Ctx() ctx: Context,
+    @Arg('barcode', () => String, { nullable: true }) barcode?: string | null,
+    @Arg('brand', () => String, { nullable: true, description: 'Brand id or alias, with name.' }) brand?: string | null,
+    @Arg('name', () => String, { nullable: true }) name?: string | null,
+  ): Promise<Product> {
+    return lookupProduct(ctx.em, ctx.viewer, { barcode, brand, name });
   }
 
   @Query(() => BreadcrumbTrail, { description: 'The category trail of a product, then the brand and the product.' })

@@ -11,6 +11,7 @@ import { FREE_OF_FLAGS } from '../analysis/engine/rules.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
+import { normalizeBarcode } from './barcode.js';
 
 export interface ProductFilter {
   search?: string | null;
@@ -61,4 +62,24 @@ export async function listProducts(em: EntityManager, filter: ProductFilter, pag
   const freeOf = checkedFlags('free_of', filter.freeOf);
   if (freeOf.length) and.push({ $not: { flags: { $overlap: freeOf } } });
   return paginate(em, Product, { $and: and }, { name: 'asc', id: 'asc' }, page);
+}
+
+export function listRecentProducts(em: EntityManager, page: PageArgs) {
+  return paginate(em, Product, { status: ProductStatus.published }, { publishedAt: 'desc', id: 'desc' }, page);
+}
+
+/** A product by its barcode (check digit verified), or by brand and exact name. */
+export async function lookupProduct(em: EntityManager, viewer: User | null, by: { barcode?: string | null; brand?: string | null; name?: string | null }): Promise<Product> {
+  if (by.barcode != null) {
+    const barcode = normalizeBarcode(by.barcode);
+    if (!barcode) throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
+    const product = await em.findOne(Product, { barcode }, { populate: ['brand'] });
+    if (!product) throw notFound('Product with barcode', barcode);
+    return getProduct(em, product.id, viewer);
+  }
+  if (!by.brand || !by.name?.trim()) throw validationFailed('barcode', 'Give a barcode, or a brand and a name');
+  const brand = await getBrand(em, by.brand);
+  const product = await em.findOne(Product, { brand: brand.id, name: { $ilike: by.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`) } });
+  if (!product) throw notFound('Product', `${brand.name} ${by.name.trim()}`);
+  return getProduct(em, product.id, viewer);
 }

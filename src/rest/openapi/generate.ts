@@ -87,7 +87,9 @@ export function generateOpenApi(options: {
     else {
       responses[status] = {
         description: route.summary,
-        content: { 'application/json': { schema: field && root.kind === Kind.FIELD ? outputSchema(field.type, root.selectionSet, fragments) : {} } },
+        content: route.contentType
+          ? { [route.contentType.split(';')[0]]: { schema: { type: 'string' } } }
+          : { 'application/json': { schema: field && root.kind === Kind.FIELD ? outputSchema(field.type, root.selectionSet, fragments) : {} } },
       };
       if (route.method === 'GET' && route.access === 'public') responses['304'] = { description: 'Not modified (If-None-Match matched the ETag).' };
     }
