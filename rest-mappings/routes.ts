@@ -55,6 +55,9 @@ export const routes: RouteDefinition[] = [
 
   // Products
   { method: 'GET', path: '/products', operation: 'ListProducts', access: 'public', tags: ['Products'], summary: 'List published products with filters' },
+  { method: 'GET', path: '/products/favorite_lookup', operation: 'LookupFavoriteProducts', access: 'user', tags: ['Products'], summary: 'Which of these products (?ids=a,b,c: ids or aliases) the caller favours' },
+  { method: 'POST', path: '/products/:id_or_alias/favorite', operation: 'FavoriteProduct', access: 'user', tags: ['Products'], summary: 'Favour a product (idempotent: 200 every time)' },
+  { method: 'DELETE', path: '/products/:id_or_alias/favorite', operation: 'UnfavoriteProduct', status: 204, access: 'user', tags: ['Products'], summary: 'Stop favouring a product (idempotent)' },
   { method: 'GET', path: '/products/recent', operation: 'ListRecentProducts', access: 'public', tags: ['Products'], summary: 'Published products, newest first' },
   { method: 'GET', path: '/products/lookup', operation: 'LookupProduct', access: 'public', tags: ['Products'], summary: 'A product by barcode (?barcode=, check digit verified) or by ?brand= and ?name=' },
   { method: 'GET', path: '/products/:id_or_alias/analysis', operation: 'GetProductAnalysis', access: 'public', tags: ['Products'], summary: 'Free-of rules and skin-type verdicts of a product\'s label' },
@@ -74,6 +77,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/my/ingredient_analyses', operation: 'ListMyIngredientAnalyses', access: 'user', tags: ['My'], summary: 'The caller\'s analyses, newest first' },
   { method: 'GET', path: '/my/ingredient_feedback', operation: 'ListMyIngredientFeedback', access: 'user', tags: ['My'], summary: 'The caller\'s ingredient feedback, newest first' },
   { method: 'GET', path: '/my/ingredient_feedback/:ingredient_id_or_alias', operation: 'ListMyIngredientFeedbackForIngredient', access: 'user', tags: ['My'], summary: 'The caller\'s feedback on one ingredient' },
+  { method: 'GET', path: '/my/favorite_products', operation: 'ListMyFavoriteProducts', access: 'user', tags: ['My'], summary: 'The caller\'s favourite products, newest first' },
   { method: 'GET', path: '/my/user', operation: 'GetMyUser', access: 'user', tags: ['My'], summary: 'The signed-in user, with e-mail' },
   { method: 'GET', path: '/my/ingredient_feelings', operation: 'ListMyIngredientFeelings', access: 'user', tags: ['My'], summary: 'The caller\'s ingredient feelings, most recently changed first' },
   { method: 'GET', path: '/my/ingredient_feelings/positive', operation: 'ListMyPositiveIngredientFeelings', access: 'user', tags: ['My'], summary: 'The caller\'s positive ingredient feelings' },
@@ -81,6 +85,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/my/ingredient_feelings/:ingredient_id_or_alias', operation: 'GetMyIngredientFeeling', access: 'user', tags: ['My'], summary: 'The caller\'s feeling on one ingredient (NOT_FOUND when none)' },
 
   // Users
+  { method: 'GET', path: '/user/:id_or_username/favorite_products', operation: 'ListUserFavoriteProducts', access: 'public', tags: ['Users'], summary: 'A user\'s favourite products, newest first' },
   { method: 'GET', path: '/users/:id_or_username', operation: 'GetUser', access: 'public', tags: ['Users'], summary: 'A user\'s public profile' },
   { method: 'GET', path: '/users/:id_or_username/ingredient_feelings', operation: 'ListUserIngredientFeelings', access: 'public', tags: ['Users'], summary: 'A user\'s ingredient feelings (?sentiment=positive|negative)', description: 'When the user keeps feelings public (the default); otherwise only the user and admins: FORBIDDEN for others, UNAUTHENTICATED without a token.' },
   { method: 'GET', path: '/users/:id_or_username/ingredient_feelings/:ingredient_id_or_alias', operation: 'GetUserIngredientFeeling', access: 'public', tags: ['Users'], summary: 'A user\'s feeling on one ingredient', description: 'Visibility as for the list; NOT_FOUND when the user has no feeling on it.' },

@@ -5,6 +5,7 @@ import { createIngredientLoaders } from './modules/ingredient/ingredient.loaders
 import { createProductLoaders } from './modules/product/product.loaders.js';
 import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
+import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
 import type { User } from './modules/user/user.entity.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
@@ -16,6 +17,7 @@ export function createLoaders(em: EntityManager) {
     ...createProductLoaders(em),
     ...createUnitLoaders(em),
     ...createUserLoaders(em),
+    favoriteCountByProduct: favoriteCountLoader(em),
   };
 }
 

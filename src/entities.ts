@@ -6,11 +6,12 @@ import { IngredientFeedback } from './modules/ingredient/ingredient-feedback.ent
 import { IngredientFeeling } from './modules/feeling/ingredient-feeling.entity.js';
 import { Brand } from './modules/brand/brand.entity.js';
 import { ProductBuyClick } from './modules/buy/buy-click.entity.js';
+import { ProductFavorite } from './modules/favorite/product-favorite.entity.js';
 import { ProductCategory } from './modules/category/category.entity.js';
 import { Ingredient } from './modules/ingredient/ingredient.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './modules/product/product.entity.js';
 import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
 
-export const entities = [ProductBuyClick, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
+export const entities = [ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling];

@@ -1,0 +1,71 @@
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { Product } from '../product/product.entity.js';
+import { ProductPage } from '../product/product.resolver.js';
+import { PageArgs } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { getUser } from '../user/user.service.js';
+import { favoriteLookup, favoriteProduct, listFavoriteProducts, unfavoriteProduct } from './product-favorite.service.js';
+
+@ObjectType({ description: 'Whether the caller favours a product.' })
+export class FavoriteState {
+  @Field({ description: 'The id or alias as asked.' })
+  key!: string;
+
+  @Field(() => String, { nullable: true, description: 'Null when no such product exists.' })
+  productId!: string | null;
+
+  @Field()
+  favorited!: boolean;
+}
+
+@ObjectType()
+export class FavoriteStatePage {
+  @Field(() => [FavoriteState])
+  items!: FavoriteState[];
+
+  @Field(() => String, { nullable: true })
+  nextCursor!: string | null;
+}
+
+@Resolver(() => Product)
+export class ProductFavoriteResolver {
+  // Queries
+  @Authorized()
+  @Query(() => FavoriteStatePage, { description: 'Which of these products (ids or aliases) the caller favours.' })
+  async productFavoriteLookup(@Arg('ids', () => [String]) ids: string[], @Ctx() ctx: Context): Promise<FavoriteStatePage> {
+    return { items: await favoriteLookup(ctx.em, ctx.viewer!, ids), nextCursor: null };
+  }
+
+  @Authorized()
+  @Query(() => ProductPage, { description: 'The caller\'s favourite products, newest first.' })
+  myFavoriteProducts(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listFavoriteProducts(ctx.em, ctx.viewer!.id, page);
+  }
+
+  @Query(() => ProductPage, { description: 'A user\'s favourite products, newest first.' })
+  async userFavoriteProducts(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listFavoriteProducts(ctx.em, (await getUser(ctx.em, idOrUsername)).id, page);
+  }
+
+  // Mutations
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Product, { description: 'Favours a product (idempotent).' })
+  favoriteProduct(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
+    return favoriteProduct(ctx.em, idOrAlias, ctx.viewer!);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Boolean, { description: 'Stops favouring a product (idempotent).' })
+  unfavoriteProduct(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
+    return unfavoriteProduct(ctx.em, idOrAlias, ctx.viewer!);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => Int, { description: 'How many users favour it.' })
+  favoriteCount(@Root() product: Product, @Ctx() ctx: Context) {
+    return ctx.loaders.favoriteCountByProduct.load(product.id);
+  }
+}
