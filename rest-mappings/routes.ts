@@ -39,11 +39,14 @@ export const routes: RouteDefinition[] = [
   // Brands
   { method: 'GET', path: '/brands', operation: 'ListBrands', access: 'public', tags: ['Brands'], summary: 'List brands' },
   { method: 'GET', path: '/brands/:id_or_alias', operation: 'GetBrand', access: 'public', tags: ['Brands'], summary: 'One brand' },
+  { method: 'PATCH', path: '/brands/:id_or_alias', operation: 'UpdateBrand', access: 'owner', tags: ['Brands'], summary: 'Change a brand (its owner or an admin)' },
+  { method: 'PATCH', path: '/brands/:id_or_alias/transfer_ownership', operation: 'TransferBrandOwnership', access: 'owner', tags: ['Brands'], summary: 'Hand a brand to another brand user (its owner or an admin)', description: 'Body: `{"to": "user id or username"}`.' },
   { method: 'GET', path: '/brands/:id_or_alias/products', operation: 'ListBrandProducts', access: 'public', tags: ['Brands'], summary: 'Published products of a brand' },
 
   // Product categories
   { method: 'GET', path: '/product_categories', operation: 'ListProductCategories', access: 'public', tags: ['Product categories'], summary: 'List product categories' },
   { method: 'GET', path: '/product_categories/:id_or_alias', operation: 'GetProductCategory', access: 'public', tags: ['Product categories'], summary: 'One category with its parent and children' },
+  { method: 'GET', path: '/product_categories/:id_or_alias/best_in', operation: 'ListBestInProductCategory', access: 'public', tags: ['Product categories'], summary: 'A category\'s best products by favourites and label quality' },
   { method: 'GET', path: '/product_categories/:id_or_alias/products', operation: 'ListProductCategoryProducts', access: 'public', tags: ['Product categories'], summary: 'Published products of a category and its sub-categories' },
 
   // Breadcrumbs
@@ -63,6 +66,9 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/products/:id_or_alias/analysis', operation: 'GetProductAnalysis', access: 'public', tags: ['Products'], summary: 'Free-of rules and skin-type verdicts of a product\'s label' },
   { method: 'GET', path: '/products/:id_or_alias/effects', operation: 'GetProductEffects', access: 'public', tags: ['Products'], summary: 'What a product does for the skin, effect by effect' },
   { method: 'GET', path: '/products/:id_or_alias/similar', operation: 'ListSimilarProducts', access: 'public', tags: ['Products'], summary: 'Products with the most similar ingredient lists' },
+  { method: 'PATCH', path: '/products/:id_or_alias/publish', operation: 'PublishProduct', access: 'owner', tags: ['Products'], summary: 'Publish a draft (its author, the brand owner, moderators); 409 unless a draft' },
+  { method: 'PATCH', path: '/products/:id_or_alias/attest_brand', operation: 'AttestProductBrand', access: 'owner', tags: ['Products'], summary: 'The brand\'s owner confirms the product is theirs' },
+  { method: 'DELETE', path: '/products/:id', operation: 'DeleteProduct', status: 204, access: 'role:admin', tags: ['Products'], summary: 'Delete a product (admins)' },
   { method: 'GET', path: '/products/:id_or_alias', operation: 'GetProduct', access: 'public', tags: ['Products'], summary: 'One product with its analysed ingredient list' },
 
   // Buy
@@ -86,6 +92,7 @@ export const routes: RouteDefinition[] = [
 
   // Users
   { method: 'GET', path: '/user/:id_or_username/favorite_products', operation: 'ListUserFavoriteProducts', access: 'public', tags: ['Users'], summary: 'A user\'s favourite products, newest first' },
+  { method: 'GET', path: '/users/:id/brands', operation: 'ListUserBrands', access: 'public', tags: ['Users'], summary: 'The brands a user owns' },
   { method: 'GET', path: '/users/:id_or_username', operation: 'GetUser', access: 'public', tags: ['Users'], summary: 'A user\'s public profile' },
   { method: 'GET', path: '/users/:id_or_username/ingredient_feelings', operation: 'ListUserIngredientFeelings', access: 'public', tags: ['Users'], summary: 'A user\'s ingredient feelings (?sentiment=positive|negative)', description: 'When the user keeps feelings public (the default); otherwise only the user and admins: FORBIDDEN for others, UNAUTHENTICATED without a token.' },
   { method: 'GET', path: '/users/:id_or_username/ingredient_feelings/:ingredient_id_or_alias', operation: 'GetUserIngredientFeeling', access: 'public', tags: ['Users'], summary: 'A user\'s feeling on one ingredient', description: 'Visibility as for the list; NOT_FOUND when the user has no feeling on it.' },

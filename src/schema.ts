@@ -18,7 +18,8 @@ import { UnitResolver } from './modules/unit/unit.resolver.js';
 import { ProductInsightsResolver } from './modules/product/product-insights.resolver.js';
 import { BuyResolver } from './modules/buy/buy.resolver.js';
 import { SitemapResolver } from './modules/sitemap/sitemap.resolver.js';
-import { ProductFavoriteResolver } from './modules/favorite/product-favorite.resolver.js';
+import { BestInCategoryResolver, ProductFavoriteResolver } from './modules/favorite/product-favorite.resolver.js';
+import { ProductWriteResolver } from './modules/product/product-write.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
 
@@ -33,7 +34,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 };
 
 export const resolvers = [
-  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver,
+  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
   AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,

@@ -1,4 +1,8 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { paginate } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { getUser } from '../user/user.service.js';
+import { transferBrand, updateBrand } from './brand-write.service.js';
 import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { Brand } from './brand.entity.js';
@@ -17,6 +21,26 @@ class BrandListArgs extends PageArgs {
   country?: string | null;
 }
 
+// Flat arguments, not an input object: graphql-jit turns a missing variable inside an input
+// object literal into null, and a PATCH must tell "left out" from "set to null".
+@ArgsType()
+class BrandChangesArgs {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code.' })
+  country?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'An https URL.' })
+  website?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  founded?: number | null;
+}
+
 @Resolver(() => Brand)
 export class BrandResolver {
   // Queries
@@ -28,6 +52,26 @@ export class BrandResolver {
   @Query(() => BrandPage, { description: 'Brands by name.' })
   brands(@Args() args: BrandListArgs, @Ctx() ctx: Context) {
     return listBrands(ctx.em, args, args);
+  }
+
+  @Query(() => BrandPage, { description: 'The brands a user owns.' })
+  async userBrands(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return paginate(ctx.em, Brand, { owner: (await getUser(ctx.em, idOrUsername)).id }, { name: 'asc', id: 'asc' }, page);
+  }
+
+  // Mutations
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Brand, { description: 'Changes a brand (its owner or an admin); fields left out stay as they are.' })
+  updateBrand(@Arg('idOrAlias') idOrAlias: string, @Args() changes: BrandChangesArgs, @Ctx() ctx: Context) {
+    return updateBrand(ctx.em, idOrAlias, ctx.viewer!, changes);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Brand, { description: 'Hands a brand to another brand user (its owner or an admin).' })
+  transferBrandOwnership(@Arg('idOrAlias') idOrAlias: string, @Arg('to', { description: 'User id or username.' }) to: string, @Ctx() ctx: Context) {
+    return transferBrand(ctx.em, idOrAlias, ctx.viewer!, to);
   }
 
   // Field resolvers

@@ -1,8 +1,9 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { bestInCategory } from './best-in.service.js';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
 import { ProductPage } from '../product/product.resolver.js';
-import { PageArgs } from '../shared/pagination.js';
+import { PageArgs, checkedLimit } from '../shared/pagination.js';
 import { Transactional } from '../shared/transactional.js';
 import { getUser } from '../user/user.service.js';
 import { favoriteLookup, favoriteProduct, listFavoriteProducts, unfavoriteProduct } from './product-favorite.service.js';
@@ -67,5 +68,38 @@ export class ProductFavoriteResolver {
   @FieldResolver(() => Int, { description: 'How many users favour it.' })
   favoriteCount(@Root() product: Product, @Ctx() ctx: Context) {
     return ctx.loaders.favoriteCountByProduct.load(product.id);
+  }
+}
+
+@ObjectType({ description: 'A product ranked in its category by favourites and label quality.' })
+export class RankedProduct {
+  @Field(() => Product)
+  product!: Product;
+
+  @Field(() => Float)
+  score!: number;
+
+  @Field(() => Float, { description: 'Label quality 0-1: recognised entries, free-of rules kept, benefits.' })
+  quality!: number;
+
+  @Field(() => Int)
+  favoriteCount!: number;
+}
+
+@ObjectType()
+export class RankedProductPage {
+  @Field(() => [RankedProduct])
+  items!: RankedProduct[];
+
+  @Field(() => String, { nullable: true })
+  nextCursor!: string | null;
+}
+
+@Resolver()
+export class BestInCategoryResolver {
+  // Queries
+  @Query(() => RankedProductPage, { description: 'The best products of a category and its sub-categories.' })
+  async bestInCategory(@Arg('idOrAlias') idOrAlias: string, @Args() args: PageArgs, @Ctx() ctx: Context): Promise<RankedProductPage> {
+    return { items: await bestInCategory(ctx, idOrAlias, checkedLimit(args.limit)), nextCursor: null };
   }
 }

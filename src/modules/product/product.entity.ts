@@ -79,6 +79,11 @@ export class Product {
   @Field(() => Date, { nullable: true })
   publishedAt?: Date | null;
 
+  /** When the brand's owner confirmed the product is theirs (attest_brand). */
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the brand confirmed this product is theirs.' })
+  brandAttestedAt?: Date | null;
+
   @Index()
   @Property({ type: 'datetime' })
   @Field()

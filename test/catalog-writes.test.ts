@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function ownBrand(username: string): Promise<{ token: string; brand: string }> {
+  const token = await t.tokenFor(username, 'brand');
+  const [row] = await t.em().getConnection().execute(`select alias from brand where owner_id is null order by name limit 1`);
+  await t.em().getConnection().execute(`update brand set owner_id = (select id from app_user where username = ?) where alias = ?`, [username, row.alias]);
+  return { token, brand: row.alias };
+}
+
+describe('brands', () => {
+  it('lets the owner or an admin change a brand, nobody else', async () => {
+    const { token, brand } = await ownBrand('nora');
+    expect((await t.inject({ method: 'PATCH', url: `/brands/${brand}`, payload: { founded: 2001 } })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'PATCH', url: `/brands/${brand}`, payload: { founded: 2001 }, token: await t.tokenFor('otto') })).statusCode).toBe(403);
+    const changed = await t.inject({ method: 'PATCH', url: `/brands/${brand}`, payload: { founded: 2001, website: 'https://nora.example' }, token });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ founded: 2001, website: 'https://nora.example', owner: { username: 'nora' } });
+    const admin = await t.inject({ method: 'PATCH', url: `/brands/${brand}`, payload: { country: 'se' }, token: await t.tokenFor('root-admin', 'admin') });
+    expect(admin.json()).toMatchObject({ country: 'SE', founded: 2001 });
+    for (const [payload, field] of [[{ country: 'XX' }, 'country'], [{ website: 'http://insecure.example' }, 'website'], [{ founded: 1500 }, 'founded'], [{ name: '' }, 'name']] as const) {
+      expect(errorOf(await t.inject({ method: 'PATCH', url: `/brands/${brand}`, payload, token }))).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
+    }
+    expect((await t.inject({ method: 'PATCH', url: '/brands/nope', payload: { founded: 2001 }, token })).statusCode).toBe(404);
+  });
+
+  it('transfers ownership to another brand user only, and lists a user\'s brands', async () => {
+    const { token, brand } = await ownBrand('pia');
+    await t.tokenFor('quinn', 'brand');
+    await t.tokenFor('rosa');
+    expect(errorOf(await t.inject({ method: 'PATCH', url: `/brands/${brand}/transfer_ownership`, payload: { to: 'rosa' }, token }))).toMatchObject({ details: { field: 'to' } });
+    expect(errorOf(await t.inject({ method: 'PATCH', url: `/brands/${brand}/transfer_ownership`, payload: { to: 'nobody-at-all' }, token }))).toMatchObject({ details: { field: 'to' } });
+    const moved = await t.inject({ method: 'PATCH', url: `/brands/${brand}/transfer_ownership`, payload: { to: 'quinn' }, token });
+    expect(moved.json()).toMatchObject({ owner: { username: 'quinn' } });
+    expect((await t.inject({ method: 'PATCH', url: `/brands/${brand}/transfer_ownership`, payload: { to: 'pia' }, token })).statusCode).toBe(403);
+    const quinn = await t.user('quinn');
+    const brands = (await t.inject({ method: 'GET', url: `/users/${quinn.id}/brands` })).json() as { items: Array<{ alias: string }> };
+    expect(brands.items.map((b) => b.alias)).toEqual([brand]);
+  });
+});
+
+describe('product states', () => {
+  it('publishes a draft once (409 after), for moderators and the brand owner only', async () => {
+    const [draft] = await t.em().getConnection().execute(`select alias from product where status = 'draft' order by name limit 1`);
+    expect((await t.inject({ method: 'PATCH', url: `/products/${draft.alias}/publish` })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'PATCH', url: `/products/${draft.alias}/publish`, token: await t.tokenFor('sam') })).statusCode).toBe(404);
+    const mod = await t.tokenFor('mod', 'moderator');
+    const published = await t.inject({ method: 'PATCH', url: `/products/${draft.alias}/publish`, token: mod });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ status: 'published', published_at: expect.any(String) });
+    const again = await t.inject({ method: 'PATCH', url: `/products/${draft.alias}/publish`, token: mod });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('CONFLICT');
+  });
+
+  it('lets the brand owner attest a product, and admins delete one', async () => {
+    const { token, brand } = await ownBrand('tess');
+    const [product] = await t.em().getConnection().execute(`select p.id, p.alias from product p join brand b on b.id = p.brand_id where b.alias = ? and p.status = 'published' limit 1`, [brand]);
+    expect((await t.inject({ method: 'PATCH', url: `/products/${product.alias}/attest_brand`, token: await t.tokenFor('ugo', 'brand') })).statusCode).toBe(403);
+    const attested = await t.inject({ method: 'PATCH', url: `/products/${product.alias}/attest_brand`, token });
+    expect(attested.json()).toMatchObject({ brand_attested_at: expect.any(String) });
+
+    expect((await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token })).statusCode).toBe(403);
+    const deleted = await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token: await t.tokenFor('root-admin', 'admin') });
+    expect(deleted.statusCode).toBe(204);
+    expect((await t.inject({ method: 'GET', url: `/products/${product.alias}` })).statusCode).toBe(404);
+    const [{ n }] = await t.em().getConnection().execute('select count(*)::int as n from product_ingredient where product_id = ?', [product.id]);
+    expect(n).toBe(0);
+    expect((await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token: await t.tokenFor('root-admin', 'admin') })).statusCode).toBe(404);
+  });
+});
+
+describe('best in category', () => {
+  it('ranks a category\'s products by favourites and label quality', async () => {
+    const [cat] = await t.em().getConnection().execute(`select c.alias, (select p.alias from product p where p.category_id = c.id and p.status = 'published' order by p.name desc limit 1) as last from product_category c where exists (select 1 from product p where p.category_id = c.id and p.status = 'published') order by c.alias limit 1`);
+    const fans = await Promise.all(['v1', 'v2', 'v3'].map((u) => t.tokenFor(u)));
+    for (const token of fans) await t.inject({ method: 'POST', url: `/products/${cat.last}/favorite`, token });
+    const ranked = (await t.inject({ method: 'GET', url: `/product_categories/${cat.alias}/best_in?limit=5` })).json() as { items: Array<{ score: number; quality: number; favorite_count: number; product: { alias: string } }> };
+    expect(ranked.items[0]).toMatchObject({ favorite_count: 3, product: { alias: cat.last } });
+    for (const item of ranked.items) expect(item.quality).toBeGreaterThanOrEqual(0);
+    const scores = ranked.items.map((i) => i.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect((await t.inject({ method: 'GET', url: '/product_categories/nope/best_in' })).statusCode).toBe(404);
+  });
+});
