@@ -58,6 +58,7 @@ export const routes: RouteDefinition[] = [
 
   // Products
   { method: 'GET', path: '/products', operation: 'ListProducts', access: 'public', tags: ['Products'], summary: 'List published products with filters' },
+  { method: 'POST', path: '/products/create', operation: 'CreateProduct', status: 201, access: 'role:brand,moderator', tags: ['Products'], summary: 'Add a product as a draft, its label analysed (brand users for their own brands; moderators)', description: 'Body: `{"name", "brand", "ingredient_list", "category"?, "description"?, "barcode"?, "size_amount"?, "size_unit"?}`. Publish it with PATCH /products/:id_or_alias/publish.' },
   { method: 'GET', path: '/products/favorite_lookup', operation: 'LookupFavoriteProducts', access: 'user', tags: ['Products'], summary: 'Which of these products (?ids=a,b,c: ids or aliases) the caller favours' },
   { method: 'POST', path: '/products/:id_or_alias/favorite', operation: 'FavoriteProduct', access: 'user', tags: ['Products'], summary: 'Favour a product (idempotent: 200 every time)' },
   { method: 'DELETE', path: '/products/:id_or_alias/favorite', operation: 'UnfavoriteProduct', status: 204, access: 'user', tags: ['Products'], summary: 'Stop favouring a product (idempotent)' },
@@ -84,6 +85,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/my/ingredient_feedback', operation: 'ListMyIngredientFeedback', access: 'user', tags: ['My'], summary: 'The caller\'s ingredient feedback, newest first' },
   { method: 'GET', path: '/my/ingredient_feedback/:ingredient_id_or_alias', operation: 'ListMyIngredientFeedbackForIngredient', access: 'user', tags: ['My'], summary: 'The caller\'s feedback on one ingredient' },
   { method: 'GET', path: '/my/favorite_products', operation: 'ListMyFavoriteProducts', access: 'user', tags: ['My'], summary: 'The caller\'s favourite products, newest first' },
+  { method: 'GET', path: '/my/products', operation: 'ListMyProducts', access: 'user', tags: ['My'], summary: 'Products the caller added, newest first (drafts included)' },
   { method: 'GET', path: '/my/user', operation: 'GetMyUser', access: 'user', tags: ['My'], summary: 'The signed-in user, with e-mail' },
   { method: 'GET', path: '/my/ingredient_feelings', operation: 'ListMyIngredientFeelings', access: 'user', tags: ['My'], summary: 'The caller\'s ingredient feelings, most recently changed first' },
   { method: 'GET', path: '/my/ingredient_feelings/positive', operation: 'ListMyPositiveIngredientFeelings', access: 'user', tags: ['My'], summary: 'The caller\'s positive ingredient feelings' },

@@ -91,3 +91,46 @@ describe('best in category', () => {
     expect((await t.inject({ method: 'GET', url: '/product_categories/nope/best_in' })).statusCode).toBe(404);
   });
 });
+
+describe('POST /products/create and /my/products', () => {
+  const body = (brand: string) => ({
+    name: 'Barrier Night Cream', brand, category: 'creams', barcode: '4006381333931', size_amount: 50, size_unit: 'ml',
+    ingredient_list: 'Aqua (Water), Glycerin, Ceramide NP, Cholesterol, Squalane, Phenoxyethanol, Xyzzy Extract',
+  });
+
+  it('lets a brand user add a draft of their own brand, analysed, listed as theirs', async () => {
+    const { token, brand } = await ownBrand('wren');
+    expect((await t.inject({ method: 'POST', url: '/products/create', payload: body(brand) })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'POST', url: '/products/create', payload: body(brand), token: await t.tokenFor('xena') })).statusCode).toBe(403);
+    const [other] = await t.em().getConnection().execute(`select alias from brand where alias <> ? and owner_id is null limit 1`, [brand]);
+    expect((await t.inject({ method: 'POST', url: '/products/create', payload: body(other.alias), token })).statusCode).toBe(403);
+
+    const created = await t.inject({ method: 'POST', url: '/products/create', payload: body(brand), token });
+    expect(created.statusCode).toBe(201);
+    const product = created.json() as { alias: string; status: string; barcode: string; size: { amount: number; unit: { alias: string } }; ingredients: Array<{ match: string; ingredient: { alias: string } | null }> };
+    expect(product).toMatchObject({ status: 'draft', barcode: '4006381333931', size: { amount: 50, unit: { alias: 'ml' } } });
+    expect(product.ingredients[0]).toMatchObject({ match: 'exact', ingredient: { alias: 'water' } });
+    expect(product.ingredients.at(-1)).toMatchObject({ match: 'none', ingredient: null });
+    const mine = (await t.inject({ method: 'GET', url: '/my/products', token })).json() as { items: Array<{ alias: string }> };
+    expect(mine.items[0].alias).toBe(product.alias);
+    expect((await t.inject({ method: 'GET', url: `/products/${product.alias}` })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'PATCH', url: `/products/${product.alias}/publish`, token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/products/create', payload: body(brand), token })).statusCode).toBe(409);
+  });
+
+  it('rejects bad barcodes, unknown brands, categories and units with 400 naming the field, writing nothing', async () => {
+    const mod = await t.tokenFor('mod', 'moderator');
+    const [{ brand }] = await t.em().getConnection().execute(`select alias as brand from brand limit 1`);
+    const [{ n: before }] = await t.em().getConnection().execute('select count(*)::int as n from product');
+    for (const [change, field] of [
+      [{ barcode: '4006381333932' }, 'barcode'], [{ brand: 'no-brand' }, 'brand'], [{ category: 'no-category' }, 'category'],
+      [{ size_unit: 'furlong' }, 'size_unit'], [{ size_amount: -5 }, 'size_amount'], [{ ingredient_list: '' }, 'ingredient_list'], [{ name: 'x' }, 'name'],
+    ] as const) {
+      const response = await t.inject({ method: 'POST', url: '/products/create', payload: { ...body(brand), barcode: null, ...change }, token: mod });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
+    }
+    const [{ n: after }] = await t.em().getConnection().execute('select count(*)::int as n from product');
+    expect(after).toBe(before);
+  });
+});

@@ -1,12 +1,56 @@
-import { Arg, Authorized, Ctx, Mutation, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { PageArgs } from '../shared/pagination.js';
+import { ProductPage } from './product.resolver.js';
 import type { Context } from '../../context.js';
 import { Transactional } from '../shared/transactional.js';
 import { UserType } from '../user/user.entity.js';
 import { Product } from './product.entity.js';
-import { attestBrand, deleteProduct, publishProduct } from './product-write.service.js';
+import { attestBrand, createProduct, deleteProduct, listMyProducts, publishProduct } from './product-write.service.js';
+
+// Flat arguments, as for every write here: see BrandChangesArgs.
+@ArgsType()
+class NewProductArgs {
+  @Field()
+  name!: string;
+
+  @Field({ description: 'Brand id or alias.' })
+  brand!: string;
+
+  @Field(() => String, { nullable: true, description: 'Category id or alias.' })
+  category?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'EAN-13, UPC-A or EAN-8.' })
+  barcode?: string | null;
+
+  @Field(() => Float, { nullable: true })
+  sizeAmount?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Unit id or alias (ml, g, fl-oz…).' })
+  sizeUnit?: string | null;
+
+  @Field({ description: 'The ingredient list as printed.' })
+  ingredientList!: string;
+}
 
 @Resolver(() => Product)
 export class ProductWriteResolver {
+  // Queries
+  @Authorized()
+  @Query(() => ProductPage, { description: 'Products the caller added, newest first (drafts included).' })
+  myProducts(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listMyProducts(ctx.em, ctx.viewer!, page);
+  }
+
+  @Authorized(UserType.brand, UserType.moderator)
+  @UseMiddleware(Transactional)
+  @Mutation(() => Product, { description: 'Adds a product as a draft, its label analysed (brand users for their brands; moderators).' })
+  createProduct(@Args() input: NewProductArgs, @Ctx() ctx: Context) {
+    return createProduct(ctx.em, input, ctx.viewer!);
+  }
+
   // Mutations
   @Authorized()
   @UseMiddleware(Transactional)

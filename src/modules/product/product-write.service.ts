@@ -1,9 +1,18 @@
 import type { EntityManager } from '../../db.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
+import { checkedList } from '../analysis/analysis.service.js';
+import { analyzeIngredientList } from '../analysis/engine/analyze.js';
+import { loadKnowledgeBase } from '../analysis/matcher.service.js';
 import { invalidateSimilarityIndex } from '../analysis/similarity.service.js';
-import { isUuid } from '../shared/ids.js';
+import type { Brand } from '../brand/brand.entity.js';
+import { getBrand } from '../brand/brand.service.js';
+import { getCategory } from '../category/category.service.js';
+import { byIdOrAlias, isUuid, newId, slugify } from '../shared/ids.js';
+import { paginate, type PageArgs } from '../shared/pagination.js';
+import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { UserType, type User } from '../user/user.entity.js';
-import { Product, ProductStatus } from './product.entity.js';
+import { normalizeBarcode } from './barcode.js';
+import { Product, ProductIngredient, ProductStatus } from './product.entity.js';
 import { canSeeUnpublished, getProduct } from './product.service.js';
 
 /** Draft → published, by whoever may see the draft (author, brand owner, moderators, admins). */
@@ -35,4 +44,71 @@ export async function deleteProduct(em: EntityManager, id: string): Promise<bool
   await em.nativeDelete(Product, { id: product.id });
   invalidateSimilarityIndex();
   return true;
+}
+
+export interface NewProduct {
+  name: string;
+  brand: string;
+  category?: string | null;
+  description?: string | null;
+  barcode?: string | null;
+  sizeAmount?: number | null;
+  sizeUnit?: string | null;
+  ingredientList: string;
+}
+
+/**
+ * A new product, as a draft, with its label analysed. Brand users add products of brands they
+ * own; moderators and admins of any brand.
+ */
+export async function createProduct(em: EntityManager, input: NewProduct, viewer: User): Promise<Product> {
+  const name = input.name.trim().replace(/\s+/g, ' ');
+  if (name.length < 2 || name.length > 200) throw validationFailed('name', 'name must be 2-200 characters');
+  let brand: Brand;
+  try {
+    brand = await getBrand(em, input.brand);
+  } catch {
+    throw validationFailed('brand', `No brand "${input.brand}"`);
+  }
+  const staff = viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
+  if (!staff && brand.owner?.id !== viewer.id) throw forbidden('Brand users add products of their own brands; moderators of any');
+  let categoryId: string | null = null;
+  if (input.category) {
+    try {
+      categoryId = (await getCategory(em, input.category)).id;
+    } catch {
+      throw validationFailed('category', `No category "${input.category}"`);
+    }
+  }
+  const barcode = input.barcode == null ? null : normalizeBarcode(input.barcode);
+  if (input.barcode != null && !barcode) throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
+  if (barcode && (await em.count(Product, { barcode }))) throw conflict(`Another product has barcode ${barcode}`, { field: 'barcode' });
+  if ((input.sizeAmount == null) !== (input.sizeUnit == null)) throw validationFailed('size_unit', 'size_amount and size_unit go together');
+  if (input.sizeAmount != null && !(input.sizeAmount > 0 && input.sizeAmount < 1e6)) throw validationFailed('size_amount', 'size_amount must be positive');
+  const unit = input.sizeUnit ? await em.findOne(UnitOfMeasurement, byIdOrAlias(input.sizeUnit)) : null;
+  if (input.sizeUnit && !unit) throw validationFailed('size_unit', `No unit "${input.sizeUnit}"`);
+  const list = checkedList('ingredient_list', input.ingredientList);
+  const { matcher, byId } = await loadKnowledgeBase(em);
+  const analysis = analyzeIngredientList(list, matcher);
+  const ingredientIds = analysis.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
+  let alias = slugify(`${brand.alias} ${name}`).slice(0, 120);
+  if (await em.count(Product, { alias })) alias = `${alias}-${newId().slice(-6)}`;
+  const product = em.create(Product, {
+    alias, name, brand: brand.id, category: categoryId, description: input.description?.trim() ?? '', barcode,
+    sizeAmount: input.sizeAmount ?? null, sizeUnit: unit?.id ?? null, ingredientList: list, ingredientIds,
+    flags: [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort(),
+    status: ProductStatus.draft, createdBy: viewer.id, createdAt: new Date(), updatedAt: new Date(),
+  });
+  for (const e of analysis.entries) {
+    em.create(ProductIngredient, {
+      product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match,
+      concentration: e.concentration, mayContain: e.mayContain,
+    });
+  }
+  await em.flush();
+  return product;
+}
+
+export function listMyProducts(em: EntityManager, viewer: User, page: PageArgs) {
+  return paginate(em, Product, { createdBy: viewer.id }, { createdAt: 'desc', id: 'desc' }, page);
 }
