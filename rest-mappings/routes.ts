@@ -66,6 +66,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/products/lookup', operation: 'LookupProduct', access: 'public', tags: ['Products'], summary: 'A product by barcode (?barcode=, check digit verified) or by ?brand= and ?name=' },
   { method: 'GET', path: '/products/:id_or_alias/analysis', operation: 'GetProductAnalysis', access: 'public', tags: ['Products'], summary: 'Free-of rules and skin-type verdicts of a product\'s label' },
   { method: 'GET', path: '/products/:id_or_alias/effects', operation: 'GetProductEffects', access: 'public', tags: ['Products'], summary: 'What a product does for the skin, effect by effect' },
+  { method: 'GET', path: '/products/:id_or_alias/routine_candidates', operation: 'ListProductRoutineCandidates', access: 'public', tags: ['Products'], summary: 'The routine steps a product can fill, morning or evening, with reasons' },
   { method: 'GET', path: '/products/:id_or_alias/similar', operation: 'ListSimilarProducts', access: 'public', tags: ['Products'], summary: 'Products with the most similar ingredient lists' },
   { method: 'PATCH', path: '/products/:id_or_alias/publish', operation: 'PublishProduct', access: 'owner', tags: ['Products'], summary: 'Publish a draft (its author, the brand owner, moderators); 409 unless a draft' },
   { method: 'PATCH', path: '/products/:id_or_alias/attest_brand', operation: 'AttestProductBrand', access: 'owner', tags: ['Products'], summary: 'The brand\'s owner confirms the product is theirs' },
