@@ -73,6 +73,12 @@ export const routes: RouteDefinition[] = [
   { method: 'DELETE', path: '/products/:id', operation: 'DeleteProduct', status: 204, access: 'role:admin', tags: ['Products'], summary: 'Delete a product (admins)' },
   { method: 'GET', path: '/products/:id_or_alias', operation: 'GetProduct', access: 'public', tags: ['Products'], summary: 'One product with its analysed ingredient list' },
 
+  // Facets
+  { method: 'GET', path: '/facets', operation: 'ListFacets', access: 'public', tags: ['Facets'], summary: 'The catalog\'s filters, in display order' },
+  { method: 'GET', path: '/facets/:id', operation: 'GetFacet', access: 'public', tags: ['Facets'], summary: 'One facet by id or alias' },
+  { method: 'PATCH', path: '/facets/update/:id', operation: 'UpdateFacet', access: 'role:admin', tags: ['Facets'], summary: 'Change a facet (admins)' },
+  { method: 'POST', path: '/facets/create', operation: 'CreateFacet', status: 201, access: 'role:admin', tags: ['Facets'], summary: 'Add a facet (admins)', description: 'Body: `{"name", "parameter": "free_of|flags|category|brand", "values"?: [{"value", "label"}], "alias"?, "position"?}`. Category and brand facets list the catalog\'s current ones.' },
+
   // Buy
   { method: 'GET', path: '/buy/:id_or_alias/retailer', operation: 'BuyAtRetailer', status: 302, access: 'public', tags: ['Buy'], summary: 'Record a click and redirect to the retailer (cheapest offer, or ?retailer=)' },
   { method: 'GET', path: '/buy/:id_or_alias', operation: 'ListProductOffers', access: 'public', tags: ['Buy'], summary: 'Retailer offers of a product, cheapest first' },

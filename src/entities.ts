@@ -5,6 +5,7 @@ import { IngredientMatchProposal } from './modules/analysis/match-proposal.entit
 import { IngredientFeedback } from './modules/ingredient/ingredient-feedback.entity.js';
 import { IngredientFeeling } from './modules/feeling/ingredient-feeling.entity.js';
 import { Brand } from './modules/brand/brand.entity.js';
+import { Facet } from './modules/facet/facet.entity.js';
 import { ProductBuyClick } from './modules/buy/buy-click.entity.js';
 import { ProductFavorite } from './modules/favorite/product-favorite.entity.js';
 import { ProductCategory } from './modules/category/category.entity.js';
@@ -13,5 +14,5 @@ import { Product, ProductIngredient, ProductOffer } from './modules/product/prod
 import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
 
-export const entities = [ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
+export const entities = [Facet, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling];

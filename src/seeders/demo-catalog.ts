@@ -4,6 +4,7 @@ import { buildMatcher } from '../modules/analysis/matcher.service.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
+import { Facet } from '../modules/facet/facet.entity.js';
 import { Product, ProductIngredient, ProductOffer, ProductStatus } from '../modules/product/product.entity.js';
 import { newId } from '../modules/shared/ids.js';
 import { UnitOfMeasurement } from '../modules/unit/unit.entity.js';
@@ -90,6 +91,10 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
       offerRows.push({ id: newId(), product: id, retailer: o.retailer, url: o.url, price: o.price != null ? String(o.price) : null, currency: o.currency ?? null });
     }
   });
+  const facets = readYaml<Array<{ alias: string; name: string; parameter: string; values?: Array<{ value: string; label: string }> }>>('catalog/facets.yaml');
+  await insertChunks(em, Facet, facets.map((f, position) => ({
+    id: newId(), alias: f.alias, name: f.name, parameter: f.parameter, values: f.values ?? [], position, createdAt: new Date(now), updatedAt: new Date(now),
+  })));
   await insertChunks(em, Product, productRows);
   await insertChunks(em, ProductIngredient, ingredientRows);
   await insertChunks(em, ProductOffer, offerRows);
