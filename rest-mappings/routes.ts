@@ -79,6 +79,12 @@ export const routes: RouteDefinition[] = [
   { method: 'PATCH', path: '/facets/update/:id', operation: 'UpdateFacet', access: 'role:admin', tags: ['Facets'], summary: 'Change a facet (admins)' },
   { method: 'POST', path: '/facets/create', operation: 'CreateFacet', status: 201, access: 'role:admin', tags: ['Facets'], summary: 'Add a facet (admins)', description: 'Body: `{"name", "parameter": "free_of|flags|category|brand", "values"?: [{"value", "label"}], "alias"?, "position"?}`. Category and brand facets list the catalog\'s current ones.' },
 
+  // Stats (admins): body `{"from": "YYYY-MM-DD", "to": "YYYY-MM-DD", "time_zone": "Europe/Paris"}`, all optional
+  { method: 'POST', path: '/stats/analyze/created_per_day', operation: 'GetAnalysesCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'Analyses per day, zero-filled (default: the last 30 days, UTC)' },
+  { method: 'POST', path: '/stats/product_buy_clicks/created_per_day', operation: 'GetProductBuyClicksCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'Buy clicks per day, zero-filled' },
+  { method: 'POST', path: '/stats/products/created_per_day', operation: 'GetProductsCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'Products added per day, zero-filled' },
+  { method: 'POST', path: '/stats/users/created_per_day', operation: 'GetUsersCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'New users per day, zero-filled' },
+
   // Buy
   { method: 'GET', path: '/buy/:id_or_alias/retailer', operation: 'BuyAtRetailer', status: 302, access: 'public', tags: ['Buy'], summary: 'Record a click and redirect to the retailer (cheapest offer, or ?retailer=)' },
   { method: 'GET', path: '/buy/:id_or_alias', operation: 'ListProductOffers', access: 'public', tags: ['Buy'], summary: 'Retailer offers of a product, cheapest first' },

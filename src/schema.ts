@@ -21,6 +21,7 @@ import { SitemapResolver } from './modules/sitemap/sitemap.resolver.js';
 import { BestInCategoryResolver, ProductFavoriteResolver } from './modules/favorite/product-favorite.resolver.js';
 import { ProductWriteResolver } from './modules/product/product-write.resolver.js';
 import { FacetResolver } from './modules/facet/facet.resolver.js';
+import { StatsResolver } from './modules/stats/stats.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
 
@@ -35,7 +36,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 };
 
 export const resolvers = [
-  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver,
+  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
   AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,
