@@ -73,6 +73,10 @@ export const routes: RouteDefinition[] = [
   { method: 'DELETE', path: '/products/:id', operation: 'DeleteProduct', status: 204, access: 'role:admin', tags: ['Products'], summary: 'Delete a product (admins)' },
   { method: 'GET', path: '/products/:id_or_alias', operation: 'GetProduct', access: 'public', tags: ['Products'], summary: 'One product with its analysed ingredient list' },
 
+  // Articles
+  { method: 'GET', path: '/articles', operation: 'ListArticles', access: 'public', tags: ['Articles'], summary: 'Articles, newest first (?tag=)' },
+  { method: 'GET', path: '/articles/:id_or_alias', operation: 'GetArticle', access: 'public', tags: ['Articles'], summary: 'One article, as Markdown and as sanitised HTML' },
+
   // Facets
   { method: 'GET', path: '/facets', operation: 'ListFacets', access: 'public', tags: ['Facets'], summary: 'The catalog\'s filters, in display order' },
   { method: 'GET', path: '/facets/:id', operation: 'GetFacet', access: 'public', tags: ['Facets'], summary: 'One facet by id or alias' },

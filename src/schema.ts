@@ -22,6 +22,7 @@ import { BestInCategoryResolver, ProductFavoriteResolver } from './modules/favor
 import { ProductWriteResolver } from './modules/product/product-write.resolver.js';
 import { FacetResolver } from './modules/facet/facet.resolver.js';
 import { StatsResolver } from './modules/stats/stats.resolver.js';
+import { ArticleResolver } from './modules/article/article.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
 
@@ -36,7 +37,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 };
 
 export const resolvers = [
-  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver,
+  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
   AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,
