@@ -121,4 +121,12 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/unit_of_measurements', operation: 'ListUnitOfMeasurements', access: 'public', tags: ['Unit of measurements'], summary: 'Units used on labels' },
   { method: 'POST', path: '/unit_of_measurements/create', operation: 'CreateUnitOfMeasurement', status: 201, access: 'role:admin', tags: ['Unit of measurements'], summary: 'Add a unit (admins)' },
   { method: 'GET', path: '/unit_of_measurements/:id', operation: 'GetUnitOfMeasurement', access: 'public', tags: ['Unit of measurements'], summary: 'One unit by id or alias' },
+
+  // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+
+  // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+
+  // ==== People: users, following, survey, identity provider, e-mail (people helper)
+
+  // ==== Routines and contests (routines helper)
 ];

@@ -18,6 +18,14 @@ export function createLoaders(em: EntityManager) {
     ...createUnitLoaders(em),
     ...createUserLoaders(em),
     favoriteCountByProduct: favoriteCountLoader(em),
+    // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+
+    // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+
+    // ==== People: users, following, survey, identity provider, e-mail (people helper)
+
+    // ==== Routines and contests (routines helper)
+
   };
 }
 

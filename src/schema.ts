@@ -42,6 +42,14 @@ export const resolvers = [
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
   AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,
   IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
+  // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+
+  // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+
+  // ==== People: users, following, survey, identity provider, e-mail (people helper)
+
+  // ==== Routines and contests (routines helper)
+
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

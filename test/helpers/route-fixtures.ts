@@ -458,6 +458,14 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
     return { params: {}, body: { alias: `fx-${u}`, name: `Fixture drop ${u}`, symbol: `fx${u}`.slice(0, 20), kind: 'volume', to_base: 0.05 } };
   },
   'GET /unit_of_measurements/:id': async ({ catalog }) => none({ id: catalog.unit.id }),
+
+  // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+
+  // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+
+  // ==== People: users, following, survey, identity provider, e-mail (people helper)
+
+  // ==== Routines and contests (routines helper)
 };
 
 const specOf = (key: string): FixtureSpec | undefined => {
