@@ -12,7 +12,7 @@ import { IngredientFeelingResolver } from './modules/feeling/feeling.resolver.js
 import { PersonalizationResolver } from './modules/feeling/personalization.resolver.js';
 import { SkinProfileResolver } from './modules/feeling/skin-profile.resolver.js';
 import { MatchProposalResolver } from './modules/analysis/match-proposal.resolver.js';
-import { AnalysisEntryResolver, AnalysisResolver } from './modules/analysis/analysis.resolver.js';
+import { AnalysisResolver } from './modules/analysis/analysis.resolver.js';
 import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
 import { UnitResolver } from './modules/unit/unit.resolver.js';
 import { ProductInsightsResolver } from './modules/product/product-insights.resolver.js';
@@ -40,7 +40,7 @@ export const resolvers = [
   ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
-  AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,
+  IngredientWriteResolver, MatchProposalResolver,
   IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)
 

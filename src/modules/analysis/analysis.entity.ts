@@ -34,7 +34,7 @@ export class IngredientAnalysis {
   @Property({ type: 'json' })
   entries: StoredEntry[] = [];
 
-  @Index({ type: 'gin' })
+  /** Matched ingredient ids in label order. No index: nothing searches analyses by ingredient, and each index entry costs every insert on the hot path. */
   @Property({ type: 'text[]' })
   ingredientIds: string[] = [];
 

@@ -1,6 +1,5 @@
 import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware, ArgsType } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { PageArgs, checkedLimit } from '../shared/pagination.js';
 import { Transactional } from '../shared/transactional.js';
 import { IngredientAnalysis } from './analysis.entity.js';
@@ -15,6 +14,7 @@ import { evaluateSkinTypes } from './engine/skin-types.js';
 import { readLabelText } from './label-ocr.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
+import { loadKnowledgeBase } from './matcher.service.js';
 
 @ArgsType()
 class SimilarArgs {
@@ -104,17 +104,15 @@ export class AnalysisResolver {
   }
 
   // Field resolvers
+  // The ingredients come straight from the in-memory knowledge base the matcher used, rather
+  // than one field resolver (and loader call) per entry: a 40-entry list would run 40 of them
+  // on the hot path of POST /analyze/ingredient_list.
   @FieldResolver(() => [AnalysisEntry], { description: 'The entries in printed order, with what each matched.' })
-  ingredients(@Root() analysis: IngredientAnalysis): AnalysisEntry[] {
-    return analysis.entries;
-  }
-}
-
-@Resolver(() => AnalysisEntry)
-export class AnalysisEntryResolver {
-  // Field resolvers
-  @FieldResolver(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
-  ingredient(@Root() entry: AnalysisEntry, @Ctx() ctx: Context) {
-    return entry.ingredientId ? ctx.loaders.ingredientById.load(entry.ingredientId) : null;
+  async ingredients(@Root() analysis: IngredientAnalysis, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
+    const { byId } = await loadKnowledgeBase(ctx.em);
+    return Promise.all(analysis.entries.map(async (entry) => ({
+      ...entry,
+      ingredient: entry.ingredientId ? (byId.get(entry.ingredientId) ?? await ctx.loaders.ingredientById.load(entry.ingredientId)) : null,
+    })));
   }
 }

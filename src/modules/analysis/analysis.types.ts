@@ -29,6 +29,9 @@ export class AnalysisEntry {
   active!: boolean;
 
   ingredientId!: string | null;
+
+  @Field(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
+  ingredient!: Ingredient | null;
 }
 
 @ObjectType()
