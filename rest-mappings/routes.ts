@@ -77,6 +77,9 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/articles', operation: 'ListArticles', access: 'public', tags: ['Articles'], summary: 'Articles, newest first (?tag=)' },
   { method: 'GET', path: '/articles/:id_or_alias', operation: 'GetArticle', access: 'public', tags: ['Articles'], summary: 'One article, as Markdown and as sanitised HTML' },
 
+  // Featured
+  { method: 'GET', path: '/featured', operation: 'ListFeatured', access: 'public', tags: ['Featured'], summary: 'What the home screen shows: products, routines and articles in curated order (?kind=product|routine|article)', description: 'Curated by admins through GraphQL (`addFeaturedItem`, `removeFeaturedItem`); items whose product or routine is gone or unpublished are left out. At most 100 items, one page.' },
+
   // Facets
   { method: 'GET', path: '/facets', operation: 'ListFacets', access: 'public', tags: ['Facets'], summary: 'The catalog\'s filters, in display order' },
   { method: 'GET', path: '/facets/:id', operation: 'GetFacet', access: 'public', tags: ['Facets'], summary: 'One facet by id or alias' },

@@ -6,6 +6,7 @@ import { IngredientFeedback } from './modules/ingredient/ingredient-feedback.ent
 import { IngredientFeeling } from './modules/feeling/ingredient-feeling.entity.js';
 import { Brand } from './modules/brand/brand.entity.js';
 import { Facet } from './modules/facet/facet.entity.js';
+import { FeaturedItem } from './modules/featured/featured-item.entity.js';
 import { ProductBuyClick } from './modules/buy/buy-click.entity.js';
 import { ProductFavorite } from './modules/favorite/product-favorite.entity.js';
 import { ProductCategory } from './modules/category/category.entity.js';
@@ -16,7 +17,7 @@ import { User } from './modules/user/user.entity.js';
 import { ProductTutorial } from './modules/tutorial/product-tutorial.entity.js';
 import { ProductPitch } from './modules/pitch/product-pitch.entity.js';
 
-export const entities = [Facet, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
+export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
   // catalog: drafts, images, compare, search
   // content: opinions, tutorials, pitches

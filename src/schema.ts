@@ -23,6 +23,7 @@ import { ProductWriteResolver } from './modules/product/product-write.resolver.j
 import { FacetResolver } from './modules/facet/facet.resolver.js';
 import { StatsResolver } from './modules/stats/stats.resolver.js';
 import { ArticleResolver } from './modules/article/article.resolver.js';
+import { FeaturedResolver } from './modules/featured/featured.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
 
@@ -37,7 +38,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 };
 
 export const resolvers = [
-  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver,
+  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver, FeaturedResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
   IngredientWriteResolver, MatchProposalResolver,

@@ -5,6 +5,7 @@ import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { Facet } from '../modules/facet/facet.entity.js';
+import { FeaturedItem, FeaturedKind } from '../modules/featured/featured-item.entity.js';
 import { Product, ProductIngredient, ProductOffer, ProductStatus } from '../modules/product/product.entity.js';
 import { newId } from '../modules/shared/ids.js';
 import { UnitOfMeasurement } from '../modules/unit/unit.entity.js';
@@ -98,5 +99,14 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
   await insertChunks(em, Product, productRows);
   await insertChunks(em, ProductIngredient, ingredientRows);
   await insertChunks(em, ProductOffer, offerRows);
+
+  // The home screen: products by alias become ids; an unknown alias is a data error.
+  const productIds = new Map(productRows.map((row) => [(row as { alias: string }).alias, (row as { id: string }).id]));
+  const featured = readYaml<Array<{ kind: FeaturedKind; ref: string; headline?: string }>>('catalog/featured.yaml');
+  await insertChunks(em, FeaturedItem, featured.map((f, position) => {
+    const ref = f.kind === FeaturedKind.product ? productIds.get(f.ref) : f.ref;
+    if (!ref) throw new Error(`data/catalog/featured.yaml: no product "${f.ref}"`);
+    return { id: newId(), kind: f.kind, ref, position, headline: f.headline ?? '', createdAt: new Date(now) };
+  }));
   return { products: productRows.length };
 }

@@ -431,6 +431,9 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
     return none({ id_or_alias: page.items[0].alias });
   },
 
+  // Featured
+  'GET /featured': async () => none(),
+
   // Facets
   'GET /facets': async () => ({ params: {}, query: { limit: '5' } }),
   'GET /facets/:id': async ({ t }) => {

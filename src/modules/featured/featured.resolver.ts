@@ -1,0 +1,73 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { Article, loadArticles } from '../article/article.js';
+import { Product, ProductStatus } from '../product/product.entity.js';
+import { Page } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { UserType } from '../user/user.entity.js';
+import { FeaturedItem, FeaturedKind } from './featured-item.entity.js';
+import { addFeatured, listFeatured, removeFeatured } from './featured.service.js';
+
+@ObjectType()
+export class FeaturedItemPage extends Page(FeaturedItem) {}
+
+@ArgsType()
+class AddFeaturedArgs {
+  @Field(() => FeaturedKind)
+  kind!: FeaturedKind;
+
+  @Field({ description: 'The product\'s or routine\'s id (or a product alias), or the article\'s alias.' })
+  ref!: string;
+
+  @Field(() => Int, { nullable: true, description: 'Display order, lowest first (default: after the last).' })
+  position?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'At most 200 characters.' })
+  headline?: string | null;
+}
+
+const publishedProduct = async (ctx: Context, item: FeaturedItem): Promise<Product | null> => {
+  if (item.kind !== FeaturedKind.product) return null;
+  const product = await ctx.loaders.productById.load(item.ref);
+  return product && product.status === ProductStatus.published ? product : null;
+};
+
+const articleOf = (item: FeaturedItem): Article | null =>
+  (item.kind === FeaturedKind.article ? loadArticles().find((a) => a.alias === item.ref) ?? null : null);
+
+@Resolver(() => FeaturedItem)
+export class FeaturedResolver {
+  // Queries
+  @Query(() => FeaturedItemPage, { description: 'What the home screen shows, in curated order; items whose target is gone or unpublished are left out.' })
+  async featured(@Ctx() ctx: Context, @Arg('kind', () => FeaturedKind, { nullable: true }) kind?: FeaturedKind | null): Promise<FeaturedItemPage> {
+    const items = await listFeatured(ctx.em, kind ?? null);
+    const shown = await Promise.all(items.map(async (item) => ((await publishedProduct(ctx, item)) || articleOf(item) ? item : null)));
+    return { items: shown.filter((item): item is FeaturedItem => item !== null), nextCursor: null };
+  }
+
+  // Mutations
+  @Authorized([UserType.admin])
+  @UseMiddleware(Transactional)
+  @Mutation(() => FeaturedItem, { description: 'Features a published product, a published routine or an article (admins).' })
+  addFeaturedItem(@Args() args: AddFeaturedArgs, @Ctx() ctx: Context) {
+    return addFeatured(ctx.em, ctx.viewer!, args);
+  }
+
+  @Authorized([UserType.admin])
+  @UseMiddleware(Transactional)
+  @Mutation(() => Boolean, { description: 'Takes an item off the home screen (admins).' })
+  removeFeaturedItem(@Arg('id') id: string, @Ctx() ctx: Context) {
+    return removeFeatured(ctx.em, id);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => Product, { nullable: true, description: 'Set when kind is product.' })
+  product(@Root() item: FeaturedItem, @Ctx() ctx: Context) {
+    return publishedProduct(ctx, item);
+  }
+
+  @FieldResolver(() => Article, { nullable: true, description: 'Set when kind is article.' })
+  article(@Root() item: FeaturedItem) {
+    return articleOf(item);
+  }
+}
