@@ -90,6 +90,7 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/stats/analyze/created_per_day', operation: 'GetAnalysesCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'Analyses per day, zero-filled (default: the last 30 days, UTC)' },
   { method: 'POST', path: '/stats/product_buy_clicks/created_per_day', operation: 'GetProductBuyClicksCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'Buy clicks per day, zero-filled' },
   { method: 'POST', path: '/stats/products/created_per_day', operation: 'GetProductsCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'Products added per day, zero-filled' },
+  { method: 'POST', path: '/stats/product_tutorials/created_per_day', operation: 'GetProductTutorialsCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'Product tutorials written per day, zero-filled' },
   { method: 'POST', path: '/stats/users/created_per_day', operation: 'GetUsersCreatedPerDay', access: 'role:admin', tags: ['Stats'], summary: 'New users per day, zero-filled' },
 
   // Buy

@@ -43,6 +43,21 @@ describe('stats created_per_day', () => {
     expect(clicks.statusCode).toBe(200);
   });
 
+  it('counts product tutorials written today', async () => {
+    const admin = await t.tokenFor('root-admin', 'admin');
+    const author = await t.user('root-admin');
+    const [product] = await t.em().getConnection().execute(`select id from product limit 1`);
+    const before = (await t.inject({ method: 'POST', url: '/stats/product_tutorials/created_per_day', payload: {}, token: admin })).json() as Series;
+    await t.em().getConnection().execute(
+      `insert into product_tutorial (id, product_id, author_id, title, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'How to apply', now(), now())`,
+      [product.id, author.id],
+    );
+    const after = (await t.inject({ method: 'POST', url: '/stats/product_tutorials/created_per_day', payload: {}, token: admin })).json() as Series;
+    expect(after.series).toBe('product_tutorials');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.at(-1)!.count).toBe(before.items.at(-1)!.count + 1);
+  });
+
   it('rejects bad dates, ranges and time zones naming the field', async () => {
     const admin = await t.tokenFor('root-admin', 'admin');
     for (const [payload, field] of [

@@ -452,6 +452,7 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
   'POST /stats/analyze/created_per_day': async () => ({ params: {}, body: statsBody() }),
   'POST /stats/product_buy_clicks/created_per_day': async () => ({ params: {}, body: statsBody() }),
   'POST /stats/products/created_per_day': async () => ({ params: {}, body: statsBody() }),
+  'POST /stats/product_tutorials/created_per_day': async () => ({ params: {}, body: statsBody() }),
   'POST /stats/users/created_per_day': async () => ({ params: {}, body: statsBody() }),
 
   // Unit of measurements

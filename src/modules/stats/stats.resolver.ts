@@ -8,6 +8,7 @@ export enum StatsSeries {
   analyses = 'analyses',
   product_buy_clicks = 'product_buy_clicks',
   products = 'products',
+  product_tutorials = 'product_tutorials',
   users = 'users',
 }
 registerEnumType(StatsSeries, { name: 'StatsSeries' });
@@ -16,6 +17,7 @@ const TABLE: Record<StatsSeries, string> = {
   [StatsSeries.analyses]: 'ingredient_analysis',
   [StatsSeries.product_buy_clicks]: 'product_buy_click',
   [StatsSeries.products]: 'product',
+  [StatsSeries.product_tutorials]: 'product_tutorial',
   [StatsSeries.users]: 'app_user',
 };
 
