@@ -15,6 +15,7 @@ const isModerator = (viewer: User): boolean => viewer.userType === UserType.mode
 function checkedText(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) throw validationFailed('text', 'text must not be empty');
+  if (trimmed.includes('\0')) throw validationFailed('text', 'text must not contain NUL characters');
   if (trimmed.length > MAX_OPINION_LENGTH) throw validationFailed('text', `text takes at most ${MAX_OPINION_LENGTH} characters`);
   return trimmed;
 }
@@ -41,6 +42,7 @@ function addEntry(em: EntityManager, opinion: IngredientOpinion, text: string, e
 
 export async function createOpinion(em: EntityManager, viewer: User, input: { ingredient: string; text: string }): Promise<IngredientOpinion> {
   const text = checkedText(input.text);
+  if (input.ingredient.includes('\0')) throw notFound('Ingredient', input.ingredient);
   const ingredient = await getIngredient(em, input.ingredient);
   const now = new Date();
   const opinion = em.create(IngredientOpinion, { ingredient: ingredient.id, author: viewer.id, text, hashtags: [], version: 1, endorsementCount: 0, currentEntryId: '', createdAt: now, updatedAt: now });

@@ -23,7 +23,8 @@ export async function createPitch(em: EntityManager, viewer: User, input: { prod
   const stepTypes = checkedStepTypes(input.stepTypes);
   if (!stepTypes) throw validationFailed('step_types', `step_types takes 1 or more of: ${PITCH_STEP_TYPES.join(', ')}`);
   const message = (input.message ?? '').trim();
-  if (message.length > MAX_MESSAGE) throw validationFailed('message', `message takes at most ${MAX_MESSAGE} characters`);
+  if (message.length > MAX_MESSAGE || message.includes('\0')) throw validationFailed('message', `message takes at most ${MAX_MESSAGE} characters, and no NUL`);
+  if (input.product.includes('\0')) throw notFound('Product', input.product);
   const product = await getProduct(em, input.product, viewer);
   if (brandOwnerOf(product) !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the owner of the product\'s brand pitches it');
   const now = new Date();
@@ -56,6 +57,7 @@ async function changeablePitch(em: EntityManager, id: string, viewer: User): Pro
 export async function assignAffiliate(em: EntityManager, id: string, viewer: User, input: { affiliateUrl: string; affiliateUser?: string | null }): Promise<ProductPitch> {
   const url = checkedHttpsUrl('affiliate_url', input.affiliateUrl);
   const { pitch } = await changeablePitch(em, id, viewer);
+  if (input.affiliateUser?.includes('\0')) throw notFound('User', input.affiliateUser);
   const user = input.affiliateUser ? await getUser(em, input.affiliateUser) : null;
   em.assign(pitch, { affiliateUrl: url, affiliateUser: user?.id ?? null, affiliateAssignedAt: new Date() });
   await em.flush();

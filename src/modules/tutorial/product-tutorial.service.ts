@@ -27,6 +27,7 @@ export const canSeeTutorial = (tutorial: ProductTutorial, viewer: User | null): 
 function checkedText(field: string, text: string | null | undefined, max: number, allowEmpty = false): string {
   const trimmed = (text ?? '').trim();
   if (!trimmed && !allowEmpty) throw validationFailed(field, `${field} must not be empty`);
+  if (trimmed.includes('\0')) throw validationFailed(field, `${field} must not contain NUL characters`);
   if (trimmed.length > max) throw validationFailed(field, `${field} takes at most ${max} characters`);
   return trimmed;
 }
@@ -60,6 +61,7 @@ export interface TutorialInfo {
 export async function createTutorial(em: EntityManager, viewer: User, input: TutorialInfo & { product: string; title: string }): Promise<ProductTutorial> {
   const title = checkedText('title', input.title, MAX_TITLE);
   const description = checkedText('description', input.description, MAX_DESCRIPTION, true);
+  if (input.product.includes('\0')) throw notFound('Product', input.product);
   const product = await getProduct(em, input.product, viewer);
   const now = new Date();
   const tutorial = em.create(ProductTutorial, {
@@ -93,7 +95,7 @@ export async function setMediaUrl(em: EntityManager, id: string, viewer: User, m
 
 export async function setQuantity(em: EntityManager, id: string, viewer: User, amount: number, unitIdOrAlias: string): Promise<ProductTutorial> {
   if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_AMOUNT) throw validationFailed('amount', `amount must be a number above 0 and at most ${MAX_AMOUNT}`);
-  const unit = unitIdOrAlias.trim() ? await em.findOne(UnitOfMeasurement, byIdOrAlias(unitIdOrAlias.trim())) : null;
+  const unit = unitIdOrAlias.trim() && !unitIdOrAlias.includes('\0') ? await em.findOne(UnitOfMeasurement, byIdOrAlias(unitIdOrAlias.trim())) : null;
   if (!unit) throw validationFailed('unit', `unit "${unitIdOrAlias}" is not a unit of measurement (an id or alias of GET /unit_of_measurements)`);
   const tutorial = await changeableTutorial(em, id, viewer);
   em.assign(tutorial, { quantityAmount: amount, quantityUnit: unit.id });
