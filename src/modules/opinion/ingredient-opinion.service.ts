@@ -2,6 +2,7 @@ import type { EntityManager } from '../../db.js';
 import { forbidden, notFound, validationFailed } from '../../errors.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { isUuid, newId } from '../shared/ids.js';
+import { lookupKey } from '../shared/lookup-key.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
@@ -42,8 +43,7 @@ function addEntry(em: EntityManager, opinion: IngredientOpinion, text: string, e
 
 export async function createOpinion(em: EntityManager, viewer: User, input: { ingredient: string; text: string }): Promise<IngredientOpinion> {
   const text = checkedText(input.text);
-  if (input.ingredient.includes('\0')) throw notFound('Ingredient', input.ingredient);
-  const ingredient = await getIngredient(em, input.ingredient);
+  const ingredient = await getIngredient(em, lookupKey('Ingredient', input.ingredient));
   const now = new Date();
   const opinion = em.create(IngredientOpinion, { ingredient: ingredient.id, author: viewer.id, text, hashtags: [], version: 1, endorsementCount: 0, currentEntryId: '', createdAt: now, updatedAt: now });
   addEntry(em, opinion, text, viewer);
@@ -104,17 +104,17 @@ export function opinionsByAuthor(em: EntityManager, authorId: string, ingredient
 }
 
 export async function myOpinions(em: EntityManager, viewer: User, ingredient: string | null, page: PageArgs) {
-  const ingredientId = ingredient ? (await getIngredient(em, ingredient)).id : null;
+  const ingredientId = ingredient ? (await getIngredient(em, lookupKey('Ingredient', ingredient))).id : null;
   return opinionsByAuthor(em, viewer.id, ingredientId, page);
 }
 
 export async function userOpinions(em: EntityManager, idOrUsername: string, page: PageArgs) {
-  return opinionsByAuthor(em, (await getUser(em, idOrUsername)).id, null, page);
+  return opinionsByAuthor(em, (await getUser(em, lookupKey('User', idOrUsername))).id, null, page);
 }
 
 /** An ingredient's opinions with at least one endorsement: most endorsed first, then newest. */
 export async function endorsedOpinions(em: EntityManager, ingredient: string, page: PageArgs) {
-  const { id } = await getIngredient(em, ingredient);
+  const { id } = await getIngredient(em, lookupKey('Ingredient', ingredient));
   return paginate(em, IngredientOpinion, { ingredient: id, endorsementCount: { $gt: 0 } }, { endorsementCount: 'desc', createdAt: 'desc', id: 'desc' }, page);
 }
 

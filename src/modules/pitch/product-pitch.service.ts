@@ -1,11 +1,12 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
-import { forbidden, notFound, validationFailed } from '../../errors.js';
+import { AppError, forbidden, notFound, validationFailed } from '../../errors.js';
 import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
 import { getOpinion } from '../opinion/ingredient-opinion.service.js';
 import type { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import { isUuid, newId } from '../shared/ids.js';
+import { lookupKey } from '../shared/lookup-key.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { checkedHttpsUrl } from '../tutorial/https-url.js';
 import { UserType, type User } from '../user/user.entity.js';
@@ -24,8 +25,7 @@ export async function createPitch(em: EntityManager, viewer: User, input: { prod
   if (!stepTypes) throw validationFailed('step_types', `step_types takes 1 or more of: ${PITCH_STEP_TYPES.join(', ')}`);
   const message = (input.message ?? '').trim();
   if (message.length > MAX_MESSAGE || message.includes('\0')) throw validationFailed('message', `message takes at most ${MAX_MESSAGE} characters, and no NUL`);
-  if (input.product.includes('\0')) throw notFound('Product', input.product);
-  const product = await getProduct(em, input.product, viewer);
+  const product = await getProduct(em, lookupKey('Product', input.product), viewer);
   if (brandOwnerOf(product) !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the owner of the product\'s brand pitches it');
   const now = new Date();
   const pitch = em.create(ProductPitch, { product: product.id, author: viewer.id, stepTypes, message, createdAt: now, updatedAt: now });
@@ -39,8 +39,10 @@ export async function getPitch(em: EntityManager, id: string, viewer: User | nul
   if (!pitch) throw notFound('Product pitch', id);
   try {
     return { pitch, product: await getProduct(em, pitch.product.id, viewer) };
-  } catch {
-    throw notFound('Product pitch', id);
+  } catch (error) {
+    // A pitch of a product the viewer may not see is hidden with it.
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound('Product pitch', id);
+    throw error;
   }
 }
 
@@ -57,8 +59,7 @@ async function changeablePitch(em: EntityManager, id: string, viewer: User): Pro
 export async function assignAffiliate(em: EntityManager, id: string, viewer: User, input: { affiliateUrl: string; affiliateUser?: string | null }): Promise<ProductPitch> {
   const url = checkedHttpsUrl('affiliate_url', input.affiliateUrl);
   const { pitch } = await changeablePitch(em, id, viewer);
-  if (input.affiliateUser?.includes('\0')) throw notFound('User', input.affiliateUser);
-  const user = input.affiliateUser ? await getUser(em, input.affiliateUser) : null;
+  const user = input.affiliateUser ? await getUser(em, lookupKey('User', input.affiliateUser)) : null;
   em.assign(pitch, { affiliateUrl: url, affiliateUser: user?.id ?? null, affiliateAssignedAt: new Date() });
   await em.flush();
   return pitch;

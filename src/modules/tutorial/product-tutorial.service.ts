@@ -3,6 +3,7 @@ import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
 import { getProduct } from '../product/product.service.js';
 import { byIdOrAlias, isUuid, newId } from '../shared/ids.js';
+import { lookupKey } from '../shared/lookup-key.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { UserType, type User } from '../user/user.entity.js';
@@ -61,8 +62,7 @@ export interface TutorialInfo {
 export async function createTutorial(em: EntityManager, viewer: User, input: TutorialInfo & { product: string; title: string }): Promise<ProductTutorial> {
   const title = checkedText('title', input.title, MAX_TITLE);
   const description = checkedText('description', input.description, MAX_DESCRIPTION, true);
-  if (input.product.includes('\0')) throw notFound('Product', input.product);
-  const product = await getProduct(em, input.product, viewer);
+  const product = await getProduct(em, lookupKey('Product', input.product), viewer);
   const now = new Date();
   const tutorial = em.create(ProductTutorial, {
     product: product.id, author: viewer.id, title, description, frequency: input.frequency ?? null, timeOfDay: input.timeOfDay ?? null,
@@ -168,7 +168,7 @@ const NEWEST = { createdAt: 'desc', id: 'desc' } as const;
 /** Published tutorials, newest first; ?product= narrows to one product. */
 export async function listTutorials(em: EntityManager, viewer: User | null, filter: { product?: string | null }, page: PageArgs) {
   const where: FilterQuery<ProductTutorial> = { status: ProductTutorialStatus.published };
-  if (filter.product) where.product = (await getProduct(em, filter.product, viewer)).id;
+  if (filter.product) where.product = (await getProduct(em, lookupKey('Product', filter.product), viewer)).id;
   return paginate(em, ProductTutorial, where, NEWEST, page);
 }
 
@@ -177,7 +177,7 @@ export async function listTutorials(em: EntityManager, viewer: User | null, filt
  * the most instructions; ties go to the newest. NOT_FOUND when none qualifies.
  */
 export async function featuredTutorial(em: EntityManager, product: string, viewer: User | null): Promise<ProductTutorial> {
-  const { id } = await getProduct(em, product, viewer);
+  const { id } = await getProduct(em, lookupKey('Product', product), viewer);
   const best = await em.findOne(ProductTutorial, { product: id, status: ProductTutorialStatus.published, mediaUrl: { $ne: null } }, {
     orderBy: { instructionCount: 'desc', createdAt: 'desc', id: 'desc' },
   });
@@ -192,7 +192,7 @@ export function myTutorials(em: EntityManager, viewer: User, page: PageArgs) {
 
 /** A user's tutorials: the published ones; drafts too for the user, moderators and admins. */
 export async function userTutorials(em: EntityManager, idOrUsername: string, viewer: User | null, page: PageArgs) {
-  const user = await getUser(em, idOrUsername);
+  const user = await getUser(em, lookupKey('User', idOrUsername));
   const all = viewer !== null && (viewer.id === user.id || isModerator(viewer));
   return paginate(em, ProductTutorial, { author: user.id, ...(all ? {} : { status: ProductTutorialStatus.published }) }, NEWEST, page);
 }
