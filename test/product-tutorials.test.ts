@@ -154,6 +154,20 @@ describe('drafts, publishing and access', () => {
     expect((await send('PATCH', `/product_tutorials/${tutorial.id}/set_general_info`, mod, { title: 'Moderated' })).json()).toMatchObject({ title: 'Moderated' });
     expect((await send('GET', '/product_tutorials/not-a-uuid')).statusCode).toBe(404);
   });
+
+  it('publishes a tutorial only once its product is published (409 before)', async () => {
+    const brand = ((await send('GET', '/brands?limit=1')).json() as Page<{ alias: string }>).items[0].alias;
+    const draftProduct = await send('POST', '/products/create', mod, { name: 'Unreleased serum', brand, ingredient_list: 'Aqua, Glycerin, Niacinamide' });
+    expect(draftProduct.statusCode).toBe(201);
+    const { alias } = draftProduct.json() as { alias: string };
+    // Others cannot even see the product.
+    expect((await send('POST', '/product_tutorials/create', sam, { product: alias, title: 'x' })).statusCode).toBe(404);
+    const tutorial = await create(mod, alias);
+    expect(errorOf(await send('PATCH', `/product_tutorials/${tutorial.id}/publish`, mod)).code).toBe('CONFLICT');
+    expect((await detail(tutorial.id, mod)).status).toBe('draft');
+    expect((await send('PATCH', `/products/${alias}/publish`, mod)).statusCode).toBe(200);
+    expect((await send('PATCH', `/product_tutorials/${tutorial.id}/publish`, mod)).json()).toMatchObject({ status: 'published' });
+  });
 });
 
 describe('lists', () => {

@@ -1,6 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
+import { Product, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import { byIdOrAlias, isUuid, newId } from '../shared/ids.js';
 import { lookupKey } from '../shared/lookup-key.js';
@@ -107,6 +108,9 @@ export async function setQuantity(em: EntityManager, id: string, viewer: User, a
 export async function publishTutorial(em: EntityManager, id: string, viewer: User): Promise<ProductTutorial> {
   const tutorial = await changeableTutorial(em, id, viewer, true);
   if (tutorial.status !== ProductTutorialStatus.draft) throw conflict(`The tutorial is ${tutorial.status}: only a draft can be published`);
+  // A published tutorial is listed to everyone with its product: the product must be public first.
+  const product = await em.findOneOrFail(Product, { id: tutorial.product.id });
+  if (product.status !== ProductStatus.published) throw conflict(`The tutorial's product is ${product.status}: publish the product first`);
   em.assign(tutorial, { status: ProductTutorialStatus.published, publishedAt: new Date() });
   await em.flush();
   return tutorial;
