@@ -87,6 +87,15 @@ describe('versions', () => {
     expect((await get<Page<Entry>>(`/ingredient_opinions/${opinion.id}/history`)).items).toHaveLength(3);
   });
 
+  it('keeps versions dense and unique when edits race', async () => {
+    const opinion = await write(ada, 'glycerin', 'Racing. #race');
+    const edits = await Promise.all(Array.from({ length: 6 }, (_, i) => t.inject({ method: 'PATCH', url: `/ingredient_opinions/${opinion.id}`, payload: { text: `Edit ${i}` }, token: ada })));
+    expect(edits.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const history = await get<Page<Entry>>(`/ingredient_opinions/${opinion.id}/history`);
+    expect(history.items.map((e) => e.version)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect((await get<Entry>(`/ingredient_opinions/${opinion.id}/current`)).id).toBe(history.items[0].id);
+  });
+
   it('answers 404 for unknown and non-UUID ids', async () => {
     for (const url of ['/ingredient_opinions/not-a-uuid/current', '/ingredient_opinions/0190a1b2-0000-7000-8000-000000000000/history', '/ingredient_opinions/entry/nope', '/ingredient_opinions/entry/0190a1b2-0000-7000-8000-000000000000']) {
       expect({ url, status: (await t.inject({ method: 'GET', url })).statusCode }).toEqual({ url, status: 404 });
