@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../errors.js';
 import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
@@ -98,14 +97,4 @@ export async function listPitchOpinions(em: EntityManager, id: string, viewer: U
 /** The caller's pitches, newest first. */
 export function myPitches(em: EntityManager, viewer: User, page: PageArgs) {
   return paginate(em, ProductPitch, { author: viewer.id }, { createdAt: 'desc', id: 'desc' }, page);
-}
-
-/** Attached opinions of many pitches in one query (plus one for the opinions). */
-export function pitchOpinionsLoader(em: EntityManager): DataLoader<string, IngredientOpinion[]> {
-  return new DataLoader(async (pitchIds) => {
-    const links = await em.find(ProductPitchOpinion, { pitch: { $in: [...pitchIds] } }, { orderBy: { createdAt: 'asc', id: 'asc' }, populate: ['opinion'] });
-    const groups = new Map<string, IngredientOpinion[]>(pitchIds.map((id) => [id, []]));
-    for (const link of links) groups.get(link.pitch.id)?.push(link.opinion.getEntity());
-    return pitchIds.map((id) => groups.get(id) ?? []);
-  });
 }
