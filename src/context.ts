@@ -7,6 +7,9 @@ import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
 import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
 import type { User } from './modules/user/user.entity.js';
+import { createOpinionLoaders } from './modules/opinion/ingredient-opinion.loaders.js';
+import { createTutorialLoaders } from './modules/tutorial/product-tutorial.loaders.js';
+import { createPitchLoaders } from './modules/pitch/product-pitch.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -21,6 +24,7 @@ export function createLoaders(em: EntityManager) {
     // ==== Catalog: product drafts, product images, search, compare (catalog helper)
 
     // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+    ...createOpinionLoaders(em), ...createTutorialLoaders(em), ...createPitchLoaders(em),
 
     // ==== People: users, following, survey, identity provider, e-mail (people helper)
 

@@ -14,14 +14,16 @@ import { Ingredient } from './modules/ingredient/ingredient.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './modules/product/product.entity.js';
 import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
-import { ProductTutorial } from './modules/tutorial/product-tutorial.entity.js';
-import { ProductPitch } from './modules/pitch/product-pitch.entity.js';
+import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning } from './modules/tutorial/product-tutorial.entity.js';
+import { ProductPitch, ProductPitchOpinion } from './modules/pitch/product-pitch.entity.js';
+import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from './modules/opinion/ingredient-opinion.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
   // catalog: drafts, images, compare, search
   // content: opinions, tutorials, pitches
   ProductTutorial, ProductPitch,
+  IngredientOpinion, IngredientOpinionEntry, IngredientOpinionEndorsement, ProductTutorialInstruction, ProductTutorialWarning, ProductPitchOpinion,
   // people: users, following, survey, identity provider
   // routines and contests
 ];

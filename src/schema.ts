@@ -26,6 +26,9 @@ import { ArticleResolver } from './modules/article/article.resolver.js';
 import { FeaturedResolver } from './modules/featured/featured.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
+import { IngredientOpinionEntryResolver, IngredientOpinionResolver } from './modules/opinion/ingredient-opinion.resolver.js';
+import { ProductTutorialResolver } from './modules/tutorial/product-tutorial.resolver.js';
+import { ProductPitchResolver } from './modules/pitch/product-pitch.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -46,6 +49,7 @@ export const resolvers = [
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+  IngredientOpinionResolver, IngredientOpinionEntryResolver, ProductTutorialResolver, ProductPitchResolver,
 
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
 

@@ -250,6 +250,66 @@ const nextOwnedProduct = (catalog: Catalog) => catalog.products[1 + (ownedProduc
 
 const none = (params: Record<string, string> = {}): RouteFixture => ({ params });
 
+// Content fixtures: ingredient opinions, product tutorials, product pitches.
+
+/** A fixture user of a type, shared by the fixtures of one app (created on first use). */
+const fixtureUsers = new WeakMap<TestApp, Map<string, Promise<Caller>>>();
+function fixtureUser(t: TestApp, username: string, type: UserTypeName): Promise<Caller> {
+  let users = fixtureUsers.get(t);
+  if (!users) fixtureUsers.set(t, (users = new Map()));
+  let user = users.get(username);
+  if (!user) users.set(username, (user = makeCaller(t, username, type)));
+  return user;
+}
+
+/** A new opinion by `author` (an expert by default): its uuid and first entry's uuid. */
+export async function writeOpinion(t: TestApp, author: Caller | null, ingredient = 'glycerin', text = 'Glycerin draws water into the skin. #humectant #fixture'): Promise<{ id: string; current_entry_id: string }> {
+  const by = author ?? (await fixtureUser(t, 'fixture-expert', 'expert'));
+  return (await ok(await t.inject({ method: 'POST', url: '/ingredient_opinions/create', payload: { ingredient, text }, token: by.token }), 'POST /ingredient_opinions/create', 201)) as { id: string; current_entry_id: string };
+}
+
+/** Another expert endorses an opinion through GraphQL (no REST path is specified for it). */
+export async function endorse(t: TestApp, opinion: string, by?: Caller): Promise<void> {
+  const endorser = by ?? (await fixtureUser(t, 'fixture-endorser', 'expert'));
+  const response = await t.inject({ method: 'POST', url: '/graphql', token: endorser.token, payload: { query: 'mutation($u: String!) { endorseIngredientOpinion(opinionUuid: $u) { id } }', variables: { u: opinion } } });
+  const body = response.json() as { errors?: unknown };
+  if (response.statusCode !== 200 || body.errors) throw new Error(`Fixture setup: endorseIngredientOpinion answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+}
+
+/** A new tutorial of a product by `author`: a draft, or published; with instructions and a media URL when asked. */
+export async function writeTutorial(t: TestApp, author: Caller, product: string, options: { publish?: boolean; instructions?: number; mediaUrl?: string } = {}): Promise<{ id: string; instructions: string[] }> {
+  const created = (await ok(await t.inject({ method: 'POST', url: '/product_tutorials/create', payload: { product, title: 'How to apply it', frequency: 'daily', time_of_day: 'pm' }, token: author.token }), 'POST /product_tutorials/create', 201)) as { id: string };
+  const instructions: string[] = [];
+  for (let i = 1; i <= (options.instructions ?? 0); i++) {
+    const made = await ok(await t.inject({ method: 'POST', url: `/product_tutorials/${created.id}/product_tutorial_instructions/create`, payload: { text: `Step ${i}` }, token: author.token }), 'POST instruction', 201);
+    instructions.push((made as { id: string }).id);
+  }
+  if (options.mediaUrl) await ok(await t.inject({ method: 'PATCH', url: `/product_tutorials/${created.id}/set_media_url`, payload: { media_url: options.mediaUrl }, token: author.token }), 'PATCH set_media_url');
+  if (options.publish) await ok(await t.inject({ method: 'PATCH', url: `/product_tutorials/${created.id}/publish`, token: author.token }), 'PATCH publish');
+  return { id: created.id, instructions };
+}
+
+/** A product handed to `owner` (a brand user) with the id of an ingredient it contains. */
+async function ownedProductFor(ctx: FixtureContext, owner: Caller): Promise<{ alias: string; ingredient: string }> {
+  const product = nextOwnedProduct(ctx.catalog);
+  await ok(await ctx.t.inject({ method: 'PATCH', url: `/brands/${product.brand}/transfer_ownership`, payload: { to: owner.id }, token: (await ctx.admin()).token }), 'transfer_ownership');
+  const detail = (await ok(await ctx.t.inject({ method: 'GET', url: `/products/${product.alias}` }), 'GET product')) as { ingredients: Array<{ ingredient: { id: string } | null }> };
+  const ingredient = detail.ingredients.find((i) => i.ingredient)?.ingredient?.id;
+  if (!ingredient) throw new Error(`Fixture setup: product ${product.alias} has no matched ingredient`);
+  return { alias: product.alias, ingredient };
+}
+
+/** A new pitch by `owner` (a brand user who is handed the product's brand), with an opinion it may attach. */
+async function writePitch(ctx: FixtureContext, owner: Caller): Promise<{ id: string; opinion: string }> {
+  const product = await ownedProductFor(ctx, owner);
+  const pitch = (await ok(await ctx.t.inject({ method: 'POST', url: '/product_pitches/create', payload: { product: product.alias, step_types: ['treat', 'moisturise'] }, token: owner.token }), 'POST /product_pitches/create', 201)) as { id: string };
+  return { id: pitch.id, opinion: (await writeOpinion(ctx.t, null, product.ingredient, 'Fixture opinion #pitch')).id };
+}
+
+async function attach(ctx: FixtureContext, owner: Caller, pitch: string, opinion: string): Promise<void> {
+  await ok(await ctx.t.inject({ method: 'PATCH', url: `/product_pitches/${pitch}/add_ingredient_opinion`, payload: { opinion_uuid: opinion }, token: owner.token }), 'add_ingredient_opinion');
+}
+
 /** Every route of the table, keyed "METHOD /path". */
 export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
   // Analyze
@@ -466,6 +526,86 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+  // Ingredient opinions (written by experts; the fixture expert where `me` may be a member)
+  'POST /ingredient_opinions/create': async () => ({ params: {}, body: { ingredient: 'glycerin', text: 'A humectant that suits every skin type. #humectant' } }),
+  'PATCH /ingredient_opinions/:opinion_uuid': { ownerType: 'expert', build: async ({ t, me }) => ({ params: { opinion_uuid: (await writeOpinion(t, me)).id }, body: { text: 'Edited by a route fixture. #edited' }, strangerStatus: 403 }) },
+  'DELETE /ingredient_opinions/:opinion_uuid': { ownerType: 'expert', build: async ({ t, me }) => ({ params: { opinion_uuid: (await writeOpinion(t, me)).id }, strangerStatus: 403 }) },
+  'GET /ingredient_opinions/:opinion_uuid/current': async ({ t }) => none({ opinion_uuid: (await writeOpinion(t, null)).id }),
+  'GET /ingredient_opinions/:opinion_uuid/history': async ({ t }) => ({ params: { opinion_uuid: (await writeOpinion(t, null)).id }, query: { limit: '5' } }),
+  'GET /ingredient_opinions/entry/:entry_uuid': async ({ t }) => none({ entry_uuid: (await writeOpinion(t, null)).current_entry_id }),
+  'GET /ingredient_opinions/hashtag/:hashtag': async ({ t }) => {
+    await writeOpinion(t, null);
+    return { params: { hashtag: 'Humectant' }, query: { limit: '5' } };
+  },
+  'GET /ingredients/:id_or_alias/endorsed_opinions': async ({ t }) => {
+    await endorse(t, (await writeOpinion(t, null, 'niacinamide', 'Niacinamide calms redness. #niacinamide')).id);
+    return { params: { id_or_alias: 'niacinamide' }, query: { limit: '5' } };
+  },
+  'GET /ingredients/:id_or_alias/featured_opinion': async ({ t }) => {
+    await endorse(t, (await writeOpinion(t, null, 'niacinamide', 'Niacinamide calms redness. #niacinamide')).id);
+    return none({ id_or_alias: 'niacinamide' });
+  },
+  'GET /my/ingredient_opinions': async () => ({ params: {}, query: { limit: '5' } }),
+  'GET /my/ingredient_opinions/:ingredient_id_or_alias': async () => ({ params: { ingredient_id_or_alias: 'glycerin' }, query: { limit: '5' } }),
+  'GET /users/:id_or_username/ingredient_opinions': async ({ t }) => ({ params: { id_or_username: (await fixtureUser(t, 'fixture-expert', 'expert')).username }, query: { limit: '5' } }),
+
+  // Product tutorials (drafts are hidden from strangers: NOT_FOUND)
+  'GET /product_tutorials': async () => ({ params: {}, query: { limit: '5' } }),
+  'POST /product_tutorials/create': async ({ catalog }) => ({ params: {}, body: { product: catalog.product.alias, title: 'Fixture tutorial', description: 'Made by a route fixture.', frequency: 'daily', time_of_day: 'am' } }),
+  'GET /product_tutorials/:id': async ({ t, me, catalog }) => none({ id: (await writeTutorial(t, me, catalog.product.alias, { publish: true, instructions: 1 })).id }),
+  'GET /product_tutorials/:id/product_tutorial_instructions': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias, { publish: true, instructions: 2 })).id }, query: { limit: '5' } }),
+  'POST /product_tutorials/:id/product_tutorial_instructions/create': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias)).id }, body: { text: 'Apply two drops.' }, strangerStatus: 404 }),
+  'DELETE /product_tutorials/:id/product_tutorial_instructions/:instruction_id': async ({ t, me, catalog }) => {
+    const tutorial = await writeTutorial(t, me, catalog.product.alias, { instructions: 2 });
+    return { params: { id: tutorial.id, instruction_id: tutorial.instructions[0] }, strangerStatus: 404 };
+  },
+  'GET /product_tutorials/:id/product_tutorial_warnings': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias, { publish: true })).id }, query: { limit: '5' } }),
+  'POST /product_tutorials/:id/product_tutorial_warnings/create': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias)).id }, body: { text: 'Patch test first.' }, strangerStatus: 404 }),
+  'DELETE /product_tutorials/:id/product_tutorial_warnings/:warning_id': async ({ t, me, catalog }) => {
+    const tutorial = await writeTutorial(t, me, catalog.product.alias);
+    const warning = (await ok(await t.inject({ method: 'POST', url: `/product_tutorials/${tutorial.id}/product_tutorial_warnings/create`, payload: { text: 'Avoid the eyes.' }, token: me.token }), 'POST warning', 201)) as { id: string };
+    return { params: { id: tutorial.id, warning_id: warning.id }, strangerStatus: 404 };
+  },
+  'PATCH /product_tutorials/:id/publish': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias, { instructions: 1 })).id }, strangerStatus: 404 }),
+  'PATCH /product_tutorials/:id/set_general_info': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias)).id }, body: { title: 'Renamed', description: 'Changed by a route fixture.', frequency: 'weekly', time_of_day: 'any' }, strangerStatus: 404 }),
+  'PATCH /product_tutorials/:id/set_media_url': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias)).id }, body: { media_url: 'https://video.example/how-to' }, strangerStatus: 404 }),
+  'PATCH /product_tutorials/:id/set_quantity': async ({ t, me, catalog }) => ({ params: { id: (await writeTutorial(t, me, catalog.product.alias)).id }, body: { amount: 2, unit: catalog.unit.alias }, strangerStatus: 404 }),
+  'GET /products/:id_or_alias/product_tutorials': async ({ catalog }) => ({ params: { id_or_alias: catalog.product.alias }, query: { limit: '5' } }),
+  'GET /products/:id_or_alias/product_tutorials/featured': async ({ t, me, catalog }) => {
+    await writeTutorial(t, me, catalog.products[2].alias, { publish: true, instructions: 1, mediaUrl: 'https://video.example/featured' });
+    return none({ id_or_alias: catalog.products[2].alias });
+  },
+  'GET /my/product_tutorials': async () => ({ params: {}, query: { limit: '5' } }),
+  'GET /users/:id_or_username/product_tutorials': async ({ me }) => ({ params: { id_or_username: me.username }, query: { limit: '5' } }),
+
+  // Product pitches (by brand users who own the product's brand)
+  'POST /product_pitches/create': async (ctx) => {
+    const product = ctx.me.type === 'brand' ? (await ownedProductFor(ctx, ctx.me)).alias : ctx.catalog.product.alias;
+    return { params: {}, body: { product, step_types: ['treat'], message: 'Made by a route fixture.' } };
+  },
+  'PATCH /product_pitches/:id/assign_affiliate': { ownerType: 'brand', build: async (ctx) => ({ params: { id: (await writePitch(ctx, ctx.me)).id }, body: { affiliate_url: 'https://shop.example/ref/fixture', affiliate_user: ctx.me.username }, strangerStatus: 403 }) },
+  'PATCH /product_pitches/:id/add_ingredient_opinion': {
+    ownerType: 'brand',
+    build: async (ctx) => {
+      const pitch = await writePitch(ctx, ctx.me);
+      return { params: { id: pitch.id }, body: { opinion_uuid: pitch.opinion }, strangerStatus: 403 };
+    },
+  },
+  'PATCH /product_pitches/:id/remove_ingredient_opinion': {
+    ownerType: 'brand',
+    build: async (ctx) => {
+      const pitch = await writePitch(ctx, ctx.me);
+      await attach(ctx, ctx.me, pitch.id, pitch.opinion);
+      return { params: { id: pitch.id }, body: { opinion_uuid: pitch.opinion }, strangerStatus: 403 };
+    },
+  },
+  'GET /product_pitches/:id/ingredient_opinions': async (ctx) => {
+    const pitcher = await fixtureUser(ctx.t, 'fixture-pitcher', 'brand');
+    const pitch = await writePitch(ctx, pitcher);
+    await attach(ctx, pitcher, pitch.id, pitch.opinion);
+    return { params: { id: pitch.id }, query: { limit: '5' } };
+  },
+  'GET /my/product_pitches': async () => ({ params: {}, query: { limit: '5' } }),
 
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
 

@@ -1,6 +1,7 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
 import { Product } from '../product/product.entity.js';
 import { newId } from '../shared/ids.js';
 import { User } from '../user/user.entity.js';
@@ -8,6 +9,7 @@ import { User } from '../user/user.entity.js';
 /** A brand user's pitch of one of their products for routine steps. Routine steps may point at one. */
 @Entity()
 @ObjectType({ description: 'A brand\'s pitch of a product for routine steps, with ingredient opinions attached.' })
+@Index({ properties: ['author', 'createdAt'] })
 export class ProductPitch {
   @PrimaryKey({ type: 'uuid' })
   @Field(() => ID)
@@ -31,6 +33,19 @@ export class ProductPitch {
   @Field()
   message: string = '';
 
+  /** Where the pitch sends buyers: an https URL, null until assigned. */
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'The affiliate link (https), null until assigned.' })
+  affiliateUrl?: string | null;
+
+  /** The user credited for sales through the link, if any (the `affiliateUser` field resolver). */
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  affiliateUser?: Ref<User> | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true })
+  affiliateAssignedAt?: Date | null;
+
   @Property({ type: 'datetime' })
   @Field()
   createdAt: Date = new Date();
@@ -38,4 +53,22 @@ export class ProductPitch {
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   @Field()
   updatedAt: Date = new Date();
+}
+
+/** An ingredient opinion attached to a pitch. Once per pitch and opinion. */
+@Entity()
+@Unique({ properties: ['pitch', 'opinion'] })
+export class ProductPitchOpinion {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @ManyToOne(() => ProductPitch, { ref: true, deleteRule: 'cascade' })
+  pitch!: Ref<ProductPitch>;
+
+  @Index()
+  @ManyToOne(() => IngredientOpinion, { ref: true, deleteRule: 'cascade' })
+  opinion!: Ref<IngredientOpinion>;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
 }

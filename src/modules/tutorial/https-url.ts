@@ -1,0 +1,18 @@
+import { validationFailed } from '../../errors.js';
+
+export const MAX_URL_LENGTH = 2000;
+
+/** An absolute https URL with a host, normalised by the URL parser; else a 400 naming the field. */
+export function checkedHttpsUrl(field: string, text: string): string {
+  const trimmed = text.trim();
+  let url: URL | null = null;
+  try {
+    url = trimmed.length <= MAX_URL_LENGTH ? new URL(trimmed) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || url.protocol !== 'https:' || !url.hostname || url.username || url.password) {
+    throw validationFailed(field, `${field} must be an https URL (at most ${MAX_URL_LENGTH} characters, no credentials)`);
+  }
+  return url.toString();
+}

@@ -1,0 +1,202 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ObjectType, Query, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { Product } from '../product/product.entity.js';
+import { Page, PageArgs } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { UnitOfMeasurement } from '../unit/unit.entity.js';
+import { User } from '../user/user.entity.js';
+import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning, TutorialFrequency, TutorialTimeOfDay } from './product-tutorial.entity.js';
+import {
+  addInstruction, addWarning, createTutorial, deleteInstruction, deleteWarning, featuredTutorial, getTutorial, listInstructions, listTutorials, listWarnings,
+  myTutorials, publishTutorial, setGeneralInfo, setMediaUrl, setQuantity, userTutorials,
+} from './product-tutorial.service.js';
+
+@ObjectType()
+export class ProductTutorialPage extends Page(ProductTutorial) {}
+
+@ObjectType()
+export class ProductTutorialInstructionPage extends Page(ProductTutorialInstruction) {}
+
+@ObjectType()
+export class ProductTutorialWarningPage extends Page(ProductTutorialWarning) {}
+
+@ObjectType({ description: 'How much to use per application.' })
+class TutorialQuantity {
+  @Field(() => Float)
+  amount!: number;
+
+  @Field(() => UnitOfMeasurement)
+  unit!: UnitOfMeasurement;
+}
+
+@ArgsType()
+class TutorialListArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Only tutorials of this product (id or alias).' })
+  product?: string | null;
+}
+
+// Flat arguments, not an input object: a PATCH must tell "left out" from "set to null".
+@ArgsType()
+class TutorialInfoArgs {
+  @Field(() => String, { nullable: true })
+  title?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => TutorialFrequency, { nullable: true })
+  frequency?: TutorialFrequency | null;
+
+  @Field(() => TutorialTimeOfDay, { nullable: true })
+  timeOfDay?: TutorialTimeOfDay | null;
+}
+
+@ArgsType()
+class NewTutorialArgs {
+  @Field({ description: 'The product (id or alias).' })
+  product!: string;
+
+  @Field()
+  title!: string;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => TutorialFrequency, { nullable: true })
+  frequency?: TutorialFrequency | null;
+
+  @Field(() => TutorialTimeOfDay, { nullable: true })
+  timeOfDay?: TutorialTimeOfDay | null;
+}
+
+@Resolver(() => ProductTutorial)
+export class ProductTutorialResolver {
+  // Queries
+  @Query(() => ProductTutorialPage, { description: 'Published tutorials, newest first.' })
+  productTutorials(@Args() args: TutorialListArgs, @Ctx() ctx: Context) {
+    return listTutorials(ctx.em, ctx.viewer, args, args);
+  }
+
+  @Query(() => ProductTutorial, { description: 'One tutorial; drafts only for their author, moderators and admins.' })
+  productTutorial(@Arg('id') id: string, @Ctx() ctx: Context) {
+    return getTutorial(ctx.em, id, ctx.viewer);
+  }
+
+  @Query(() => ProductTutorialInstructionPage, { description: 'A tutorial\'s instructions in order.' })
+  productTutorialInstructions(@Arg('id') id: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listInstructions(ctx.em, id, ctx.viewer, page);
+  }
+
+  @Query(() => ProductTutorialWarningPage, { description: 'A tutorial\'s warnings, oldest first.' })
+  productTutorialWarnings(@Arg('id') id: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listWarnings(ctx.em, id, ctx.viewer, page);
+  }
+
+  @Query(() => ProductTutorial, { description: 'A product\'s featured tutorial: the published one with a media URL and the most instructions (ties: newest).' })
+  featuredProductTutorial(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
+    return featuredTutorial(ctx.em, idOrAlias, ctx.viewer);
+  }
+
+  @Authorized()
+  @Query(() => ProductTutorialPage, { description: 'The caller\'s tutorials, drafts included, newest first.' })
+  myProductTutorials(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return myTutorials(ctx.em, ctx.viewer!, page);
+  }
+
+  @Query(() => ProductTutorialPage, { description: 'A user\'s published tutorials (drafts too for the user and moderators), newest first.' })
+  userProductTutorials(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return userTutorials(ctx.em, idOrUsername, ctx.viewer, page);
+  }
+
+  // Mutations
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductTutorial, { description: 'Starts a tutorial of a product, as a draft.' })
+  createProductTutorial(@Args() args: NewTutorialArgs, @Ctx() ctx: Context) {
+    return createTutorial(ctx.em, ctx.viewer!, args);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductTutorial, { description: 'Changes title, description, frequency and time of day (fields left out stay).' })
+  setProductTutorialGeneralInfo(@Arg('id') id: string, @Args() info: TutorialInfoArgs, @Ctx() ctx: Context) {
+    return setGeneralInfo(ctx.em, id, ctx.viewer!, info);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductTutorial, { description: 'Sets the media URL (https only).' })
+  setProductTutorialMediaUrl(@Arg('id') id: string, @Arg('mediaUrl') mediaUrl: string, @Ctx() ctx: Context) {
+    return setMediaUrl(ctx.em, id, ctx.viewer!, mediaUrl);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductTutorial, { description: 'Sets how much to use: an amount above 0 and a unit (id or alias).' })
+  setProductTutorialQuantity(@Arg('id') id: string, @Arg('amount', () => Float) amount: number, @Arg('unit') unit: string, @Ctx() ctx: Context) {
+    return setQuantity(ctx.em, id, ctx.viewer!, amount, unit);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductTutorial, { description: 'Publishes a draft; CONFLICT unless a draft.' })
+  publishProductTutorial(@Arg('id') id: string, @Ctx() ctx: Context) {
+    return publishTutorial(ctx.em, id, ctx.viewer!);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductTutorialInstruction, { description: 'Appends an instruction (position n + 1).' })
+  createProductTutorialInstruction(@Arg('id') id: string, @Arg('text') text: string, @Ctx() ctx: Context) {
+    return addInstruction(ctx.em, id, ctx.viewer!, text);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Boolean, { description: 'Removes an instruction; later ones move up.' })
+  deleteProductTutorialInstruction(@Arg('id') id: string, @Arg('instructionId') instructionId: string, @Ctx() ctx: Context) {
+    return deleteInstruction(ctx.em, id, instructionId, ctx.viewer!);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductTutorialWarning, { description: 'Adds a warning.' })
+  createProductTutorialWarning(@Arg('id') id: string, @Arg('text') text: string, @Ctx() ctx: Context) {
+    return addWarning(ctx.em, id, ctx.viewer!, text);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Boolean, { description: 'Removes a warning.' })
+  deleteProductTutorialWarning(@Arg('id') id: string, @Arg('warningId') warningId: string, @Ctx() ctx: Context) {
+    return deleteWarning(ctx.em, id, warningId, ctx.viewer!);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => Product)
+  async product(@Root() tutorial: ProductTutorial, @Ctx() ctx: Context): Promise<Product> {
+    return (await ctx.loaders.productById.load(tutorial.product.id))!;
+  }
+
+  @FieldResolver(() => User, { description: 'Who wrote it (public profile).' })
+  async author(@Root() tutorial: ProductTutorial, @Ctx() ctx: Context): Promise<User> {
+    return (await ctx.loaders.userById.load(tutorial.author.id))!;
+  }
+
+  @FieldResolver(() => TutorialQuantity, { nullable: true, description: 'Null until set.' })
+  async quantity(@Root() tutorial: ProductTutorial, @Ctx() ctx: Context): Promise<TutorialQuantity | null> {
+    if (tutorial.quantityAmount == null || !tutorial.quantityUnit) return null;
+    const unit = await ctx.loaders.unitById.load(tutorial.quantityUnit.id);
+    return unit ? { amount: tutorial.quantityAmount, unit } : null;
+  }
+
+  @FieldResolver(() => [ProductTutorialInstruction], { description: 'Instructions in order.' })
+  instructions(@Root() tutorial: ProductTutorial, @Ctx() ctx: Context) {
+    return ctx.loaders.instructionsByTutorial.load(tutorial.id);
+  }
+
+  @FieldResolver(() => [ProductTutorialWarning])
+  warnings(@Root() tutorial: ProductTutorial, @Ctx() ctx: Context) {
+    return ctx.loaders.warningsByTutorial.load(tutorial.id);
+  }
+}
