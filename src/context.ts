@@ -7,6 +7,7 @@ import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
 import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
 import type { User } from './modules/user/user.entity.js';
+import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -25,6 +26,7 @@ export function createLoaders(em: EntityManager) {
     // ==== People: users, following, survey, identity provider, e-mail (people helper)
 
     // ==== Routines and contests (routines helper)
+    ...createRoutineLoaders(em),
 
   };
 }

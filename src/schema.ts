@@ -25,6 +25,10 @@ import { StatsResolver } from './modules/stats/stats.resolver.js';
 import { ArticleResolver } from './modules/article/article.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
+import { RoutineResolver, RoutineStepResolver } from './modules/routine/routine.resolver.js';
+import { RoutineInsightsResolver } from './modules/routine/routine-insights.resolver.js';
+import { RoutineRequestResolver } from './modules/routine/routine-request.resolver.js';
+import { ContestResolver } from './modules/contest/contest.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -49,6 +53,7 @@ export const resolvers = [
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
 
   // ==== Routines and contests (routines helper)
+  RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,
 
 ] as const;
 
