@@ -166,7 +166,8 @@ export async function reorderRoutineSteps(em: EntityManager, id: string, viewer:
 }
 
 /** Sets or (with null) clears a step's product; a pitch or tutorial of another product is cleared with it. */
-export async function assignProduct(em: EntityManager, id: string, stepId: string, viewer: User, idOrAlias: string | null): Promise<RoutineStep> {
+export async function assignProduct(em: EntityManager, id: string, stepId: string, viewer: User, idOrAlias: string | null | undefined): Promise<RoutineStep> {
+  if (idOrAlias === undefined) throw validationFailed('product', 'product is required (null clears it)');
   const routine = await ownRoutine(em, id, viewer);
   const step = await stepOf(em, routine, stepId);
   const product = idOrAlias !== null ? await productFor(em, 'product', idOrAlias, viewer) : null;
@@ -178,7 +179,8 @@ export async function assignProduct(em: EntityManager, id: string, stepId: strin
 }
 
 /** Points a step at a product pitch (null clears it); the step's product becomes the pitch's. */
-export async function assignPitch(em: EntityManager, id: string, stepId: string, viewer: User, pitchId: string | null): Promise<RoutineStep> {
+export async function assignPitch(em: EntityManager, id: string, stepId: string, viewer: User, pitchId: string | null | undefined): Promise<RoutineStep> {
+  if (pitchId === undefined) throw validationFailed('product_pitch_id', 'product_pitch_id is required (null clears it)');
   const routine = await ownRoutine(em, id, viewer);
   const step = await stepOf(em, routine, stepId);
   if (pitchId === null) {
@@ -196,7 +198,8 @@ export async function assignPitch(em: EntityManager, id: string, stepId: string,
 }
 
 /** Points a step at a product tutorial (published, or the caller's own; null clears it); the step's product becomes the tutorial's. */
-export async function assignTutorial(em: EntityManager, id: string, stepId: string, viewer: User, tutorialId: string | null): Promise<RoutineStep> {
+export async function assignTutorial(em: EntityManager, id: string, stepId: string, viewer: User, tutorialId: string | null | undefined): Promise<RoutineStep> {
+  if (tutorialId === undefined) throw validationFailed('product_tutorial_id', 'product_tutorial_id is required (null clears it)');
   const routine = await ownRoutine(em, id, viewer);
   const step = await stepOf(em, routine, stepId);
   if (tutorialId === null) {
