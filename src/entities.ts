@@ -15,7 +15,7 @@ import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
 import { ProductTutorial } from './modules/tutorial/product-tutorial.entity.js';
 import { ProductPitch } from './modules/pitch/product-pitch.entity.js';
-import { Routine, RoutineFavorite, RoutineStep } from './modules/routine/routine.entity.js';
+import { Routine, RoutineFavorite, RoutineStep, RoutineWeekScore } from './modules/routine/routine.entity.js';
 import { RoutineRequest } from './modules/routine/routine-request.entity.js';
 
 export const entities = [Facet, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
@@ -25,5 +25,5 @@ export const entities = [Facet, ProductBuyClick, ProductFavorite, User, Ingredie
   ProductTutorial, ProductPitch,
   // people: users, following, survey, identity provider
   // routines and contests
-  Routine, RoutineStep, RoutineFavorite, RoutineRequest,
+  Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineWeekScore,
 ];

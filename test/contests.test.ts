@@ -128,4 +128,20 @@ describe('the current and previous weeks', () => {
     expect((await t.inject({ method: 'GET', url: '/contests/most_liked_routine/leaderboard/previous_week' })).json()).toMatchObject({ items: expect.not.arrayContaining([expect.objectContaining({ routine: expect.objectContaining({ id: theirs }) })]) });
     expect((await t.inject({ method: 'GET', url: '/my/contests/previous_week', token: await t.tokenFor('contest-dot') })).json()).toMatchObject({ contest: { week_number: previous.weekNumber }, entry: null });
   });
+
+  it('takes back an unfavoured or deleted routine\'s favourites from its week', async () => {
+    const owner = await t.tokenFor('contest-fin');
+    const gone = await routine('contest-fin', 'Fin\'s', new Date(Date.now() - 86_400_000 * 40));
+    const fans = await Promise.all(['uf1', 'uf2', 'uf3', 'uf4', 'uf5'].map((name) => t.tokenFor(name)));
+    await Promise.all(fans.map((token) => t.inject({ method: 'POST', url: `/routines/${gone}/favorite`, token })));
+    const scoreOf = async (id: string) => ((await t.inject({ method: 'GET', url: '/contests/most_liked_routine/leaderboard?limit=100' })).json() as { items: Entry[] }).items.find((e) => e.routine.id === id)?.score;
+    expect(await scoreOf(gone)).toBe(5);
+    await t.inject({ method: 'DELETE', url: `/routines/${gone}/favorite`, token: fans[0] });
+    await t.inject({ method: 'DELETE', url: `/routines/${gone}/favorite`, token: fans[0] });
+    expect(await scoreOf(gone)).toBe(4);
+    const [{ n }] = await t.em().getConnection().execute('select count(*)::int as n from routine_favorite where routine_id = ?', [gone]);
+    expect(n).toBe(4);
+    expect((await t.inject({ method: 'DELETE', url: `/routines/${gone}`, token: owner })).statusCode).toBe(204);
+    expect(await scoreOf(gone)).toBeUndefined();
+  });
 });

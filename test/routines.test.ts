@@ -326,6 +326,9 @@ describe('routine favourites', () => {
     const [{ n }] = await t.em().getConnection().execute('select count(*)::int as n from routine_favorite where routine_id = ?', [routineId]);
     expect(n).toBe(25);
     expect((await t.inject({ method: 'GET', url: `/routines/${routineId}` })).json()).toMatchObject({ favorite_count: 25 });
+    // The week's contest score, kept by a trigger, agrees.
+    const [{ score }] = await t.em().getConnection().execute('select coalesce(sum(score), 0)::int as score from routine_week_score where routine_id = ?', [routineId]);
+    expect(score).toBe(25);
   });
 });
 

@@ -19,13 +19,13 @@ export function contestWeek(choice: WeekChoice, now = new Date()): ContestWeek {
   return week;
 }
 
-const SCORES = `scores as (
-    select f.routine_id, count(*)::int as score from routine_favorite f
-    where f.created_at >= ? and f.created_at < ? group by f.routine_id),
-  ranked as (
+// Scores come from routine_week_score, which a trigger on routine_favorite keeps (one row per
+// routine and week): a week's ranking reads a few thousand rows, not every favourite.
+const SCORES = `ranked as (
     select s.routine_id, s.score, r.owner_id,
       row_number() over (order by s.score desc, r.published_at asc, r.id asc)::int as rank
-    from scores s join routine r on r.id = s.routine_id where r.status = 'published')`;
+    from routine_week_score s join routine r on r.id = s.routine_id
+    where s.week_start = ? and s.score > 0 and r.status = 'published')`;
 
 export interface EntryRow { routine_id: string; score: number; rank: number }
 
@@ -40,27 +40,48 @@ export async function leaderboard(em: EntityManager, week: ContestWeek, page: Pa
   const { limit, offset, next } = offsetPage(page);
   const rows = await em.execute<EntryRow[]>(
     `with ${SCORES} select routine_id, score, rank from ranked order by rank limit ? offset ?`,
-    [week.startsAt, week.endsAt, limit + 1, offset]);
+    [week.startsAt, limit + 1, offset]);
   return { items: await withRoutines(em, rows.slice(0, limit)), nextCursor: next(rows.length) };
 }
 
 const statusOf = (week: ContestWeek, now: Date): string =>
   now < week.startsAt ? 'upcoming' : now >= week.endsAt ? 'finished' : 'running';
 
+interface StatsRow {
+  entries: number;
+  leader_id: string | null;
+  leader_score: number | null;
+  mine_id: string | null;
+  mine_score: number | null;
+  mine_rank: number | null;
+}
+
+/** Entries, the leader and (for an owner) their best-ranked routine, in one statement. */
+async function contestStats(em: EntityManager, week: ContestWeek, ownerId: string | null, now: Date) {
+  const [row] = await em.execute<StatsRow[]>(
+    `with ${SCORES}
+     select (select count(*) from ranked)::int as entries, l.routine_id as leader_id, l.score as leader_score,
+       m.routine_id as mine_id, m.score as mine_score, m.rank as mine_rank
+     from (select 1) one
+     left join ranked l on l.rank = 1
+     left join lateral (select routine_id, score, rank from ranked where owner_id = ? order by rank limit 1) m on true`,
+    [week.startsAt, ownerId]);
+  const entries = await withRoutines(em, [
+    ...(row.leader_id ? [{ routine_id: row.leader_id, score: row.leader_score!, rank: 1 }] : []),
+    ...(row.mine_id ? [{ routine_id: row.mine_id, score: row.mine_score!, rank: row.mine_rank! }] : []),
+  ]);
+  const leader = entries.find((e) => e.rank === 1) ?? null;
+  const mine = row.mine_id ? entries.find((e) => e.routine.id === row.mine_id) ?? null : null;
+  return { contest: { ...week, contest: 'most_liked_routine', status: statusOf(week, now), entries: row.entries, leader }, mine };
+}
+
 /** The week's contest: its bounds, how many routines scored, and the leader. */
 export async function describeContest(em: EntityManager, week: ContestWeek, now = new Date()) {
-  const [stats] = await em.execute<Array<{ entries: number; routine_id: string | null; score: number | null; rank: number | null }>>(
-    `with ${SCORES} select (select count(*) from ranked)::int as entries, l.routine_id, l.score, l.rank
-     from (select 1) one left join ranked l on l.rank = 1`,
-    [week.startsAt, week.endsAt]);
-  const leader = stats.routine_id ? (await withRoutines(em, [{ routine_id: stats.routine_id, score: stats.score!, rank: 1 }]))[0] ?? null : null;
-  return { ...week, contest: 'most_liked_routine', status: statusOf(week, now), entries: stats.entries, leader };
+  return (await contestStats(em, week, null, now)).contest;
 }
 
 /** The caller's standing: their best-ranked routine of the week, or none. */
 export async function myStanding(em: EntityManager, viewer: User, week: ContestWeek, now = new Date()) {
-  const rows = await em.execute<EntryRow[]>(
-    `with ${SCORES} select routine_id, score, rank from ranked where owner_id = ? order by rank limit 1`,
-    [week.startsAt, week.endsAt, viewer.id]);
-  return { contest: await describeContest(em, week, now), entry: (await withRoutines(em, rows))[0] ?? null };
+  const { contest, mine } = await contestStats(em, week, viewer.id, now);
+  return { contest, entry: mine };
 }

@@ -110,8 +110,28 @@ export class RoutineStep {
   createdAt: Date = new Date();
 }
 
-/** A user's favourite routine; its created_at is what the weekly contests count. */
-@Entity({ tableName: 'routine_favorite' })
+/**
+ * A user's favourite routine; its created_at is what the weekly contests count. The trigger
+ * moves the favourite's ISO week (UTC) score in routine_week_score, in the same transaction,
+ * whoever writes the row.
+ */
+@Entity({
+  tableName: 'routine_favorite',
+  triggers: [{
+    name: 'week_score',
+    timing: 'after',
+    events: ['insert', 'delete'],
+    body: `if tg_op = 'INSERT' then
+    insert into routine_week_score (routine_id, week_start, score)
+    values (new.routine_id, date_trunc('week', new.created_at, 'UTC'), 1)
+    on conflict (routine_id, week_start) do update set score = routine_week_score.score + 1;
+    return new;
+  end if;
+  update routine_week_score set score = score - 1
+  where routine_id = old.routine_id and week_start = date_trunc('week', old.created_at, 'UTC');
+  return old;`,
+  }],
+})
 @Unique({ properties: ['user', 'routine'] })
 @Index({ properties: ['routine', 'createdAt'] })
 @Index({ properties: ['createdAt', 'routine'] })
@@ -127,4 +147,23 @@ export class RoutineFavorite {
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+}
+
+/**
+ * Favourites a routine received in an ISO week (UTC), kept by the week_score trigger of
+ * routine_favorite: contests rank these rows instead of counting every favourite of the week
+ * on each request.
+ */
+@Entity({ tableName: 'routine_week_score' })
+@Index({ properties: ['weekStart', 'score'] })
+export class RoutineWeekScore {
+  @ManyToOne(() => Routine, { primary: true, ref: true, deleteRule: 'cascade' })
+  routine!: Ref<Routine>;
+
+  /** Monday 00:00 UTC. */
+  @PrimaryKey({ type: 'datetime' })
+  weekStart!: Date;
+
+  @Property({ type: 'integer' })
+  score: number = 0;
 }
