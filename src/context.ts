@@ -10,6 +10,7 @@ import type { User } from './modules/user/user.entity.js';
 import { createOpinionLoaders } from './modules/opinion/ingredient-opinion.loaders.js';
 import { createTutorialLoaders } from './modules/tutorial/product-tutorial.loaders.js';
 import { createPitchLoaders } from './modules/pitch/product-pitch.loaders.js';
+import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -29,6 +30,7 @@ export function createLoaders(em: EntityManager) {
     // ==== People: users, following, survey, identity provider, e-mail (people helper)
 
     // ==== Routines and contests (routines helper)
+    ...createRoutineLoaders(em),
 
   };
 }

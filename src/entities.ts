@@ -17,6 +17,8 @@ import { User } from './modules/user/user.entity.js';
 import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning } from './modules/tutorial/product-tutorial.entity.js';
 import { ProductPitch, ProductPitchOpinion } from './modules/pitch/product-pitch.entity.js';
 import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from './modules/opinion/ingredient-opinion.entity.js';
+import { Routine, RoutineFavorite, RoutineStep, RoutineWeekScore } from './modules/routine/routine.entity.js';
+import { RoutineRequest } from './modules/routine/routine-request.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -26,4 +28,5 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   IngredientOpinion, IngredientOpinionEntry, IngredientOpinionEndorsement, ProductTutorialInstruction, ProductTutorialWarning, ProductPitchOpinion,
   // people: users, following, survey, identity provider
   // routines and contests
+  Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineWeekScore,
 ];

@@ -29,6 +29,10 @@ import { UserResolver } from './modules/user/user.resolver.js';
 import { IngredientOpinionEntryResolver, IngredientOpinionResolver } from './modules/opinion/ingredient-opinion.resolver.js';
 import { ProductTutorialResolver } from './modules/tutorial/product-tutorial.resolver.js';
 import { ProductPitchResolver } from './modules/pitch/product-pitch.resolver.js';
+import { RoutineResolver, RoutineStepResolver } from './modules/routine/routine.resolver.js';
+import { RoutineInsightsResolver } from './modules/routine/routine-insights.resolver.js';
+import { RoutineRequestResolver } from './modules/routine/routine-request.resolver.js';
+import { ContestResolver } from './modules/contest/contest.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -54,6 +58,7 @@ export const resolvers = [
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
 
   // ==== Routines and contests (routines helper)
+  RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,
 
 ] as const;
 

@@ -11,6 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { routes as routeTable } from '../../rest-mappings/routes.js';
 import type { RouteDefinition } from '../../src/rest/types.js';
 import type { TestApp } from './app.js';
+import { routineFixtures } from './routine-fixtures.js';
 
 // ---------------------------------------------------------------------------------------------
 // Callers
@@ -610,6 +611,7 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
 
   // ==== Routines and contests (routines helper)
+  ...routineFixtures,
 };
 
 const specOf = (key: string): FixtureSpec | undefined => {

@@ -1,0 +1,169 @@
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { ProductPitch } from '../pitch/product-pitch.entity.js';
+import { Product } from '../product/product.entity.js';
+import { paginateList, PageArgs } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
+import { User } from '../user/user.entity.js';
+import { listMyRoutines, listRoutines, listUserRoutines, myCurrentRoutineIds } from './routine-lists.service.js';
+import { Routine, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
+import {
+  addRoutineStep, assignPitch, assignProduct, assignTutorial, createRoutine, deleteRoutine, getRoutine, publishRoutine, reorderRoutineSteps, updateRoutine,
+} from './routine.service.js';
+import { RoutineChangesArgs, RoutineIdPage, RoutineListArgs, RoutinePage, RoutineStepInput, RoutineStepPage } from './routine.types.js';
+
+@Resolver(() => Routine)
+export class RoutineResolver {
+  // Queries
+  @Query(() => RoutinePage, { description: 'Published routines, newest first.' })
+  routines(@Args() args: RoutineListArgs, @Ctx() ctx: Context) {
+    return listRoutines(ctx.em, ctx.viewer, { timeOfDay: args.timeOfDay, product: args.product }, args);
+  }
+
+  @Query(() => Routine, { description: 'A routine: published ones to anyone, private ones to their owner.' })
+  routine(@Arg('id') id: string, @Ctx() ctx: Context) {
+    return getRoutine(ctx.em, id, ctx.viewer);
+  }
+
+  @Query(() => RoutineStepPage, { description: 'A routine\'s steps in order.' })
+  async routineSteps(@Arg('id') id: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    const routine = await getRoutine(ctx.em, id, ctx.viewer);
+    return paginateList(await ctx.loaders.routineStepsByRoutine.load(routine.id), (s) => s.id, page);
+  }
+
+  @Authorized()
+  @Query(() => RoutinePage, { description: 'The caller\'s routines, private ones included, newest first.' })
+  myRoutines(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listMyRoutines(ctx.em, ctx.viewer!, page);
+  }
+
+  @Authorized()
+  @Query(() => RoutineIdPage, { description: 'Ids of the caller\'s current routines.' })
+  async myCurrentRoutineIds(@Ctx() ctx: Context): Promise<RoutineIdPage> {
+    return { items: await myCurrentRoutineIds(ctx.em, ctx.viewer!), nextCursor: null };
+  }
+
+  @Query(() => RoutinePage, { description: 'A user\'s published routines (all of them for the user), newest first.' })
+  userRoutines(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listUserRoutines(ctx.em, idOrUsername, ctx.viewer, page);
+  }
+
+  // Mutations
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Routine, { description: 'Creates a private routine, with steps in order.' })
+  createRoutine(
+    @Arg('name') name: string,
+    @Arg('timeOfDay', () => RoutineTimeOfDay) timeOfDay: RoutineTimeOfDay,
+    @Arg('description', () => String, { nullable: true }) description: string | null,
+    @Arg('current', () => Boolean, { nullable: true }) current: boolean | null,
+    @Arg('steps', () => [RoutineStepInput], { nullable: true }) steps: RoutineStepInput[] | null,
+    @Ctx() ctx: Context,
+  ) {
+    return createRoutine(ctx.em, ctx.viewer!, { name, timeOfDay, description, current, steps });
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Routine, { description: 'Changes a routine (its owner): omitted fields stay as they are.' })
+  updateRoutine(@Arg('id') id: string, @Args() changes: RoutineChangesArgs, @Ctx() ctx: Context) {
+    return updateRoutine(ctx.em, id, ctx.viewer!, changes);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Boolean, { description: 'Deletes a routine (its owner or an admin).' })
+  deleteRoutine(@Arg('id') id: string, @Ctx() ctx: Context) {
+    return deleteRoutine(ctx.em, id, ctx.viewer!);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Routine, { description: 'Publishes a private routine (its owner); CONFLICT otherwise.' })
+  publishRoutine(@Arg('id') id: string, @Ctx() ctx: Context) {
+    return publishRoutine(ctx.em, id, ctx.viewer!);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Routine, { description: 'Adds a step (its owner), at the end or at a position.' })
+  addRoutineStep(
+    @Arg('id') id: string,
+    @Arg('stepType') stepType: string,
+    @Arg('product', () => String, { nullable: true }) product: string | null,
+    @Arg('note', () => String, { nullable: true }) note: string | null,
+    @Arg('position', () => Int, { nullable: true }) position: number | null,
+    @Ctx() ctx: Context,
+  ) {
+    return addRoutineStep(ctx.em, id, ctx.viewer!, { stepType, product, note, position });
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Routine, { description: 'Reorders the steps: every step id of the routine, once, in the new order.' })
+  updateRoutineStepOrder(@Arg('id') id: string, @Arg('routineStepIds', () => [String]) routineStepIds: string[], @Ctx() ctx: Context) {
+    return reorderRoutineSteps(ctx.em, id, ctx.viewer!, routineStepIds);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => RoutineStep, { description: 'Sets (or with null clears) a step\'s product.' })
+  assignRoutineStepProduct(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('product', () => String, { nullable: true }) product: string | null, @Ctx() ctx: Context) {
+    return assignProduct(ctx.em, id, stepId, ctx.viewer!, product);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => RoutineStep, { description: 'Points a step at a product pitch (null clears it); the step takes the pitch\'s product.' })
+  assignRoutineStepPitch(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('productPitchId', () => String, { nullable: true }) pitchId: string | null, @Ctx() ctx: Context) {
+    return assignPitch(ctx.em, id, stepId, ctx.viewer!, pitchId);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => RoutineStep, { description: 'Points a step at a product tutorial (null clears it); the step takes the tutorial\'s product.' })
+  assignRoutineStepTutorial(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('productTutorialId', () => String, { nullable: true }) tutorialId: string | null, @Ctx() ctx: Context) {
+    return assignTutorial(ctx.em, id, stepId, ctx.viewer!, tutorialId);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => User)
+  async owner(@Root() routine: Routine, @Ctx() ctx: Context) {
+    return ctx.loaders.userById.load(routine.owner.id);
+  }
+
+  @FieldResolver(() => [RoutineStep], { description: 'The steps in order.' })
+  steps(@Root() routine: Routine, @Ctx() ctx: Context) {
+    return ctx.loaders.routineStepsByRoutine.load(routine.id);
+  }
+
+  @FieldResolver(() => Int, { description: 'How many users favour it.' })
+  favoriteCount(@Root() routine: Routine, @Ctx() ctx: Context) {
+    return ctx.loaders.routineFavoriteCount.load(routine.id);
+  }
+}
+
+@Resolver(() => RoutineStep)
+export class RoutineStepResolver {
+  // Field resolvers
+  @FieldResolver(() => ID)
+  routineId(@Root() step: RoutineStep) {
+    return step.routine.id;
+  }
+
+  @FieldResolver(() => Product, { nullable: true })
+  product(@Root() step: RoutineStep, @Ctx() ctx: Context) {
+    return step.product ? ctx.loaders.productById.load(step.product.id) : null;
+  }
+
+  @FieldResolver(() => ProductPitch, { nullable: true })
+  pitch(@Root() step: RoutineStep, @Ctx() ctx: Context) {
+    return step.pitch ? ctx.loaders.routinePitchById.load(step.pitch.id) : null;
+  }
+
+  @FieldResolver(() => ProductTutorial, { nullable: true })
+  tutorial(@Root() step: RoutineStep, @Ctx() ctx: Context) {
+    return step.tutorial ? ctx.loaders.routineTutorialById.load(step.tutorial.id) : null;
+  }
+}
