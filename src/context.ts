@@ -5,6 +5,7 @@ import { createIngredientLoaders } from './modules/ingredient/ingredient.loaders
 import { createProductLoaders } from './modules/product/product.loaders.js';
 import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
+import { createFeaturedLoaders } from './modules/featured/featured.loaders.js';
 import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
 import type { User } from './modules/user/user.entity.js';
 import { createOpinionLoaders } from './modules/opinion/ingredient-opinion.loaders.js';
@@ -22,6 +23,7 @@ export function createLoaders(em: EntityManager) {
     ...createUnitLoaders(em),
     ...createUserLoaders(em),
     favoriteCountByProduct: favoriteCountLoader(em),
+    ...createFeaturedLoaders(em),
     // ==== Catalog: product drafts, product images, search, compare (catalog helper)
 
     // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)

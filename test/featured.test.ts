@@ -16,7 +16,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Item { id: string; kind: string; position: number; headline: string; product: { alias: string } | null; article: { alias: string } | null }
+interface Item { id: string; kind: string; position: number; headline: string; product: { alias: string } | null; article: { alias: string } | null; routine: { id: string; name: string } | null }
 const featured = async (query = '') => (await t.inject({ method: 'GET', url: `/featured${query}` })).json() as { items: Item[]; next_cursor: string | null };
 
 const graphql = (query: string, variables: Record<string, unknown>, token?: string) =>
@@ -79,6 +79,20 @@ describe('curating (GraphQL, admins)', () => {
     expect(long.json().errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'headline' } });
     expect((await graphql(REMOVE, { id: 'not-a-uuid' }, admin)).json().errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await featured()).items).toHaveLength(before);
+  });
+
+  it('features a published routine (not a private one) and leaves it out once it is private again… or gone', async () => {
+    const owner = await t.tokenFor('featured-routine-owner');
+    const created = (await t.inject({ method: 'POST', url: '/routines/create', token: owner, payload: { name: 'Featured evening', time_of_day: 'evening' } })).json() as { id: string };
+    expect((await graphql(ADD, { kind: 'routine', ref: created.id }, admin)).json().errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await t.inject({ method: 'PATCH', url: `/routines/${created.id}/publish`, token: owner })).statusCode).toBe(200);
+    const ok = (await graphql(ADD, { kind: 'routine', ref: created.id, headline: 'Evening, done right' }, admin)).json();
+    expect(ok.errors).toBeUndefined();
+    const shown = (await featured('?kind=routine')).items;
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ kind: 'routine', headline: 'Evening, done right', routine: { id: created.id, name: 'Featured evening' }, product: null, article: null });
+    expect((await t.inject({ method: 'DELETE', url: `/routines/${created.id}`, token: owner })).statusCode).toBe(204);
+    expect((await featured('?kind=routine')).items).toHaveLength(0);
   });
 
   it('leaves out a featured product once it is deleted', async () => {

@@ -58,6 +58,18 @@ describe('stats created_per_day', () => {
     expect(after.items.at(-1)!.count).toBe(before.items.at(-1)!.count + 1);
   });
 
+  it('counts routines and ingredient opinions created today', async () => {
+    const admin = await t.tokenFor('root-admin', 'admin');
+    const expert = await t.tokenFor('stats-expert', 'expert');
+    const count = async (series: string) => ((await t.inject({ method: 'POST', url: `/stats/${series}/created_per_day`, payload: {}, token: admin })).json() as Series).items.at(-1)!.count;
+    const before = { routines: await count('routines'), opinions: await count('ingredient_opinions') };
+    expect((await t.inject({ method: 'POST', url: '/routines/create', token: expert, payload: { name: 'Stats morning', time_of_day: 'morning' } })).statusCode).toBe(201);
+    const opinion = await t.inject({ method: 'POST', url: '/ingredient_opinions/create', token: expert, payload: { ingredient: 'niacinamide', text: 'Well tolerated at 2-5%. #barrierrepair' } });
+    expect(opinion.statusCode).toBe(201);
+    expect(await count('routines')).toBe(before.routines + 1);
+    expect(await count('ingredient_opinions')).toBe(before.opinions + 1);
+  });
+
   it('rejects bad dates, ranges and time zones naming the field', async () => {
     const admin = await t.tokenFor('root-admin', 'admin');
     for (const [payload, field] of [

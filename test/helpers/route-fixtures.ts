@@ -514,6 +514,8 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
   'POST /stats/product_buy_clicks/created_per_day': async () => ({ params: {}, body: statsBody() }),
   'POST /stats/products/created_per_day': async () => ({ params: {}, body: statsBody() }),
   'POST /stats/product_tutorials/created_per_day': async () => ({ params: {}, body: statsBody() }),
+  'POST /stats/ingredient_opinions/created_per_day': async () => ({ params: {}, body: statsBody() }),
+  'POST /stats/routines/created_per_day': async () => ({ params: {}, body: statsBody() }),
   'POST /stats/users/created_per_day': async () => ({ params: {}, body: statsBody() }),
 
   // Unit of measurements

@@ -58,7 +58,7 @@ export const routineFixtures: Record<string, Builder> = {
   'POST /routines/request': async () => ({ params: {}, body: { message: 'A routine for dry skin, please', time_of_day: 'evening' } }),
   'DELETE /routines/request/:id': async (ctx) => {
     const request = (await ok(await ctx.t.inject({ method: 'POST', url: '/routines/request', payload: { message: 'Fixture request' }, token: ctx.me.token }), 'POST /routines/request', 201)) as { id: string };
-    return none({ id: request.id });
+    return { params: { id: request.id }, strangerStatus: 403 };
   },
   'GET /routines/:id': async (ctx) => none({ id: (await makeRoutine(ctx)).id }),
   // Published, so a stranger sees it and is refused: FORBIDDEN.
@@ -76,13 +76,13 @@ export const routineFixtures: Record<string, Builder> = {
     await favourRoutine(ctx, routine.id);
     return list({ id: routine.id });
   },
-  'PATCH /routines/:id/publish': async (ctx) => none({ id: (await makeRoutine(ctx, false)).id }),
-  'PATCH /routines/:id/update': async (ctx) => ({ params: { id: (await makeRoutine(ctx, false)).id }, body: { name: `Renamed ${ctx.unique()}`, description: 'Changed', time_of_day: 'weekly', current: true } }),
+  'PATCH /routines/:id/publish': async (ctx) => ({ params: { id: (await makeRoutine(ctx, false)).id }, strangerStatus: 404 }),
+  'PATCH /routines/:id/update': async (ctx) => ({ params: { id: (await makeRoutine(ctx, false)).id }, body: { name: `Renamed ${ctx.unique()}`, description: 'Changed', time_of_day: 'weekly', current: true }, strangerStatus: 404 }),
   'PATCH /routines/:id/update_routine_step_order': async (ctx) => {
     const routine = await makeRoutine(ctx, false);
-    return { params: { id: routine.id }, body: { routine_step_ids: routine.steps.map((s) => s.id).reverse() } };
+    return { params: { id: routine.id }, body: { routine_step_ids: routine.steps.map((s) => s.id).reverse() }, strangerStatus: 404 };
   },
-  'PATCH /routines/:id/add_routine_step': async (ctx) => ({ params: { id: (await makeRoutine(ctx, false)).id }, body: { step_type: 'protect', product: ctx.catalog.products[1].alias, note: 'last', position: 3 } }),
+  'PATCH /routines/:id/add_routine_step': async (ctx) => ({ params: { id: (await makeRoutine(ctx, false)).id }, body: { step_type: 'protect', product: ctx.catalog.products[1].alias, note: 'last', position: 3 }, strangerStatus: 404 }),
   'GET /routines/:id/product_pitches': async (ctx) => {
     await insertPitch(ctx);
     return list({ id: (await makeRoutine(ctx)).id });
@@ -91,15 +91,15 @@ export const routineFixtures: Record<string, Builder> = {
   'GET /routines/:id/routine_steps': async (ctx) => list({ id: (await makeRoutine(ctx)).id }),
   'PATCH /routines/:id/routine_steps/:routine_step_id/assign_pitch': async (ctx) => {
     const routine = await makeRoutine(ctx, false);
-    return { params: { id: routine.id, routine_step_id: routine.steps[1].id }, body: { product_pitch_id: await insertPitch(ctx) } };
+    return { params: { id: routine.id, routine_step_id: routine.steps[1].id }, body: { product_pitch_id: await insertPitch(ctx) }, strangerStatus: 404 };
   },
   'PATCH /routines/:id/routine_steps/:routine_step_id/assign_product': async (ctx) => {
     const routine = await makeRoutine(ctx, false);
-    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product: ctx.catalog.products[1].id } };
+    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product: ctx.catalog.products[1].id }, strangerStatus: 404 };
   },
   'PATCH /routines/:id/routine_steps/:routine_step_id/assign_product_tutorial': async (ctx) => {
     const routine = await makeRoutine(ctx, false);
-    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product_tutorial_id: await insertTutorial(ctx) } };
+    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product_tutorial_id: await insertTutorial(ctx) }, strangerStatus: 404 };
   },
   'GET /my/routines': async () => list(),
   'GET /my/current_routine_ids': async () => none(),

@@ -2,6 +2,7 @@ import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutati
 import type { Context } from '../../context.js';
 import { Article, loadArticles } from '../article/article.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
+import { Routine, RoutineStatus } from '../routine/routine.entity.js';
 import { Page } from '../shared/pagination.js';
 import { Transactional } from '../shared/transactional.js';
 import { UserType } from '../user/user.entity.js';
@@ -32,6 +33,12 @@ const publishedProduct = async (ctx: Context, item: FeaturedItem): Promise<Produ
   return product && product.status === ProductStatus.published ? product : null;
 };
 
+const publishedRoutine = async (ctx: Context, item: FeaturedItem): Promise<Routine | null> => {
+  if (item.kind !== FeaturedKind.routine) return null;
+  const routine = await ctx.loaders.featuredRoutineById.load(item.ref);
+  return routine && routine.status === RoutineStatus.published ? routine : null;
+};
+
 const articleOf = (item: FeaturedItem): Article | null =>
   (item.kind === FeaturedKind.article ? loadArticles().find((a) => a.alias === item.ref) ?? null : null);
 
@@ -41,7 +48,7 @@ export class FeaturedResolver {
   @Query(() => FeaturedItemPage, { description: 'What the home screen shows, in curated order; items whose target is gone or unpublished are left out.' })
   async featured(@Ctx() ctx: Context, @Arg('kind', () => FeaturedKind, { nullable: true }) kind?: FeaturedKind | null): Promise<FeaturedItemPage> {
     const items = await listFeatured(ctx.em, kind ?? null);
-    const shown = await Promise.all(items.map(async (item) => ((await publishedProduct(ctx, item)) || articleOf(item) ? item : null)));
+    const shown = await Promise.all(items.map(async (item) => ((await publishedProduct(ctx, item)) || (await publishedRoutine(ctx, item)) || articleOf(item) ? item : null)));
     return { items: shown.filter((item): item is FeaturedItem => item !== null), nextCursor: null };
   }
 
@@ -64,6 +71,11 @@ export class FeaturedResolver {
   @FieldResolver(() => Product, { nullable: true, description: 'Set when kind is product.' })
   product(@Root() item: FeaturedItem, @Ctx() ctx: Context) {
     return publishedProduct(ctx, item);
+  }
+
+  @FieldResolver(() => Routine, { nullable: true, description: 'Set when kind is routine.' })
+  routine(@Root() item: FeaturedItem, @Ctx() ctx: Context) {
+    return publishedRoutine(ctx, item);
   }
 
   @FieldResolver(() => Article, { nullable: true, description: 'Set when kind is article.' })

@@ -2,6 +2,7 @@ import type { EntityManager } from '../../db.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
 import { loadArticles } from '../article/article.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
+import { Routine, RoutineStatus } from '../routine/routine.entity.js';
 import { byIdOrAlias, isUuid } from '../shared/ids.js';
 import type { User } from '../user/user.entity.js';
 import { FeaturedItem, FeaturedKind } from './featured-item.entity.js';
@@ -22,11 +23,13 @@ async function resolveRef(em: EntityManager, kind: FeaturedKind, ref: string): P
     return article.alias;
   }
   if (kind === FeaturedKind.product) {
-    const product = await em.findOne(Product, byIdOrAlias(ref), { fields: ['id', 'status'] });
+    const product = await em.findOne(Product, byIdOrAlias(ref));
     if (!product || product.status !== ProductStatus.published) throw notFound('Published product', ref);
     return product.id;
   }
-  throw notFound('Published routine', ref);
+  const routine = isUuid(ref) ? await em.findOne(Routine, { id: ref.toLowerCase() }) : null;
+  if (!routine || routine.status !== RoutineStatus.published) throw notFound('Published routine', ref);
+  return routine.id;
 }
 
 export async function addFeatured(em: EntityManager, viewer: User, args: { kind: FeaturedKind; ref: string; position?: number | null; headline?: string | null }): Promise<FeaturedItem> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '../../db.js';
 import { forbidden, notFound, validationFailed } from '../../errors.js';
+import { UserType } from '../user/user.entity.js';
 import { skinProfileOf } from '../feeling/skin-profile.js';
 import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
@@ -24,7 +25,7 @@ export async function requestRoutine(em: EntityManager, viewer: User, input: { m
 export async function deleteRoutineRequest(em: EntityManager, id: string, viewer: User): Promise<boolean> {
   const request = isUuid(id) ? await em.findOne(RoutineRequest, { id: id.toLowerCase() }) : null;
   if (!request) throw notFound('Routine request', id);
-  if (request.requester.id !== viewer.id) throw forbidden('Only the requester may withdraw a routine request');
+  if (request.requester.id !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the requester (or an admin) may withdraw a routine request');
   await em.nativeDelete(RoutineRequest, { id: request.id });
   return true;
 }

@@ -27,7 +27,10 @@ export interface RoutineChanges {
 }
 
 export const isOwner = (routine: Routine, viewer: User | null): boolean => viewer !== null && routine.owner.id === viewer.id;
-export const canSeeRoutine = (routine: Routine, viewer: User | null): boolean => routine.status === RoutineStatus.published || isOwner(routine, viewer);
+const isAdmin = (viewer: User | null): boolean => viewer?.userType === UserType.admin;
+/** Published routines are public; private ones their owner's (and admins', who moderate). */
+export const canSeeRoutine = (routine: Routine, viewer: User | null): boolean =>
+  routine.status === RoutineStatus.published || isOwner(routine, viewer) || isAdmin(viewer);
 
 /** A routine the viewer may see: published ones are public, private ones their owner's only (404 for others). */
 export async function getRoutine(em: EntityManager, id: string, viewer: User | null): Promise<Routine> {
@@ -36,10 +39,10 @@ export async function getRoutine(em: EntityManager, id: string, viewer: User | n
   return routine;
 }
 
-/** A routine the viewer owns: 404 when they cannot see it, 403 when they can but it is someone else's. */
+/** A routine the viewer may change (its owner, or an admin): 404 when they cannot see it, 403 when they can but it is someone else's. */
 export async function ownRoutine(em: EntityManager, id: string, viewer: User): Promise<Routine> {
   const routine = await getRoutine(em, id, viewer);
-  if (!isOwner(routine, viewer)) throw forbidden('Only the routine\'s owner may change it');
+  if (!isOwner(routine, viewer) && !isAdmin(viewer)) throw forbidden('Only the routine\'s owner (or an admin) may change it');
   return routine;
 }
 

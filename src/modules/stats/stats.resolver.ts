@@ -9,6 +9,8 @@ export enum StatsSeries {
   product_buy_clicks = 'product_buy_clicks',
   products = 'products',
   product_tutorials = 'product_tutorials',
+  ingredient_opinions = 'ingredient_opinions',
+  routines = 'routines',
   users = 'users',
 }
 registerEnumType(StatsSeries, { name: 'StatsSeries' });
@@ -18,6 +20,8 @@ const TABLE: Record<StatsSeries, string> = {
   [StatsSeries.product_buy_clicks]: 'product_buy_click',
   [StatsSeries.products]: 'product',
   [StatsSeries.product_tutorials]: 'product_tutorial',
+  [StatsSeries.ingredient_opinions]: 'ingredient_opinion',
+  [StatsSeries.routines]: 'routine',
   [StatsSeries.users]: 'app_user',
 };
 
