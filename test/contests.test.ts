@@ -8,6 +8,8 @@ import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // The demo community's favourites would lead these weeks: the contests here start empty.
+  await t.em().getConnection().execute('delete from routine_favorite');
 });
 afterAll(async () => {
   await t?.close();

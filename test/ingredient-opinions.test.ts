@@ -133,11 +133,11 @@ describe('hashtags', () => {
 
 describe('endorsements', () => {
   it('ranks endorsed opinions and features the most endorsed (ties: newest)', async () => {
-    expect(errorOf(await t.inject({ method: 'GET', url: '/ingredients/ceramide-np/featured_opinion' })).code).toBe('NOT_FOUND');
-    const first = await write(ada, 'ceramide-np', 'Barrier lipid. #barrier');
-    const second = await write(bo, 'ceramide-np', 'Pairs with cholesterol. #barrier');
-    await write(ada, 'ceramide-np', 'Never endorsed.');
-    expect((await get<Page<Opinion>>('/ingredients/ceramide-np/endorsed_opinions')).items).toEqual([]);
+    expect(errorOf(await t.inject({ method: 'GET', url: '/ingredients/ceramide-ap/featured_opinion' })).code).toBe('NOT_FOUND');
+    const first = await write(ada, 'ceramide-ap', 'Barrier lipid. #barrier');
+    const second = await write(bo, 'ceramide-ap', 'Pairs with cholesterol. #barrier');
+    await write(ada, 'ceramide-ap', 'Never endorsed.');
+    expect((await get<Page<Opinion>>('/ingredients/ceramide-ap/endorsed_opinions')).items).toEqual([]);
 
     // Nobody endorses their own; members may not endorse; endorsing twice counts once.
     expect((await endorse(ada, first.id)).errors?.[0].extensions.code).toBe('FORBIDDEN');
@@ -146,11 +146,11 @@ describe('endorsements', () => {
     expect((await endorse(bo, first.id)).data?.endorseIngredientOpinion.endorsementCount).toBe(1);
     expect((await endorse(ada, second.id)).data?.endorseIngredientOpinion.endorsementCount).toBe(1);
     // A tie: the newest wins.
-    expect(await get<Opinion>('/ingredients/ceramide-np/featured_opinion')).toMatchObject({ id: second.id, endorsement_count: 1 });
+    expect(await get<Opinion>('/ingredients/ceramide-ap/featured_opinion')).toMatchObject({ id: second.id, endorsement_count: 1 });
     await endorse(mod, first.id);
-    const ranked = await get<Page<Opinion>>('/ingredients/ceramide-np/endorsed_opinions');
+    const ranked = await get<Page<Opinion>>('/ingredients/ceramide-ap/endorsed_opinions');
     expect(ranked.items.map((o) => [o.id, o.endorsement_count])).toEqual([[first.id, 2], [second.id, 1]]);
-    expect(await get<Opinion>('/ingredients/ceramide-np/featured_opinion')).toMatchObject({ id: first.id });
+    expect(await get<Opinion>('/ingredients/ceramide-ap/featured_opinion')).toMatchObject({ id: first.id });
 
     expect((await unendorse(bo, first.id)).data?.unendorseIngredientOpinion.endorsementCount).toBe(1);
     expect((await unendorse(bo, first.id)).data?.unendorseIngredientOpinion.endorsementCount).toBe(1);

@@ -1,15 +1,17 @@
 import type { EntityManager, Orm } from '../db.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { seedDemoCatalog } from './demo-catalog.js';
+import { seedDemoCommunity } from './demo-community.js';
 import { seedKnowledgeBase } from './knowledge-base.js';
 
-/** On an empty database: the ingredient knowledge base, then the demo catalog. One transaction. */
+/** On an empty database: the ingredient knowledge base, then the demo catalog and community. One transaction. */
 export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise<{ seeded: boolean; ingredients: number; products: number }> {
   const em = orm.em.fork() as EntityManager;
   if ((await em.count(Ingredient, {})) > 0) return { seeded: false, ingredients: 0, products: 0 };
   return em.transactional(async (tx) => {
     const ingredients = await seedKnowledgeBase(tx);
     const { products } = options.demo ? await seedDemoCatalog(tx) : { products: 0 };
+    if (options.demo) await seedDemoCommunity(tx);
     return { seeded: true, ingredients, products };
   });
 }

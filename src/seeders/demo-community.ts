@@ -1,0 +1,117 @@
+// The demo community (data/demo/): people, what they feel about ingredients, their routines and
+// favourites, expert opinions and product tutorials. Written through the same services the API
+// uses, so hashtags, versions, counters and contest scores are what real use would produce.
+import type { EntityManager } from '../db.js';
+import { Brand } from '../modules/brand/brand.entity.js';
+import { IngredientFeeling, Sentiment } from '../modules/feeling/ingredient-feeling.entity.js';
+import { createOpinion, endorseOpinion, updateOpinion } from '../modules/opinion/ingredient-opinion.service.js';
+import { Routine, RoutineFavorite, RoutineTimeOfDay } from '../modules/routine/routine.entity.js';
+import { createRoutine, publishRoutine } from '../modules/routine/routine.service.js';
+import { newId } from '../modules/shared/ids.js';
+import { TutorialFrequency, TutorialTimeOfDay } from '../modules/tutorial/product-tutorial.entity.js';
+import { addInstruction, addWarning, createTutorial, publishTutorial, setMediaUrl, setQuantity } from '../modules/tutorial/product-tutorial.service.js';
+import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
+import { User, UserType } from '../modules/user/user.entity.js';
+import { readYaml } from './yaml-data.js';
+
+interface UserRecord {
+  username: string; display_name: string; user_type: `${UserType}`; bio: string; country: string;
+  skin_profile: { skin_type: string; concerns: string[] };
+}
+interface RoutineRecord {
+  key: string; owner: string; name: string; time_of_day: `${RoutineTimeOfDay}`; description: string; published: boolean;
+  steps: Array<{ step_type: string; product: string; note?: string }>;
+}
+interface OpinionRecord { author: string; ingredient: string; text: string; revisions?: string[]; endorsed_by?: string[] }
+interface TutorialRecord {
+  author: string; product: string; title: string; description: string; frequency: string; time_of_day: 'morning' | 'evening' | 'both';
+  quantity: { amount: number; unit: string }; media_url: string; instructions: string[]; warnings?: string[]; published: boolean;
+}
+
+const DAY = 86_400_000;
+/** The brands whose official accounts are in users.yaml. */
+const BRAND_ACCOUNTS: Record<string, string> = { soomdal_official: 'soomdal', plainfield_skin: 'plainfield-skin' };
+
+/** The demo files write frequency as people do; the API keeps one of a few values. */
+export function tutorialFrequency(text: string): TutorialFrequency {
+  const t = text.toLowerCase();
+  if (t.startsWith('twice daily')) return TutorialFrequency.twice_daily;
+  if (t.startsWith('as needed')) return TutorialFrequency.as_needed;
+  if (t.startsWith('every other')) return TutorialFrequency.every_other_day;
+  if (/^(once daily|every morning|every evening|nightly)/.test(t)) return TutorialFrequency.daily;
+  if (/^1-2 times a week|^once a week|^weekly/.test(t)) return TutorialFrequency.weekly;
+  return TutorialFrequency.twice_weekly;
+}
+
+const TUTORIAL_TIME: Record<TutorialRecord['time_of_day'], TutorialTimeOfDay> = { morning: TutorialTimeOfDay.am, evening: TutorialTimeOfDay.pm, both: TutorialTimeOfDay.any };
+
+export async function seedDemoCommunity(em: EntityManager): Promise<{ users: number; routines: number }> {
+  const now = Date.now();
+  const users = new Map<string, User>();
+  for (const [i, u] of readYaml<UserRecord[]>('demo/users.yaml').entries()) {
+    const joined = new Date(now - (120 - i) * DAY);
+    users.set(u.username, em.create(User, {
+      subject: `demo|${u.username}`, username: u.username, displayName: u.display_name, email: `${u.username}@example.com`,
+      userType: u.user_type as UserType, bio: u.bio, country: u.country,
+      skinProfile: { skinType: u.skin_profile.skin_type, concerns: u.skin_profile.concerns, pregnant: false, feelingsPublic: true },
+      createdAt: joined, updatedAt: joined,
+    } as never));
+  }
+  await em.flush();
+  const user = (username: string): User => {
+    const found = users.get(username);
+    if (!found) throw new Error(`data/demo: no user "${username}"`);
+    return found;
+  };
+  for (const [username, brand] of Object.entries(BRAND_ACCOUNTS)) {
+    await em.nativeUpdate(Brand, { alias: brand }, { owner: user(username).id });
+  }
+
+  const ingredientIds = new Map((await em.find(Ingredient, {}, { fields: ['id', 'alias'], disableIdentityMap: true })).map((i) => [i.alias, i.id]));
+  await em.insertMany(IngredientFeeling, readYaml<Array<{ user: string; ingredient: string; sentiment: Sentiment }>>('demo/ingredient_feelings.yaml').map((f) => {
+    const ingredient = ingredientIds.get(f.ingredient);
+    if (!ingredient) throw new Error(`data/demo/ingredient_feelings.yaml: no ingredient "${f.ingredient}"`);
+    return { id: newId(), user: user(f.user).id, ingredient, sentiment: f.sentiment, createdAt: new Date(now), updatedAt: new Date(now) };
+  }) as never);
+
+  // Routines were made 60-90 days ago, so every favourite (at most 60 days old) comes after.
+  const routines = new Map<string, Routine>();
+  for (const [i, r] of readYaml<RoutineRecord[]>('demo/routines.yaml').entries()) {
+    const owner = user(r.owner);
+    const routine = await createRoutine(em, owner, {
+      name: r.name, description: r.description, timeOfDay: r.time_of_day as RoutineTimeOfDay,
+      steps: r.steps.map((s) => ({ stepType: s.step_type, product: s.product, note: s.note ?? '' })),
+    });
+    if (r.published) await publishRoutine(em, routine.id, owner);
+    const made = new Date(now - (90 - i) * DAY);
+    await em.nativeUpdate(Routine, { id: routine.id }, { createdAt: made, updatedAt: made, ...(r.published ? { publishedAt: made } : {}) });
+    routines.set(r.key, routine);
+  }
+  await em.insertMany(RoutineFavorite, readYaml<Array<{ user: string; routine: string; days_ago: number }>>('demo/routine_favorites.yaml').map((f) => {
+    const routine = routines.get(f.routine);
+    if (!routine) throw new Error(`data/demo/routine_favorites.yaml: no routine "${f.routine}"`);
+    return { id: newId(), user: user(f.user).id, routine: routine.id, createdAt: new Date(now - f.days_ago * DAY - 3_600_000) };
+  }) as never);
+
+  for (const o of readYaml<OpinionRecord[]>('demo/ingredient_opinions.yaml')) {
+    const author = user(o.author);
+    const [first, ...later] = [...(o.revisions ?? []), o.text];
+    const opinion = await createOpinion(em, author, { ingredient: o.ingredient, text: first });
+    for (const text of later) await updateOpinion(em, opinion.id, author, { text });
+    for (const expert of o.endorsed_by ?? []) await endorseOpinion(em, opinion.id, user(expert));
+  }
+
+  for (const tr of readYaml<TutorialRecord[]>('demo/product_tutorials.yaml')) {
+    const author = user(tr.author);
+    const tutorial = await createTutorial(em, author, {
+      product: tr.product, title: tr.title, description: `${tr.description} (${tr.frequency}.)`,
+      frequency: tutorialFrequency(tr.frequency), timeOfDay: TUTORIAL_TIME[tr.time_of_day],
+    });
+    await setMediaUrl(em, tutorial.id, author, tr.media_url);
+    await setQuantity(em, tutorial.id, author, tr.quantity.amount, tr.quantity.unit);
+    for (const text of tr.instructions) await addInstruction(em, tutorial.id, author, text);
+    for (const text of tr.warnings ?? []) await addWarning(em, tutorial.id, author, text);
+    if (tr.published) await publishTutorial(em, tutorial.id, author);
+  }
+  return { users: users.size, routines: routines.size };
+}
