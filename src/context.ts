@@ -7,6 +7,7 @@ import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
 import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
 import type { User } from './modules/user/user.entity.js';
+import { createImageLoaders } from './modules/image/image.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -19,6 +20,7 @@ export function createLoaders(em: EntityManager) {
     ...createUserLoaders(em),
     favoriteCountByProduct: favoriteCountLoader(em),
     // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+    ...createImageLoaders(em),
 
     // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
 

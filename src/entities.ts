@@ -15,10 +15,14 @@ import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
 import { ProductTutorial } from './modules/tutorial/product-tutorial.entity.js';
 import { ProductPitch } from './modules/pitch/product-pitch.entity.js';
+import { StoredImage } from './modules/image/image.entity.js';
+import { ProductDraft } from './modules/draft/product-draft.entity.js';
+import { SharedComparison } from './modules/compare/shared-comparison.entity.js';
 
 export const entities = [Facet, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
   // catalog: drafts, images, compare, search
+  StoredImage, ProductDraft, SharedComparison,
   // content: opinions, tutorials, pitches
   ProductTutorial, ProductPitch,
   // people: users, following, survey, identity provider

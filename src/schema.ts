@@ -25,6 +25,10 @@ import { StatsResolver } from './modules/stats/stats.resolver.js';
 import { ArticleResolver } from './modules/article/article.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
+import { ProductSearchResolver } from './modules/product/product-search.resolver.js';
+import { ProductDraftResolver } from './modules/draft/product-draft.resolver.js';
+import { DraftImageResolver, ProductImageResolver, ProfilePictureResolver } from './modules/image/image.resolver.js';
+import { CompareResolver } from './modules/compare/compare.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -43,6 +47,7 @@ export const resolvers = [
   AnalysisEntryResolver, IngredientWriteResolver, MatchProposalResolver,
   IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+  ProductSearchResolver, ProductDraftResolver, ProductImageResolver, DraftImageResolver, ProfilePictureResolver, CompareResolver,
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
 
