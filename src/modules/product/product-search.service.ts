@@ -29,7 +29,7 @@ async function ingredientIds(em: EntityManager, lists: Array<[string, string[] |
     return (list ?? []).map((k) => k.trim().toLowerCase());
   });
   if (!keys.length) return lists.map(() => []);
-  const rows = await em.find(Ingredient, { $or: [{ id: { $in: keys.filter(isUuid) } }, { alias: { $in: keys.filter((k) => !isUuid(k)) } }] }, { fields: ['id', 'alias'] });
+  const rows = await em.find(Ingredient, { $or: [{ id: { $in: keys.filter(isUuid) } }, { alias: { $in: keys.filter((k) => !isUuid(k)) } }] }, { fields: ['id', 'alias'], disableIdentityMap: true });
   const byKey = new Map(rows.flatMap((r) => [[r.id, r.id], [r.alias, r.id]]));
   return lists.map(([field, list]) => [...new Set((list ?? []).map((k) => {
     const id = byKey.get(k.trim().toLowerCase());
@@ -52,12 +52,12 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     and.push({ name: { $ilike: likeContains(query) } });
   }
   if (search.brand) {
-    const brand = await em.findOne(Brand, byIdOrAlias(search.brand.trim()), { fields: ['id'] });
+    const brand = await em.findOne(Brand, byIdOrAlias(search.brand.trim()));
     if (!brand) throw validationFailed('brand', `No brand "${search.brand}"`);
     and.push({ brand: brand.id });
   }
   if (search.category) {
-    const category = await em.findOne(ProductCategory, byIdOrAlias(search.category.trim()), { fields: ['id'] });
+    const category = await em.findOne(ProductCategory, byIdOrAlias(search.category.trim()));
     if (!category) throw validationFailed('category', `No category "${search.category}"`);
     and.push({ category: { $in: await categoryWithDescendants(em, category.id) } });
   }
