@@ -186,7 +186,7 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
       concentration: e.concentration, mayContain: e.mayContain,
     });
   }
-  em.assign(draft, { status: ProductDraftStatus.approved, reviewer: viewer.id, reviewedAt: new Date(), product: product.id } as never);
+  em.assign(draft, { status: ProductDraftStatus.approved, brand: brandId, reviewer: viewer.id, reviewedAt: new Date(), product: product.id } as never);
   await em.flush();
   await moveImage(em, { kind: ImageOwnerKind.draft, id: draft.id }, { kind: ImageOwnerKind.product, id: product.id });
   invalidateSimilarityIndex();
