@@ -21,9 +21,10 @@ const products = (await em.execute<Array<{ n: number }>>(`select count(*)::int a
 console.log(`${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${products} published products`);
 
 // Ingredients by how many products contain them: include two common ones, exclude two less common.
-const common = await em.execute<Array<{ alias: string; n: number }>>(
-  `select i.alias, count(*)::int as n from (select unnest(ingredient_ids) as id from product tablesample system (5)) p join ingredient i on i.id::text = p.id group by i.alias order by n desc limit 60`,
+const common = await em.execute<Array<{ alias: string; flags: string[]; n: number }>>(
+  `select i.alias, i.flags, count(*)::int as n from (select unnest(ingredient_ids) as id from product tablesample system (5)) p join ingredient i on i.id::text = p.id group by i.alias, i.flags order by n desc limit 60`,
 );
+const flagsOf = new Map(common.map((r) => [r.alias, r.flags]));
 const include = common.slice(0, 12).map((r) => r.alias);
 const exclude = common.slice(20, 60).map((r) => r.alias);
 const freeOf = ['fragrance', 'parabens', 'silicones', 'essential_oils', 'alcohol'];
@@ -45,7 +46,7 @@ function summary(name: string, timings: number[]): void {
 }
 
 async function measure(name: string, send: (i: number) => Promise<{ statusCode: number; body: string }>, warmup = 10): Promise<void> {
-  for (let i = 0; i < warmup; i++) await send(i);
+  for (let i = 0; i < warmup; i++) await send(requests + i);
   const timings: number[] = [];
   let results = 0;
   for (let i = 0; i < requests; i++) {
@@ -56,13 +57,28 @@ async function measure(name: string, send: (i: number) => Promise<{ statusCode: 
     results += (JSON.parse(response.body) as { items: unknown[] }).items.length;
   }
   summary(name, timings);
+  // The slowest request again, three times: a slow plan repeats, a scheduling hiccup does not.
+  const slowest = timings.indexOf(Math.max(...timings));
+  const again: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const s = performance.now();
+    await send(slowest);
+    again.push(performance.now() - s);
+  }
+  console.log(`  the slowest (#${slowest}, ${timings[slowest].toFixed(1)} ms) again: ${again.map((x) => x.toFixed(1)).join(', ')} ms`);
   console.log(`  ${(results / requests).toFixed(1)} results per request on average`);
 }
 
-const search = (i: number) => app.inject({
-  method: 'POST', url: '/products/search',
-  payload: { include_ingredients: pickTwo(include), exclude_ingredients: pickTwo(exclude), free_of: [freeOf[i % freeOf.length]], limit: 20 },
+// Contradictory filters (an included ingredient with the free-of flag) are answered without SQL:
+// they are left out so that every measured request runs the search query.
+const FLAG_OF: Record<string, string> = { fragrance: 'fragrance', parabens: 'paraben', silicones: 'silicone', essential_oils: 'essential_oil', alcohol: 'drying_alcohol' };
+const payloads = Array.from({ length: requests + 10 }, (_, i) => {
+  let included: string[];
+  do included = pickTwo(include);
+  while (included.some((a) => flagsOf.get(a)?.includes(FLAG_OF[freeOf[i % freeOf.length]])));
+  return { include_ingredients: included, exclude_ingredients: pickTwo(exclude), free_of: [freeOf[i % freeOf.length]], limit: 20 };
 });
+const search = (i: number) => app.inject({ method: 'POST', url: '/products/search', payload: payloads[i] });
 await measure('POST /products/search (2 include, 2 exclude, 1 free-of, limit 20)', search);
 
 let started = performance.now();

@@ -82,6 +82,17 @@ describe('POST /products/search', () => {
     expect(large.statements).toBeLessThanOrEqual(7);
   });
 
+  it('answers contradictory filters with an empty page and no search query', async () => {
+    const plain = await t.countStatements({ method: 'POST', url: '/products/search', payload: { include_ingredients: ['fragrance'] } });
+    expect((plain.response.json() as Page).items.length).toBeGreaterThan(0);
+    for (const payload of [{ include_ingredients: ['fragrance'], free_of: ['fragrance'] }, { include_ingredients: ['water'], exclude_ingredients: ['water'] }]) {
+      const { response, statements } = await t.countStatements({ method: 'POST', url: '/products/search', payload });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ items: [], next_cursor: null });
+      expect(statements).toBe(1);
+    }
+  });
+
   it.each([
     [{ free_of: ['glitter'] }, 'free_of'],
     [{ include_ingredients: ['no-such-ingredient'] }, 'include_ingredients'],
