@@ -163,6 +163,7 @@ describe('POST /product_drafts/approve', () => {
     expect(authored.items.map((d) => d.id)).toContain(draft.id);
     expect((await t.inject({ method: 'POST', url: '/product_drafts/update', payload: { id: draft.id, name: 'Too late' }, token: alice.token })).statusCode).toBe(409);
     expect((await t.inject({ method: 'DELETE', url: `/product_drafts/${draft.id}`, token: alice.token })).statusCode).toBe(409);
+    expect((await t.inject({ method: 'PATCH', url: `/product_drafts/${draft.id}/product_image`, payload: { image: png.toString('base64') }, token: alice.token })).statusCode).toBe(409);
   });
 
   it('a correction updates the product it corrects', async () => {

@@ -145,6 +145,21 @@ describe('profile pictures', () => {
   });
 });
 
+describe('GraphQL', () => {
+  it('sets a profile picture from base64 and exposes productImage and profilePicture', async () => {
+    const png = (await sharp({ create: { width: 30, height: 30, channels: 3, background: '#123456' } }).png().toBuffer()).toString('base64');
+    const set = await t.inject({
+      method: 'POST', url: '/graphql', token: stranger.token,
+      payload: { query: 'mutation($id: String!, $image: Upload!) { setProfilePicture(id: $id, image: $image) { id profilePicture { thumbnail width } } }', variables: { id: stranger.id, image: `data:image/png;base64,${png}` } },
+    });
+    const data = (set.json() as { data: { setProfilePicture: { profilePicture: { thumbnail: string; width: number } } } }).data;
+    expect(data.setProfilePicture.profilePicture).toMatchObject({ width: 30, thumbnail: expect.stringMatching(/^https:\/\/skin\.example\/images\//) });
+    await upload(`/products/${product.alias}/product_image`, await photo(90, 60), owner.token);
+    const read = await t.inject({ method: 'POST', url: '/graphql', payload: { query: `{ product(idOrAlias: "${product.alias}") { productImage { large width height } } }` } });
+    expect((read.json() as { data: { product: { productImage: Links } } }).data.product.productImage).toMatchObject({ width: 90, height: 60 });
+  });
+});
+
 describe('GET /images/:file', () => {
   it('answers 404 for names that are not stored images (no path tricks)', async () => {
     for (const url of ['/images/nothing.webp', '/images/..%2F..%2Fetc%2Fpasswd', '/images/00000000-0000-7000-8000-000000000000-1200.webp']) {

@@ -26,6 +26,13 @@ export async function getDraft(em: EntityManager, id: string, viewer: User | nul
   return draft;
 }
 
+/** A draft whose content the viewer may change: its author while pending, moderators any time. */
+export async function draftToChange(em: EntityManager, id: string, viewer: User): Promise<ProductDraft> {
+  const draft = await getDraft(em, id, viewer);
+  if (!isModerator(viewer) && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be changed by its author`);
+  return draft;
+}
+
 export interface DraftFields {
   name?: string | null;
   brand?: string | null;
@@ -112,8 +119,7 @@ export async function createDraft(em: EntityManager, viewer: User, fields: Draft
 
 /** The author while pending; moderators any time. */
 export async function updateDraft(em: EntityManager, viewer: User, id: string, fields: DraftFields): Promise<ProductDraft> {
-  const draft = await getDraft(em, id, viewer);
-  if (!isModerator(viewer) && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be changed by its author`);
+  const draft = await draftToChange(em, id, viewer);
   await applyFields(em, draft, fields);
   await em.flush();
   return draft;

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { ProductDraft } from '../draft/product-draft.entity.js';
-import { getDraft } from '../draft/product-draft.service.js';
+import { draftToChange } from '../draft/product-draft.service.js';
 import { Product } from '../product/product.entity.js';
 import { Transactional } from '../shared/transactional.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
@@ -47,7 +47,7 @@ export class DraftImageResolver {
   @UseMiddleware(Transactional)
   @Mutation(() => ProductDraft, { description: 'Set a draft\'s product image (its author, moderators); it becomes the product\'s on approval.' })
   async setProductDraftImage(@Arg('id') id: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<ProductDraft> {
-    const draft = await getDraft(ctx.em, id, ctx.viewer);
+    const draft = await draftToChange(ctx.em, id, ctx.viewer!);
     await setImage(ctx.em, ImageOwnerKind.draft, draft.id, image);
     return draft;
   }
