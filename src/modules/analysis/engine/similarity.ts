@@ -37,28 +37,61 @@ export class SimilarityIndex {
 
   constructor(items: CatalogItem[]) {
     this.items = items;
-    this.norms = new Float64Array(items.length);
-    this.scores = new Float64Array(items.length);
-    this.touched = new Int32Array(items.length);
-    const documentFrequency = new Map<string, number>();
-    for (const item of items) for (const id of new Set(item.ingredientIds)) documentFrequency.set(id, (documentFrequency.get(id) ?? 0) + 1);
-    const n = Math.max(1, items.length);
-    for (const [id, df] of documentFrequency) {
-      this.idf.set(id, Math.log(1 + n / df));
-      this.postings.set(id, { items: new Int32Array(df), weights: new Float64Array(df) });
+    const n = items.length;
+    this.norms = new Float64Array(n);
+    this.scores = new Float64Array(n);
+    this.touched = new Int32Array(n);
+    // Ingredient ids become small numbers once; everything after works on numbers.
+    const termOf = new Map<string, number>();
+    const termIds: string[] = [];
+    const documentFrequency: number[] = [];
+    const lastItem: number[] = [];
+    const itemTerms: Int32Array[] = new Array(n);
+    const itemPositions: Int32Array[] = new Array(n);
+    for (let index = 0; index < n; index++) {
+      const ids = items[index].ingredientIds;
+      const terms = new Int32Array(ids.length);
+      const positions = new Int32Array(ids.length);
+      let count = 0;
+      for (let i = 0; i < ids.length; i++) {
+        let term = termOf.get(ids[i]);
+        if (term === undefined) {
+          term = termIds.length;
+          termOf.set(ids[i], term);
+          termIds.push(ids[i]);
+          documentFrequency.push(0);
+          lastItem.push(-1);
+        }
+        if (lastItem[term] === index) continue; // first occurrence counts
+        lastItem[term] = index;
+        documentFrequency[term]++;
+        terms[count] = term;
+        positions[count++] = i + 1;
+      }
+      itemTerms[index] = terms.subarray(0, count);
+      itemPositions[index] = positions.subarray(0, count);
     }
-    const filled = new Map<string, number>();
-    items.forEach((item, index) => {
+    const idf = documentFrequency.map((df) => Math.log(1 + Math.max(1, n) / df));
+    const postingItems = documentFrequency.map((df) => new Int32Array(df));
+    const postingWeights = documentFrequency.map((df) => new Float64Array(df));
+    const filled = new Int32Array(termIds.length);
+    for (let index = 0; index < n; index++) {
+      const terms = itemTerms[index];
+      const positions = itemPositions[index];
       let norm = 0;
-      for (const [id, w] of this.vectorize(item.ingredientIds)) {
+      for (let k = 0; k < terms.length; k++) {
+        const term = terms[k];
+        const w = idf[term] * positionWeight(positions[k]);
         norm += w * w;
-        const list = this.postings.get(id)!;
-        const at = filled.get(id) ?? 0;
-        list.items[at] = index;
-        list.weights[at] = w;
-        filled.set(id, at + 1);
+        const at = filled[term]++;
+        postingItems[term][at] = index;
+        postingWeights[term][at] = w;
       }
       this.norms[index] = Math.sqrt(norm);
+    }
+    termIds.forEach((id, term) => {
+      this.idf.set(id, idf[term]);
+      this.postings.set(id, { items: postingItems[term], weights: postingWeights[term] });
     });
   }
 
