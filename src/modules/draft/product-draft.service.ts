@@ -11,6 +11,7 @@ import { ImageOwnerKind } from '../image/image.entity.js';
 import { moveImage, removeImage } from '../image/image.service.js';
 import { normalizeBarcode } from '../product/barcode.js';
 import { Product, ProductIngredient, ProductStatus } from '../product/product.entity.js';
+import { getProduct } from '../product/product.service.js';
 import { byIdOrAlias, isUuid, newId, slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
@@ -72,10 +73,9 @@ function checkedBarcode(text: string): string {
   return barcode;
 }
 
-async function resolveProduct(em: EntityManager, text: string): Promise<string> {
-  const product = await em.findOne(Product, byIdOrAlias(text.trim()));
-  if (!product) throw notFound('Product', text);
-  return product.id;
+/** The corrected product, as the viewer may see it (unpublished ones of others: 404). */
+async function resolveProduct(em: EntityManager, text: string, viewer: User): Promise<string> {
+  return (await getProduct(em, text.trim(), viewer)).id;
 }
 
 /** The list analysed with the knowledge base: entries, matched ids and the union of their flags. */
@@ -93,7 +93,7 @@ async function analysed(em: EntityManager, text: string): Promise<Pick<ProductDr
 }
 
 /** Checks every given field first, then applies them: a rejected change writes nothing. */
-async function applyFields(em: EntityManager, draft: ProductDraft, fields: DraftFields): Promise<void> {
+async function applyFields(em: EntityManager, draft: ProductDraft, fields: DraftFields, viewer: User): Promise<void> {
   const changes: Partial<ProductDraft> & Record<string, unknown> = {};
   if (fields.name != null) changes.name = checkedName(fields.name);
   if (fields.brand != null) Object.assign(changes, await resolveBrand(em, fields.brand));
@@ -103,7 +103,7 @@ async function applyFields(em: EntityManager, draft: ProductDraft, fields: Draft
     changes.description = fields.description.trim();
   }
   if (fields.barcode !== undefined) changes.barcode = fields.barcode ? checkedBarcode(fields.barcode) : null;
-  if (fields.product !== undefined) changes.product = fields.product ? await resolveProduct(em, fields.product) as never : null;
+  if (fields.product !== undefined) changes.product = fields.product ? await resolveProduct(em, fields.product, viewer) as never : null;
   if (fields.ingredientList != null) Object.assign(changes, await analysed(em, fields.ingredientList));
   em.assign(draft, changes as never);
 }
@@ -111,7 +111,7 @@ async function applyFields(em: EntityManager, draft: ProductDraft, fields: Draft
 export async function createDraft(em: EntityManager, viewer: User, fields: DraftFields & { name: string; brand: string; ingredientList: string }): Promise<ProductDraft> {
   const draft = new ProductDraft();
   draft.author = em.getReference(User, viewer.id) as never;
-  await applyFields(em, draft, fields);
+  await applyFields(em, draft, fields, viewer);
   em.persist(draft);
   await em.flush();
   return draft;
@@ -120,7 +120,7 @@ export async function createDraft(em: EntityManager, viewer: User, fields: Draft
 /** The author while pending; moderators any time. */
 export async function updateDraft(em: EntityManager, viewer: User, id: string, fields: DraftFields): Promise<ProductDraft> {
   const draft = await draftToChange(em, id, viewer);
-  await applyFields(em, draft, fields);
+  await applyFields(em, draft, fields, viewer);
   await em.flush();
   return draft;
 }
