@@ -22,6 +22,8 @@ import { buildAppSchema } from './schema.js';
 import { stopOcr } from './modules/analysis/label-ocr.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { registerStaticPages } from './static-pages.js';
+import { registerImageRoutes } from './modules/image/image.routes.js';
+import { dirname, join } from 'node:path';
 
 const BODY_LIMIT = 1024 * 1024;
 export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -158,6 +160,7 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapi));
   app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml').send(openapiYaml));
   registerStaticPages(app);
+  registerImageRoutes(app, join(dirname(config.pgliteDir), 'images'));
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {

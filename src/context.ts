@@ -12,6 +12,7 @@ import { createOpinionLoaders } from './modules/opinion/ingredient-opinion.loade
 import { createTutorialLoaders } from './modules/tutorial/product-tutorial.loaders.js';
 import { createPitchLoaders } from './modules/pitch/product-pitch.loaders.js';
 import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
+import { createImageLoaders } from './modules/image/image.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -25,6 +26,7 @@ export function createLoaders(em: EntityManager) {
     favoriteCountByProduct: favoriteCountLoader(em),
     ...createFeaturedLoaders(em),
     // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+    ...createImageLoaders(em),
 
     // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
     ...createOpinionLoaders(em), ...createTutorialLoaders(em), ...createPitchLoaders(em),

@@ -19,10 +19,14 @@ import { ProductPitch, ProductPitchOpinion } from './modules/pitch/product-pitch
 import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from './modules/opinion/ingredient-opinion.entity.js';
 import { Routine, RoutineFavorite, RoutineStep, RoutineWeekScore } from './modules/routine/routine.entity.js';
 import { RoutineRequest } from './modules/routine/routine-request.entity.js';
+import { StoredImage } from './modules/image/image.entity.js';
+import { ProductDraft } from './modules/draft/product-draft.entity.js';
+import { SharedComparison } from './modules/compare/shared-comparison.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
   // catalog: drafts, images, compare, search
+  StoredImage, ProductDraft, SharedComparison,
   // content: opinions, tutorials, pitches
   ProductTutorial, ProductPitch,
   IngredientOpinion, IngredientOpinionEntry, IngredientOpinionEndorsement, ProductTutorialInstruction, ProductTutorialWarning, ProductPitchOpinion,

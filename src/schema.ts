@@ -33,6 +33,10 @@ import { RoutineResolver, RoutineStepResolver } from './modules/routine/routine.
 import { RoutineInsightsResolver } from './modules/routine/routine-insights.resolver.js';
 import { RoutineRequestResolver } from './modules/routine/routine-request.resolver.js';
 import { ContestResolver } from './modules/contest/contest.resolver.js';
+import { ProductSearchResolver } from './modules/product/product-search.resolver.js';
+import { ProductDraftResolver } from './modules/draft/product-draft.resolver.js';
+import { DraftImageResolver, ProductImageResolver, ProfilePictureResolver } from './modules/image/image.resolver.js';
+import { CompareResolver } from './modules/compare/compare.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -51,6 +55,7 @@ export const resolvers = [
   IngredientWriteResolver, MatchProposalResolver,
   IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+  ProductSearchResolver, ProductDraftResolver, ProductImageResolver, DraftImageResolver, ProfilePictureResolver, CompareResolver,
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
   IngredientOpinionResolver, IngredientOpinionEntryResolver, ProductTutorialResolver, ProductPitchResolver,

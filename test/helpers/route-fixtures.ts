@@ -179,6 +179,33 @@ async function createDraft(ctx: FixtureContext, brand: string, author: Caller): 
   return (await ok(await ctx.t.inject({ method: 'POST', url: '/products/create', payload: draftBody(ctx, brand), token: author.token }), 'POST /products/create', 201)) as { id: string; alias: string };
 }
 
+/** A small PNG, base64: what the image routes take in a JSON body. */
+let fixturePng: Promise<string> | null = null;
+export function fixtureImage(): Promise<string> {
+  fixturePng ??= import('sharp').then(async ({ default: sharp }) =>
+    (await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d9a066' } }).png().toBuffer()).toString('base64'));
+  return fixturePng;
+}
+
+const productDraftBody = (ctx: FixtureContext) => ({
+  name: `Fixture cream ${ctx.unique()}`, brand: ctx.catalog.brand.alias, ingredient_list: FIXTURE_LIST, category: ctx.catalog.category.alias,
+  description: 'Submitted by a route fixture.', barcode: fixtureBarcode(),
+});
+
+/** A fresh valid EAN-13 (GS1 check digit computed), so approved drafts never share one. */
+let barcodeCounter = 0;
+function fixtureBarcode(): string {
+  const body = `29${String(Date.now() % 1e6).padStart(6, '0')}${String(++barcodeCounter % 1e4).padStart(4, '0')}`;
+  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A pending product draft submitted by `author`: its id. */
+async function createProductDraft(ctx: FixtureContext, author: Caller): Promise<string> {
+  const body = await ok(await ctx.t.inject({ method: 'POST', url: '/product_drafts/create', payload: productDraftBody(ctx), token: author.token }), 'POST /product_drafts/create', 201);
+  return (body as { id: string }).id;
+}
+
 const facetBody = (ctx: FixtureContext) => {
   const u = ctx.unique();
   return { name: `Fixture facet ${u}`, alias: `fixture-facet-${u}`, parameter: 'free_of', values: [{ value: 'fragrance', label: 'Fragrance' }], position: 900 };
@@ -527,6 +554,52 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
   'GET /unit_of_measurements/:id': async ({ catalog }) => none({ id: catalog.unit.id }),
 
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+  'POST /products/search': async () => ({ params: {}, body: { query: 'e', include_ingredients: ['water'], exclude_ingredients: ['alcohol-denat'], free_of: ['fragrance'], limit: 5 } }),
+  // The product's brand is handed to `me` (a brand user) by an admin.
+  'PATCH /products/:id_or_alias/product_image': {
+    ownerType: 'brand',
+    build: async (ctx) => {
+      const product = nextOwnedProduct(ctx.catalog);
+      await handBrandTo(ctx, product.brand);
+      return { params: { id_or_alias: product.alias }, body: { image: await fixtureImage() }, strangerStatus: 403 };
+    },
+  },
+  'DELETE /products/:id_or_alias/product_image': {
+    ownerType: 'brand',
+    build: async (ctx) => {
+      const product = nextOwnedProduct(ctx.catalog);
+      await handBrandTo(ctx, product.brand);
+      await ok(await ctx.t.inject({ method: 'PATCH', url: `/products/${product.alias}/product_image`, payload: { image: await fixtureImage() }, token: (await ctx.admin()).token }), 'PATCH product_image');
+      return { params: { id_or_alias: product.alias }, strangerStatus: 403 };
+    },
+  },
+  'PATCH /users/:id/profile_picture': async ({ me }) => ({ params: { id: me.id }, body: { image: await fixtureImage() }, strangerStatus: 403 }),
+  'DELETE /users/:id/profile_picture': async ({ t, me }) => {
+    await ok(await t.inject({ method: 'PATCH', url: `/users/${me.id}/profile_picture`, payload: { image: await fixtureImage() }, token: me.token }), 'PATCH profile_picture');
+    return { params: { id: me.id }, strangerStatus: 403 };
+  },
+  'GET /product_drafts': async () => ({ params: {}, query: { status: 'pending', limit: '5' } }),
+  'POST /product_drafts/create': async (ctx) => ({ params: {}, body: productDraftBody(ctx) }),
+  'POST /product_drafts/update': async (ctx) => ({ params: {}, body: { id: await createProductDraft(ctx, ctx.me), name: `Renamed draft ${ctx.unique()}`, barcode: fixtureBarcode() } }),
+  'POST /product_drafts/auto_classify': async ({ catalog }) => ({ params: {}, body: { name: `${catalog.products[0].brand} ${catalog.products[0].name}`, ingredient_list: FIXTURE_LIST } }),
+  // `me` is a moderator or an admin; the draft is another user's.
+  'POST /product_drafts/approve': async (ctx) => ({ params: {}, body: { id: await createProductDraft(ctx, await makeCaller(ctx.t, 'fixture-draft-author')) } }),
+  'GET /product_drafts/:id': async (ctx) => ({ params: { id: await createProductDraft(ctx, ctx.me) }, strangerStatus: 404 }),
+  'DELETE /product_drafts/:id': async (ctx) => ({ params: { id: await createProductDraft(ctx, ctx.me) }, strangerStatus: 404 }),
+  'PATCH /product_drafts/:id/product_image': async (ctx) => ({ params: { id: await createProductDraft(ctx, ctx.me) }, body: { image: await fixtureImage() }, strangerStatus: 404 }),
+  'GET /my/product_drafts/authored': async (ctx) => {
+    await createProductDraft(ctx, ctx.me);
+    return { params: {}, query: { limit: '5' } };
+  },
+  'GET /my/product_drafts/reviewed': async () => ({ params: {}, query: { limit: '5' } }),
+  'POST /compare/expand': async ({ t, catalog }) => ({ params: {}, body: { items: [catalog.products[0].alias, catalog.products[2].id, await analyze(t)] } }),
+  'POST /compare/share': async ({ catalog }) => ({ params: {}, body: { items: [catalog.products[0].alias, catalog.products[3].alias] } }),
+  'GET /compare/shared/:token': async ({ t, catalog }) => {
+    const shared = (await ok(await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [catalog.products[0].alias, catalog.products[4].alias] } }), 'POST /compare/share', 201)) as { token: string };
+    return none({ token: shared.token });
+  },
+  'GET /sitemap/comparisons': async () => none(),
+
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
   // Ingredient opinions (written by experts; the fixture expert where `me` may be a member)

@@ -1,5 +1,5 @@
 import type { EntityManager } from '../../db.js';
-import { Product, ProductStatus } from '../product/product.entity.js';
+import { ProductStatus } from '../product/product.entity.js';
 import { SimilarityIndex } from './engine/similarity.js';
 
 // Built once from the published catalog (one query), rebuilt after product writes. `em` is
@@ -8,8 +8,12 @@ let cached: Promise<SimilarityIndex> | null = null;
 
 export function loadSimilarityIndex(em: EntityManager): Promise<SimilarityIndex> {
   cached ??= (async () => {
-    const rows = await em.find(Product, { status: ProductStatus.published }, { fields: ['id', 'ingredientIds', 'category'], disableIdentityMap: true });
-    return new SimilarityIndex(rows.map((p) => ({ id: p.id, ingredientIds: p.ingredientIds, categoryId: p.category?.id ?? null })));
+    // Plain rows, not entities, and the ids as one comma-joined text: hydrating 100,000 products
+    // or parsing their text[] arrays in the driver costs seconds, a split does not.
+    const rows = await em.execute<Array<{ id: string; ingredient_ids: string | null; category_id: string | null }>>(
+      `select id, array_to_string(ingredient_ids, ',') as ingredient_ids, category_id from product where status = ? order by id`, [ProductStatus.published],
+    );
+    return new SimilarityIndex(rows.map((p) => ({ id: p.id, ingredientIds: p.ingredient_ids ? p.ingredient_ids.split(',') : [], categoryId: p.category_id ?? null })));
   })().catch((error) => {
     cached = null;
     throw error;

@@ -15,6 +15,8 @@ export enum ProductStatus {
 registerEnumType(ProductStatus, { name: 'ProductStatus' });
 
 @Entity()
+// Keyset pages of search results walk this index in order (name, then id).
+@Index({ properties: ['name', 'id'] })
 @ObjectType({ description: 'A product with the ingredient list printed on its label.' })
 export class Product {
   @PrimaryKey({ type: 'uuid' })

@@ -42,7 +42,7 @@ export async function getProduct(em: EntityManager, idOrAlias: string, viewer: U
 }
 
 /** Flags by name (silicone) or by the contract's free-of word (silicones); anything else is a 400. */
-function checkedFlags(field: string, words: string[] | null | undefined): string[] {
+export function checkedFlags(field: string, words: string[] | null | undefined): string[] {
   const known = loadVocabulary().flags;
   return [...new Set((words ?? []).flatMap((word) => {
     const flags = FREE_OF_FLAGS[word] ?? (word in known ? [word] : null);

@@ -1,5 +1,9 @@
 // Ingredient-list similarity: each ingredient weighs its rarity (IDF) times its place on the
 // label (earlier = more of it); products compare by cosine. Pure.
+//
+// Sized for 100,000+ products: ingredients are numbered, postings are typed arrays, scores
+// accumulate in one reused Float64Array, and the best k come from a bounded heap instead of
+// sorting every candidate (a list with water touches nearly every product).
 
 export interface CatalogItem {
   id: string;
@@ -15,29 +19,79 @@ export interface SimilarItem {
   score: number;
 }
 
+interface Postings {
+  items: Int32Array;
+  weights: Float64Array;
+}
+
+/** Better first: higher score, then smaller id. */
+const better = (sa: number, ia: string, sb: number, ib: string): boolean => sa > sb || (sa === sb && ia < ib);
+
 export class SimilarityIndex {
   private readonly idf = new Map<string, number>();
-  /** ingredient → (item index, weight) postings */
-  private readonly postings = new Map<string, Array<[number, number]>>();
-  private readonly norms: number[] = [];
+  private readonly postings = new Map<string, Postings>();
+  private readonly norms: Float64Array;
+  private readonly scores: Float64Array;
+  private readonly touched: Int32Array;
   readonly items: CatalogItem[];
 
   constructor(items: CatalogItem[]) {
     this.items = items;
-    const documentFrequency = new Map<string, number>();
-    for (const item of items) for (const id of new Set(item.ingredientIds)) documentFrequency.set(id, (documentFrequency.get(id) ?? 0) + 1);
-    const n = Math.max(1, items.length);
-    for (const [id, df] of documentFrequency) this.idf.set(id, Math.log(1 + n / df));
-    items.forEach((item, index) => {
-      const vector = this.vectorize(item.ingredientIds);
+    const n = items.length;
+    this.norms = new Float64Array(n);
+    this.scores = new Float64Array(n);
+    this.touched = new Int32Array(n);
+    // Ingredient ids become small numbers once; everything after works on numbers.
+    const termOf = new Map<string, number>();
+    const termIds: string[] = [];
+    const documentFrequency: number[] = [];
+    const lastItem: number[] = [];
+    const itemTerms: Int32Array[] = new Array(n);
+    const itemPositions: Int32Array[] = new Array(n);
+    for (let index = 0; index < n; index++) {
+      const ids = items[index].ingredientIds;
+      const terms = new Int32Array(ids.length);
+      const positions = new Int32Array(ids.length);
+      let count = 0;
+      for (let i = 0; i < ids.length; i++) {
+        let term = termOf.get(ids[i]);
+        if (term === undefined) {
+          term = termIds.length;
+          termOf.set(ids[i], term);
+          termIds.push(ids[i]);
+          documentFrequency.push(0);
+          lastItem.push(-1);
+        }
+        if (lastItem[term] === index) continue; // first occurrence counts
+        lastItem[term] = index;
+        documentFrequency[term]++;
+        terms[count] = term;
+        positions[count++] = i + 1;
+      }
+      itemTerms[index] = terms.subarray(0, count);
+      itemPositions[index] = positions.subarray(0, count);
+    }
+    const idf = documentFrequency.map((df) => Math.log(1 + Math.max(1, n) / df));
+    const postingItems = documentFrequency.map((df) => new Int32Array(df));
+    const postingWeights = documentFrequency.map((df) => new Float64Array(df));
+    const filled = new Int32Array(termIds.length);
+    for (let index = 0; index < n; index++) {
+      const terms = itemTerms[index];
+      const positions = itemPositions[index];
       let norm = 0;
-      for (const [id, w] of vector) {
+      for (let k = 0; k < terms.length; k++) {
+        const term = terms[k];
+        const w = idf[term] * positionWeight(positions[k]);
         norm += w * w;
-        let list = this.postings.get(id);
-        if (!list) this.postings.set(id, (list = []));
-        list.push([index, w]);
+        const at = filled[term]++;
+        postingItems[term][at] = index;
+        postingWeights[term][at] = w;
       }
       this.norms[index] = Math.sqrt(norm);
+    }
+    termIds.forEach((id, term) => {
+      this.idf.set(id, idf[term]);
+      this.postings.set(id, { items: postingItems[term], weights: postingWeights[term] });
     });
   }
 
@@ -50,34 +104,79 @@ export class SimilarityIndex {
     return vector;
   }
 
-  /** The k most similar items, best first, leaving out `excludeId`. */
-  similar(ingredientIds: string[], k: number, excludeId?: string): SimilarItem[] {
+  /** Indexes and cosine scores of the k most similar items, best first, leaving out `excludeId`. */
+  private ranked(ingredientIds: string[], k: number, excludeId?: string): Array<{ index: number; score: number }> {
     const query = this.vectorize(ingredientIds);
+    const scores = this.scores;
+    const touched = this.touched;
+    let count = 0;
     let queryNorm = 0;
-    const scores = new Map<number, number>();
     for (const [id, w] of query) {
       queryNorm += w * w;
-      for (const [index, weight] of this.postings.get(id) ?? []) scores.set(index, (scores.get(index) ?? 0) + w * weight);
+      const list = this.postings.get(id);
+      if (!list) continue;
+      const { items, weights } = list;
+      for (let p = 0; p < items.length; p++) {
+        const index = items[p];
+        if (scores[index] === 0) touched[count++] = index;
+        scores[index] += w * weights[p];
+      }
     }
     queryNorm = Math.sqrt(queryNorm);
-    if (queryNorm === 0) return [];
-    const ranked: SimilarItem[] = [];
-    for (const [index, dot] of scores) {
-      const item = this.items[index];
-      if (item.id === excludeId) continue;
-      ranked.push({ id: item.id, score: dot / (queryNorm * this.norms[index]) });
+    // A bounded min-heap (worst on top) of the best k.
+    const heap: Array<{ index: number; score: number }> = [];
+    const worse = (a: { index: number; score: number }, b: { index: number; score: number }) => better(b.score, this.items[b.index].id, a.score, this.items[a.index].id);
+    const up = (i: number) => {
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!worse(heap[i], heap[parent])) break;
+        [heap[i], heap[parent]] = [heap[parent], heap[i]];
+        i = parent;
+      }
+    };
+    const down = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && worse(heap[l], heap[m])) m = l;
+        if (r < heap.length && worse(heap[r], heap[m])) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m], heap[i]];
+        i = m;
+      }
+    };
+    for (let t = 0; t < count; t++) {
+      const index = touched[t];
+      const dot = scores[index];
+      scores[index] = 0;
+      if (queryNorm === 0 || k <= 0 || this.items[index].id === excludeId) continue;
+      const score = dot / (queryNorm * this.norms[index]);
+      // Most candidates lose to the worst kept one on score alone: no allocation for them.
+      if (heap.length === k && score < heap[0].score) continue;
+      const candidate = { index, score };
+      if (heap.length < k) {
+        heap.push(candidate);
+        up(heap.length - 1);
+      } else if (worse(heap[0], candidate)) {
+        heap[0] = candidate;
+        down(0);
+      }
     }
-    ranked.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-    return ranked.slice(0, k);
+    return heap.sort((a, b) => (better(a.score, this.items[a.index].id, b.score, this.items[b.index].id) ? -1 : 1));
+  }
+
+  /** The k most similar items, best first, leaving out `excludeId`. */
+  similar(ingredientIds: string[], k: number, excludeId?: string): SimilarItem[] {
+    return this.ranked(ingredientIds, k, excludeId).map(({ index, score }) => ({ id: this.items[index].id, score }));
   }
 
   /** The likely category of a list: categories of its nearest neighbours, weighted by similarity. */
   categorize(ingredientIds: string[], neighbours = 15): Array<{ categoryId: string; confidence: number }> {
-    const byId = new Map(this.items.map((i) => [i.id, i]));
     const votes = new Map<string, number>();
     let total = 0;
-    for (const { id, score } of this.similar(ingredientIds, neighbours)) {
-      const category = byId.get(id)?.categoryId;
+    for (const { index, score } of this.ranked(ingredientIds, neighbours)) {
+      const category = this.items[index].categoryId;
       if (!category || score <= 0) continue;
       votes.set(category, (votes.get(category) ?? 0) + score);
       total += score;

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { Context } from '../../context.js';
+import { notFound, validationFailed } from '../../errors.js';
+import { IngredientAnalysis } from '../analysis/analysis.entity.js';
+import { RULES } from '../analysis/engine/rules.js';
+import { Ingredient } from '../ingredient/ingredient.entity.js';
+import { loadVocabulary } from '../ingredient/vocabulary.js';
+import { Product, ProductStatus } from '../product/product.entity.js';
+import { canSeeUnpublished } from '../product/product.service.js';
+import { isUuid } from '../shared/ids.js';
+import { User } from '../user/user.entity.js';
+import { compareItems, MAX_ITEMS, MIN_ITEMS, type SideBySide } from './engine/compare.js';
+import type { Comparison, ComparisonRow } from './compare.types.js';
+import { SharedComparison, type ComparedRef } from './shared-comparison.entity.js';
+
+const TOKEN = /^[A-Za-z0-9_-]{10,64}$/;
+
+interface Resolved {
+  ref: ComparedRef;
+  product: Product | null;
+  ingredientIds: string[];
+}
+
+/** Each key as a product (id or alias) or an analysis token, in two queries; unknown: 404. */
+async function resolveItems(ctx: Context, keys: string[]): Promise<Resolved[]> {
+  if (!Array.isArray(keys) || keys.length < MIN_ITEMS || keys.length > MAX_ITEMS) throw validationFailed('items', `items takes ${MIN_ITEMS} to ${MAX_ITEMS} products (ids or aliases) or analysis tokens`);
+  const clean = keys.map((k) => k.trim());
+  if (clean.some((k) => !k || k.length > 200)) throw validationFailed('items', 'items holds product ids, aliases or analysis tokens');
+  const ids = clean.filter(isUuid).map((k) => k.toLowerCase());
+  const aliases = clean.filter((k) => !isUuid(k)).map((k) => k.toLowerCase());
+  const products = await ctx.em.find(Product, { $or: [{ id: { $in: ids } }, { alias: { $in: aliases } }] }, { populate: ['brand'] });
+  const byKey = new Map(products.flatMap((p) => [[p.id, p], [p.alias, p]] as Array<[string, Product]>));
+  const tokens = clean.filter((k) => !byKey.has(k.toLowerCase()) && TOKEN.test(k));
+  const analyses = tokens.length ? await ctx.em.find(IngredientAnalysis, { token: { $in: tokens } }) : [];
+  const byToken = new Map(analyses.map((a) => [a.token, a]));
+  return clean.map((key) => {
+    const product = byKey.get(key.toLowerCase());
+    if (product && (product.status === ProductStatus.published || canSeeUnpublished(product, ctx.viewer, product.brand.getEntity().owner?.id))) {
+      return { ref: { kind: 'product', key: product.id }, product, ingredientIds: product.ingredientIds };
+    }
+    const analysis = byToken.get(key);
+    if (analysis) return { ref: { kind: 'analysis', key: analysis.token }, product: null, ingredientIds: analysis.ingredientIds };
+    throw notFound('Product or analysis', key);
+  });
+}
+
+async function compareResolved(ctx: Context, items: Resolved[], shared: SharedComparison | null): Promise<Comparison> {
+  const allIds = [...new Set(items.flatMap((i) => i.ingredientIds))];
+  const loaded = await ctx.loaders.ingredientById.loadMany(allIds);
+  const byId = new Map(loaded.flatMap((i) => (i instanceof Ingredient ? [[i.id, i]] as Array<[string, Ingredient]> : [])));
+  const result = compareItems(items.map((item) => ({
+    key: item.ref.key,
+    ingredients: item.ingredientIds.flatMap((id) => {
+      const i = byId.get(id);
+      return i ? [{ id, flags: i.flags, effects: i.effects }] : [];
+    }),
+  })));
+  const ingredients = (list: string[]) => list.map((id) => byId.get(id)!);
+  const vocabulary = loadVocabulary();
+  const ruleLabels = new Map(RULES.map((r) => [r.rule, r.label]));
+  const rows = (sides: SideBySide[], labelOf: (name: string) => string | undefined): ComparisonRow[] => sides.map((row) => ({
+    name: row.name, label: labelOf(row.name) ?? row.name,
+    items: row.present.map((present, i) => ({ present, ingredients: ingredients(row.ingredientIds[i]) })),
+  }));
+  return {
+    token: shared?.token ?? null,
+    url: shared ? `${ctx.publicUrl}/compare/shared/${shared.token}` : null,
+    sharedAt: shared?.createdAt ?? null,
+    items: items.map((item, i) => ({
+      kind: item.ref.kind, product: item.product, analysisToken: item.ref.kind === 'analysis' ? item.ref.key : null,
+      ingredientCount: new Set(item.ingredientIds).size, onlyHere: ingredients(result.onlyIn[i]),
+    })),
+    shared: ingredients(result.shared),
+    overlap: result.overlap,
+    flags: rows(result.flags, (name) => (vocabulary.flags as Record<string, string>)[name]),
+    effects: rows(result.effects, (name) => (vocabulary.effects as Record<string, string>)[name]),
+    rules: rows(result.rules, (name) => ruleLabels.get(name)),
+  };
+}
+
+export async function expandComparison(ctx: Context, keys: string[]): Promise<Comparison> {
+  return compareResolved(ctx, await resolveItems(ctx, keys), null);
+}
+
+/** Stores a comparison under a new token; a signed-in caller owns it. */
+export async function shareComparison(ctx: Context, keys: string[]): Promise<Comparison> {
+  const items = await resolveItems(ctx, keys);
+  const shared = ctx.em.create(SharedComparison, {
+    token: randomBytes(12).toString('base64url'), items: items.map((i) => i.ref),
+    owner: ctx.viewer ? ctx.em.getReference(User, ctx.viewer.id) : null, createdAt: new Date(),
+  });
+  await ctx.em.flush();
+  return compareResolved(ctx, items, shared);
+}
+
+/** A shared comparison as its items are now; items since deleted are left out. */
+export async function getSharedComparison(ctx: Context, token: string): Promise<Comparison> {
+  const shared = TOKEN.test(token) ? await ctx.em.findOne(SharedComparison, { token }) : null;
+  if (!shared) throw notFound('Shared comparison', token);
+  const productIds = shared.items.filter((i) => i.kind === 'product').map((i) => i.key);
+  const tokens = shared.items.filter((i) => i.kind === 'analysis').map((i) => i.key);
+  const products = productIds.length ? await ctx.em.find(Product, { id: { $in: productIds } }) : [];
+  const analyses = tokens.length ? await ctx.em.find(IngredientAnalysis, { token: { $in: tokens } }) : [];
+  const items = shared.items.flatMap((ref): Resolved[] => {
+    const product = ref.kind === 'product' ? products.find((p) => p.id === ref.key) : undefined;
+    if (product) return [{ ref, product, ingredientIds: product.ingredientIds }];
+    const analysis = ref.kind === 'analysis' ? analyses.find((a) => a.token === ref.key) : undefined;
+    return analysis ? [{ ref, product: null, ingredientIds: analysis.ingredientIds }] : [];
+  });
+  if (items.length < MIN_ITEMS) throw notFound('Shared comparison', token);
+  return compareResolved(ctx, items, shared);
+}

@@ -1,0 +1,51 @@
+import type { Context } from '../../context.js';
+import { validationFailed } from '../../errors.js';
+import { categorizeList } from '../analysis/analysis-reports.service.js';
+import { checkedList } from '../analysis/analysis.service.js';
+import { analyzeIngredientList } from '../analysis/engine/analyze.js';
+import { loadMatcher } from '../analysis/matcher.service.js';
+import { Brand } from '../brand/brand.entity.js';
+import type { ProductCategory } from '../category/category.entity.js';
+
+export interface BrandGuess {
+  brand: Brand;
+  confidence: number;
+}
+
+/**
+ * Brands whose name appears in the product's name: at its start (as labels print it) 0.95, as
+ * whole words elsewhere 0.7; longer names win ties ("La Roche-Posay" over "La"). One query.
+ */
+export async function guessBrands(ctx: Context, productName: string): Promise<BrandGuess[]> {
+  const name = productName.toLowerCase().replace(/\s+/g, ' ').trim();
+  const candidates = (await ctx.em.execute<Array<{ id: string; name: string }>>(
+    'select id, name from brand where position(lower(name) in ?) > 0 order by length(name) desc limit 10', [name],
+  ));
+  const words = ` ${name.replace(/[^a-z0-9]+/g, ' ')} `;
+  const guesses = candidates.flatMap((row) => {
+    const brand = row.name.toLowerCase();
+    const asWords = ` ${brand.replace(/[^a-z0-9]+/g, ' ').trim()} `;
+    if (!words.includes(asWords)) return [];
+    return [{ id: row.id, confidence: name.startsWith(brand) ? 0.95 : 0.7, length: brand.length }];
+  }).sort((a, b) => b.confidence - a.confidence || b.length - a.length).slice(0, 3);
+  const brands = await ctx.loaders.brandById.loadMany(guesses.map((g) => g.id));
+  return guesses.flatMap((g, i) => (brands[i] instanceof Brand ? [{ brand: brands[i] as Brand, confidence: g.confidence }] : []));
+}
+
+export interface Classification {
+  category: { category: ProductCategory; confidence: number } | null;
+  alternativeCategories: Array<{ category: ProductCategory; confidence: number }>;
+  brand: BrandGuess | null;
+  alternativeBrands: BrandGuess[];
+}
+
+/** A category (from the nearest catalog products' lists) and a brand (from the name) for a new draft. */
+export async function autoClassify(ctx: Context, name: string, ingredientList: string): Promise<Classification> {
+  if (!name.trim() || name.length > 200) throw validationFailed('name', 'name must be 1-200 characters');
+  const list = checkedList('ingredient_list', ingredientList);
+  const analysis = analyzeIngredientList(list, await loadMatcher(ctx.em));
+  const ingredientIds = analysis.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
+  const categories = await categorizeList(ctx, ingredientIds);
+  const brands = await guessBrands(ctx, name);
+  return { category: categories.best, alternativeCategories: categories.alternatives, brand: brands[0] ?? null, alternativeBrands: brands.slice(1) };
+}

@@ -1,0 +1,94 @@
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import type { StoredEntry } from '../analysis/analysis.entity.js';
+import { Brand } from '../brand/brand.entity.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { Product } from '../product/product.entity.js';
+import { newId } from '../shared/ids.js';
+import { User } from '../user/user.entity.js';
+
+export enum ProductDraftStatus {
+  pending = 'pending',
+  approved = 'approved',
+}
+registerEnumType(ProductDraftStatus, { name: 'ProductDraftStatus' });
+
+/**
+ * A product as a user submits it (a new one, or a correction of an existing one), waiting for a
+ * moderator. Approval creates or updates the product.
+ */
+@Entity()
+@Index({ properties: ['status', 'createdAt'] })
+@ObjectType({ description: 'A product submitted by a user, waiting for a moderator (or approved).' })
+export class ProductDraft {
+  @PrimaryKey({ type: 'uuid' })
+  @Field(() => ID)
+  id: string = newId();
+
+  @Enum({ items: () => ProductDraftStatus, nativeEnumName: 'product_draft_status' })
+  @Field(() => ProductDraftStatus)
+  status: ProductDraftStatus = ProductDraftStatus.pending;
+
+  @Property({ type: 'text' })
+  @Field()
+  name!: string;
+
+  /** An existing brand; null when the author named a new one (brandName). */
+  @ManyToOne(() => Brand, { ref: true, nullable: true, deleteRule: 'set null' })
+  brand?: Ref<Brand> | null;
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'A brand not in the catalog yet: created on approval.' })
+  newBrandName?: string | null;
+
+  @ManyToOne(() => ProductCategory, { ref: true, nullable: true, deleteRule: 'set null' })
+  category?: Ref<ProductCategory> | null;
+
+  @Property({ type: 'text', default: '' })
+  @Field()
+  description: string = '';
+
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  barcode?: string | null;
+
+  @Property({ type: 'text' })
+  @Field({ description: 'The ingredient list as printed on the label.' })
+  ingredientList!: string;
+
+  @Property({ type: 'json' })
+  entries: StoredEntry[] = [];
+
+  @Property({ type: 'text[]' })
+  ingredientIds: string[] = [];
+
+  @Property({ type: 'text[]' })
+  @Field(() => [String], { description: 'Flags of the matched ingredients.' })
+  flags: string[] = [];
+
+  /** The product it corrects; after approval, the product it created or updated. */
+  @Index()
+  @ManyToOne(() => Product, { ref: true, nullable: true, deleteRule: 'set null' })
+  product?: Ref<Product> | null;
+
+  @Index()
+  @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
+  author!: Ref<User>;
+
+  @Index()
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  reviewer?: Ref<User> | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true })
+  reviewedAt?: Date | null;
+
+  @Property({ type: 'datetime' })
+  @Field()
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  @Field()
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,182 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { AnalysisEntry, CategoryGuess } from '../analysis/analysis.types.js';
+import { Brand } from '../brand/brand.entity.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { Product } from '../product/product.entity.js';
+import { Page, PageArgs } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { User, UserType } from '../user/user.entity.js';
+import { autoClassify } from './product-draft-classify.service.js';
+import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
+import { approveDraft, createDraft, deleteDraft, getDraft, listAuthoredDrafts, listDrafts, listReviewedDrafts, updateDraft } from './product-draft.service.js';
+
+@ObjectType()
+export class ProductDraftPage extends Page(ProductDraft) {}
+
+@ObjectType({ description: 'A brand the product name points at, with confidence (0-1).' })
+class BrandGuess {
+  @Field(() => Brand)
+  brand!: Brand;
+
+  @Field(() => Float)
+  confidence!: number;
+}
+
+@ObjectType({ description: 'A proposed category and brand for a new product.' })
+class DraftClassification {
+  @Field(() => CategoryGuess, { nullable: true, description: 'From the categories of the catalog products with the most similar lists; null when none is similar.' })
+  category!: CategoryGuess | null;
+
+  @Field(() => [CategoryGuess])
+  alternativeCategories!: CategoryGuess[];
+
+  @Field(() => BrandGuess, { nullable: true, description: 'A catalog brand whose name appears in the product name; null when none does.' })
+  brand!: BrandGuess | null;
+
+  @Field(() => [BrandGuess])
+  alternativeBrands!: BrandGuess[];
+}
+
+@ArgsType()
+class DraftFieldArgs {
+  @Field(() => String, { nullable: true, description: 'The product it corrects (id or alias); omit for a new product.' })
+  product?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Category id or alias.' })
+  category?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'EAN-13, UPC-A or EAN-8, check digit verified.' })
+  barcode?: string | null;
+}
+
+@ArgsType()
+class CreateDraftArgs extends DraftFieldArgs {
+  @Field()
+  name!: string;
+
+  @Field({ description: 'An existing brand\'s id or alias, or the name of a brand not in the catalog yet.' })
+  brand!: string;
+
+  @Field({ description: 'The ingredient list as printed on the label.' })
+  ingredientList!: string;
+}
+
+@ArgsType()
+class UpdateDraftArgs extends DraftFieldArgs {
+  @Field()
+  id!: string;
+
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  brand?: string | null;
+
+  @Field(() => String, { nullable: true })
+  ingredientList?: string | null;
+}
+
+@ArgsType()
+class DraftQueueArgs extends PageArgs {
+  @Field(() => ProductDraftStatus, { nullable: true, description: 'pending (default) or approved.' })
+  status?: ProductDraftStatus | null;
+}
+
+@Resolver(() => ProductDraft)
+export class ProductDraftResolver {
+  // Queries
+  @Authorized([UserType.moderator, UserType.admin])
+  @Query(() => ProductDraftPage, { description: 'The moderation queue: pending drafts, oldest first (or ?status=approved).' })
+  productDrafts(@Args() args: DraftQueueArgs, @Ctx() ctx: Context) {
+    return listDrafts(ctx.em, args.status, args);
+  }
+
+  @Authorized()
+  @Query(() => ProductDraft, { description: 'One draft: its author and moderators only.' })
+  productDraft(@Arg('id') id: string, @Ctx() ctx: Context): Promise<ProductDraft> {
+    return getDraft(ctx.em, id, ctx.viewer);
+  }
+
+  @Authorized()
+  @Query(() => ProductDraftPage, { description: 'Drafts the caller submitted, newest first.' })
+  myAuthoredProductDrafts(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listAuthoredDrafts(ctx.em, ctx.viewer!, page);
+  }
+
+  @Authorized()
+  @Query(() => ProductDraftPage, { description: 'Drafts the caller approved, most recent first.' })
+  myReviewedProductDrafts(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return listReviewedDrafts(ctx.em, ctx.viewer!, page);
+  }
+
+  @Authorized()
+  @Query(() => DraftClassification, { description: 'A category and a brand proposed for a product name and ingredient list.' })
+  classifyProductDraft(@Arg('name') name: string, @Arg('ingredientList') ingredientList: string, @Ctx() ctx: Context) {
+    return autoClassify(ctx, name, ingredientList);
+  }
+
+  // Mutations
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductDraft, { description: 'Submit a product (new, or a correction of one) for moderation.' })
+  createProductDraft(@Args() args: CreateDraftArgs, @Ctx() ctx: Context): Promise<ProductDraft> {
+    return createDraft(ctx.em, ctx.viewer!, args);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductDraft, { description: 'Change a draft: its author while pending, moderators any time. Omitted fields stay.' })
+  updateProductDraft(@Args() args: UpdateDraftArgs, @Ctx() ctx: Context): Promise<ProductDraft> {
+    const { id, ...fields } = args;
+    return updateDraft(ctx.em, ctx.viewer!, id, fields);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => Boolean, { description: 'Withdraw a draft: its author while pending, moderators any time.' })
+  deleteProductDraft(@Arg('id') id: string, @Ctx() ctx: Context): Promise<boolean> {
+    return deleteDraft(ctx.em, ctx.viewer!, id);
+  }
+
+  @Authorized([UserType.moderator, UserType.admin])
+  @UseMiddleware(Transactional)
+  @Mutation(() => ProductDraft, { description: 'Approve a pending draft: creates the product, or updates the one it corrects.' })
+  approveProductDraft(@Arg('id') id: string, @Ctx() ctx: Context): Promise<ProductDraft> {
+    return approveDraft(ctx.em, ctx.viewer!, id);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => Brand, { nullable: true, description: 'The catalog brand; null when the draft names a new one.' })
+  brand(@Root() draft: ProductDraft, @Ctx() ctx: Context) {
+    return draft.brand ? ctx.loaders.brandById.load(draft.brand.id) : null;
+  }
+
+  @FieldResolver(() => ProductCategory, { nullable: true })
+  category(@Root() draft: ProductDraft, @Ctx() ctx: Context) {
+    return draft.category ? ctx.loaders.categoryById.load(draft.category.id) : null;
+  }
+
+  @FieldResolver(() => Product, { nullable: true, description: 'The product it corrects; once approved, the product it created or updated.' })
+  product(@Root() draft: ProductDraft, @Ctx() ctx: Context) {
+    return draft.product ? ctx.loaders.productById.load(draft.product.id) : null;
+  }
+
+  @FieldResolver(() => [AnalysisEntry], { description: 'The label\'s entries in order, with what each matched.' })
+  ingredients(@Root() draft: ProductDraft): AnalysisEntry[] {
+    return draft.entries as AnalysisEntry[];
+  }
+
+  @FieldResolver(() => User)
+  async author(@Root() draft: ProductDraft, @Ctx() ctx: Context): Promise<User> {
+    return (await ctx.loaders.userById.load(draft.author.id))!;
+  }
+
+  @FieldResolver(() => User, { nullable: true, description: 'The moderator who approved it.' })
+  reviewer(@Root() draft: ProductDraft, @Ctx() ctx: Context) {
+    return draft.reviewer ? ctx.loaders.userById.load(draft.reviewer.id) : null;
+  }
+}

@@ -1,0 +1,200 @@
+import type { EntityManager } from '../../db.js';
+import { conflict, notFound, validationFailed } from '../../errors.js';
+import type { StoredEntry } from '../analysis/analysis.entity.js';
+import { checkedList } from '../analysis/analysis.service.js';
+import { analyzeIngredientList } from '../analysis/engine/analyze.js';
+import { loadKnowledgeBase } from '../analysis/matcher.service.js';
+import { invalidateSimilarityIndex } from '../analysis/similarity.service.js';
+import { Brand } from '../brand/brand.entity.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { ImageOwnerKind } from '../image/image.entity.js';
+import { moveImage, removeImage } from '../image/image.service.js';
+import { normalizeBarcode } from '../product/barcode.js';
+import { Product, ProductIngredient, ProductStatus } from '../product/product.entity.js';
+import { getProduct } from '../product/product.service.js';
+import { byIdOrAlias, isUuid, newId, slugify } from '../shared/ids.js';
+import { paginate, type PageArgs } from '../shared/pagination.js';
+import { User, UserType } from '../user/user.entity.js';
+import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
+
+export const isModerator = (viewer: User | null): boolean =>
+  viewer?.userType === UserType.moderator || viewer?.userType === UserType.admin;
+
+/** A draft its author or a moderator may see; anyone else learns nothing (404). */
+export async function getDraft(em: EntityManager, id: string, viewer: User | null): Promise<ProductDraft> {
+  const draft = isUuid(id) ? await em.findOne(ProductDraft, { id: id.toLowerCase() }) : null;
+  if (!draft || !viewer || (draft.author.id !== viewer.id && !isModerator(viewer))) throw notFound('Product draft', id);
+  return draft;
+}
+
+/** A draft whose content the viewer may change: its author while pending, moderators any time. */
+export async function draftToChange(em: EntityManager, id: string, viewer: User): Promise<ProductDraft> {
+  const draft = await getDraft(em, id, viewer);
+  if (!isModerator(viewer) && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be changed by its author`);
+  return draft;
+}
+
+export interface DraftFields {
+  name?: string | null;
+  brand?: string | null;
+  category?: string | null;
+  description?: string | null;
+  barcode?: string | null;
+  ingredientList?: string | null;
+  product?: string | null;
+}
+
+function checkedName(name: string): string {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  if (clean.length < 2 || clean.length > 200) throw validationFailed('name', 'name must be 2-200 characters');
+  return clean;
+}
+
+/** An existing brand by id or alias, else a new brand's name (a UUID must be an existing brand). */
+async function resolveBrand(em: EntityManager, text: string): Promise<{ brand: string | null; newBrandName: string | null }> {
+  const clean = text.trim().replace(/\s+/g, ' ');
+  if (!clean) throw validationFailed('brand', 'brand is required: an existing brand\'s id or alias, or a new brand\'s name');
+  const found = await em.findOne(Brand, isUuid(clean) ? { id: clean.toLowerCase() } : { $or: [{ alias: clean.toLowerCase() }, { alias: slugify(clean) }] });
+  if (found) return { brand: found.id, newBrandName: null };
+  if (isUuid(clean)) throw validationFailed('brand', `No brand "${clean}"`);
+  if (clean.length < 2 || clean.length > 100 || !slugify(clean)) throw validationFailed('brand', 'A new brand\'s name must be 2-100 characters with letters or digits');
+  return { brand: null, newBrandName: clean };
+}
+
+async function resolveCategory(em: EntityManager, text: string): Promise<string> {
+  const category = await em.findOne(ProductCategory, byIdOrAlias(text.trim()));
+  if (!category) throw validationFailed('category', `No category "${text}"`);
+  return category.id;
+}
+
+function checkedBarcode(text: string): string {
+  const barcode = normalizeBarcode(text);
+  if (!barcode) throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
+  return barcode;
+}
+
+/** The corrected product, as the viewer may see it (unpublished ones of others: 404). */
+async function resolveProduct(em: EntityManager, text: string, viewer: User): Promise<string> {
+  return (await getProduct(em, text.trim(), viewer)).id;
+}
+
+/** The list analysed with the knowledge base: entries, matched ids and the union of their flags. */
+async function analysed(em: EntityManager, text: string): Promise<Pick<ProductDraft, 'ingredientList' | 'entries' | 'ingredientIds' | 'flags'>> {
+  const list = checkedList('ingredient_list', text);
+  const { matcher, byId } = await loadKnowledgeBase(em);
+  const result = analyzeIngredientList(list, matcher);
+  const entries: StoredEntry[] = result.entries.map((e) => ({
+    position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
+    concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active,
+  }));
+  const ingredientIds = entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
+  const flags = [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort();
+  return { ingredientList: list, entries, ingredientIds, flags };
+}
+
+/** Checks every given field first, then applies them: a rejected change writes nothing. */
+async function applyFields(em: EntityManager, draft: ProductDraft, fields: DraftFields, viewer: User): Promise<void> {
+  const changes: Partial<ProductDraft> & Record<string, unknown> = {};
+  if (fields.name != null) changes.name = checkedName(fields.name);
+  if (fields.brand != null) Object.assign(changes, await resolveBrand(em, fields.brand));
+  if (fields.category !== undefined) changes.category = fields.category ? await resolveCategory(em, fields.category) as never : null;
+  if (fields.description != null) {
+    if (fields.description.length > 5000) throw validationFailed('description', 'description is at most 5,000 characters');
+    changes.description = fields.description.trim();
+  }
+  if (fields.barcode !== undefined) changes.barcode = fields.barcode ? checkedBarcode(fields.barcode) : null;
+  if (fields.product !== undefined) changes.product = fields.product ? await resolveProduct(em, fields.product, viewer) as never : null;
+  if (fields.ingredientList != null) Object.assign(changes, await analysed(em, fields.ingredientList));
+  em.assign(draft, changes as never);
+}
+
+export async function createDraft(em: EntityManager, viewer: User, fields: DraftFields & { name: string; brand: string; ingredientList: string }): Promise<ProductDraft> {
+  const draft = new ProductDraft();
+  draft.author = em.getReference(User, viewer.id) as never;
+  await applyFields(em, draft, fields, viewer);
+  em.persist(draft);
+  await em.flush();
+  return draft;
+}
+
+/** The author while pending; moderators any time. */
+export async function updateDraft(em: EntityManager, viewer: User, id: string, fields: DraftFields): Promise<ProductDraft> {
+  const draft = await draftToChange(em, id, viewer);
+  await applyFields(em, draft, fields, viewer);
+  await em.flush();
+  return draft;
+}
+
+/** The author while pending; moderators any time. Its image goes with it. */
+export async function deleteDraft(em: EntityManager, viewer: User, id: string): Promise<boolean> {
+  const draft = await getDraft(em, id, viewer);
+  if (!isModerator(viewer) && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be withdrawn by its author`);
+  await removeImage(em, ImageOwnerKind.draft, draft.id);
+  await em.remove(draft).flush();
+  return true;
+}
+
+export function listDrafts(em: EntityManager, status: ProductDraftStatus | null | undefined, page: PageArgs) {
+  return paginate(em, ProductDraft, { status: status ?? ProductDraftStatus.pending }, { createdAt: 'asc', id: 'asc' }, page);
+}
+
+export function listAuthoredDrafts(em: EntityManager, viewer: User, page: PageArgs) {
+  return paginate(em, ProductDraft, { author: viewer.id }, { createdAt: 'desc', id: 'desc' }, page);
+}
+
+export function listReviewedDrafts(em: EntityManager, viewer: User, page: PageArgs) {
+  return paginate(em, ProductDraft, { reviewer: viewer.id }, { reviewedAt: 'desc', id: 'desc' }, page);
+}
+
+async function uniqueAlias<T extends object>(em: EntityManager, entity: new () => T, base: string): Promise<string> {
+  const alias = (slugify(base) || 'item').slice(0, 120);
+  return (await em.count(entity, { alias } as never)) ? `${alias}-${newId().slice(-6)}` : alias;
+}
+
+/**
+ * Moderators: the draft becomes a published product (or updates the product it corrects), a new
+ * brand is created if it named one, and the draft records its reviewer. Runs in the mutation's
+ * transaction: all of it lands or none.
+ */
+export async function approveDraft(em: EntityManager, viewer: User, id: string): Promise<ProductDraft> {
+  const draft = await getDraft(em, id, viewer);
+  if (draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is already ${draft.status}`);
+  let brandId = draft.brand?.id ?? null;
+  if (!brandId) {
+    const name = draft.newBrandName!;
+    const existing = await em.findOne(Brand, { alias: slugify(name) });
+    brandId = existing?.id ?? em.create(Brand, { alias: await uniqueAlias(em, Brand, name), name, description: '', createdAt: new Date(), updatedAt: new Date() }).id;
+  }
+  const corrected = draft.product ? await em.findOne(Product, { id: draft.product.id }) : null;
+  if (draft.product && !corrected) throw notFound('Product', draft.product.id);
+  if (draft.barcode && (await em.count(Product, { barcode: draft.barcode, ...(corrected ? { id: { $ne: corrected.id } } : {}) }))) {
+    throw conflict(`Another product has barcode ${draft.barcode}`, { field: 'barcode' });
+  }
+  const values = {
+    name: draft.name, brand: brandId, category: draft.category?.id ?? null, description: draft.description, barcode: draft.barcode ?? null,
+    ingredientList: draft.ingredientList, ingredientIds: draft.ingredientIds, flags: draft.flags,
+  };
+  let product: Product;
+  if (corrected) {
+    product = em.assign(corrected, values as never);
+    if (product.status !== ProductStatus.published) em.assign(product, { status: ProductStatus.published, publishedAt: new Date() });
+    await em.nativeDelete(ProductIngredient, { product: product.id });
+  } else {
+    const brand = await em.findOne(Brand, { id: brandId });
+    product = em.create(Product, {
+      ...values, alias: await uniqueAlias(em, Product, `${brand?.alias ?? ''} ${draft.name}`), status: ProductStatus.published, publishedAt: new Date(),
+      createdBy: draft.author.id, createdAt: new Date(), updatedAt: new Date(),
+    } as never);
+  }
+  for (const e of draft.entries) {
+    em.create(ProductIngredient, {
+      product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match,
+      concentration: e.concentration, mayContain: e.mayContain,
+    });
+  }
+  em.assign(draft, { status: ProductDraftStatus.approved, brand: brandId, reviewer: viewer.id, reviewedAt: new Date(), product: product.id } as never);
+  await em.flush();
+  await moveImage(em, { kind: ImageOwnerKind.draft, id: draft.id }, { kind: ImageOwnerKind.product, id: product.id });
+  invalidateSimilarityIndex();
+  return draft;
+}

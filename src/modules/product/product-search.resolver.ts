@@ -1,0 +1,36 @@
+import { Args, ArgsType, Ctx, Field, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { PageArgs } from '../shared/pagination.js';
+import { Product } from './product.entity.js';
+import { ProductPage } from './product.resolver.js';
+import { searchProducts } from './product-search.service.js';
+
+@ArgsType()
+class ProductSearchArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Part of the product name (case-insensitive).' })
+  query?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Category id or alias; includes its sub-categories.' })
+  category?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Brand id or alias.' })
+  brand?: string | null;
+
+  @Field(() => [String], { nullable: true, description: 'Ingredient ids or aliases the product contains, all of them (at most 20).' })
+  includeIngredients?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Ingredient ids or aliases the product contains none of (at most 20).' })
+  excludeIngredients?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'fragrance, alcohol, silicones, parabens, sulfates, essential_oils, fungal_acne_triggers, or any flag name.' })
+  freeOf?: string[] | null;
+}
+
+@Resolver(() => Product)
+export class ProductSearchResolver {
+  // Queries
+  @Query(() => ProductPage, { description: 'Search published products by name, brand, category, ingredients and free-of flags; by name.' })
+  searchProducts(@Args() args: ProductSearchArgs, @Ctx() ctx: Context) {
+    return searchProducts(ctx.em, args, args);
+  }
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
+import { makeCaller, snapshotDb, snapshotDiff, type Caller } from './helpers/route-fixtures.js';
+
+let t: TestApp;
+let alice: Caller;
+let bob: Caller;
+let moderator: Caller;
+let catalog: { brand: { id: string; alias: string; name: string }; category: string; product: { id: string; alias: string; name: string } };
+
+const LIST = 'Aqua, Glycerin, Niacinamide, Panthenol, Phenoxyethanol, Parfum';
+
+type Draft = {
+  id: string; status: string; name: string; brand: { id: string; alias: string } | null; new_brand_name: string | null;
+  category: { alias: string } | null; barcode: string | null; flags: string[];
+  ingredients: Array<{ position: number; match: string; ingredient: { alias: string } | null }>;
+  product: { id: string; alias: string; name: string; status: string } | null;
+  author: { id: string }; reviewer: { id: string } | null; reviewed_at: string | null;
+  product_image: { large: string } | null;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  alice = await makeCaller(t, 'draft-alice');
+  bob = await makeCaller(t, 'draft-bob');
+  moderator = await makeCaller(t, 'draft-moderator', 'moderator');
+  const product = ((await t.inject({ method: 'GET', url: '/products?limit=1' })).json() as { items: Array<{ id: string; alias: string; name: string; brand: { id: string; alias: string; name: string }; category: { alias: string } }> }).items[0];
+  catalog = { brand: product.brand, category: product.category.alias, product };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (payload: Record<string, unknown>, token = alice.token) => t.inject({ method: 'POST', url: '/product_drafts/create', payload, token });
+const newDraft = async (extra: Record<string, unknown> = {}, caller = alice): Promise<Draft> => {
+  const response = await create({ name: `Calm serum ${Math.random().toString(36).slice(2, 8)}`, brand: catalog.brand.alias, ingredient_list: LIST, category: catalog.category, ...extra }, caller.token);
+  expect(response.statusCode).toBe(201);
+  return response.json() as Draft;
+};
+const approve = (id: string, token = moderator.token) => t.inject({ method: 'POST', url: '/product_drafts/approve', payload: { id }, token });
+
+describe('POST /product_drafts/create', () => {
+  it('any signed-in user submits a product; the list is analysed and the draft is pending', async () => {
+    const draft = await newDraft({ barcode: '400-6381-33393-1' });
+    expect(draft.status).toBe('pending');
+    expect(draft.brand?.id).toBe(catalog.brand.id);
+    expect(draft.barcode).toBe('4006381333931');
+    expect(draft.author.id).toBe(alice.id);
+    expect(draft.ingredients.map((e) => e.ingredient?.alias)).toEqual(expect.arrayContaining(['water', 'glycerin', 'niacinamide']));
+    expect(draft.flags).toContain('fragrance');
+    expect(draft.reviewer).toBeNull();
+  });
+
+  it('names a new brand by its name', async () => {
+    const draft = await newDraft({ brand: 'Moonpetal Labs' });
+    expect(draft.brand).toBeNull();
+    expect(draft.new_brand_name).toBe('Moonpetal Labs');
+  });
+
+  it.each([
+    [{ barcode: '4006381333932' }, 'barcode'],
+    [{ category: 'no-such-category' }, 'category'],
+    [{ name: 'x' }, 'name'],
+    [{ ingredient_list: '' }, 'ingredient_list'],
+    [{ brand: '00000000-0000-7000-8000-000000000000' }, 'brand'],
+  ])('answers 400 naming the field for %j and writes nothing', async (bad, field) => {
+    const before = await snapshotDb(t);
+    const response = await create({ name: 'Good name', brand: catalog.brand.alias, ingredient_list: LIST, ...bad });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).details?.field).toBe(field);
+    expect(snapshotDiff(before, await snapshotDb(t))).toBeNull();
+  });
+
+  it('answers 404 for a corrected product that does not exist, and 401 anonymous', async () => {
+    expect((await create({ name: 'Fix', brand: catalog.brand.alias, ingredient_list: LIST, product: 'no-such-product' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: '/product_drafts/create', payload: { name: 'Anon', brand: catalog.brand.alias, ingredient_list: LIST } })).statusCode).toBe(401);
+  });
+});
+
+describe('reading drafts', () => {
+  it('the author and moderators see a draft; others get 404 (non-UUIDs too)', async () => {
+    const draft = await newDraft();
+    expect((await t.inject({ method: 'GET', url: `/product_drafts/${draft.id}`, token: alice.token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `/product_drafts/${draft.id}`, token: moderator.token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `/product_drafts/${draft.id}`, token: bob.token })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/product_drafts/${draft.id}` })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/product_drafts/not-a-uuid', token: moderator.token })).statusCode).toBe(404);
+  });
+
+  it('the queue is for moderators, pending by default, filtered by ?status=', async () => {
+    const draft = await newDraft();
+    expect((await t.inject({ method: 'GET', url: '/product_drafts', token: alice.token })).statusCode).toBe(403);
+    const queue = (await t.inject({ method: 'GET', url: '/product_drafts?limit=100', token: moderator.token })).json() as { items: Draft[] };
+    expect(queue.items.map((d) => d.id)).toContain(draft.id);
+    expect(queue.items.every((d) => d.status === 'pending')).toBe(true);
+    expect((await t.inject({ method: 'GET', url: '/product_drafts?status=rejected', token: moderator.token })).statusCode).toBe(400);
+  });
+
+  it('lists in a constant number of statements whatever the page size', async () => {
+    for (let i = 0; i < 4; i++) await newDraft();
+    const small = await t.countStatements({ method: 'GET', url: '/product_drafts?limit=2', token: moderator.token });
+    const large = await t.countStatements({ method: 'GET', url: '/product_drafts?limit=50', token: moderator.token });
+    expect(large.statements).toBe(small.statements);
+  });
+});
+
+describe('POST /product_drafts/update and DELETE /product_drafts/:id', () => {
+  it('the author changes a pending draft; omitted fields stay; others get 404', async () => {
+    const draft = await newDraft({ barcode: '4006381333931' });
+    const response = await t.inject({ method: 'POST', url: '/product_drafts/update', payload: { id: draft.id, name: 'Calm serum v2', ingredient_list: 'Aqua, Squalane' }, token: alice.token });
+    expect(response.statusCode).toBe(200);
+    const changed = response.json() as Draft;
+    expect(changed.name).toBe('Calm serum v2');
+    expect(changed.barcode).toBe('4006381333931');
+    expect(changed.ingredients.map((e) => e.ingredient?.alias)).toEqual(['water', 'squalane']);
+    expect(changed.flags).not.toContain('fragrance');
+    expect((await t.inject({ method: 'POST', url: '/product_drafts/update', payload: { id: draft.id, name: 'Hijack' }, token: bob.token })).statusCode).toBe(404);
+    const bad = await t.inject({ method: 'POST', url: '/product_drafts/update', payload: { id: draft.id, name: 'Renamed', barcode: '123' }, token: alice.token });
+    expect(errorOf(bad).details?.field).toBe('barcode');
+    const again = (await t.inject({ method: 'GET', url: `/product_drafts/${draft.id}`, token: alice.token })).json() as Draft;
+    expect(again.name).toBe('Calm serum v2');
+  });
+
+  it('the author withdraws a pending draft (204), not another user (404)', async () => {
+    const draft = await newDraft();
+    expect((await t.inject({ method: 'DELETE', url: `/product_drafts/${draft.id}`, token: bob.token })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'DELETE', url: `/product_drafts/${draft.id}`, token: alice.token })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'GET', url: `/product_drafts/${draft.id}`, token: alice.token })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /product_drafts/approve', () => {
+  it('creates a published product with a new brand, moves the draft\'s image, records the reviewer; twice is a 409', async () => {
+    const draft = await newDraft({ brand: 'Quietfern Botanics', barcode: '5012345678900' });
+    const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#abcdef' } }).png().toBuffer();
+    const withImage = await t.inject({ method: 'PATCH', url: `/product_drafts/${draft.id}/product_image`, payload: { image: png.toString('base64') }, token: alice.token });
+    expect(withImage.statusCode).toBe(200);
+    const image = (withImage.json() as Draft).product_image!;
+
+    const response = await approve(draft.id);
+    expect(response.statusCode).toBe(200);
+    const approved = response.json() as Draft;
+    expect(approved.status).toBe('approved');
+    expect(approved.reviewer?.id).toBe(moderator.id);
+    expect(approved.reviewed_at).toEqual(expect.any(String));
+    expect(approved.product?.status).toBe('published');
+    expect(approved.new_brand_name).toBe('Quietfern Botanics');
+    expect(approved.brand?.alias).toBe('quietfern-botanics');
+
+    const product = (await t.inject({ method: 'GET', url: `/products/${approved.product!.alias}` })).json() as { name: string; barcode: string; brand: { name: string; alias: string }; ingredients: unknown[]; product_image: { large: string } | null };
+    expect(product.name).toBe(draft.name);
+    expect(product.barcode).toBe('5012345678900');
+    expect(product.brand.name).toBe('Quietfern Botanics');
+    expect(product.ingredients).toHaveLength(6);
+    expect(product.product_image?.large).toBe(image.large);
+
+    const twice = await approve(draft.id);
+    expect(twice.statusCode).toBe(409);
+    const reviewed = (await t.inject({ method: 'GET', url: '/my/product_drafts/reviewed', token: moderator.token })).json() as { items: Draft[] };
+    expect(reviewed.items.map((d) => d.id)).toContain(draft.id);
+    const authored = (await t.inject({ method: 'GET', url: '/my/product_drafts/authored', token: alice.token })).json() as { items: Draft[] };
+    expect(authored.items.map((d) => d.id)).toContain(draft.id);
+    expect((await t.inject({ method: 'POST', url: '/product_drafts/update', payload: { id: draft.id, name: 'Too late' }, token: alice.token })).statusCode).toBe(409);
+    expect((await t.inject({ method: 'DELETE', url: `/product_drafts/${draft.id}`, token: alice.token })).statusCode).toBe(409);
+    expect((await t.inject({ method: 'PATCH', url: `/product_drafts/${draft.id}/product_image`, payload: { image: png.toString('base64') }, token: alice.token })).statusCode).toBe(409);
+  });
+
+  it('a correction updates the product it corrects', async () => {
+    const draft = await newDraft({ product: catalog.product.alias, name: `${catalog.product.name} (new formula)`, ingredient_list: 'Aqua, Glycerin, Ceramide NP' });
+    expect(draft.product?.id).toBe(catalog.product.id);
+    expect((await approve(draft.id)).statusCode).toBe(200);
+    const product = (await t.inject({ method: 'GET', url: `/products/${catalog.product.id}` })).json() as { name: string; ingredients: Array<{ ingredient: { alias: string } | null }> };
+    expect(product.name).toBe(`${catalog.product.name} (new formula)`);
+    expect(product.ingredients.map((e) => e.ingredient?.alias)).toEqual(['water', 'glycerin', 'ceramide-np']);
+  });
+
+  it('a barcode another product has is a 409 and nothing is written', async () => {
+    const first = await newDraft({ barcode: '0012345678905' });
+    expect((await approve(first.id)).statusCode).toBe(200);
+    const second = await newDraft({ barcode: '0012345678905', brand: 'Another New Brand' });
+    const before = await snapshotDb(t);
+    const response = await approve(second.id);
+    expect(response.statusCode).toBe(409);
+    expect(snapshotDiff(before, await snapshotDb(t))).toBeNull();
+  });
+
+  it('is for moderators: 403 for members, 404 for unknown drafts', async () => {
+    const draft = await newDraft();
+    expect((await approve(draft.id, alice.token)).statusCode).toBe(403);
+    expect((await approve('00000000-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await approve('nope')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /product_drafts/auto_classify', () => {
+  it('proposes the brand named in the product name and a category from similar lists', async () => {
+    const response = await t.inject({ method: 'POST', url: '/product_drafts/auto_classify', payload: { name: `${catalog.brand.name} Gentle Foaming Cleanser`, ingredient_list: 'Aqua, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Glycerin, Sodium Chloride, Parfum' }, token: alice.token });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { brand: { brand: { id: string }; confidence: number }; category: { category: { alias: string }; confidence: number } | null };
+    expect(body.brand.brand.id).toBe(catalog.brand.id);
+    expect(body.brand.confidence).toBeGreaterThan(0.9);
+    expect(body.category).not.toBeNull();
+    expect(body.category!.confidence).toBeGreaterThan(0);
+    expect((await t.inject({ method: 'POST', url: '/product_drafts/auto_classify', payload: { name: 'x', ingredient_list: 'Aqua' } })).statusCode).toBe(401);
+  });
+});
