@@ -14,7 +14,7 @@ import { evaluateSkinTypes } from './engine/skin-types.js';
 import { readLabelText } from './label-ocr.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
-import { loadKnowledgeBase } from './matcher.service.js';
+import { entriesWithIngredients } from './analysis-entries.js';
 
 @ArgsType()
 class SimilarArgs {
@@ -104,15 +104,8 @@ export class AnalysisResolver {
   }
 
   // Field resolvers
-  // The ingredients come straight from the in-memory knowledge base the matcher used, rather
-  // than one field resolver (and loader call) per entry: a 40-entry list would run 40 of them
-  // on the hot path of POST /analyze/ingredient_list.
   @FieldResolver(() => [AnalysisEntry], { description: 'The entries in printed order, with what each matched.' })
-  async ingredients(@Root() analysis: IngredientAnalysis, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
-    const { byId } = await loadKnowledgeBase(ctx.em);
-    return Promise.all(analysis.entries.map(async (entry) => ({
-      ...entry,
-      ingredient: entry.ingredientId ? (byId.get(entry.ingredientId) ?? await ctx.loaders.ingredientById.load(entry.ingredientId)) : null,
-    })));
+  ingredients(@Root() analysis: IngredientAnalysis, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
+    return entriesWithIngredients(ctx, analysis.entries);
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { AnalysisEntry, CategoryGuess } from '../analysis/analysis.types.js';
+import { entriesWithIngredients } from '../analysis/analysis-entries.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { Product } from '../product/product.entity.js';
@@ -166,8 +167,8 @@ export class ProductDraftResolver {
   }
 
   @FieldResolver(() => [AnalysisEntry], { description: 'The label\'s entries in order, with what each matched.' })
-  ingredients(@Root() draft: ProductDraft): AnalysisEntry[] {
-    return draft.entries as AnalysisEntry[];
+  ingredients(@Root() draft: ProductDraft, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
+    return entriesWithIngredients(ctx, draft.entries);
   }
 
   @FieldResolver(() => User)
