@@ -7,6 +7,7 @@ import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
 import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
 import type { User } from './modules/user/user.entity.js';
+import type { Mailer } from './modules/mail/mailer.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -40,8 +41,15 @@ export interface Context {
   requestId: string;
   /** Absolute base of links the API hands out (PUBLIC_URL). */
   publicUrl: string;
+  /** Services built once per app: outgoing e-mail and the identity provider's webhook secret. */
+  services: AppServices;
 }
 
-export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string): Context {
-  return { em, loaders: createLoaders(em), viewer, requestId, publicUrl };
+export interface AppServices {
+  mailer: Mailer;
+  idpWebhookSecret: string;
+}
+
+export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string, services: AppServices): Context {
+  return { em, loaders: createLoaders(em), viewer, requestId, publicUrl, services };
 }

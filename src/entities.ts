@@ -15,6 +15,12 @@ import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
 import { ProductTutorial } from './modules/tutorial/product-tutorial.entity.js';
 import { ProductPitch } from './modules/pitch/product-pitch.entity.js';
+import { EmailToken } from './modules/user/email-token.entity.js';
+import { UserThrottle } from './modules/user/user-throttle.entity.js';
+import { UserInvite } from './modules/user/user-invite.entity.js';
+import { UserFollow } from './modules/following/user-follow.entity.js';
+import { SurveyAnswer } from './modules/survey/survey-answer.entity.js';
+import { IdentityProviderEvent } from './modules/identity-provider/idp-event.entity.js';
 
 export const entities = [Facet, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -22,5 +28,6 @@ export const entities = [Facet, ProductBuyClick, ProductFavorite, User, Ingredie
   // content: opinions, tutorials, pitches
   ProductTutorial, ProductPitch,
   // people: users, following, survey, identity provider
+  EmailToken, UserThrottle, UserInvite, UserFollow, SurveyAnswer, IdentityProviderEvent,
   // routines and contests
 ];

@@ -25,6 +25,11 @@ import { StatsResolver } from './modules/stats/stats.resolver.js';
 import { ArticleResolver } from './modules/article/article.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
+import { IdentityResolver } from './modules/user/identity.resolver.js';
+import { FollowedIngredientFeelingResolver, FollowResolver } from './modules/following/follow.resolver.js';
+import { SurveyResolver } from './modules/survey/survey.resolver.js';
+import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.js';
+import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -47,6 +52,7 @@ export const resolvers = [
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
 
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
+  IdentityResolver, FollowResolver, FollowedIngredientFeelingResolver, SurveyResolver, ProductCompatibilityResolver, IdentityProviderResolver,
 
   // ==== Routines and contests (routines helper)
 

@@ -9,5 +9,6 @@ import { Migration20261122045214 as m5 } from './Migration20261122045214.js';
 import { Migration20261122045410 as m6 } from './Migration20261122045410.js';
 import { Migration20261122045803 as m7 } from './Migration20261122045803.js';
 import { Migration20261124005039 as m8 } from './Migration20261124005039.js';
+import { Migration20261124005649 as m9 } from './Migration20261124005649.js';
 
-export const migrationsList = [{ name: 'Migration20261122031911', class: m0 }, { name: 'Migration20261122033951', class: m1 }, { name: 'Migration20261122040729', class: m2 }, { name: 'Migration20261122043540', class: m3 }, { name: 'Migration20261122045030', class: m4 }, { name: 'Migration20261122045214', class: m5 }, { name: 'Migration20261122045410', class: m6 }, { name: 'Migration20261122045803', class: m7 }, { name: 'Migration20261124005039', class: m8 }];
+export const migrationsList = [{ name: 'Migration20261122031911', class: m0 }, { name: 'Migration20261122033951', class: m1 }, { name: 'Migration20261122040729', class: m2 }, { name: 'Migration20261122043540', class: m3 }, { name: 'Migration20261122045030', class: m4 }, { name: 'Migration20261122045214', class: m5 }, { name: 'Migration20261122045410', class: m6 }, { name: 'Migration20261122045803', class: m7 }, { name: 'Migration20261124005039', class: m8 }, { name: 'Migration20261124005649', class: m9 }];
