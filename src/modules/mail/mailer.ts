@@ -1,6 +1,7 @@
 // Outgoing e-mail. Through SMTP with nodemailer when SMTP_URL is set; otherwise each message is
 // written to the log (development), so nothing is lost and nothing needs a mail server.
 import nodemailer, { type Transporter } from 'nodemailer';
+import { validationFailed } from '../../errors.js';
 
 export interface MailMessage {
   to: string;
@@ -33,7 +34,13 @@ export function createMailer(options: { smtpUrl: string | null; from: string }, 
   } as never);
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      try {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      } catch (error) {
+        // The server refused the recipient (e.g. 550 no such mailbox): the client's input.
+        if ((error as { code?: string }).code === 'EENVELOPE') throw validationFailed('email', `The mail server refused the address ${message.to}`);
+        throw error;
+      }
     },
     close() {
       transport.close();
