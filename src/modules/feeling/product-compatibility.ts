@@ -2,6 +2,7 @@
 // caller by the same engine as an analysis's personalisation (analysis/engine/personalize.ts).
 import { Arg, Authorized, Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
+import { notFound } from '../../errors.js';
 import { ingredientsOf } from '../analysis/analysis-reports.service.js';
 import { personalize } from '../analysis/engine/personalize.js';
 import { Product } from '../product/product.entity.js';
@@ -33,6 +34,8 @@ export class ProductCompatibility {
 }
 
 export async function productCompatibility(ctx: Context, idOrAlias: string): Promise<ProductCompatibility> {
+  // No alias holds a control character (and PostgreSQL text cannot hold NUL): unknown.
+  if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
   const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
   const ids = [...new Set(entries.flatMap((e) => (e.ingredient ? [e.ingredient.id] : [])))];

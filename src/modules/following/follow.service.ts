@@ -51,7 +51,8 @@ export function followedBy(em: EntityManager, userId: string, page: PageArgs) {
 export async function relationshipLookup(em: EntityManager, viewer: User, keys: string[]): Promise<Relationship[]> {
   const cleaned = keys.map((k) => k.trim().toLowerCase()).filter(Boolean);
   if (cleaned.length === 0 || cleaned.length > 100) throw validationFailed('ids', 'ids takes 1 to 100 user ids or usernames, comma-separated');
-  const rows = await em.find(User, { $or: [{ id: { $in: cleaned.filter(isUuid) } }, { username: { $in: cleaned } }] }, { fields: ['id', 'username'] });
+  const names = cleaned.filter((k) => !/[\u0000-\u001f]/.test(k));
+  const rows = await em.find(User, { $or: [{ id: { $in: names.filter(isUuid) } }, { username: { $in: names } }] }, { fields: ['id', 'username'] });
   const idOf = new Map(rows.flatMap((r) => [[r.id, r.id], [r.username, r.id]] as Array<[string, string]>));
   const ids = rows.map((r) => r.id);
   const edges = ids.length

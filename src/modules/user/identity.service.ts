@@ -39,7 +39,7 @@ const EMAIL = /^[^\s@"<>(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-
 /** A plausible address (local@domain.tld, at most 254 characters); the domain is lowercased. */
 export function checkedEmail(raw: string, field = 'email'): string {
   const email = raw.trim();
-  if (email.length > 254 || !EMAIL.test(email)) throw validationFailed(field, `${field} must be an e-mail address such as name@example.com`);
+  if (email.length > 254 || !EMAIL.test(email) || /[\u0000-\u001f\u007f]/.test(email)) throw validationFailed(field, `${field} must be an e-mail address such as name@example.com`);
   const at = email.lastIndexOf('@');
   return `${email.slice(0, at)}@${email.slice(at + 1).toLowerCase()}`;
 }

@@ -10,6 +10,8 @@ import { User, UserType } from './user.entity.js';
 countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
 
 export async function getUser(em: EntityManager, idOrUsername: string): Promise<User> {
+  // No username holds a control character (PostgreSQL text cannot even hold NUL): unknown.
+  if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100) throw notFound('User', idOrUsername.replace(/[\u0000-\u001f]/g, '?').slice(0, 100));
   const user = await em.findOne(User, isUuid(idOrUsername) ? { id: idOrUsername.toLowerCase() } : { username: idOrUsername.toLowerCase() });
   if (!user) throw notFound('User', idOrUsername);
   return user;
