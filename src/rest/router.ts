@@ -113,7 +113,7 @@ function restBody(route: RouteDefinition, request: FastifyRequest, parsed: unkno
     body[route.rawBody] = raw.toString('utf8');
   }
   for (const [variable, header] of Object.entries(route.headers ?? {})) {
-    const value = request.headers[header];
+    const value = request.headers[header.toLowerCase()];
     if (typeof value === 'string') body[variable] = value;
   }
   return body;

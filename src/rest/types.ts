@@ -32,7 +32,7 @@ export interface RouteDefinition {
    * instead of binding the body's fields, so the operation can check a signature over them.
    */
   rawBody?: string;
-  /** Variables read from request headers: variable name → header name (lowercase). */
+  /** Variables read from request headers: variable name → header name (e.g. `X-Signature`). */
   headers?: Record<string, string>;
 }
 

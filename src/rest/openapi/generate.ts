@@ -27,7 +27,8 @@ const ERROR_RESPONSES: Record<string, string> = {
 
 function errorsFor(route: RouteDefinition, hasBody: boolean): number[] {
   const codes = [400, 404, 429, 500];
-  if (route.access !== 'public') codes.push(401);
+  // Signed routes (rawBody) answer 401 to a missing or wrong signature, though public.
+  if (route.access !== 'public' || route.rawBody) codes.push(401);
   if (route.access === 'owner' || route.access.startsWith('role:')) codes.push(403);
   if (route.method !== 'GET') codes.push(409);
   if (hasBody) codes.push(413, 415);
