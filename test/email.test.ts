@@ -114,6 +114,11 @@ describe('changing the e-mail address', () => {
     const url = `/users/${finn.id}/identity/confirm_email_change`;
     await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-1@example.com' } });
     const first = tokenIn(lastTo('finn-1@example.com')).token;
+    // A second request within the minute is refused; a minute later it replaces the first link.
+    const tooSoon = await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-2@example.com' } });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.headers['retry-after']).toBeDefined();
+    await sql(`update user_throttle set last_at = now() - interval '61 seconds' where user_id = ?`, [finn.id]);
     await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-2@example.com' } });
     const second = tokenIn(lastTo('finn-2@example.com')).token;
     expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { token: first } })).message).toMatch(/not valid/);

@@ -1,14 +1,20 @@
-import { Arg, Authorized, Ctx, Mutation, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Transactional } from '../shared/transactional.js';
 import { confirmEmailToken, EmailSent, InviteSent, requestEmailChange, resendVerificationEmail, sendInvite } from './identity.service.js';
-import { setSupergroups } from './supergroups.js';
+import { loadSupergroups, setSupergroups, Supergroup } from './supergroups.js';
 import { User } from './user.entity.js';
 import { getUser } from './user.service.js';
 
 /** E-mail address changes, verification, invitations and the caller's interest groups. */
 @Resolver()
 export class IdentityResolver {
+  // Queries
+  @Query(() => [Supergroup], { description: 'Every interest group users can join (data/supergroups.yaml).' })
+  supergroups(): Supergroup[] {
+    return loadSupergroups();
+  }
+
   // Mutations
   @Authorized()
   @UseMiddleware(Transactional)

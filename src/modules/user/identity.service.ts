@@ -13,7 +13,7 @@ import type { User } from './user.entity.js';
 import { ownUser } from './user.service.js';
 
 export const TOKEN_HOURS = 24;
-/** At most one verification mail, and one invitation, per user and minute. */
+/** At most one e-mail-change link, one verification mail and one invitation per user and minute. */
 export const MAIL_INTERVAL_SECONDS = 60;
 
 @ObjectType({ description: 'A link was e-mailed; nothing changes until it is used.' })
@@ -65,6 +65,8 @@ export async function requestEmailChange(ctx: Context, idOrUsername: string, raw
   const user = await ownUser(ctx.em, idOrUsername, ctx.viewer!, 'change an e-mail address');
   const email = checkedEmail(rawEmail);
   if (user.email && user.email.toLowerCase() === email.toLowerCase()) throw conflict('This is already the account\'s e-mail address', { field: 'email' });
+  // Each request mails someone: limited like the other mails, so it cannot be used to spam.
+  await throttle(ctx.em, user.id, 'email_change', MAIL_INTERVAL_SECONDS);
   const { token, expiresAt } = await issueEmailToken(ctx, user, 'email_change', email);
   await ctx.services.mailer.send(emailChangeMessage(email, user.username, confirmLink(ctx, user, token), TOKEN_HOURS));
   return { sentTo: email, expiresAt };
