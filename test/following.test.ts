@@ -37,6 +37,16 @@ describe('following', () => {
     expect((await t.inject({ method: 'DELETE', url: '/users/ben/unfollow' })).statusCode).toBe(401);
   });
 
+  it('keeps one follow when 20 identical requests arrive at once', async () => {
+    const ivy = await t.tokenFor('ivy');
+    await t.tokenFor('jay');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => t.inject({ method: 'POST', url: '/users/jay/follow', token: ivy })));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const jay = await t.user('jay');
+    const [{ n }] = await t.em().getConnection().execute('select count(*)::int as n from user_follow where followed_id = ?', [jay.id]);
+    expect(n).toBe(1);
+  });
+
   it('lists followers and followings, most recent first, for a user and for the caller', async () => {
     const cleo = await t.tokenFor('cleo');
     const fans = ['fan-a', 'fan-b', 'fan-c'];

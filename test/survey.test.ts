@@ -129,6 +129,20 @@ describe('answering the survey', () => {
   });
 });
 
+describe('concurrent answers', () => {
+  it('never fail with a 5xx and leave one answer per question', async () => {
+    const token = await t.tokenFor('nell');
+    const nell = await t.user('nell');
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => t.inject({
+      method: 'POST', url: '/my/survey_answers', token, payload: { answers: [{ question: 'climate', values: [i % 2 ? 'humid' : 'cold'] }] },
+    })));
+    expect(responses.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    expect(responses.some((r) => r.statusCode === 201)).toBe(true);
+    const [{ n }] = await t.em().getConnection().execute('select count(*)::int as n from survey_answer where user_id = ?', [nell.id]);
+    expect(n).toBe(1);
+  });
+});
+
 describe('the intake decision', () => {
   it('is undecided until the user takes or skips the survey', async () => {
     const token = await t.tokenFor('mia');

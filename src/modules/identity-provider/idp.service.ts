@@ -2,7 +2,8 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import type { Context } from '../../context.js';
 import type { EntityManager } from '../../db.js';
-import { unauthenticated, validationFailed } from '../../errors.js';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { conflict, unauthenticated, validationFailed } from '../../errors.js';
 import { IngredientFeeling } from '../feeling/ingredient-feeling.entity.js';
 import { UserFollow } from '../following/user-follow.entity.js';
 import { newId } from '../shared/ids.js';
@@ -125,5 +126,12 @@ export async function receiveEvent(ctx: Context, payload: string, signature: str
     const user = await em.findOne(User, { subject: event.user.subject }, { fields: ['id'] });
     return { eventId: event.id, status: 'duplicate', userId: user?.id ?? null };
   }
-  return { eventId: event.id, ...(await apply(em, event)) };
+  try {
+    return { eventId: event.id, ...(await apply(em, event)) };
+  } catch (error) {
+    // A concurrent event or sign-in created the same subject or username: nothing was kept
+    // (the event id rolls back too), so the provider's retry applies it.
+    if (error instanceof UniqueConstraintViolationException) throw conflict('Another request changed this user at the same time: send the event again');
+    throw error;
+  }
 }

@@ -2,7 +2,8 @@
 // answering it (which writes the skin profile the answers feed).
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { EntityManager } from '../../db.js';
-import { validationFailed } from '../../errors.js';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { conflict, validationFailed } from '../../errors.js';
 import { readYaml } from '../../seeders/yaml-data.js';
 import { paginateList, type PageArgs } from '../shared/pagination.js';
 import { IntakeDecision, type StoredSkinProfile, type User } from '../user/user.entity.js';
@@ -166,7 +167,13 @@ export async function answerSurvey(em: EntityManager, viewer: User, inputs: Surv
   }
   user.skinProfile = mergedProfile(user, patch);
   user.updatedAt = now;
-  await em.flush();
+  try {
+    await em.flush();
+  } catch (error) {
+    // Only a concurrent first answer of the same user to the same question gets here.
+    if (error instanceof UniqueConstraintViolationException) throw conflict('These answers were changed by another request at the same time: try again');
+    throw error;
+  }
   return surveyView(existing);
 }
 
