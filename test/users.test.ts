@@ -102,6 +102,15 @@ describe('profile, username and user type', () => {
     expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ username: 'rita_2' });
   });
 
+  it('never gives a reserved username to a new account made from a token', async () => {
+    for (const wanted of ['experts', 'lookup', 'deleted-1234']) {
+      const token = await t.auth.sign({ sub: `test|reserved-${wanted}`, preferred_username: wanted });
+      const me = (await t.inject({ method: 'GET', url: '/my/user', token })).json() as { username: string };
+      expect(me.username).toMatch(/^user-/);
+    }
+    expect((await t.inject({ method: 'GET', url: '/users/experts' })).json()).toMatchObject({ items: expect.any(Array) });
+  });
+
   it('lets only admins change a user type', async () => {
     const member = await t.tokenFor('sam');
     const sam = await t.user('sam');

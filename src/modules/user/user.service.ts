@@ -35,11 +35,14 @@ export async function ownUser(em: EntityManager, idOrUsername: string, viewer: U
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{2,29}$/;
 const RESERVED_USERNAMES = new Set(['experts', 'lookup', 'send_invite_link', 'me', 'my', 'admin', 'root', 'null', 'undefined']);
 
+/** Names the path space uses (GET /users/experts…) and the placeholders of deleted accounts. */
+export const isReservedUsername = (name: string): boolean => RESERVED_USERNAMES.has(name) || name.startsWith('deleted-');
+
 export function checkedUsername(raw: string): string {
   if (!USERNAME_PATTERN.test(raw)) {
     throw validationFailed('username', 'username must be 3-30 characters: lowercase letters, digits, _ . - (starting with a letter or digit)');
   }
-  if (RESERVED_USERNAMES.has(raw) || raw.startsWith('deleted-')) throw validationFailed('username', `username "${raw}" is reserved`);
+  if (isReservedUsername(raw)) throw validationFailed('username', `username "${raw}" is reserved`);
   return raw;
 }
 
