@@ -46,6 +46,9 @@ describe('the signature', () => {
       expect(response.statusCode).toBe(401);
       expect(errorOf(response)).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringMatching(why) });
     }
+    const empty = await t.inject({ method: 'POST', url: '/identity_provider' });
+    expect(errorOf(empty).code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await t.inject({ method: 'POST', url: '/identity_provider', headers: { 'x-signature': sign('') } })).details).toMatchObject({ field: 'body' });
     expect(snapshotDiff(before, await snapshotDb(t))).toBeNull();
     // The same bytes, rightly signed (with the sha256= prefix some providers use): applied.
     const ok = await send(spaced, `sha256=${sign(spaced)}`);

@@ -107,8 +107,8 @@ function restBody(route: RouteDefinition, request: FastifyRequest, parsed: unkno
   }
   const body: Record<string, unknown> = route.rawBody ? {} : { ...(parsed as Record<string, unknown> ?? {}) };
   if (route.rawBody) {
-    const raw = (request as FastifyRequest & { rawBody?: Buffer }).rawBody;
-    if (!raw || raw.length === 0) throw new AppError('VALIDATION_FAILED', 'The body is empty: send a JSON object', { field: 'body' });
+    // An empty body is passed on as "": the operation checks the signature before the content.
+    const raw = (request as FastifyRequest & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
     if (!isUtf8(raw)) throw new AppError('VALIDATION_FAILED', 'The body is not UTF-8', { field: 'body' });
     body[route.rawBody] = raw.toString('utf8');
   }
