@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import YAML from 'yaml';
 import { readFileSync } from 'node:fs';
 import { checkAnswer, checkSurvey, clearedPatch, profilePatch, type SurveyDef } from '../src/modules/survey/engine/survey.js';
+import { mergeReasons, SENSITIVITY_TRIGGERS, sensitivityReasons } from '../src/modules/survey/engine/sensitivities.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { snapshotDb, snapshotDiff } from './helpers/route-fixtures.js';
 
@@ -30,6 +31,24 @@ describe('the survey engine (data/survey.yaml)', () => {
     expect(profilePatch(question('sensitivities'), ['none'])).toEqual({ sensitivities: [] });
     expect(profilePatch(question('age_range'), ['25_34'])).toEqual({ ageRange: '25_34' });
     expect(clearedPatch(survey)).toMatchObject({ skinType: null, concerns: [], pregnant: false, climate: null });
+  });
+
+  it('has a meaning for every sensitivity answer but "none"', () => {
+    expect(question('sensitivities').answers.map((a) => a.value).filter((v) => v !== 'none').sort()).toEqual(Object.keys(SENSITIVITY_TRIGGERS).sort());
+  });
+
+  it('turns sensitivities into cautions, sparing ingredients marked positive, and merges them by rank and list order', () => {
+    const parfum = { id: 'p', alias: 'parfum', flags: ['fragrance'], groups: [] };
+    const linalool = { id: 'l', alias: 'linalool', flags: ['eu_allergen'], groups: [] };
+    const glycolic = { id: 'g', alias: 'glycolic-acid', flags: [], groups: ['ahas'] };
+    const water = { id: 'w', alias: 'water', flags: [], groups: [] };
+    const list = [water, glycolic, parfum, linalool];
+    const reasons = sensitivityReasons(list, ['fragrance', 'acids', 'unknown'], ['l']);
+    expect(reasons.map((r) => [r.ingredient.alias, r.basis])).toEqual([['glycolic-acid', 'acids'], ['parfum', 'fragrance']]);
+    const merged = mergeReasons(list, [{ verdict: 'good' as const, ingredient: water }, ...reasons]);
+    expect(merged.verdict).toBe('caution');
+    expect(merged.reasons.map((r) => r.ingredient.id)).toEqual(['g', 'p', 'w']);
+    expect(mergeReasons(list, []).verdict).toBe('neutral');
   });
 
   it('refuses a badly authored survey', () => {

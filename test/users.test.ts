@@ -166,6 +166,16 @@ describe('product compatibility', () => {
     expect(judged.skin_types).toContain('oily');
     expect(judged.reasons[0]).toMatchObject({ verdict: 'avoid', source: 'feeling', ingredient: { alias: first } });
     expect((await t.inject({ method: 'GET', url: '/my/compatibility/product/no-such-product', token })).statusCode).toBe(404);
+
+    // The survey's sensitivities: a scented product is a caution for someone fragrance reacts with.
+    const all = (await t.inject({ method: 'GET', url: '/products?limit=100' })).json() as { items: Array<{ alias: string; flags: string[] }> };
+    const scented = all.items.find((p) => p.flags.includes('fragrance'))!;
+    expect(scented).toBeDefined();
+    const sensitive = await t.tokenFor('xena-sensitive');
+    await t.inject({ method: 'POST', url: '/my/survey_answers', token: sensitive, payload: { answers: [{ question: 'sensitivities', values: ['fragrance'] }] } });
+    const scentedJudged = (await t.inject({ method: 'GET', url: `/my/compatibility/product/${scented.alias}`, token: sensitive })).json() as { verdict: string; reasons: Array<{ verdict: string; source: string; basis: string }> };
+    expect(scentedJudged.verdict).toBe('caution');
+    expect(scentedJudged.reasons).toContainEqual(expect.objectContaining({ verdict: 'caution', source: 'sensitivity', basis: 'fragrance' }));
     expect((await t.inject({ method: 'GET', url: `/my/compatibility/product/${alias}` })).statusCode).toBe(401);
   });
 });

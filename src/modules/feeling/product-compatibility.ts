@@ -7,6 +7,8 @@ import { ingredientsOf } from '../analysis/analysis-reports.service.js';
 import { personalize } from '../analysis/engine/personalize.js';
 import { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
+import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import { mergeReasons, sensitivityReasons } from '../survey/engine/sensitivities.js';
 import { feelingsOn } from './feeling.service.js';
 import { Sentiment } from './ingredient-feeling.entity.js';
 import { PersonalReason, PersonalVerdict } from './personalization.js';
@@ -26,7 +28,7 @@ export class ProductCompatibility {
   @Field(() => SkinProfile, { description: 'The caller\'s profile the verdict used.' })
   skinProfile!: SkinProfile;
 
-  @Field(() => [PersonalReason], { description: 'Avoid first, then caution, then good; in list order within each.' })
+  @Field(() => [PersonalReason], { description: 'Avoid first, then caution, then good; in list order within each. Besides the analysis\'s sources, `sensitivity`: an ingredient of something the survey says the skin reacted to.' })
   reasons!: PersonalReason[];
 
   @Field(() => [String], { description: 'Entries of the list matched to no ingredient: not judged.' })
@@ -43,13 +45,18 @@ export async function productCompatibility(ctx: Context, idOrAlias: string): Pro
   const feelings = await feelingsOn(ctx.em, ctx.viewer!.id, ids);
   const profile = skinProfileOf(ctx.viewer!);
   const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
-  const result = personalize(ingredients, profile, { positive: idsOf(Sentiment.positive), negative: idsOf(Sentiment.negative) });
+  const positive = idsOf(Sentiment.positive);
+  const result = personalize(ingredients, profile, { positive, negative: idsOf(Sentiment.negative) });
+  // Beyond the analysis's personalisation: what the survey says the skin reacted to.
+  const merged = mergeReasons<Ingredient, { verdict: 'avoid' | 'caution' | 'good'; source: string; basis: string; reason: string; ingredient: Ingredient }>(
+    ingredients, [...result.reasons, ...sensitivityReasons(ingredients, profile.sensitivities, positive)],
+  );
   return {
     product,
-    verdict: result.verdict as PersonalVerdict,
+    verdict: merged.verdict as PersonalVerdict,
     skinTypes: result.skinTypes,
     skinProfile: profile,
-    reasons: result.reasons.map((r) => ({ ...r, verdict: r.verdict as PersonalVerdict })),
+    reasons: merged.reasons.map((r) => ({ ...r, verdict: r.verdict as PersonalVerdict })),
     unmatched: entries.filter((e) => !e.ingredient).map((e) => e.input),
   };
 }
