@@ -24,6 +24,7 @@ import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { registerStaticPages } from './static-pages.js';
 import { registerImageRoutes } from './modules/image/image.routes.js';
 import { dirname, join } from 'node:path';
+import { createMailer } from './modules/mail/mailer.js';
 
 const BODY_LIMIT = 1024 * 1024;
 export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -102,21 +103,27 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   const auth = new Authenticator(config.auth);
   const metrics = createMetrics();
   metrics.instrument(app);
+  const mailer = createMailer(config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const services = { mailer, idpWebhookSecret: config.auth.idpWebhookSecret };
 
   async function contextFor(request: FastifyRequest): Promise<Context> {
     const em = orm.em.fork() as EntityManager;
     const header = request.headers.authorization;
-    if (!header) return createContext(em, null, request.id, config.publicUrl);
+    if (!header) return createContext(em, null, request.id, config.publicUrl, services);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthenticated('Authorization must be "Bearer <token>"');
     const claims = await auth.verify(match[1]);
-    return createContext(em, await viewerFromClaims(em, claims, auth), request.id, config.publicUrl);
+    return createContext(em, await viewerFromClaims(em, claims, auth), request.id, config.publicUrl, services);
   }
 
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL') request.log.error({ err: (appError as { cause?: unknown }).cause ?? error }, 'internal error');
-    if (appError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    if (appError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) {
+      const wait = (appError.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+      reply.header('retry-after', String(typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : 60));
+    }
     return reply.code(appError.status).send(errorBody(appError, request.id));
   });
   app.setNotFoundHandler((request, reply) => {

@@ -5,6 +5,7 @@ import type { EntityManager } from './db.js';
 import { unauthenticated } from './errors.js';
 import { User, UserType } from './modules/user/user.entity.js';
 import { newId } from './modules/shared/ids.js';
+import { isReservedUsername } from './modules/user/user.service.js';
 
 export interface Claims extends JWTPayload {
   sub: string;
@@ -67,7 +68,7 @@ const USERNAME = /^[a-z0-9][a-z0-9_.-]{2,29}$/;
 function usernameFrom(claims: Claims): string {
   const wanted = (claims.preferred_username ?? claims.name ?? '')
     .toLowerCase().normalize('NFKD').replace(/[^a-z0-9_.-]+/g, '').slice(0, 30);
-  if (USERNAME.test(wanted)) return wanted;
+  if (USERNAME.test(wanted) && !isReservedUsername(wanted)) return wanted;
   return `user-${Buffer.from(claims.sub).toString('hex').slice(-10)}`;
 }
 

@@ -24,6 +24,8 @@ export interface Config {
   };
   graphql: { maxDepth: number; maxComplexity: number; introspection: boolean };
   seedDemoData: boolean;
+  /** Outgoing e-mail: an SMTP server (smtp:// or smtps://, credentials in the URL), or null to log messages instead. */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +75,13 @@ function developmentSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/** MAIL_FROM: an address, optionally with a display name: `Name <a@b.example>`. */
+function mailFrom(env: NodeJS.ProcessEnv): string {
+  const raw = env.MAIL_FROM || 'Skincare <no-reply@skincare.invalid>';
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw.trim())) throw new ConfigError(`MAIL_FROM must be an address like "Name <no-reply@example.com>", got "${raw}"`);
+  return raw.trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pgliteDir = resolve(env.PGLITE_DIR || '.data/pglite');
   // Secrets and uploads live next to the embedded database, in the data folder.
@@ -111,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       introspection: boolVar(env, 'GRAPHQL_INTROSPECTION', true),
     },
     seedDemoData: boolVar(env, 'SEED_DEMO_DATA', true),
+    mail: { smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom(env) },
   };
 }

@@ -13,6 +13,7 @@ import { createTutorialLoaders } from './modules/tutorial/product-tutorial.loade
 import { createPitchLoaders } from './modules/pitch/product-pitch.loaders.js';
 import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
 import { createImageLoaders } from './modules/image/image.loaders.js';
+import type { Mailer } from './modules/mail/mailer.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -50,8 +51,15 @@ export interface Context {
   requestId: string;
   /** Absolute base of links the API hands out (PUBLIC_URL). */
   publicUrl: string;
+  /** Services built once per app: outgoing e-mail and the identity provider's webhook secret. */
+  services: AppServices;
 }
 
-export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string): Context {
-  return { em, loaders: createLoaders(em), viewer, requestId, publicUrl };
+export interface AppServices {
+  mailer: Mailer;
+  idpWebhookSecret: string;
+}
+
+export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string, services: AppServices): Context {
+  return { em, loaders: createLoaders(em), viewer, requestId, publicUrl, services };
 }

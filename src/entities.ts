@@ -22,6 +22,12 @@ import { RoutineRequest } from './modules/routine/routine-request.entity.js';
 import { StoredImage } from './modules/image/image.entity.js';
 import { ProductDraft } from './modules/draft/product-draft.entity.js';
 import { SharedComparison } from './modules/compare/shared-comparison.entity.js';
+import { EmailToken } from './modules/user/email-token.entity.js';
+import { UserThrottle } from './modules/user/user-throttle.entity.js';
+import { UserInvite } from './modules/user/user-invite.entity.js';
+import { UserFollow } from './modules/following/user-follow.entity.js';
+import { SurveyAnswer } from './modules/survey/survey-answer.entity.js';
+import { IdentityProviderEvent } from './modules/identity-provider/idp-event.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -31,6 +37,7 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   ProductTutorial, ProductPitch,
   IngredientOpinion, IngredientOpinionEntry, IngredientOpinionEndorsement, ProductTutorialInstruction, ProductTutorialWarning, ProductPitchOpinion,
   // people: users, following, survey, identity provider
+  EmailToken, UserThrottle, UserInvite, UserFollow, SurveyAnswer, IdentityProviderEvent,
   // routines and contests
   Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineWeekScore,
 ];

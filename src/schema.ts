@@ -37,6 +37,11 @@ import { ProductSearchResolver } from './modules/product/product-search.resolver
 import { ProductDraftResolver } from './modules/draft/product-draft.resolver.js';
 import { DraftImageResolver, ProductImageResolver, ProfilePictureResolver } from './modules/image/image.resolver.js';
 import { CompareResolver } from './modules/compare/compare.resolver.js';
+import { IdentityResolver } from './modules/user/identity.resolver.js';
+import { FollowedIngredientFeelingResolver, FollowResolver } from './modules/following/follow.resolver.js';
+import { SurveyResolver } from './modules/survey/survey.resolver.js';
+import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.js';
+import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -61,6 +66,7 @@ export const resolvers = [
   IngredientOpinionResolver, IngredientOpinionEntryResolver, ProductTutorialResolver, ProductPitchResolver,
 
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
+  IdentityResolver, FollowResolver, FollowedIngredientFeelingResolver, SurveyResolver, ProductCompatibilityResolver, IdentityProviderResolver,
 
   // ==== Routines and contests (routines helper)
   RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,

@@ -11,9 +11,10 @@ import { Migration20261122045803 as m7 } from './Migration20261122045803.js';
 import { Migration20261124005039 as m8 } from './Migration20261124005039.js';
 import { Migration20261124005451 as m9 } from './Migration20261124005451.js';
 import { Migration20261124005513 as m10 } from './Migration20261124005513.js';
-import { Migration20261124005733 as m11 } from './Migration20261124005733.js';
-import { Migration20261124005846 as m12 } from './Migration20261124005846.js';
-import { Migration20261124010033 as m13 } from './Migration20261124010033.js';
-import { Migration20261124011256 as m14 } from './Migration20261124011256.js';
+import { Migration20261124005649 as m11 } from './Migration20261124005649.js';
+import { Migration20261124005733 as m12 } from './Migration20261124005733.js';
+import { Migration20261124005846 as m13 } from './Migration20261124005846.js';
+import { Migration20261124010033 as m14 } from './Migration20261124010033.js';
+import { Migration20261124011256 as m15 } from './Migration20261124011256.js';
 
-export const migrationsList = [{ name: 'Migration20261122031911', class: m0 }, { name: 'Migration20261122033951', class: m1 }, { name: 'Migration20261122040729', class: m2 }, { name: 'Migration20261122043540', class: m3 }, { name: 'Migration20261122045030', class: m4 }, { name: 'Migration20261122045214', class: m5 }, { name: 'Migration20261122045410', class: m6 }, { name: 'Migration20261122045803', class: m7 }, { name: 'Migration20261124005039', class: m8 }, { name: 'Migration20261124005451', class: m9 }, { name: 'Migration20261124005513', class: m10 }, { name: 'Migration20261124005733', class: m11 }, { name: 'Migration20261124005846', class: m12 }, { name: 'Migration20261124010033', class: m13 }, { name: 'Migration20261124011256', class: m14 }];
+export const migrationsList = [{ name: 'Migration20261122031911', class: m0 }, { name: 'Migration20261122033951', class: m1 }, { name: 'Migration20261122040729', class: m2 }, { name: 'Migration20261122043540', class: m3 }, { name: 'Migration20261122045030', class: m4 }, { name: 'Migration20261122045214', class: m5 }, { name: 'Migration20261122045410', class: m6 }, { name: 'Migration20261122045803', class: m7 }, { name: 'Migration20261124005039', class: m8 }, { name: 'Migration20261124005451', class: m9 }, { name: 'Migration20261124005513', class: m10 }, { name: 'Migration20261124005649', class: m11 }, { name: 'Migration20261124005733', class: m12 }, { name: 'Migration20261124005846', class: m13 }, { name: 'Migration20261124010033', class: m14 }, { name: 'Migration20261124011256', class: m15 }];

@@ -1,6 +1,8 @@
 // Mounts every route of the table onto Fastify: bind variables, execute the named operation
 // in-process, answer with the root field's value. Imports nothing from src/modules.
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
@@ -74,6 +76,49 @@ export function prepareRoutes(schema: GraphQLSchema, routes: RouteDefinition[], 
   });
 }
 
+/**
+ * Keeps the exact bytes of the body on the request (routes with `rawBody`), handing the parser
+ * an identical stream: a signature is checked over what was sent, not over re-serialised JSON.
+ */
+async function keepRawBody(request: FastifyRequest, _reply: FastifyReply, payload: AsyncIterable<Buffer | string>) {
+  const limit = request.server.initialConfig.bodyLimit ?? 1024 * 1024;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', `The body is over the ${limit} byte limit`);
+    chunks.push(bytes);
+  }
+  const raw = Buffer.concat(chunks);
+  (request as FastifyRequest & { rawBody?: Buffer }).rawBody = raw;
+  const stream = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+  stream.receivedEncodedLength = raw.length;
+  return stream;
+}
+
+/** The body as the operation sees it: its fields, or (rawBody routes) the raw text and the declared headers. */
+function restBody(route: RouteDefinition, request: FastifyRequest, parsed: unknown): unknown {
+  if (!route.rawBody && !route.headers) return parsed;
+  // Those variables come from the body bytes and headers only, never from the query string.
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  for (const name of [route.rawBody, ...Object.keys(route.headers ?? {})]) {
+    if (name && name in query) throw new AppError('VALIDATION_FAILED', `Unknown query parameter "${name}"`, { field: name });
+  }
+  const body: Record<string, unknown> = route.rawBody ? {} : { ...(parsed as Record<string, unknown> ?? {}) };
+  if (route.rawBody) {
+    // An empty body is passed on as "": the operation checks the signature before the content.
+    const raw = (request as FastifyRequest & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+    if (!isUtf8(raw)) throw new AppError('VALIDATION_FAILED', 'The body is not UTF-8', { field: 'body' });
+    body[route.rawBody] = raw.toString('utf8');
+  }
+  for (const [variable, header] of Object.entries(route.headers ?? {})) {
+    const value = request.headers[header.toLowerCase()];
+    if (typeof value === 'string') body[variable] = value;
+  }
+  return body;
+}
+
 /** Fastify's path syntax is the specification's; only the prefix is added. */
 export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<C>): PreparedRoute[] {
   const prepared = prepareRoutes(options.schema, options.routes, options.documentsDir);
@@ -86,6 +131,7 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
       method: route.method,
       url: `${options.prefix}${route.path}`,
       config: { route } as never,
+      ...(route.rawBody ? { preParsing: keepRawBody } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // Who may call comes first: an anonymous caller learns it must sign in, not what it sent wrong.
         const context = await options.context(request);
@@ -98,6 +144,7 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
           if (!route.uploads) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This operation takes a JSON body, not multipart/form-data');
           payload = await readMultipartBody(request, route.uploads);
         }
+        payload = restBody(route, request, payload);
         const variables = bindVariables(
           m.specs,
           { params: request.params as Record<string, string>, query: request.query as Record<string, string>, body: payload },

@@ -27,6 +27,13 @@ export interface RouteDefinition {
   uploads?: string[];
   /** Answer the root field (a string) as is with this content type, instead of JSON (sitemaps). */
   contentType?: string;
+  /**
+   * Signed webhooks: bind the exact bytes of the JSON body (as UTF-8 text) to this variable,
+   * instead of binding the body's fields, so the operation can check a signature over them.
+   */
+  rawBody?: string;
+  /** Variables read from request headers: variable name → header name (e.g. `X-Signature`). */
+  headers?: Record<string, string>;
 }
 
 /** Roles named by an access rule; empty for non-role rules. */

@@ -12,6 +12,9 @@ import { routes as routeTable } from '../../rest-mappings/routes.js';
 import type { RouteDefinition } from '../../src/rest/types.js';
 import type { TestApp } from './app.js';
 import { routineFixtures } from './routine-fixtures.js';
+import { createHmac } from 'node:crypto';
+import { User } from '../../src/modules/user/user.entity.js';
+import { issueEmailToken } from '../../src/modules/user/identity.service.js';
 
 // ---------------------------------------------------------------------------------------------
 // Callers
@@ -96,6 +99,8 @@ export interface RouteFixture {
    * is hidden from strangers altogether.
    */
   strangerStatus?: 403 | 404;
+  /** Signed webhooks: the headers a request needs, computed from the exact body text sent. */
+  sign?: (body: string) => Record<string, string>;
 }
 
 /** The request a fixture describes. */
@@ -162,6 +167,18 @@ export async function feel(t: TestApp, caller: Caller, ingredient: string, senti
 /** The caller favours a product. */
 export async function favour(t: TestApp, caller: Caller, product: string): Promise<void> {
   await ok(await t.inject({ method: 'POST', url: `/products/${product}/favorite`, token: caller.token }), 'POST favorite');
+}
+
+/** `who` follows `whom` (idempotent). */
+export async function follows(t: TestApp, who: Caller, whom: Caller): Promise<void> {
+  await ok(await t.inject({ method: 'POST', url: `/users/${whom.id}/follow`, token: who.token }), 'POST /users/:id/follow');
+}
+
+/** The token of an e-mail-change link for `me`, as the e-mail would carry it. */
+export async function emailToken(t: TestApp, me: Caller, email: string): Promise<string> {
+  const em = t.em();
+  const user = await em.findOneOrFail(User, { id: me.id });
+  return (await issueEmailToken({ em }, user, 'email_change', email)).token;
 }
 
 /** An admin hands a brand to `me` (a brand user) through PATCH /brands/:id_or_alias/transfer_ownership. */
@@ -684,6 +701,81 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
   'GET /my/product_pitches': async () => ({ params: {}, query: { limit: '5' } }),
 
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
+  // Users
+  'GET /users': async () => ({ params: {}, query: { limit: '5', user_type: 'member' } }),
+  'GET /users/lookup': async ({ me }) => ({ params: {}, query: { username: me.username.slice(0, 4), limit: '5' } }),
+  'GET /users/experts': async () => ({ params: {}, query: { limit: '5' } }),
+  'PATCH /users/:id/identity/email': async ({ me, unique }) => ({ params: { id: me.id }, body: { email: `new-${unique()}@example.com` } }),
+  // The token of a link as e-mailed, issued directly (the matrix's app logs mail instead of sending it).
+  'PATCH /users/:id/identity/confirm_email_change': async ({ t, me, unique }) => ({ params: { id: me.id }, body: { token: await emailToken(t, me, `changed-${unique()}@example.com`) } }),
+  // Its own name again: a valid change that keeps `me` findable by username.
+  'PATCH /users/:id/identity/username': async ({ me }) => ({ params: { id: me.id }, body: { username: me.username } }),
+  'GET /users/:id/skin_profile/survey': async ({ me }) => none({ id: me.id }),
+  'GET /users/:id/skin_profile/unanswered': async ({ me }) => ({ params: { id: me.id }, query: { limit: '5' } }),
+  'POST /users/:id/follow': async ({ admin }) => none({ id: (await admin()).username }),
+  'DELETE /users/:id/unfollow': async ({ t, me, admin }) => {
+    await follows(t, me, await admin());
+    return none({ id: (await admin()).id });
+  },
+  'GET /users/:id/followed_by': async ({ t, me, admin }) => {
+    await follows(t, await admin(), me);
+    return { params: { id: me.id }, query: { limit: '5' } };
+  },
+  'GET /users/:id/following': async ({ t, me, admin }) => {
+    await follows(t, me, await admin());
+    return { params: { id: me.username }, query: { limit: '5' } };
+  },
+  'PATCH /users/:id/profile': async ({ me }) => ({ params: { id: me.id }, body: { display_name: 'Fixture Person', bio: 'Set by a route fixture.', country: 'FR' } }),
+  'GET /users/:id/resend_verification_email': async ({ me }) => none({ id: me.id }),
+  'PATCH /users/:id/user_type': async ({ t, unique }) => ({ params: { id: (await makeCaller(t, `fixture-typed-${unique()}`)).id }, body: { user_type: 'expert' } }),
+  'POST /users/send_invite_link': async ({ unique }) => ({ params: {}, body: { email: `friend-${unique()}@example.com` } }),
+
+  // My (people)
+  'PATCH /my/user/supergroups': async () => ({ params: {}, body: { supergroups: ['acne', 'minimalists'] } }),
+  'GET /my/followed_by': async ({ t, me, admin }) => {
+    await follows(t, await admin(), me);
+    return { params: {}, query: { limit: '5' } };
+  },
+  'GET /my/following': async ({ t, me, admin }) => {
+    await follows(t, me, await admin());
+    return { params: {}, query: { limit: '5' } };
+  },
+  'GET /my/compatibility/product/:id_or_alias': async ({ catalog }) => none({ id_or_alias: catalog.product.alias }),
+  'GET /my/intake_decision': async () => none(),
+  'PATCH /my/survey/active/intake_decision': async () => ({ params: {}, body: { decision: 'take' } }),
+  'GET /my/survey/answered': async ({ t, me }) => {
+    await ok(await t.inject({ method: 'POST', url: '/my/survey_answers', payload: { answers: [{ question: 'climate', values: ['temperate'] }] }, token: me.token }), 'POST /my/survey_answers', 201);
+    return { params: {}, query: { limit: '5' } };
+  },
+  'GET /my/survey/unanswered': async () => ({ params: {}, query: { limit: '5' } }),
+  'POST /my/survey_answers': async () => ({ params: {}, body: { answers: [{ question: 'skin_type', values: ['oily'] }, { question: 'concerns', values: ['acne', 'large_pores'] }] } }),
+  'POST /my/survey_answers/reset': async () => none(),
+
+  // Following: `me` follows the fixture admin, who likes glycerin.
+  'GET /following/ingredient_feelings/positive': async ({ t, me, admin }) => {
+    await follows(t, me, await admin());
+    await feel(t, await admin(), 'glycerin', 'positive');
+    return { params: {}, query: { limit: '5' } };
+  },
+  'GET /following/ingredient_feelings/negative': async ({ t, me, admin }) => {
+    await follows(t, me, await admin());
+    await feel(t, await admin(), 'niacinamide', 'negative');
+    return { params: {}, query: { limit: '5' } };
+  },
+
+  // User relationships
+  'GET /user_relationships/lookup': async ({ admin }) => ({ params: {}, query: { ids: `${(await admin()).id},${(await admin()).username},nobody-here` } }),
+
+  // Identity-provider hook: a fresh, signed user.updated event (creates the subject's user).
+  'POST /identity_provider': async ({ t, unique }) => {
+    const u = unique();
+    const secret = t.config.auth.idpWebhookSecret;
+    return {
+      params: {},
+      body: { id: `evt-fixture-${u}`, type: 'user.updated', timestamp: new Date().toISOString(), user: { subject: `fixture-idp|${u}`, email: `idp-${u}@example.com`, email_verified: true, name: `Idp ${u}` } },
+      sign: (text: string) => ({ 'x-signature': createHmac('sha256', secret).update(text, 'utf8').digest('hex') }),
+    };
+  },
 
   // ==== Routines and contests (routines helper)
   ...routineFixtures,
@@ -719,6 +811,10 @@ export async function buildFixture(t: TestApp, route: RouteDefinition, me: Calle
 
 /** Sends a fixture's request as a caller (anonymous when null). */
 export function sendFixture(t: TestApp, route: RouteDefinition, fixture: RouteFixture, caller: Caller | null): Promise<LightMyRequestResponse> {
+  if (fixture.sign) {
+    const text = JSON.stringify(fixture.body ?? {});
+    return t.inject({ method: route.method, url: urlOf(route, fixture), payload: text, headers: { 'content-type': 'application/json', ...fixture.sign(text) }, token: caller?.token });
+  }
   return t.inject({ method: route.method, url: urlOf(route, fixture), ...(fixture.body ? { payload: fixture.body } : {}), token: caller?.token });
 }
 
@@ -1171,7 +1267,9 @@ export async function runFuzzCase(env: FuzzEnv, target: FuzzTarget, request: Fuz
   const write = target.writes || WRITE_METHODS.has(request.method);
   const before = write ? await snapshotDb(env.t) : null;
   const response = await env.t.inject({
-    method: request.method, url: request.url, headers: request.headers, token: target.caller?.token,
+    method: request.method, url: request.url, token: target.caller?.token,
+    // Signed webhooks: sign what is sent, so bad input reaches validation rather than stopping at 401.
+    headers: { ...request.headers, ...(target.fixture.sign && request.payload !== undefined ? target.fixture.sign(request.payload.toString()) : {}) },
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
   });
   env.stats.cases++;

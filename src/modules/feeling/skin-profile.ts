@@ -41,6 +41,22 @@ export class SkinProfile {
 
   @Field({ description: 'Whether others may see the user\'s ingredient feelings (default true).' })
   feelingsPublic!: boolean;
+
+  // Fed by the intake survey (data/survey.yaml): informative, not used by personalisation yet.
+  @Field(() => [String], { description: 'What the skin reacted badly to (survey).' })
+  sensitivities!: string[];
+
+  @Field(() => [String], { description: 'What matters in a routine (survey).' })
+  goals!: string[];
+
+  @Field(() => String, { nullable: true, description: 'Climate (survey).' })
+  climate!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Age range (survey).' })
+  ageRange!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Routine experience (survey).' })
+  routineExperience!: string | null;
 }
 
 /**
@@ -71,6 +87,11 @@ export function skinProfileOf(user: User): SkinProfile {
     concerns: (stored.concerns ?? []) as SkinConcern[],
     pregnant: stored.pregnant ?? false,
     feelingsPublic: stored.feelingsPublic ?? true,
+    sensitivities: stored.sensitivities ?? [],
+    goals: stored.goals ?? [],
+    climate: stored.climate ?? null,
+    ageRange: stored.ageRange ?? null,
+    routineExperience: stored.routineExperience ?? null,
   };
 }
 
@@ -95,6 +116,7 @@ export async function updateSkinProfile(em: EntityManager, idOrUsername: string,
     if (!Object.values(SkinConcern).includes(concern)) throw validationFailed('concerns', `concerns: unknown value "${concern}"`);
   }
   const next: SkinProfile = {
+    ...current,
     skinType,
     concerns,
     pregnant: boolOrUnchanged('pregnant', changes.pregnant, current.pregnant),

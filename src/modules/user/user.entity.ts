@@ -1,4 +1,4 @@
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { newId } from '../shared/ids.js';
 
@@ -17,9 +17,24 @@ export interface StoredSkinProfile {
   concerns?: string[];
   pregnant?: boolean;
   feelingsPublic?: boolean;
+  /** Fed by the survey (data/survey.yaml): what the person reacts to, wants, lives in. */
+  sensitivities?: string[];
+  goals?: string[];
+  climate?: string | null;
+  ageRange?: string | null;
+  routineExperience?: string | null;
 }
 
+/** Whether a user takes the intake survey. */
+export enum IntakeDecision {
+  take = 'take',
+  skip = 'skip',
+  undecided = 'undecided',
+}
+registerEnumType(IntakeDecision, { name: 'IntakeDecision', description: 'Whether the user takes or skips the intake survey.' });
+
 @Entity({ tableName: 'app_user' })
+@Index({ properties: ['createdAt', 'id'] })
 @ObjectType({ description: 'A person using the service.' })
 export class User {
   @PrimaryKey({ type: 'uuid' })
@@ -57,6 +72,25 @@ export class User {
   /** Skin type, concerns, pregnancy, feelings visibility: owner and admins only (modules/feeling/skin-profile.ts). */
   @Property({ type: 'json', nullable: true })
   skinProfile?: StoredSkinProfile | null;
+
+  /** When the user proved the address (verification link or a confirmed change); owner and admins only. */
+  @Property({ type: 'datetime', nullable: true })
+  emailVerifiedAt?: Date | null;
+
+  @Enum({ items: () => IntakeDecision, nativeEnumName: 'intake_decision', default: IntakeDecision.undecided })
+  intakeDecision: IntakeDecision = IntakeDecision.undecided;
+
+  @Property({ type: 'datetime', nullable: true })
+  intakeDecidedAt?: Date | null;
+
+  /** Interest groups (data/supergroups.yaml) the user joined; owner and admins only. */
+  @Property({ type: 'json', default: '[]' })
+  supergroups: string[] = [];
+
+  /** Set when the identity provider deleted the user: personal data is anonymised, contributions stay. */
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the account was deleted (its personal data anonymised).' })
+  deletedAt?: Date | null;
 
   @Property({ type: 'datetime' })
   @Field()

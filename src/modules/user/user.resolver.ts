@@ -1,7 +1,26 @@
-import { Arg, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { User } from './user.entity.js';
-import { canSeeEmail, getUser } from './user.service.js';
+import { Page, PageArgs } from '../shared/pagination.js';
+import { Transactional } from '../shared/transactional.js';
+import { Supergroup, supergroupsOf } from './supergroups.js';
+import { IntakeDecision, User, UserType } from './user.entity.js';
+import { canSeeEmail, changeUserType, changeUsername, getUser, listUsers, lookupUsers, updateProfile } from './user.service.js';
+
+@ObjectType()
+export class UserPage extends Page(User) {}
+
+/** Flat arguments: omitted fields stay as they are (see SkinProfileChanges for why not an input object). */
+@ArgsType()
+export class ProfileChangesArgs {
+  @Field(() => String, { nullable: true, description: '1-80 characters; null clears it.' })
+  displayName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'At most 1,000 characters; null or "" clears it.' })
+  bio?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code; null clears it.' })
+  country?: string | null;
+}
 
 @Resolver(() => User)
 export class UserResolver {
@@ -17,9 +36,56 @@ export class UserResolver {
     return getUser(ctx.em, idOrUsername);
   }
 
+  @Query(() => UserPage, { description: 'Users, newest first (deleted accounts left out), optionally of one type.' })
+  users(@Args() page: PageArgs, @Ctx() ctx: Context, @Arg('userType', () => UserType, { nullable: true }) userType?: UserType | null) {
+    return listUsers(ctx.em, userType, page);
+  }
+
+  @Query(() => UserPage, { description: 'Users whose username starts with a prefix, alphabetically.' })
+  userLookup(@Arg('username') username: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return lookupUsers(ctx.em, username, page);
+  }
+
+  // Mutations
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => User, { description: 'Changes display name, bio or country (the user or an admin); omitted fields stay.' })
+  updateUserProfile(@Arg('userId', { description: 'User id or username.' }) userId: string, @Args() changes: ProfileChangesArgs, @Ctx() ctx: Context) {
+    return updateProfile(ctx.em, userId, ctx.viewer!, changes);
+  }
+
+  @Authorized()
+  @UseMiddleware(Transactional)
+  @Mutation(() => User, { description: 'Changes a username (the user or an admin): 3-30 of a-z 0-9 _ . -, starting with a letter or digit; CONFLICT when taken.' })
+  changeUsername(@Arg('userId') userId: string, @Arg('username') username: string, @Ctx() ctx: Context) {
+    return changeUsername(ctx.em, userId, ctx.viewer!, username);
+  }
+
+  @Authorized([UserType.admin])
+  @UseMiddleware(Transactional)
+  @Mutation(() => User, { description: 'Sets a user\'s type (admins only).' })
+  changeUserType(@Arg('userId') userId: string, @Arg('userType', () => UserType) userType: UserType, @Ctx() ctx: Context) {
+    return changeUserType(ctx.em, userId, userType);
+  }
+
   // Field resolvers
   @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins only.' })
   email(@Root() user: User, @Ctx() ctx: Context): string | null {
     return canSeeEmail(user, ctx.viewer) ? user.email ?? null : null;
+  }
+
+  @FieldResolver(() => Boolean, { nullable: true, description: 'Whether the e-mail address is verified: the user and admins only.' })
+  emailVerified(@Root() user: User, @Ctx() ctx: Context): boolean | null {
+    return canSeeEmail(user, ctx.viewer) ? Boolean(user.emailVerifiedAt) : null;
+  }
+
+  @FieldResolver(() => [Supergroup], { nullable: true, description: 'The interest groups the user joined: the user and admins only.' })
+  supergroups(@Root() user: User, @Ctx() ctx: Context): Supergroup[] | null {
+    return canSeeEmail(user, ctx.viewer) ? supergroupsOf(user.supergroups ?? []) : null;
+  }
+
+  @FieldResolver(() => IntakeDecision, { nullable: true, description: 'Whether the user takes the intake survey: the user and admins only.' })
+  intakeDecision(@Root() user: User, @Ctx() ctx: Context): IntakeDecision | null {
+    return canSeeEmail(user, ctx.viewer) ? user.intakeDecision : null;
   }
 }

@@ -27,7 +27,8 @@ const ERROR_RESPONSES: Record<string, string> = {
 
 function errorsFor(route: RouteDefinition, hasBody: boolean): number[] {
   const codes = [400, 404, 429, 500];
-  if (route.access !== 'public') codes.push(401);
+  // Signed routes (rawBody) answer 401 to a missing or wrong signature, though public.
+  if (route.access !== 'public' || route.rawBody) codes.push(401);
   if (route.access === 'owner' || route.access.startsWith('role:')) codes.push(403);
   if (route.method !== 'GET') codes.push(409);
   if (hasBody) codes.push(413, 415);
@@ -69,9 +70,13 @@ export function generateOpenApi(options: {
     const parameters: JsonSchema[] = [];
     const bodyProperties: Record<string, JsonSchema> = {};
     const bodyRequired: string[] = [];
+    const fromHeaders = route.headers ?? {};
     for (const spec of specs) {
       const schema = inputSchema(spec.type);
-      if (inPath.has(spec.name)) parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
+      // Signed webhooks: the raw body is the whole JSON object; some variables come from headers.
+      if (spec.name === route.rawBody) continue;
+      else if (spec.name in fromHeaders) parameters.push({ name: fromHeaders[spec.name], in: 'header', required: spec.required, schema });
+      else if (inPath.has(spec.name)) parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
       else if (!bodyAllowed) {
         parameters.push({ name: spec.name, in: 'query', required: spec.required, schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) });
       } else {
@@ -79,7 +84,7 @@ export function generateOpenApi(options: {
         if (spec.required) bodyRequired.push(spec.name);
       }
     }
-    const hasBody = Object.keys(bodyProperties).length > 0;
+    const hasBody = Object.keys(bodyProperties).length > 0 || Boolean(route.rawBody);
     const status = String(route.status ?? 200);
     const responses: Record<string, JsonSchema> = {};
     if (route.status === 204) responses['204'] = { description: 'Done; no body.' };
@@ -106,7 +111,8 @@ export function generateOpenApi(options: {
       ].filter(Boolean).join('\n\n'),
       tags: route.tags,
       parameters,
-      ...(hasBody ? { requestBody: { required: bodyRequired.length > 0, content: requestContent(route, bodyProperties, bodyRequired) } } : {}),
+      ...(route.rawBody ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON object, signed as sent (see the description).' } } } } }
+        : hasBody ? { requestBody: { required: bodyRequired.length > 0, content: requestContent(route, bodyProperties, bodyRequired) } } : {}),
       responses,
       ...(route.access === 'public' ? { security: [{}, { bearerAuth: [] }] } : { security: [{ bearerAuth: [] }] }),
     };

@@ -1,0 +1,235 @@
+// E-mail for real: a local SMTP server (smtp-server) on a random port receives what the service
+// sends; the tests read the message (recipient, subject, link) and use the link's token.
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { createMailer } from '../src/modules/mail/mailer.js';
+import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
+import { snapshotDb, snapshotDiff } from './helpers/route-fixtures.js';
+
+interface Received {
+  to: string[];
+  subject: string;
+  body: string;
+}
+
+const inbox: Received[] = [];
+
+/** The text of a MIME message: headers unfolded, the body decoded (quoted-printable or base64). */
+function parseMessage(raw: string, to: string[]): Received {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  let body = rest.join('\n\n');
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'quoted-printable') {
+    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  } else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) => Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+  return { to, subject, body };
+}
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (address.address.startsWith('bounce@')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+    return callback();
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      inbox.push(parseMessage(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://skincare.example' });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** The last message sent to an address. */
+function lastTo(address: string): Received {
+  const found = inbox.filter((m) => m.to.includes(address)).at(-1);
+  if (!found) throw new Error(`No message to ${address}; inbox: ${inbox.map((m) => m.to.join(',')).join(' | ')}`);
+  return found;
+}
+
+function tokenIn(message: Received): { link: string; token: string } {
+  const link = /https:\/\/skincare\.example\/users\/[0-9a-f-]+\/identity\/confirm_email_change\?token=([A-Za-z0-9_-]+)/.exec(message.body);
+  if (!link) throw new Error(`No link in: ${message.body}`);
+  return { link: link[0], token: decodeURIComponent(link[1]) };
+}
+
+const sql = <T>(query: string, params: unknown[] = []) => t.em().getConnection().execute(query, params) as Promise<T[]>;
+
+describe('changing the e-mail address', () => {
+  it('mails a link to the new address, changes nothing until its token is used, then takes it once', async () => {
+    const token = await t.tokenFor('emma');
+    const emma = await t.user('emma');
+    const asked = await t.inject({ method: 'PATCH', url: `/users/${emma.id}/identity/email`, token, payload: { email: 'Emma.New@Example.COM' } });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ sent_to: 'Emma.New@example.com', expires_at: expect.any(String) });
+    const hours = (Date.parse((asked.json() as { expires_at: string }).expires_at) - Date.now()) / 3600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+
+    const message = lastTo('Emma.New@example.com');
+    expect(message.subject).toBe('Confirm your new e-mail address');
+    const { link, token: emailed } = tokenIn(message);
+    expect(link).toContain(`/users/${emma.id}/`);
+    // Nothing changed yet, and only a hash of the token is stored.
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'emma@example.com' });
+    const rows = await sql<{ token_hash: string }>('select token_hash from email_token where user_id = ?', [emma.id]);
+    expect(rows).toEqual([{ token_hash: createHash('sha256').update(emailed).digest('hex') }]);
+    expect(JSON.stringify(await sql('select * from email_token'))).not.toContain(emailed);
+
+    // The link as mailed, used with PATCH (token in the query string, as in the link).
+    const confirmed = await t.inject({ method: 'PATCH', url: link.replace('https://skincare.example', ''), token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ id: emma.id, email: 'Emma.New@example.com', email_verified: true });
+
+    const reused = await t.inject({ method: 'PATCH', url: `/users/${emma.id}/identity/confirm_email_change`, token, payload: { token: emailed } });
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'token' } });
+    expect(errorOf(reused).message).toMatch(/already used/);
+  });
+
+  it('refuses an expired, a replaced, a wrong or someone else\'s token, changing nothing', async () => {
+    const token = await t.tokenFor('finn');
+    const finn = await t.user('finn');
+    const url = `/users/${finn.id}/identity/confirm_email_change`;
+    await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-1@example.com' } });
+    const first = tokenIn(lastTo('finn-1@example.com')).token;
+    // A second request within the minute is refused; a minute later it replaces the first link.
+    const tooSoon = await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-2@example.com' } });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.headers['retry-after']).toBeDefined();
+    await sql(`update user_throttle set last_at = now() - interval '61 seconds' where user_id = ?`, [finn.id]);
+    await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-2@example.com' } });
+    const second = tokenIn(lastTo('finn-2@example.com')).token;
+    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { token: first } })).message).toMatch(/not valid/);
+
+    await sql(`update email_token set expires_at = now() - interval '1 minute' where user_id = ?`, [finn.id]);
+    const before = await snapshotDb(t);
+    const expired = await t.inject({ method: 'PATCH', url, token, payload: { token: second } });
+    expect(expired.statusCode).toBe(400);
+    expect(errorOf(expired).message).toMatch(/expired/);
+    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { token: 'not-a-token' } })).details).toMatchObject({ field: 'token' });
+    expect(snapshotDiff(before, await snapshotDb(t))).toBeNull();
+    expect((await t.user('finn')).email).toBe('finn@example.com');
+
+    // Another user cannot use it (403 before the token is even looked at), nor an anonymous caller.
+    const other = await t.tokenFor('finn-stranger');
+    expect((await t.inject({ method: 'PATCH', url, token: other, payload: { token: second } })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'PATCH', url, payload: { token: second } })).statusCode).toBe(401);
+  });
+
+  it('rejects a malformed address naming the field, the current address as a conflict, and a refused recipient', async () => {
+    const token = await t.tokenFor('gus');
+    const gus = await t.user('gus');
+    const url = `/users/${gus.id}/identity/email`;
+    const sent = inbox.length;
+    for (const bad of ['no-at-sign', 'a@b', 'two@@example.com', 'spaces in@example.com', 'x@example.com\r\nBcc: victim@example.com', `${'a'.repeat(250)}@example.com`]) {
+      const response = await t.inject({ method: 'PATCH', url, token, payload: { email: bad } });
+      expect({ bad, status: response.statusCode, field: errorOf(response).details?.field }).toEqual({ bad, status: 400, field: 'email' });
+    }
+    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { email: 'gus@example.com' } })).code).toBe('CONFLICT');
+    const before = await snapshotDb(t);
+    const bounced = await t.inject({ method: 'PATCH', url, token, payload: { email: 'bounce@example.com' } });
+    expect(bounced.statusCode).toBe(400);
+    expect(errorOf(bounced).details).toMatchObject({ field: 'email' });
+    expect(snapshotDiff(before, await snapshotDb(t))).toBeNull();
+    expect(inbox.length).toBe(sent);
+  });
+});
+
+describe('the verification e-mail', () => {
+  it('sends the link again at most once a minute (429 with Retry-After, held in the database across instances)', async () => {
+    const token = await t.tokenFor('hana');
+    const hana = await t.user('hana');
+    const url = `/users/${hana.id}/resend_verification_email`;
+    const sent = await t.inject({ method: 'GET', url, token });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ sent_to: 'hana@example.com' });
+    const message = lastTo('hana@example.com');
+    expect(message.subject).toBe('Verify your e-mail address');
+
+    const again = await t.inject({ method: 'GET', url, token });
+    expect(again.statusCode).toBe(429);
+    expect(errorOf(again).code).toBe('RATE_LIMITED');
+    const retry = Number(again.headers['retry-after']);
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+
+    // A second instance on the same database sees the same limit.
+    const second = await buildApp({ config: t.config, orm: t.orm, logger: false });
+    try {
+      const elsewhere = await second.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(elsewhere.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+
+    // A minute later it goes again.
+    await sql(`update user_throttle set last_at = now() - interval '61 seconds' where user_id = ?`, [hana.id]);
+    expect((await t.inject({ method: 'GET', url, token })).statusCode).toBe(200);
+    const latest = tokenIn(lastTo('hana@example.com')).token;
+    expect(tokenIn(message).token).not.toBe(latest);
+
+    // Using the link verifies the address; then there is nothing left to verify.
+    const verified = await t.inject({ method: 'PATCH', url: `/users/${hana.id}/identity/confirm_email_change`, token, payload: { token: latest } });
+    expect(verified.json()).toMatchObject({ email: 'hana@example.com', email_verified: true });
+    await sql(`update user_throttle set last_at = now() - interval '61 seconds' where user_id = ?`, [hana.id]);
+    expect(errorOf(await t.inject({ method: 'GET', url, token })).code).toBe('CONFLICT');
+    expect((await t.inject({ method: 'GET', url, token: await t.tokenFor('hana-stranger') })).statusCode).toBe(403);
+  });
+});
+
+describe('invitations', () => {
+  it('mails an invitation, records it, and limits it to one a minute', async () => {
+    const token = await t.tokenFor('ines');
+    const sent = await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'friend-of-ines@example.com' } });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ email: 'friend-of-ines@example.com', sent_at: expect.any(String) });
+    const message = lastTo('friend-of-ines@example.com');
+    expect(message.subject).toBe('ines invites you to Skincare');
+    expect(message.body).toContain('https://skincare.example/?invited_by=ines');
+    const limited = await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'another@example.com' } });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(errorOf(await t.inject({ method: 'POST', url: '/users/send_invite_link', token: await t.tokenFor('ines-2'), payload: { email: 'nope' } })).details).toMatchObject({ field: 'email' });
+    expect((await t.inject({ method: 'POST', url: '/users/send_invite_link', payload: { email: 'x@example.com' } })).statusCode).toBe(401);
+    const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from user_invite');
+    expect(n).toBe(1);
+  });
+});
+
+describe('mail configuration', () => {
+  it('validates SMTP_URL and MAIL_FROM', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'not a url', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })).toThrow(/MAIL_FROM/);
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' }).mail.smtpUrl).toBe('smtps://u:p@mail.example:465');
+  });
+
+  it('writes messages to the log when SMTP_URL is not set', async () => {
+    const logged: Array<{ object: object; message: string }> = [];
+    const mailer = createMailer({ smtpUrl: null, from: 'Skincare <no-reply@example.com>' }, { info: (object, message) => logged.push({ object, message }) });
+    await mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Body with a link' });
+    expect(logged).toEqual([{ object: { mail: { from: 'Skincare <no-reply@example.com>', to: 'someone@example.com', subject: 'Hello', text: 'Body with a link' } }, message: expect.stringMatching(/SMTP_URL is not set/) }]);
+  });
+});
