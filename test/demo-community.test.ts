@@ -32,6 +32,8 @@ describe('the demo community', () => {
     const routines = await get<{ items: Routine[]; next_cursor: string | null }>('/routines?limit=100');
     expect(routines.items.length).toBeGreaterThanOrEqual(24);
     expect(routines.items.every((r) => r.status === 'published' && r.steps.length >= 3)).toBe(true);
+    const followers = await get<{ items: unknown[] }>(`/users/${(await get<{ id: string }>('/users/dr_kenji_mori')).id}/followed_by?limit=100`);
+    expect(followers.items.length).toBeGreaterThanOrEqual(5);
     const opinions = await get<{ items: Array<{ hashtags: string[] }> }>('/users/dr_amara_okafor/ingredient_opinions');
     expect(opinions.items.length).toBe(5);
     expect(opinions.items.flatMap((o) => o.hashtags)).toContain('hyperpigmentation');

@@ -4,6 +4,7 @@
 import type { EntityManager } from '../db.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { IngredientFeeling, Sentiment } from '../modules/feeling/ingredient-feeling.entity.js';
+import { UserFollow } from '../modules/following/user-follow.entity.js';
 import { createOpinion, endorseOpinion, updateOpinion } from '../modules/opinion/ingredient-opinion.service.js';
 import { Routine, RoutineFavorite, RoutineTimeOfDay } from '../modules/routine/routine.entity.js';
 import { createRoutine, publishRoutine } from '../modules/routine/routine.service.js';
@@ -66,6 +67,10 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
   for (const [username, brand] of Object.entries(BRAND_ACCOUNTS)) {
     await em.nativeUpdate(Brand, { alias: brand }, { owner: user(username).id });
   }
+
+  await em.insertMany(UserFollow, readYaml<Array<{ follower: string; followee: string }>>('demo/follows.yaml').map((f, i) => ({
+    id: newId(), follower: user(f.follower).id, followed: user(f.followee).id, createdAt: new Date(now - (60 - (i % 60)) * DAY),
+  })) as never);
 
   const ingredientIds = new Map((await em.find(Ingredient, {}, { fields: ['id', 'alias'], disableIdentityMap: true })).map((i) => [i.alias, i.id]));
   await em.insertMany(IngredientFeeling, readYaml<Array<{ user: string; ingredient: string; sentiment: Sentiment }>>('demo/ingredient_feelings.yaml').map((f) => {
