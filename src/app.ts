@@ -12,7 +12,7 @@ import { Authenticator, viewerFromClaims } from './auth.js';
 import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { databaseAnswers, type EntityManager, type Orm } from './db.js';
-import { AppError, isErrorCode, unauthenticated } from './errors.js';
+import { AppError, isErrorCode } from './errors.js';
 import { checkQueryLimits } from './graphql-limits.js';
 import { createMetrics } from './metrics.js';
 import { mountRestRoutes } from './rest/router.js';
@@ -22,6 +22,14 @@ import { buildAppSchema } from './schema.js';
 import { stopOcr } from './modules/analysis/label-ocr.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { registerStaticPages } from './static-pages.js';
+import { claimsOf } from './platform/caller.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './platform/database-errors.js';
+import { registerIdempotency } from './platform/idempotency.js';
+import { registerRateLimits } from './platform/rate-limit.js';
+import { connectRedis } from './platform/redis.js';
+import { currentStore, onWriteOutsideRequest, registerRequestStore, storeOf } from './platform/request-store.js';
+import { ResponseCache } from './platform/response-cache.js';
+import { registerSecurity } from './platform/security.js';
 
 const BODY_LIMIT = 1024 * 1024;
 export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -59,6 +67,7 @@ const APOLLO_CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION
 /** GraphQL errors carry the same codes as REST ones in extensions.code. */
 function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
+  if (isDatabaseUnavailable(original)) return { message: DATABASE_UNAVAILABLE_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
   if (original instanceof AppError) {
     return { ...formatted, message: original.message, extensions: { code: original.code, ...(original.details !== undefined ? { details: original.details } : {}) } };
   }
@@ -88,9 +97,17 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  registerRequestStore(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   // JSON bodies everywhere; multipart only where a route names its file fields (the router checks).
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 100_000 } });
@@ -101,18 +118,56 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   const metrics = createMetrics();
   metrics.instrument(app);
 
+  // Hardening: headers, CORS, rate limits (before any route: they hook routes as they are added).
+  await registerSecurity(app, config);
+  await registerRateLimits(app, config, auth, redis);
+  registerIdempotency(app, { auth, redis, prefix: config.redisPrefix, ttlSeconds: config.idempotencyTtlSeconds });
+
+  // The response cache, invalidated before any writer gets its answer (see response-cache.ts).
+  const cache = config.cache.enabled
+    ? new ResponseCache({ redis, prefix: config.redisPrefix, maxEntries: config.cache.maxEntries, ttlSeconds: config.cache.ttlSeconds, log: app.log })
+    : null;
+  if (cache) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const store = storeOf(request);
+      const unsafe = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+      const graphqlQueriesOnly = request.routeOptions.url === '/graphql' && store !== undefined && !store.graphqlMutation;
+      const ranNothing = reply.statusCode === 429 || reply.getHeader('idempotent-replayed') === 'true';
+      if (store?.wrote || (unsafe && !graphqlQueriesOnly && !ranNothing)) await cache.bump();
+      if (store) store.sent = true;
+      return payload;
+    });
+    // Writes outside a request (background work): bump now and once more when it has likely committed.
+    let scheduled = false;
+    const stop = onWriteOutsideRequest(() => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => void cache.bump());
+      setTimeout(() => {
+        scheduled = false;
+        void cache.bump();
+      }, 1000).unref();
+    });
+    app.addHook('onClose', async () => {
+      stop();
+    });
+  }
+
   async function contextFor(request: FastifyRequest): Promise<Context> {
     const em = orm.em.fork() as EntityManager;
-    const header = request.headers.authorization;
-    if (!header) return createContext(em, null, request.id, config.publicUrl);
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthenticated('Authorization must be "Bearer <token>"');
-    const claims = await auth.verify(match[1]);
+    const claims = await claimsOf(request, auth);
+    if (!claims) return createContext(em, null, request.id, config.publicUrl);
     return createContext(em, await viewerFromClaims(em, claims, auth), request.id, config.publicUrl);
   }
 
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
+    const cause = (appError as { cause?: unknown }).cause ?? error;
+    if (appError.code === 'INTERNAL' && isDatabaseUnavailable(cause)) {
+      request.log.warn({ err: cause }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5')
+        .send({ error: { code: 'INTERNAL', message: `${DATABASE_UNAVAILABLE_MESSAGE} (request ${request.id})`, request_id: request.id } });
+    }
     if (appError.code === 'INTERNAL') request.log.error({ err: (appError as { cause?: unknown }).cause ?? error }, 'internal error');
     if (appError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
     return reply.code(appError.status).send(errorBody(appError, request.id));
@@ -121,11 +176,23 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     reply.code(404).send(errorBody(new AppError('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`), request.id));
   });
 
-  // GraphQL
+  // GraphQL: a batch (an array of operations in one POST) holds at most GRAPHQL_MAX_BATCH.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url === '/graphql' && Array.isArray(request.body)) {
+      const size = (request.body as unknown[]).length;
+      if (size === 0 || size > config.graphql.maxBatch) {
+        throw new AppError('VALIDATION_FAILED', `A batch holds 1 to ${config.graphql.maxBatch} operations, got ${size}`, { field: 'body', max: config.graphql.maxBatch });
+      }
+    }
+  });
   const limitsPlugin: ApolloServerPlugin<Context> = {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema: s }) {
+        async didResolveOperation({ request, document, schema: s, operation }) {
+          if (operation?.operation === 'mutation') {
+            const store = currentStore();
+            if (store) store.graphqlMutation = true;
+          }
           checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
         },
         async didEncounterErrors({ errors, contextValue }) {
@@ -142,7 +209,9 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.graphql.introspection,
+    // With introspection off, no "Did you mean …?" either: errors do not reveal the schema.
     hideSchemaDetailsFromClientErrors: !config.graphql.introspection,
+    allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
     plugins: [limitsPlugin, fastifyApolloDrainPlugin(app)],
@@ -151,7 +220,7 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => contextFor(request) });
 
   // REST
-  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit });
+  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit, cache });
   const openapi = generateOpenApi({ schema, routes: mounted, prefix: config.restPrefix, version: packageVersion });
   const openapiYaml = YAML.stringify(openapi);
 

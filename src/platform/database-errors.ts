@@ -1,0 +1,24 @@
+// Errors that mean "the database cannot be reached", as opposed to a bug: the service answers
+// them with 503 and a message saying so, and recovers by itself (the pool reconnects).
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// PostgreSQL SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, cannot connect now).
+const SQLSTATE = /^(08...|57P0[123])$/;
+const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|terminating connection due to administrator command|server closed the connection unexpectedly|ECONNREFUSED|ECONNRESET/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown; originalError?: unknown; errors?: unknown[] };
+    if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || SQLSTATE.test(e.code))) return true;
+    if (e.name === 'ConnectionException') return true;
+    if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause ?? e.originalError;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable: try again in a few seconds';
