@@ -87,7 +87,7 @@ describe('anonymous public GETs are cached', () => {
   });
 
   it('CACHE_ENABLED=false turns it off', async () => {
-    const off = await buildApp({ config: loadConfig({ ...t.config as never, AUTH_JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', PGLITE_DIR: '/tmp/skincare-test-unused/pglite', IDP_WEBHOOK_SECRET: 'x' }), orm: t.orm, logger: false });
+    const off = await buildApp({ config: loadConfig({ AUTH_JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', PGLITE_DIR: '/tmp/skincare-test-unused/pglite', IDP_WEBHOOK_SECRET: 'x' }), orm: t.orm, logger: false });
     await get(off, '/census/countries?limit=2');
     expect((await get(off, '/census/countries?limit=2')).headers['x-cache']).toBeUndefined();
     await off.close();
