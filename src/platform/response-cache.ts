@@ -35,6 +35,8 @@ export class ResponseCache {
   private readonly local: LRUCache<string, CachedResponse>;
   private localGeneration = freshGeneration();
   private readonly genKey: string;
+  /** The generation the in-process entries belong to: entries of older ones are dropped at once. */
+  private localFor: string | null = null;
   hits = 0;
   misses = 0;
 
@@ -65,6 +67,13 @@ export class ResponseCache {
     }
   }
 
+  /** In-process entries of an older generation can never be asked for again: free them. */
+  private follow(generation: string): void {
+    if (generation === this.localFor) return;
+    this.local.clear();
+    this.localFor = generation;
+  }
+
   /** Every cached response is outdated from now on. */
   async bump(): Promise<void> {
     this.localGeneration++;
@@ -84,6 +93,7 @@ export class ResponseCache {
   }
 
   async get(generation: string, url: string): Promise<CachedResponse | undefined> {
+    this.follow(generation);
     const localKey = `${generation}\u0000${url}`;
     const found = this.local.get(localKey);
     if (found || !this.options.redis) {
@@ -98,7 +108,7 @@ export class ResponseCache {
         return undefined;
       }
       const entry = JSON.parse(raw) as CachedResponse;
-      this.local.set(localKey, entry);
+      if (generation === this.localFor) this.local.set(localKey, entry);
       this.hits++;
       return entry;
     } catch {
@@ -108,7 +118,13 @@ export class ResponseCache {
   }
 
   async set(generation: string, url: string, entry: CachedResponse): Promise<void> {
+    // A reader that started before a write stores under the old generation: keep it out of memory.
+    if (generation !== this.localFor) return this.setShared(generation, url, entry);
     this.local.set(`${generation}\u0000${url}`, entry);
+    return this.setShared(generation, url, entry);
+  }
+
+  private async setShared(generation: string, url: string, entry: CachedResponse): Promise<void> {
     if (!this.options.redis) return;
     try {
       await this.options.redis.set(this.redisKey(generation, url), JSON.stringify(entry), 'EX', this.options.ttlSeconds);
