@@ -3,7 +3,7 @@
 // restart it on the same data, and check that every acknowledged write is there and that no
 // write is half there (every product of the burst has all its ingredient rows).
 // On PGlite (a PGLITE_DIR of its own) and on PostgreSQL (a database of its own, dropped after).
-// Usage: npm run fault:kill [-- --concurrency 16 --kill-after-ms 2500]   (--only pglite|postgres)
+// Usage: npm run fault:kill [-- --concurrency 16 --kill-after-ms 4000]   (--only pglite|postgres)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import pg from 'pg';
 import { check, createDatabase, option, sleep, startServer, stopServer, token, type Server } from './hardening-lib.js';
 
 const concurrency = option('concurrency', 16);
-const killAfterMs = option('kill-after-ms', 2500);
+const killAfterMs = option('kill-after-ms', 4000);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const LIST = 'Aqua (Water), Glycerin, Niacinamide, Butylene Glycol, Sodium Hyaluronate, Panthenol, Phenoxyethanol, Ethylhexylglycerin';
 
