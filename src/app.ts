@@ -4,7 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { GraphQLFormattedError } from 'graphql';
+import { Kind, type GraphQLFormattedError, type SelectionSetNode } from 'graphql';
 import { v4 as uuidv4 } from 'uuid';
 import YAML from 'yaml';
 import { routes } from '../rest-mappings/routes.js';
@@ -16,6 +16,7 @@ import { AppError, isErrorCode } from './errors.js';
 import { checkQueryLimits } from './graphql-limits.js';
 import { createMetrics } from './metrics.js';
 import { mountRestRoutes } from './rest/router.js';
+import { rateLimitClass, type RateLimitClass } from './rest/types.js';
 import { generateOpenApi } from './rest/openapi/generate.js';
 import { mappingsDir } from './rest/describe.js';
 import { buildAppSchema } from './schema.js';
@@ -25,7 +26,7 @@ import { registerStaticPages } from './static-pages.js';
 import { claimsOf } from './platform/caller.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './platform/database-errors.js';
 import { registerIdempotency } from './platform/idempotency.js';
-import { registerRateLimits } from './platform/rate-limit.js';
+import { graphqlRateLimiter, registerRateLimits } from './platform/rate-limit.js';
 import { connectRedis } from './platform/redis.js';
 import { currentStore, onWriteOutsideRequest, registerRequestStore, storeOf } from './platform/request-store.js';
 import { ResponseCache } from './platform/response-cache.js';
@@ -185,15 +186,26 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
       }
     }
   });
+  // Root fields that limited REST routes run (analyses, uploads, e-mail) keep their class here.
+  const graphqlLimiter = graphqlRateLimiter(app, config, auth);
+  const fieldClasses = new Map<string, RateLimitClass>();
+  const rootFields = (set: SelectionSetNode): string[] => set.selections.flatMap((s) =>
+    s.kind === Kind.FIELD ? [s.name.value] : s.kind === Kind.INLINE_FRAGMENT ? rootFields(s.selectionSet) : []);
   const limitsPlugin: ApolloServerPlugin<Context> = {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema: s, operation }) {
-          if (operation?.operation === 'mutation') {
-            const store = currentStore();
-            if (store) store.graphqlMutation = true;
-          }
+        async didResolveOperation({ request, document, schema: s, operation, response }) {
+          const store = currentStore();
+          if (operation?.operation === 'mutation' && store) store.graphqlMutation = true;
           checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
+          if (graphqlLimiter && operation && store) {
+            const classes = rootFields(operation.selectionSet).flatMap((f) => (fieldClasses.has(f) ? [fieldClasses.get(f)!] : []));
+            const exceeded = classes.length ? await graphqlLimiter(store.request, classes) : null;
+            if (exceeded) {
+              response.http.headers.set('retry-after', String(exceeded.retryAfter));
+              throw new AppError('RATE_LIMITED', `Too many requests: at most ${exceeded.max} per ${config.rateLimit.windowSeconds} s for this kind of request; retry in ${exceeded.retryAfter} s`, { retry_after_seconds: exceeded.retryAfter });
+            }
+          }
         },
         async didEncounterErrors({ errors, contextValue }) {
           for (const error of errors) {
@@ -221,6 +233,11 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
 
   // REST
   const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit, cache });
+  for (const p of mounted) {
+    const cls = rateLimitClass(p.route);
+    if (cls === 'default') continue;
+    for (const field of rootFields(p.operation.definition.selectionSet)) fieldClasses.set(field, cls);
+  }
   const openapi = generateOpenApi({ schema, routes: mounted, prefix: config.restPrefix, version: packageVersion });
   const openapiYaml = YAML.stringify(openapi);
 

@@ -88,6 +88,22 @@ describe('rate limits', () => {
     for (const route of routes.filter((r) => r.uploads)) expect(rateLimitClass(route)).toBe('upload');
   });
 
+  it('the same operations sent through POST /graphql have the stricter budget too', async () => {
+    const remoteAddress = nextIp();
+    const analyse = () => t.inject({
+      method: 'POST', url: '/graphql', remoteAddress,
+      payload: { query: 'mutation($l: String!) { analyzeIngredientList(ingredientList: $l) { token } }', variables: { l: 'Aqua, Glycerin' } },
+    });
+    expect((await analyse()).json().data.analyzeIngredientList.token).toBeTruthy();
+    expect((await analyse()).json().data.analyzeIngredientList.token).toBeTruthy();
+    const limited = await analyse();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Plain queries go on.
+    expect((await t.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: { query: '{ brands(limit: 1) { items { name } } }' } })).statusCode).toBe(200);
+  });
+
   it('the identity-provider hook is limited when it is mounted', async () => {
     if (!routes.some((r) => r.method === 'POST' && r.path === '/identity_provider')) return;
     const remoteAddress = nextIp();
@@ -248,5 +264,7 @@ describe('an unreachable database', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    // PGlite's answer to a NUL byte in a parameter is a protocol violation, not an outage.
+    expect(isDatabaseUnavailable({ name: 'DriverException', code: '08P01', message: 'bind message supplies 0 parameters, but prepared statement "" requires 1' })).toBe(false);
   });
 });

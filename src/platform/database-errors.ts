@@ -2,8 +2,10 @@
 // them with 503 and a message saying so, and recovers by itself (the pool reconnects).
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-// PostgreSQL SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, cannot connect now).
-const SQLSTATE = /^(08...|57P0[123])$/;
+// PostgreSQL SQLSTATEs of a lost or refused connection (class 08, but not 08P01, a protocol
+// violation, which PGlite reports for a NUL byte in a parameter), and 57P01-57P03 (shutdown,
+// cannot connect now).
+const SQLSTATE = /^(0800[01346]|08007|57P0[123])$/;
 const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|terminating connection due to administrator command|server closed the connection unexpectedly|ECONNREFUSED|ECONNRESET/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {

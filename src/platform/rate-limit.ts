@@ -40,3 +40,28 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, a
       new AppError('RATE_LIMITED', `Too many requests: at most ${context.max} per ${config.rateLimit.windowSeconds} s for this kind of request; retry in ${context.after}`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
   });
 }
+
+/**
+ * The stricter classes for the same operations sent through POST /graphql (analyses, uploads,
+ * e-mail): each root field a limited REST route runs carries that route's class. Same budget
+ * sizes; counted apart from the REST routes' own counters. Returns null when limits are off.
+ */
+export function graphqlRateLimiter(app: FastifyInstance, config: Config, auth: Authenticator) {
+  if (!config.rateLimit.enabled) return null;
+  const max = budgets(config.rateLimit);
+  const limiters = new Map((['analysis', 'upload', 'email', 'idp'] as const).map((cls) => [cls, app.createRateLimit({
+    max: max[cls],
+    timeWindow: config.rateLimit.windowSeconds * 1000,
+    keyGenerator: async (request: FastifyRequest) => `graphql-${cls}:${await callerKey(request, auth)}`,
+  })]));
+  /** Counts the request against each class; returns the seconds to wait when one is exceeded. */
+  return async (request: FastifyRequest, classes: Iterable<RateLimitClass>): Promise<{ max: number; retryAfter: number } | null> => {
+    for (const cls of new Set(classes)) {
+      const limiter = limiters.get(cls as never);
+      if (!limiter) continue;
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) return { max: result.max, retryAfter: Math.max(1, result.ttlInSeconds) };
+    }
+    return null;
+  };
+}

@@ -12,6 +12,7 @@ export interface RequestStore {
   graphqlMutation: boolean;
   /** The response has gone: later writes (background work) invalidate on their own. */
   sent: boolean;
+  request: FastifyRequest;
 }
 
 const storage = new AsyncLocalStorage<RequestStore>();
@@ -44,7 +45,7 @@ export const storeOf = (request: FastifyRequest): RequestStore | undefined => st
 /** Opens the store on every request (first hook of all) and re-enters it before the handler. */
 export function registerRequestStore(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    const store: RequestStore = { wrote: false, graphqlMutation: false, sent: false };
+    const store: RequestStore = { wrote: false, graphqlMutation: false, sent: false, request };
     stores.set(request, store);
     storage.run(store, done);
   });
