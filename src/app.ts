@@ -3,7 +3,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Kind, type GraphQLFormattedError, type SelectionSetNode } from 'graphql';
 import { v4 as uuidv4 } from 'uuid';
 import YAML from 'yaml';
@@ -46,6 +46,10 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': return new AppError('VALIDATION_FAILED', 'Content-Length does not match the body', { field: 'body' });
     default: break;
+  }
+  // busboy (multipart) errors carry no status: a malformed body is the client's.
+  if (typeof e.message === 'string' && /^Multipart: |Unexpected end of (form|multipart data)|Malformed part header|Boundary not found/i.test(e.message)) {
+    return new AppError('VALIDATION_FAILED', `The multipart body is malformed: ${e.message}`, { field: 'body' });
   }
   if (e instanceof SyntaxError || e.statusCode === 400) return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
   if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request or an uploaded file is over its size limit');
@@ -97,6 +101,15 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's own URL errors answer in the contract's format too.
+    frameworkErrors: (error, request, reply) => {
+      const appError = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('VALIDATION_FAILED', 'A path segment is over 100 characters', { field: 'path' })
+        : error.code === 'FST_ERR_BAD_URL'
+          ? new AppError('VALIDATION_FAILED', 'The path has a malformed %-escape', { field: 'path' })
+          : toAppError(error);
+      (reply as FastifyReply).code(appError.status).header('x-request-id', request.id).send(errorBody(appError, request.id));
+    },
   });
   registerRequestStore(app);
   app.addHook('onSend', async (request, reply) => {
