@@ -2,6 +2,7 @@
 // cache on and off (CACHE_ENABLED), autocannon against a real port. Rate limits are off.
 // Usage: npm run bench:cache [-- --seconds 10 --connections 20]   (REDIS_URL=… to use Redis)
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import { startBenchServer } from './bench-server.js';
 
 const args = process.argv.slice(2);
@@ -13,8 +14,9 @@ const seconds = option('seconds', 10);
 const connections = option('connections', 20);
 
 const rows: string[] = [];
+const prefix = `skincare-bench-${process.pid}:`;
 for (const cache of ['false', 'true']) {
-  const { base, server } = await startBenchServer({ CACHE_ENABLED: cache, REDIS_PREFIX: `skincare-bench-${process.pid}:` });
+  const { base, server } = await startBenchServer({ CACHE_ENABLED: cache, REDIS_PREFIX: prefix });
   try {
     const products = await (await fetch(`${base}/products?limit=1`)).json() as { items: Array<{ alias: string }> };
     const ingredients = await (await fetch(`${base}/ingredients?limit=1`)).json() as { items: Array<{ alias: string }> };
@@ -32,3 +34,9 @@ console.log(`\nAnonymous GETs, ${connections} connections, ${seconds} s each, ${
 console.log('| route | cache | req/s | p50 ms | p99 ms | errors |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 for (const row of rows) console.log(row);
+if (process.env.REDIS_URL) {
+  const redis = new Redis(process.env.REDIS_URL);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}

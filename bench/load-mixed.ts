@@ -5,6 +5,7 @@
 // Usage: npm run bench:load-mixed [-- --seconds 60 --connections 100 --warmup 15]
 // Env: HARDENING_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import { check, createDatabase, option, rssMb, startServer, stopServer, token } from '../scripts/hardening-lib.js';
 
 const seconds = option('seconds', 60);
@@ -86,4 +87,10 @@ try {
 } finally {
   await stopServer(server);
   await db.drop();
+  if (process.env.REDIS_URL) {
+    const redis = new Redis(process.env.REDIS_URL);
+    const keys = await redis.keys(`skincare-load-${process.pid}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }
 }
