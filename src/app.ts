@@ -24,7 +24,7 @@ import { stopOcr } from './modules/analysis/label-ocr.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { registerStaticPages } from './static-pages.js';
 import { claimsOf } from './platform/caller.js';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './platform/database-errors.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isNulRejection } from './platform/database-errors.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { graphqlRateLimiter, registerRateLimits } from './platform/rate-limit.js';
 import { connectRedis } from './platform/redis.js';
@@ -72,6 +72,7 @@ const APOLLO_CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION
 /** GraphQL errors carry the same codes as REST ones in extensions.code. */
 function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
+  if (isNulRejection(original)) return { ...formatted, message: 'Text must not contain NUL characters (U+0000)', extensions: { code: 'VALIDATION_FAILED' } };
   if (isDatabaseUnavailable(original)) return { message: DATABASE_UNAVAILABLE_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
   if (original instanceof AppError) {
     return { ...formatted, message: original.message, extensions: { code: original.code, ...(original.details !== undefined ? { details: original.details } : {}) } };

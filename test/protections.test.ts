@@ -257,6 +257,18 @@ describe('uploads are typed by content, never by name or declared type', () => {
   });
 });
 
+describe('NUL characters', () => {
+  it('are a 400 naming the field on REST, and VALIDATION_FAILED on GraphQL', async () => {
+    const rest = await t.inject({ method: 'GET', url: '/ingredients?search=a%00b', remoteAddress: nextIp() });
+    expect(rest.statusCode).toBe(400);
+    expect(errorOf(rest).details).toEqual({ field: 'search' });
+    const body = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: nextIp(), payload: { ingredient_list: 'Aqua, Gly\u0000cerin' } });
+    expect(errorOf(body).details).toEqual({ field: 'ingredient_list' });
+    const graphql = await t.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload: { query: '{ ingredients(search: "a\\u0000b", limit: 1) { items { name } } }' } });
+    expect(graphql.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
+  });
+});
+
 describe('an unreachable database', () => {
   it('is recognised from driver errors, and bugs are not', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);

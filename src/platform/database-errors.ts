@@ -24,3 +24,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable: try again in a few seconds';
+
+/** PostgreSQL refusing a NUL character in text (PGlite: a protocol violation; PostgreSQL: 22021). */
+export function isNulRejection(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
+  if (!e || typeof e !== 'object') return false;
+  const codes = [e.code, e.cause?.code];
+  const messages = [e.message, e.cause?.message].filter((m): m is string => typeof m === 'string');
+  return (codes.includes('08P01') && messages.some((m) => /bind message supplies|insufficient data left in message/.test(m)))
+    || (codes.includes('22021') && messages.some((m) => /0x00/.test(m)));
+}
