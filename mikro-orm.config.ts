@@ -25,7 +25,7 @@ export function ormOptions(target: DatabaseTarget): Options {
     migrations: { migrationsList, path: 'src/migrations', emit: 'ts', silent: true, transactional: true, allOrNothing: true, snapshot: false },
     // Counts every statement for /metrics and for the per-request query-count tests.
     onQuery: (sql: string) => {
-      countStatement();
+      countStatement(sql);
       return sql;
     },
     debug: false,

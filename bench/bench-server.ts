@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Starts bench/server.ts in its own process (PGlite in a fresh folder, or DATABASE_URL). */
-export async function startBenchServer(): Promise<{ base: string; server: ChildProcess }> {
+export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<{ base: string; server: ChildProcess }> {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const env = { ...process.env, PORT: String(port), PGLITE_DIR: process.env.PGLITE_DIR ?? join(mkdtempSync(join(tmpdir(), 'bench-')), 'db') };
+  const env = { RATE_LIMIT_ENABLED: 'false', ...process.env, ...extraEnv, PORT: String(port), PGLITE_DIR: process.env.PGLITE_DIR ?? join(mkdtempSync(join(tmpdir(), 'bench-')), 'db') };
   const server = fork('bench/server.ts', [], { env, execArgv: ['--import', './register.mjs'], stdio: 'inherit' });
   await new Promise<void>((resolve, reject) => {
     server.once('message', () => resolve());

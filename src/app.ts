@@ -3,8 +3,8 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { GraphQLFormattedError } from 'graphql';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Kind, type GraphQLFormattedError, type SelectionSetNode } from 'graphql';
 import { v4 as uuidv4 } from 'uuid';
 import YAML from 'yaml';
 import { routes } from '../rest-mappings/routes.js';
@@ -12,10 +12,11 @@ import { Authenticator, viewerFromClaims } from './auth.js';
 import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { databaseAnswers, type EntityManager, type Orm } from './db.js';
-import { AppError, isErrorCode, unauthenticated } from './errors.js';
+import { AppError, isErrorCode } from './errors.js';
 import { checkQueryLimits } from './graphql-limits.js';
 import { createMetrics } from './metrics.js';
 import { mountRestRoutes } from './rest/router.js';
+import { rateLimitClass, type RateLimitClass } from './rest/types.js';
 import { generateOpenApi } from './rest/openapi/generate.js';
 import { mappingsDir } from './rest/describe.js';
 import { buildAppSchema } from './schema.js';
@@ -25,6 +26,14 @@ import { registerStaticPages } from './static-pages.js';
 import { registerImageRoutes } from './modules/image/image.routes.js';
 import { dirname, join } from 'node:path';
 import { createMailer } from './modules/mail/mailer.js';
+import { claimsOf } from './platform/caller.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isNulRejection } from './platform/database-errors.js';
+import { registerIdempotency } from './platform/idempotency.js';
+import { graphqlRateLimiter, registerRateLimits } from './platform/rate-limit.js';
+import { connectRedis } from './platform/redis.js';
+import { currentStore, onWriteOutsideRequest, registerRequestStore, storeOf } from './platform/request-store.js';
+import { ResponseCache } from './platform/response-cache.js';
+import { registerSecurity } from './platform/security.js';
 
 const BODY_LIMIT = 1024 * 1024;
 export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -40,6 +49,10 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': return new AppError('VALIDATION_FAILED', 'Content-Length does not match the body', { field: 'body' });
     default: break;
+  }
+  // busboy (multipart) errors carry no status: a malformed body is the client's.
+  if (typeof e.message === 'string' && /^Multipart: |Unexpected end of (form|multipart data)|Malformed part header|Boundary not found/i.test(e.message)) {
+    return new AppError('VALIDATION_FAILED', `The multipart body is malformed: ${e.message}`, { field: 'body' });
   }
   if (e instanceof SyntaxError || e.statusCode === 400) return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
   if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request or an uploaded file is over its size limit');
@@ -62,6 +75,8 @@ const APOLLO_CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION
 /** GraphQL errors carry the same codes as REST ones in extensions.code. */
 function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
+  if (isNulRejection(original)) return { ...formatted, message: 'Text must not contain NUL characters (U+0000)', extensions: { code: 'VALIDATION_FAILED' } };
+  if (isDatabaseUnavailable(original)) return { message: DATABASE_UNAVAILABLE_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
   if (original instanceof AppError) {
     return { ...formatted, message: original.message, extensions: { code: original.code, ...(original.details !== undefined ? { details: original.details } : {}) } };
   }
@@ -90,10 +105,27 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's own URL errors answer in the contract's format too.
+    frameworkErrors: (error, request, reply) => {
+      const appError = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('VALIDATION_FAILED', 'A path segment is over 100 characters', { field: 'path' })
+        : error.code === 'FST_ERR_BAD_URL'
+          ? new AppError('VALIDATION_FAILED', 'The path has a malformed %-escape', { field: 'path' })
+          : toAppError(error);
+      (reply as FastifyReply).code(appError.status).header('x-request-id', request.id).send(errorBody(appError, request.id));
+    },
   });
+  registerRequestStore(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   // JSON bodies everywhere; multipart only where a route names its file fields (the router checks).
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 100_000 } });
@@ -107,18 +139,56 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   app.addHook('onClose', async () => mailer.close());
   const services = { mailer, idpWebhookSecret: config.auth.idpWebhookSecret };
 
+  // Hardening: headers, CORS, rate limits (before any route: they hook routes as they are added).
+  await registerSecurity(app, config);
+  await registerRateLimits(app, config, auth, redis);
+  registerIdempotency(app, { auth, redis, prefix: config.redisPrefix, ttlSeconds: config.idempotencyTtlSeconds });
+
+  // The response cache, invalidated before any writer gets its answer (see response-cache.ts).
+  const cache = config.cache.enabled
+    ? new ResponseCache({ redis, prefix: config.redisPrefix, maxEntries: config.cache.maxEntries, ttlSeconds: config.cache.ttlSeconds, log: app.log })
+    : null;
+  if (cache) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const store = storeOf(request);
+      const unsafe = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+      const graphqlQueriesOnly = request.routeOptions.url === '/graphql' && store !== undefined && !store.graphqlMutation;
+      const ranNothing = reply.statusCode === 429 || reply.getHeader('idempotent-replayed') === 'true';
+      if (store?.wrote || (unsafe && !graphqlQueriesOnly && !ranNothing)) await cache.bump();
+      if (store) store.sent = true;
+      return payload;
+    });
+    // Writes outside a request (background work): bump now and once more when it has likely committed.
+    let scheduled = false;
+    const stop = onWriteOutsideRequest(() => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => void cache.bump());
+      setTimeout(() => {
+        scheduled = false;
+        void cache.bump();
+      }, 1000).unref();
+    });
+    app.addHook('onClose', async () => {
+      stop();
+    });
+  }
+
   async function contextFor(request: FastifyRequest): Promise<Context> {
     const em = orm.em.fork() as EntityManager;
-    const header = request.headers.authorization;
-    if (!header) return createContext(em, null, request.id, config.publicUrl, services);
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthenticated('Authorization must be "Bearer <token>"');
-    const claims = await auth.verify(match[1]);
+    const claims = await claimsOf(request, auth);
+    if (!claims) return createContext(em, null, request.id, config.publicUrl, services);
     return createContext(em, await viewerFromClaims(em, claims, auth), request.id, config.publicUrl, services);
   }
 
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
+    const cause = (appError as { cause?: unknown }).cause ?? error;
+    if (appError.code === 'INTERNAL' && isDatabaseUnavailable(cause)) {
+      request.log.warn({ err: cause }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5')
+        .send({ error: { code: 'INTERNAL', message: `${DATABASE_UNAVAILABLE_MESSAGE} (request ${request.id})`, request_id: request.id } });
+    }
     if (appError.code === 'INTERNAL') request.log.error({ err: (appError as { cause?: unknown }).cause ?? error }, 'internal error');
     if (appError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) {
       const wait = (appError.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
@@ -130,12 +200,35 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     reply.code(404).send(errorBody(new AppError('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`), request.id));
   });
 
-  // GraphQL
+  // GraphQL: a batch (an array of operations in one POST) holds at most GRAPHQL_MAX_BATCH.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url === '/graphql' && Array.isArray(request.body)) {
+      const size = (request.body as unknown[]).length;
+      if (size === 0 || size > config.graphql.maxBatch) {
+        throw new AppError('VALIDATION_FAILED', `A batch holds 1 to ${config.graphql.maxBatch} operations, got ${size}`, { field: 'body', max: config.graphql.maxBatch });
+      }
+    }
+  });
+  // Root fields that limited REST routes run (analyses, uploads, e-mail) keep their class here.
+  const graphqlLimiter = graphqlRateLimiter(app, config, auth);
+  const fieldClasses = new Map<string, RateLimitClass>();
+  const rootFields = (set: SelectionSetNode): string[] => set.selections.flatMap((s) =>
+    s.kind === Kind.FIELD ? [s.name.value] : s.kind === Kind.INLINE_FRAGMENT ? rootFields(s.selectionSet) : []);
   const limitsPlugin: ApolloServerPlugin<Context> = {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema: s }) {
+        async didResolveOperation({ request, document, schema: s, operation, response }) {
+          const store = currentStore();
+          if (operation?.operation === 'mutation' && store) store.graphqlMutation = true;
           checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
+          if (graphqlLimiter && operation && store) {
+            const classes = rootFields(operation.selectionSet).flatMap((f) => (fieldClasses.has(f) ? [fieldClasses.get(f)!] : []));
+            const exceeded = classes.length ? await graphqlLimiter(store.request, classes) : null;
+            if (exceeded) {
+              response.http.headers.set('retry-after', String(exceeded.retryAfter));
+              throw new AppError('RATE_LIMITED', `Too many requests: at most ${exceeded.max} per ${config.rateLimit.windowSeconds} s for this kind of request; retry in ${exceeded.retryAfter} s`, { retry_after_seconds: exceeded.retryAfter });
+            }
+          }
         },
         async didEncounterErrors({ errors, contextValue }) {
           for (const error of errors) {
@@ -151,7 +244,9 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.graphql.introspection,
+    // With introspection off, no "Did you mean …?" either: errors do not reveal the schema.
     hideSchemaDetailsFromClientErrors: !config.graphql.introspection,
+    allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
     plugins: [limitsPlugin, fastifyApolloDrainPlugin(app)],
@@ -160,7 +255,12 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => contextFor(request) });
 
   // REST
-  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit });
+  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit, cache });
+  for (const p of mounted) {
+    const cls = rateLimitClass(p.route);
+    if (cls === 'default') continue;
+    for (const field of rootFields(p.operation.definition.selectionSet)) fieldClasses.set(field, cls);
+  }
   const openapi = generateOpenApi({ schema, routes: mounted, prefix: config.restPrefix, version: packageVersion });
   const openapiYaml = YAML.stringify(openapi);
 

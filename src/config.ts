@@ -22,10 +22,28 @@ export interface Config {
     adminSubjects: Set<string>;
     idpWebhookSecret: string;
   };
-  graphql: { maxDepth: number; maxComplexity: number; introspection: boolean };
+  graphql: { maxDepth: number; maxComplexity: number; introspection: boolean; maxBatch: number };
   seedDemoData: boolean;
   /** Outgoing e-mail: an SMTP server (smtp:// or smtps://, credentials in the URL), or null to log messages instead. */
   mail: { smtpUrl: string | null; from: string };
+  /** Requests per window and caller (the token's subject, else the IP), by route class. */
+  rateLimit: {
+    enabled: boolean;
+    windowSeconds: number;
+    max: number;
+    analysisMax: number;
+    uploadMax: number;
+    emailMax: number;
+    idpMax: number;
+  };
+  /** Origins allowed by CORS; empty: no cross-origin access. */
+  corsOrigins: string[];
+  /** Anonymous public GET responses kept in memory (and Redis when REDIS_URL is set). */
+  cache: { enabled: boolean; maxEntries: number; ttlSeconds: number };
+  /** How long an Idempotency-Key's first response is kept. */
+  idempotencyTtlSeconds: number;
+  /** Prefix of every Redis key the service writes (two deployments can share one Redis). */
+  redisPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +81,23 @@ function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** CORS_ORIGINS: comma-separated origins such as https://app.example (scheme, host, port only). */
+function corsOrigins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example`);
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example (no path)`);
+    }
+    return url.origin;
+  });
 }
 
 /** A development secret, created once and kept beside the embedded database. */
@@ -118,8 +153,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDepth: intVar(env, 'GRAPHQL_MAX_DEPTH', 10, 2, 50),
       maxComplexity: intVar(env, 'GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
       introspection: boolVar(env, 'GRAPHQL_INTROSPECTION', true),
+      maxBatch: intVar(env, 'GRAPHQL_MAX_BATCH', 10, 1, 100),
     },
     seedDemoData: boolVar(env, 'SEED_DEMO_DATA', true),
     mail: { smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom(env) },
+    rateLimit: {
+      enabled: boolVar(env, 'RATE_LIMIT_ENABLED', true),
+      windowSeconds: intVar(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+      max: intVar(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
+      analysisMax: intVar(env, 'RATE_LIMIT_ANALYSIS_MAX', 60, 1, 10_000_000),
+      uploadMax: intVar(env, 'RATE_LIMIT_UPLOAD_MAX', 20, 1, 10_000_000),
+      emailMax: intVar(env, 'RATE_LIMIT_EMAIL_MAX', 5, 1, 10_000_000),
+      idpMax: intVar(env, 'RATE_LIMIT_IDP_MAX', 120, 1, 10_000_000),
+    },
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    cache: {
+      enabled: boolVar(env, 'CACHE_ENABLED', true),
+      maxEntries: intVar(env, 'CACHE_MAX_ENTRIES', 5000, 1, 10_000_000),
+      ttlSeconds: intVar(env, 'CACHE_TTL_SECONDS', 300, 1, 86_400),
+    },
+    idempotencyTtlSeconds: intVar(env, 'IDEMPOTENCY_TTL_SECONDS', 86_400, 1, 7 * 86_400),
+    redisPrefix: env.REDIS_PREFIX || 'skincare:',
   };
 }

@@ -59,49 +59,49 @@ async function expectContractAnswer(options: Parameters<TestApp['inject']>[0]): 
   expect(problem ? `${problem}: ${response.statusCode} ${response.body.slice(0, 300)}` : null).toBeNull();
 }
 
-// Bugs in src/ that the properties above found. They are reported, not fixed here; the fuzz
-// properties count them (KNOWN_BUGS in test/helpers/route-fixtures.ts) instead of failing. When
-// one of these tests starts failing, the bug is fixed: turn it into an `it` and drop its KNOWN_BUGS entry.
-describe('known bugs', () => {
-  // BUG: a NUL character (U+0000) that reaches PostgreSQL is a 500 INTERNAL instead of a 400
+// Bugs in src/ that the properties above found, now fixed (hardening): NUL characters are a 400
+// naming the field, Fastify's URL errors and malformed multipart bodies answer 400 in the
+// contract's format. A new bug found goes here as an it.failing test with a KNOWN_BUGS entry.
+describe('bugs found by fuzzing (fixed)', () => {
+  // Was: a NUL character (U+0000) that reaches PostgreSQL is a 500 INTERNAL instead of a 400
   // VALIDATION_FAILED (or 404): PostgreSQL text cannot hold 0x00 and nothing rejects it before.
   // Repro: POST /analyze/ingredient_list {"ingredient_list":"Water, Gly\u0000cerin"} -> 500 {"error":{"code":"INTERNAL",...}}
-  it.failing('POST /analyze/ingredient_list with a NUL character in the list answers 4xx, not 500', async () => {
+  it('POST /analyze/ingredient_list with a NUL character in the list answers 4xx, not 500', async () => {
     await expectContractAnswer({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Water, Gly\u0000cerin' } });
   });
   // Repro: GET /ingredients/%00 -> 500 (also /products/%00/analysis, /brands/%00, /users/%00/ingredient_feelings, ... every :id_or_alias)
-  it.failing('GET /ingredients/%00 answers 404 or 400, not 500', async () => {
+  it('GET /ingredients/%00 answers 404 or 400, not 500', async () => {
     await expectContractAnswer({ method: 'GET', url: '/ingredients/%00' });
   });
   // Repro: GET /ingredients?search=a%00b -> 500
-  it.failing('GET /ingredients?search=a%00b answers 200 or 400, not 500', async () => {
+  it('GET /ingredients?search=a%00b answers 200 or 400, not 500', async () => {
     await expectContractAnswer({ method: 'GET', url: '/ingredients?search=a%00b' });
   });
   // Repro: POST /ingredients/niacinamide/submit_feedback {"kind":"other","message":"a\u0000b"} (signed in) -> 500
-  it.failing('POST /ingredients/niacinamide/submit_feedback with a NUL character in the message answers 400, not 500', async () => {
+  it('POST /ingredients/niacinamide/submit_feedback with a NUL character in the message answers 400, not 500', async () => {
     const caller = await makeCaller(t, 'fuzz-nul-reporter');
     await expectContractAnswer({ method: 'POST', url: '/ingredients/niacinamide/submit_feedback', payload: { kind: 'other', message: 'a\u0000b' }, token: caller.token });
   });
 
-  // BUG: Fastify's own URL errors bypass the app's error handler (src/app.ts has no
+  // Was: Fastify's own URL errors bypass the app's error handler (src/app.ts has no
   // frameworkErrors handler): the body is {"error":"Bad Request","code":"FST_ERR_...","message":...,"statusCode":...}.
   // Repro: GET /products/aaaa…(101 characters) -> 414 {"error":"Bad Request","code":"FST_ERR_MAX_PARAM_LENGTH",...} (414 is no contract status)
-  it.failing('GET /products/<101 characters> answers in the contract\'s format', async () => {
+  it('GET /products/<101 characters> answers in the contract\'s format', async () => {
     await expectContractAnswer({ method: 'GET', url: `/products/${'a'.repeat(101)}` });
   });
   // Repro: GET /products/%ff -> 400 {"error":"Bad Request","code":"FST_ERR_BAD_URL","message":"'/products/%ff' is not a valid url component","statusCode":400}
-  it.failing('GET /products/%ff (a malformed escape) answers 400 VALIDATION_FAILED in the contract\'s format', async () => {
+  it('GET /products/%ff (a malformed escape) answers 400 VALIDATION_FAILED in the contract\'s format', async () => {
     await expectContractAnswer({ method: 'GET', url: '/products/%ff' });
   });
 
-  // BUG: a malformed multipart body on the route that takes uploads is a 500 INTERNAL (busboy's
+  // Was: a malformed multipart body on the route that takes uploads is a 500 INTERNAL (busboy's
   // "Multipart: Boundary not found" / "Unexpected end of multipart data" are not mapped to 400).
   // Repro: POST /analyze/extract_label, Content-Type: multipart/form-data (no boundary), body {"text":"Water"} -> 500
-  it.failing('POST /analyze/extract_label with a multipart body without a boundary answers 400, not 500', async () => {
+  it('POST /analyze/extract_label with a multipart body without a boundary answers 400, not 500', async () => {
     await expectContractAnswer({ method: 'POST', url: '/analyze/extract_label', headers: { 'content-type': 'multipart/form-data' }, payload: '{"text":"Water"}' });
   });
   // Repro: POST /analyze/extract_label, Content-Type: multipart/form-data; boundary=xyz, body '--xyz\r\nContent-Disposition: form-data; name="text"\r\n\r\nWater' (cut short) -> 500
-  it.failing('POST /analyze/extract_label with a multipart body cut short answers 400, not 500', async () => {
+  it('POST /analyze/extract_label with a multipart body cut short answers 400, not 500', async () => {
     await expectContractAnswer({
       method: 'POST', url: '/analyze/extract_label', headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
       payload: '--xyz\r\nContent-Disposition: form-data; name="text"\r\n\r\nWater',

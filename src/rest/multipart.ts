@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { safeFilename, sniffMediaType } from '../platform/uploads.js';
 
 /**
  * A multipart body as the operation's variables expect it: text parts as strings, file parts
  * as `{ filename, mimetype, data }` (the schema's Upload scalar). Only the route's named file
  * fields are accepted; size limits are the multipart plugin's (over them: 413).
+ * The client's file name and declared type are never trusted: `mimetype` is what the bytes
+ * show (null when unknown) and `filename` a sanitised last path segment.
  */
 export async function readMultipartBody(request: FastifyRequest, fileFields: string[]): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
@@ -14,7 +17,8 @@ export async function readMultipartBody(request: FastifyRequest, fileFields: str
         part.file.resume();
         throw new AppError('VALIDATION_FAILED', `Unexpected file field "${part.fieldname}" (expected ${fileFields.join(' or ')})`, { field: part.fieldname });
       }
-      body[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+      const data = await part.toBuffer();
+      body[part.fieldname] = { filename: safeFilename(part.filename), mimetype: sniffMediaType(data), data };
     } else {
       body[part.fieldname] = part.value;
     }

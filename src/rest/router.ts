@@ -25,6 +25,20 @@ export interface RouterOptions<C> {
   context: RestContextFactory<C>;
   /** Use graphql-jit (default) or graphql-js's execute. */
   jit?: boolean;
+  /** Cache of public GET answers for anonymous callers (src/platform/response-cache.ts). */
+  cache?: RestResponseCache | null;
+}
+
+export interface CachedRestResponse {
+  status: number;
+  contentType: string;
+  body: string;
+  etag: string;
+}
+
+export interface RestResponseCache {
+  /** The cached answer for a URL, a way to keep the one about to be computed, or null (do not cache now). */
+  open(url: string): Promise<{ hit: CachedRestResponse } | { store: (entry: CachedRestResponse) => void } | null>;
 }
 
 /** A route with its checked operation and variable types: what mounting and OpenAPI need. */
@@ -133,6 +147,14 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
       config: { route } as never,
       ...(route.rawBody ? { preParsing: keepRawBody } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        // Anonymous reads of public data may come from the cache (never stale: see the cache).
+        const slot = cacheable && options.cache && !request.headers.authorization ? await options.cache.open(request.url) : null;
+        if (slot && 'hit' in slot) {
+          const { hit } = slot;
+          reply.code(hit.status).header('content-type', hit.contentType).header('etag', hit.etag).header('cache-control', 'no-cache').header('x-cache', 'HIT');
+          if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send();
+          return reply.send(hit.body);
+        }
         // Who may call comes first: an anonymous caller learns it must sign in, not what it sent wrong.
         const context = await options.context(request);
         if (needsSignIn(route.access) && !context.viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to do this: send Authorization: Bearer <token>');
@@ -163,6 +185,10 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
         if (cacheable) {
           const etag = weakEtag(body);
           reply.header('etag', etag).header('cache-control', 'no-cache');
+          if (slot && 'store' in slot) {
+            slot.store({ status: route.status ?? 200, contentType: route.contentType ?? 'application/json; charset=utf-8', body, etag });
+            reply.header('x-cache', 'MISS');
+          }
           if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         }
         return reply.send(body);

@@ -97,8 +97,27 @@ export interface RestInput {
   body: unknown;
 }
 
+/** PostgreSQL text cannot hold U+0000: a NUL anywhere in the input is the client's error, named. */
+function rejectNul(field: string, value: unknown, depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw invalid(field, `${field} must not contain NUL characters (U+0000)`);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => rejectNul(`${field}[${i}]`, v, depth + 1));
+  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !Buffer.isBuffer((value as { data?: unknown }).data) && depth < 64) {
+    for (const [key, v] of Object.entries(value)) {
+      rejectNul(`${field}.${key}`, key, depth + 1);
+      rejectNul(`${field}.${key}`, v, depth + 1);
+    }
+  }
+}
+
 /** The operation's variables from a REST request, or a VALIDATION_FAILED error naming the field. */
 export function bindVariables(specs: VariableSpec[], input: RestInput, allowBody: boolean): Record<string, unknown> {
+  for (const [key, value] of Object.entries(input.params)) rejectNul(key, value);
+  for (const [key, value] of Object.entries(input.query)) rejectNul(key, value);
+  if (input.body && typeof input.body === 'object' && !Array.isArray(input.body)) {
+    for (const [key, value] of Object.entries(input.body as Record<string, unknown>)) rejectNul(key, value);
+  }
   const known = new Set(specs.map((s) => s.name));
   for (const key of Object.keys(input.query)) {
     if (!known.has(key) || key in input.params) throw invalid(key, `Unknown query parameter "${key}"`);

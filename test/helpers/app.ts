@@ -34,6 +34,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ADMIN_SUBJECTS: 'test|root',
     LOG_LEVEL: 'silent',
     PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+    // Test files send hundreds of requests a minute; test/protections.test.ts turns limits on.
+    RATE_LIMIT_ENABLED: 'false',
     ...env,
   });
   const orm = await openDatabase(database.target);

@@ -1061,26 +1061,7 @@ export interface KnownBug {
   matches(request: FuzzRequest, response: LightMyRequestResponse, route: RouteDefinition): boolean;
 }
 
-const hasNul = (request: FuzzRequest): boolean =>
-  /%00/.test(request.url) || (request.payload !== undefined && /\\u0000|\u0000/.test(typeof request.payload === 'string' ? request.payload : request.payload.toString('latin1')));
-
-export const KNOWN_BUGS: KnownBug[] = [
-  {
-    id: 'nul-character-500',
-    description: 'A NUL character (U+0000) in a path segment, query value or JSON string that reaches the database answers 500 INTERNAL instead of 400 VALIDATION_FAILED (PostgreSQL text cannot hold 0x00)',
-    matches: (request, response) => response.statusCode === 500 && hasNul(request),
-  },
-  {
-    id: 'fastify-url-errors',
-    description: 'Fastify\'s own URL errors (a path parameter over 100 characters: 414 FST_ERR_MAX_PARAM_LENGTH; a malformed %-escape in the path: 400 FST_ERR_BAD_URL) bypass the error handler: the body is Fastify\'s {"error":"Bad Request","code":"FST_ERR_…","statusCode":…}, not the contract\'s, and 414 is no contract status',
-    matches: (_request, response) => /^\{"error":"[^"]*","code":"FST_ERR_(MAX_PARAM_LENGTH|BAD_URL)"/.test(response.body),
-  },
-  {
-    id: 'malformed-multipart-500',
-    description: 'A malformed multipart/form-data body (no boundary, a boundary that is not in the body, a body cut short) on a route that takes uploads answers 500 INTERNAL: busboy\'s "Multipart: Boundary not found" / "Unexpected end of multipart data" errors are not mapped to 400',
-    matches: (request, response, route) => response.statusCode === 500 && Boolean(route.uploads?.length) && /^multipart\//i.test(request.headers['content-type'] ?? ''),
-  },
-];
+export const KNOWN_BUGS: KnownBug[] = [];
 
 /** The variables of each route's operation and whether it is a mutation, from the schema and rest-mappings/. */
 export async function operationsOf(routes: RouteDefinition[]): Promise<Map<string, { variables: string[]; mutation: boolean }>> {

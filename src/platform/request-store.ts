@@ -1,0 +1,58 @@
+// Per-request state that must survive every await of the request (AsyncLocalStorage): whether
+// the request wrote to the database, so that the response cache is invalidated before the
+// writer gets its answer.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { onStatement } from '../sql-statements.js';
+
+export interface RequestStore {
+  /** A statement other than a read was sent while handling this request. */
+  wrote: boolean;
+  /** POST /graphql ran a mutation (a POST of queries only changes nothing). */
+  graphqlMutation: boolean;
+  /** The response has gone: later writes (background work) invalidate on their own. */
+  sent: boolean;
+  request: FastifyRequest;
+}
+
+const storage = new AsyncLocalStorage<RequestStore>();
+const stores = new WeakMap<FastifyRequest, RequestStore>();
+
+/** Statements that read only; anything else (insert, update, delete, DDL, copy, locks) counts as a write. */
+const READ_ONLY = /^\s*(\(?\s*select|show|explain|begin|start\s+transaction|commit|rollback|savepoint|release|set\s|reset\s)/i;
+const HIDDEN_WRITE = /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|nextval|setval)\b/i;
+export const isWriteStatement = (sql: string): boolean => !READ_ONLY.test(sql) || (/^\s*\(?\s*select/i.test(sql) ? HIDDEN_WRITE.test(sql) : false);
+
+type WriteListener = () => void;
+const outsideWriteListeners = new Set<WriteListener>();
+
+/** Called for writes made outside any request, or after a request answered (background work). */
+export function onWriteOutsideRequest(listener: WriteListener): () => void {
+  outsideWriteListeners.add(listener);
+  return () => outsideWriteListeners.delete(listener);
+}
+
+onStatement((sql) => {
+  if (!isWriteStatement(sql)) return;
+  const store = storage.getStore();
+  if (store && !store.sent) store.wrote = true;
+  else for (const listener of outsideWriteListeners) listener();
+});
+
+export const currentStore = (): RequestStore | undefined => storage.getStore();
+export const storeOf = (request: FastifyRequest): RequestStore | undefined => stores.get(request);
+
+/** Opens the store on every request (first hook of all) and re-enters it before the handler. */
+export function registerRequestStore(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const store: RequestStore = { wrote: false, graphqlMutation: false, sent: false, request };
+    stores.set(request, store);
+    storage.run(store, done);
+  });
+  // Body parsing runs on stream events, which may lose the context: enter it again.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const store = stores.get(request);
+    if (store) storage.run(store, done);
+    else done();
+  });
+}

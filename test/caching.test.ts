@@ -1,0 +1,158 @@
+// The response cache of anonymous public GETs: hits, ETag/304, invalidation by every kind of
+// write, and no stale read across two app instances sharing one database and one Redis.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `skincare-test-cache-${process.pid}-${Date.now()}:`;
+
+let t: TestApp;
+let product: { alias: string; brand: { alias: string; name: string } };
+beforeAll(async () => {
+  t = await startTestApp();
+  const list = (await t.inject({ method: 'GET', url: '/products?limit=1' })).json() as { items: Array<{ alias: string }> };
+  product = (await t.inject({ method: 'GET', url: `/products/${list.items[0].alias}`, headers: { authorization: '' } })).json() as typeof product;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('anonymous public GETs are cached', () => {
+  it('answers the second read from the cache, same body and ETag, and 304 for a matching If-None-Match', async () => {
+    const url = `/products/${product.alias}?x=1`.replace('?x=1', '');
+    await t.inject({ method: 'GET', url: '/census/countries?limit=2' });
+    const first = await get(t.app, '/census/countries?limit=2');
+    const second = await get(t.app, '/census/countries?limit=2');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const notModified = await get(t.app, '/census/countries?limit=2', { 'if-none-match': String(first.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect((await get(t.app, url)).statusCode).toBe(200);
+  });
+
+  it('never serves signed-in callers from the cache, nor caches errors', async () => {
+    const token = await t.tokenFor('cache-reader');
+    const signedIn = await t.inject({ method: 'GET', url: `/products/${product.alias}`, token });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    const missing = await get(t.app, '/products/no-such-product-anywhere');
+    expect(missing.statusCode).toBe(404);
+    expect((await get(t.app, '/products/no-such-product-anywhere')).headers['x-cache']).toBeUndefined();
+  });
+
+  it('a REST write is seen by the very next anonymous read (and the ETag changes)', async () => {
+    const admin = await t.tokenFor('root', 'admin');
+    const before = await get(t.app, `/products/${product.alias}`);
+    expect((await get(t.app, `/products/${product.alias}`)).headers['x-cache']).toBe('HIT');
+    const name = `Renamed ${Date.now()}`;
+    const patch = await t.inject({ method: 'PATCH', url: `/brands/${product.brand.alias}`, token: admin, payload: { name } });
+    expect(patch.statusCode).toBe(200);
+    const after = await get(t.app, `/products/${product.alias}`);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.json().brand.name).toBe(name);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await get(t.app, `/products/${product.alias}`, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
+    expect((await get(t.app, `/brands/${product.brand.alias}`)).json().name).toBe(name);
+  });
+
+  it('a GraphQL mutation invalidates; a GraphQL query sent by POST does not', async () => {
+    const admin = await t.tokenFor('root', 'admin');
+    await get(t.app, `/brands/${product.brand.alias}`);
+    const query = await t.inject({ method: 'POST', url: '/graphql', payload: { query: '{ brands(limit: 1) { items { name } } }' } });
+    expect(query.statusCode).toBe(200);
+    expect((await get(t.app, `/brands/${product.brand.alias}`)).headers['x-cache']).toBe('HIT');
+    const name = `GraphQL renamed ${Date.now()}`;
+    const mutation = await t.inject({
+      method: 'POST', url: '/graphql', token: admin,
+      payload: { query: 'mutation($a: String!, $n: String) { updateBrand(idOrAlias: $a, name: $n) { name } }', variables: { a: product.brand.alias, n: name } },
+    });
+    expect(mutation.json()).toEqual({ data: { updateBrand: { name } } });
+    expect((await get(t.app, `/brands/${product.brand.alias}`)).json().name).toBe(name);
+  });
+
+  it('a write made during a GET (the first call of a new token creates its user) invalidates too', async () => {
+    const token = await t.auth.sign({ sub: `test|fresh-${Date.now()}`, preferred_username: `fresh${Date.now() % 100000}` });
+    await get(t.app, '/census/countries?limit=3');
+    expect((await get(t.app, '/census/countries?limit=3')).headers['x-cache']).toBe('HIT');
+    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token })).statusCode).toBe(200);
+    expect((await get(t.app, '/census/countries?limit=3')).headers['x-cache']).toBe('MISS');
+  });
+
+  it('CACHE_ENABLED=false turns it off', async () => {
+    const off = await buildApp({ config: loadConfig({ AUTH_JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', PGLITE_DIR: '/tmp/skincare-test-unused/pglite', IDP_WEBHOOK_SECRET: 'x' }), orm: t.orm, logger: false });
+    await get(off, '/census/countries?limit=2');
+    expect((await get(off, '/census/countries?limit=2')).headers['x-cache']).toBeUndefined();
+    await off.close();
+  });
+});
+
+describe('two instances on one database and one Redis', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let redis: Redis;
+  const env = {
+    AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'test-idp-secret', ADMIN_SUBJECTS: 'test|root', LOG_LEVEL: 'silent',
+    PGLITE_DIR: '/tmp/skincare-test-unused/pglite', REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false',
+  };
+  beforeAll(async () => {
+    a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
+    b = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
+    redis = new Redis(REDIS_URL);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await a?.close();
+    await b?.close();
+  });
+  const send = (app: FastifyInstance, options: InjectOptions & { token?: string }) =>
+    app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) } });
+
+  it('shares entries: a read cached by one is a hit on the other', async () => {
+    const url = `/products/${product.alias}`;
+    await get(a, url);
+    const onB = await get(b, url);
+    expect(onB.headers['x-cache']).toBe('HIT');
+    expect(await redis.keys(`${prefix}cache:e:*`)).not.toHaveLength(0);
+  });
+
+  it('a write on one instance is seen at once by anonymous reads on the other, both ways', async () => {
+    const admin = await t.tokenFor('root', 'admin');
+    for (const [writer, reader] of [[a, b], [b, a]] as const) {
+      const url = `/products/${product.alias}`;
+      await get(reader, url);
+      expect((await get(reader, url)).headers['x-cache']).toBe('HIT');
+      const name = `Shared rename ${Math.random().toString(36).slice(2)}`;
+      expect((await send(writer, { method: 'PATCH', url: `/brands/${product.brand.alias}`, token: admin, payload: { name } })).statusCode).toBe(200);
+      const read = await get(reader, url);
+      expect(read.json().brand.name).toBe(name);
+      expect((await get(writer, url)).json().brand.name).toBe(name);
+    }
+  });
+
+  it('favourites agree on both instances, for the user and for anonymous readers', async () => {
+    const token = await t.tokenFor('two-instance-fan');
+    const publicList = `/user/two-instance-fan/favorite_products`;
+    await get(a, publicList);
+    await get(b, publicList);
+    expect((await send(a, { method: 'POST', url: `/products/${product.alias}/favorite`, token })).statusCode).toBe(200);
+    for (const app of [a, b]) {
+      expect(JSON.stringify((await send(app, { method: 'GET', url: '/my/favorite_products', token })).json())).toContain(product.alias);
+      expect(JSON.stringify((await get(app, publicList)).json())).toContain(product.alias);
+    }
+    expect((await send(b, { method: 'DELETE', url: `/products/${product.alias}/favorite`, token })).statusCode).toBe(204);
+    for (const app of [a, b]) {
+      expect(JSON.stringify((await send(app, { method: 'GET', url: '/my/favorite_products', token })).json())).not.toContain(product.alias);
+      expect(JSON.stringify((await get(app, publicList)).json())).not.toContain(product.alias);
+    }
+  });
+});

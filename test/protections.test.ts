@@ -1,0 +1,282 @@
+// Rate limits, security headers, CORS, GraphQL introspection/suggestions/batches, uploads typed
+// by content, configuration checks.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { isDatabaseUnavailable } from '../src/platform/database-errors.js';
+import { sniffMediaType, safeFilename } from '../src/platform/uploads.js';
+import { readMultipartBody } from '../src/rest/multipart.js';
+import { rateLimitClass } from '../src/rest/types.js';
+import { routes } from '../rest-mappings/routes.js';
+import { errorOf, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+const LIMITS = {
+  RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_MAX: '6', RATE_LIMIT_ANALYSIS_MAX: '2',
+  RATE_LIMIT_UPLOAD_MAX: '1', RATE_LIMIT_EMAIL_MAX: '1', RATE_LIMIT_IDP_MAX: '1', CORS_ORIGINS: 'https://app.example,http://localhost:5173',
+};
+beforeAll(async () => {
+  t = await startTestApp(LIMITS);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let ip = 1;
+const nextIp = () => `10.0.0.${ip++}`;
+
+describe('rate limits', () => {
+  it('limits anonymous callers per IP: 429 in the contract format with Retry-After', async () => {
+    const remoteAddress = nextIp();
+    for (let i = 0; i < 6; i++) {
+      const r = await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['x-ratelimit-remaining']).toBe(String(5 - i));
+    }
+    const limited = await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress });
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited).code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another IP has its own budget; /health is never limited.
+    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: nextIp() })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/health', remoteAddress })).statusCode).toBe(200);
+  });
+
+  it('limits signed-in callers per user, wherever they call from; a bad token counts against its IP', async () => {
+    const token = await t.tokenFor('limited-user');
+    for (let i = 0; i < 6; i++) expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token, remoteAddress: nextIp() })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token, remoteAddress: nextIp() })).statusCode).toBe(429);
+    // The same IP, anonymous, still has budget: the user's was spent, not the IP's.
+    const other = await t.tokenFor('other-user');
+    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token: other })).statusCode).toBe(200);
+    const remoteAddress = nextIp();
+    for (let i = 0; i < 6; i++) await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress, headers: { authorization: `Bearer made-up-${i}` } });
+    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress })).statusCode).toBe(429);
+  });
+
+  it('analysis has its own, stricter budget', async () => {
+    const remoteAddress = nextIp();
+    const analyse = () => t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress, payload: { ingredient_list: 'Aqua, Glycerin' } });
+    expect((await analyse()).statusCode).toBe(201);
+    expect((await analyse()).statusCode).toBe(201);
+    const limited = await analyse();
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited).message).toMatch(/at most 2 per 60 s/);
+    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress })).statusCode).toBe(200);
+  });
+
+  it('uploads have their own budget, checked before the body is read', async () => {
+    const remoteAddress = nextIp();
+    const upload = () => t.inject({ method: 'POST', url: '/analyze/extract_label', remoteAddress, payload: { text: 'Ingredients: Aqua, Glycerin.' } });
+    expect((await upload()).statusCode).toBe(201);
+    expect((await upload()).statusCode).toBe(429);
+  });
+
+  it('classes routes: analysis, uploads, e-mail sending and the identity provider hook', () => {
+    expect(rateLimitClass({ method: 'POST', path: '/analyze/ingredient_list' })).toBe('analysis');
+    expect(rateLimitClass({ method: 'GET', path: '/analyze/shared/:token' })).toBe('default');
+    expect(rateLimitClass({ method: 'POST', path: '/analyze/extract_label', uploads: ['image'] })).toBe('upload');
+    expect(rateLimitClass({ method: 'PATCH', path: '/users/:id/identity/email' })).toBe('email');
+    expect(rateLimitClass({ method: 'GET', path: '/users/:id/resend_verification_email' })).toBe('email');
+    expect(rateLimitClass({ method: 'POST', path: '/users/send_invite_link' })).toBe('email');
+    expect(rateLimitClass({ method: 'POST', path: '/identity_provider' })).toBe('idp');
+    expect(rateLimitClass({ method: 'GET', path: '/products', rateLimit: 'analysis' })).toBe('analysis');
+    for (const route of routes.filter((r) => r.uploads)) expect(rateLimitClass(route)).toBe('upload');
+  });
+
+  it('the same operations sent through POST /graphql have the stricter budget too', async () => {
+    const remoteAddress = nextIp();
+    const analyse = () => t.inject({
+      method: 'POST', url: '/graphql', remoteAddress,
+      payload: { query: 'mutation($l: String!) { analyzeIngredientList(ingredientList: $l) { token } }', variables: { l: 'Aqua, Glycerin' } },
+    });
+    expect((await analyse()).json().data.analyzeIngredientList.token).toBeTruthy();
+    expect((await analyse()).json().data.analyzeIngredientList.token).toBeTruthy();
+    const limited = await analyse();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Plain queries go on.
+    expect((await t.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: { query: '{ brands(limit: 1) { items { name } } }' } })).statusCode).toBe(200);
+  });
+
+  it('the identity-provider hook is limited when it is mounted', async () => {
+    if (!routes.some((r) => r.method === 'POST' && r.path === '/identity_provider')) return;
+    const remoteAddress = nextIp();
+    await t.inject({ method: 'POST', url: '/identity_provider', remoteAddress, payload: {} });
+    expect((await t.inject({ method: 'POST', url: '/identity_provider', remoteAddress, payload: {} })).statusCode).toBe(429);
+  });
+});
+
+describe('security headers and CORS', () => {
+  it('sends helmet headers and a no-content CSP on the API', async () => {
+    const r = await t.inject({ method: 'GET', url: '/health', remoteAddress: nextIp() });
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(r.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(r.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('lets /graphiql and /docs run their own scripts and styles, from the service only', async () => {
+    for (const url of ['/graphiql', '/docs', '/docs/swagger-ui-bundle.js']) {
+      const r = await t.inject({ method: 'GET', url, remoteAddress: nextIp() });
+      expect(r.statusCode).toBe(200);
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toMatch(/script-src 'self' 'unsafe-inline'/);
+      expect(csp).not.toMatch(/https?:/);
+    }
+  });
+
+  it('answers CORS for the configured origins only', async () => {
+    const preflight = (origin: string) => t.inject({
+      method: 'OPTIONS', url: '/products', remoteAddress: nextIp(),
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+    });
+    const ok = await preflight('https://app.example');
+    expect(ok.statusCode).toBe(204);
+    expect(ok.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(String(ok.headers['access-control-allow-headers'])).toContain('idempotency-key');
+    const denied = await preflight('https://evil.example');
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+    const simple = await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: nextIp(), headers: { origin: 'http://localhost:5173' } });
+    expect(simple.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(String(simple.headers['access-control-expose-headers'])).toContain('retry-after');
+  });
+
+  it('allows no origin by default and checks CORS_ORIGINS', () => {
+    expect(loadConfig({ PGLITE_DIR: '/tmp/skincare-test-unused/pglite', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' }).corsOrigins).toEqual([]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'app.example', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example/path', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMIT_MAX: '0', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(/RATE_LIMIT_MAX/);
+    expect(() => loadConfig({ RATE_LIMIT_ENABLED: 'maybe', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(/RATE_LIMIT_ENABLED/);
+  });
+});
+
+describe('GraphQL protections', () => {
+  let closed: FastifyInstance;
+  beforeAll(async () => {
+    closed = await buildApp({
+      config: loadConfig({ AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite', GRAPHQL_INTROSPECTION: 'false', RATE_LIMIT_ENABLED: 'false', GRAPHQL_MAX_BATCH: '3' }),
+      orm: t.orm, logger: false,
+    });
+  });
+  afterAll(async () => {
+    await closed?.close();
+  });
+  const gql = (app: FastifyInstance, payload: unknown) => app.inject({ method: 'POST', url: '/graphql', payload: payload as object, remoteAddress: nextIp() });
+
+  it('introspection is on by default, with field suggestions', async () => {
+    const r = await gql(t.app, { query: '{ __schema { queryType { name } } }' });
+    expect(r.json()).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    const typo = await gql(t.app, { query: '{ brand(idOrAlias: "x") { nam } }' });
+    expect(JSON.stringify(typo.json())).toMatch(/Did you mean/);
+  });
+
+  it('GRAPHQL_INTROSPECTION=false refuses introspection and suggests no field names', async () => {
+    const r = await gql(closed, { query: '{ __schema { types { name } } }' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(r.json().data).toBeUndefined();
+    const typo = await gql(closed, { query: '{ brand(idOrAlias: "x") { nam } }' });
+    expect(typo.statusCode).toBe(400);
+    expect(JSON.stringify(typo.json())).not.toMatch(/Did you mean/);
+    expect((await gql(closed, { query: '{ brands(limit: 1) { items { name } } }' })).json().data.brands.items).toHaveLength(1);
+  });
+
+  it('answers a batch of operations, and refuses a batch over the limit with a 400', async () => {
+    const op = { query: '{ brands(limit: 1) { items { name } } }' };
+    const r = await gql(t.app, [op, op]);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toHaveLength(2);
+    const ten = await gql(t.app, Array.from({ length: 10 }, () => op));
+    expect(ten.json()).toHaveLength(10);
+    const eleven = await gql(t.app, Array.from({ length: 11 }, () => op));
+    expect(eleven.statusCode).toBe(400);
+    expect(errorOf(eleven)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'body', max: 10 } });
+    expect((await gql(closed, [op, op, op, op])).statusCode).toBe(400);
+    expect((await gql(t.app, [])).statusCode).toBe(400);
+  });
+});
+
+describe('uploads are typed by content, never by name or declared type', () => {
+  const boundary = '----hardening-boundary';
+  const multipart = (field: string, filename: string, type: string, data: Buffer) => ({
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      data, Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+
+  it('the multipart layer reports what the bytes are and a safe name', async () => {
+    const echo = Fastify();
+    await echo.register(fastifyMultipart);
+    echo.post('/echo', async (request) => {
+      const body = await readMultipartBody(request, ['image']);
+      const file = body.image as { filename: string; mimetype: string | null; data: Buffer };
+      return { filename: file.filename, mimetype: file.mimetype, size: file.data.length };
+    });
+    const image = await png();
+    const pngAsText = await echo.inject({ method: 'POST', url: '/echo', ...multipart('image', 'notes.txt', 'text/plain', image) });
+    expect(pngAsText.json()).toEqual({ filename: 'notes.txt', mimetype: 'image/png', size: image.length });
+    const textAsPng = await echo.inject({ method: 'POST', url: '/echo', ...multipart('image', '../../etc/photo.png', 'image/png', Buffer.from('just some text')) });
+    expect(textAsPng.json()).toEqual({ filename: 'photo.png', mimetype: null, size: 14 });
+    await echo.close();
+  });
+
+  it('POST /analyze/extract_label refuses a text file named .png and declared image/png', async () => {
+    const r = await t.inject({ method: 'POST', url: '/analyze/extract_label', remoteAddress: nextIp(), ...multipart('image', 'label.png', 'image/png', Buffer.from('Ingredients: Aqua, Glycerin')) });
+    expect(r.statusCode).toBe(400);
+    expect(errorOf(r)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'image' } });
+  });
+
+  it('POST /analyze/extract_label takes a PNG named .txt and declared text/plain', async () => {
+    const lines = ['Ingredients: Aqua (Water), Glycerin, Niacinamide.'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="120"><rect width="100%" height="100%" fill="white"/>${
+      lines.map((line, i) => `<text x="20" y="${70 + i * 60}" font-family="DejaVu Sans" font-size="32">${line}</text>`).join('')}</svg>`;
+    const image = await sharp(Buffer.from(svg)).png().toBuffer();
+    const r = await t.inject({ method: 'POST', url: '/analyze/extract_label', remoteAddress: nextIp(), ...multipart('image', 'label.txt', 'text/plain', image) });
+    expect(r.statusCode).toBe(201);
+    expect(JSON.stringify(r.json())).toMatch(/glycerin/i);
+  });
+
+  it('sniffs the image formats the service reads', () => {
+    expect(sniffMediaType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(sniffMediaType(Buffer.from('GIF89a...'))).toBe('image/gif');
+    expect(sniffMediaType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+    expect(sniffMediaType(Buffer.from('\0\0\0\x1cftypavif', 'latin1'))).toBe('image/avif');
+    expect(sniffMediaType(Buffer.from('hello'))).toBeNull();
+    expect(safeFilename('C:\\Users\\me\\label.jpg')).toBe('label.jpg');
+    expect(safeFilename('..')).toBe('upload');
+  });
+});
+
+describe('NUL characters', () => {
+  it('are a 400 naming the field on REST, and VALIDATION_FAILED on GraphQL', async () => {
+    const rest = await t.inject({ method: 'GET', url: '/ingredients?search=a%00b', remoteAddress: nextIp() });
+    expect(rest.statusCode).toBe(400);
+    expect(errorOf(rest).details).toEqual({ field: 'search' });
+    const body = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: nextIp(), payload: { ingredient_list: 'Aqua, Gly\u0000cerin' } });
+    expect(errorOf(body).details).toEqual({ field: 'ingredient_list' });
+    const graphql = await t.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload: { query: '{ ingredients(search: "a\\u0000b", limit: 1) { items { name } } }' } });
+    expect(graphql.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('an unreachable database', () => {
+  it('is recognised from driver errors, and bugs are not', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable({ name: 'DriverException', message: 'x', cause: { code: '57P01', message: 'terminating connection due to administrator command' } })).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    // PGlite's answer to a NUL byte in a parameter is a protocol violation, not an outage.
+    expect(isDatabaseUnavailable({ name: 'DriverException', code: '08P01', message: 'bind message supplies 0 parameters, but prepared statement "" requires 1' })).toBe(false);
+  });
+});
