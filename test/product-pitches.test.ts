@@ -84,7 +84,7 @@ describe('affiliate', () => {
       expect(errorOf(await send('PATCH', url, bea, { affiliate_url: bad })).details).toMatchObject({ field: 'affiliate_url' });
     }
     expect((await send('PATCH', url, bea, { affiliate_url: 'https://shop.example/x', affiliate_user: 'nobody-like-this' })).statusCode).toBe(404);
-    expect((await send('PATCH', url, bea, { affiliate_url: 'https://shop.example/x', affiliate_user: 'e\u0000li' })).statusCode).toBe(404);
+    expect((await send('PATCH', url, bea, { affiliate_url: 'https://shop.example/x', affiliate_user: 'e\u0000li' })).statusCode).toBe(400);
     expect(((await send('GET', '/my/product_pitches', bea)).json() as Page<Pitch>).items.find((x) => x.id === p.id)).toMatchObject({ affiliate_url: 'https://shop.example/other' });
   });
 

@@ -206,9 +206,9 @@ describe('lists', () => {
     expect(await ids('/users/una/product_tutorials', sam)).toEqual([done.id]);
     expect(await ids('/users/una/product_tutorials', una)).toEqual([done.id, draft.id]);
     expect((await send('GET', '/my/product_tutorials')).statusCode).toBe(401);
-    // A NUL character names nothing: 404, not a database error.
-    expect((await send('GET', '/users/una%00/product_tutorials')).statusCode).toBe(404);
-    expect((await send('GET', '/product_tutorials?product=a%00b')).statusCode).toBe(404);
+    // A NUL character is refused before it reaches the database: 400 naming the field.
+    expect((await send('GET', '/users/una%00/product_tutorials')).statusCode).toBe(400);
+    expect((await send('GET', '/product_tutorials?product=a%00b')).statusCode).toBe(400);
     expect(errorOf(await send('POST', '/product_tutorials/create', una, { product: products[0], title: 'a\u0000b' })).details).toMatchObject({ field: 'title' });
   });
 

@@ -2,7 +2,7 @@
 // PostgreSQL server (TEST_DB=postgres). Seeding runs once per change of migrations or data:
 // PGlite restores a dumped snapshot, PostgreSQL copies a template database.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,7 +43,11 @@ async function pgliteSnapshot(): Promise<Buffer> {
     await seed({ databaseUrl: null, pgliteDir: 'memory://', pglite });
     const dump = await pglite.dumpDataDir('gzip');
     await pglite.close();
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    // Jest's workers may build the same snapshot at once: each writes its own file and renames
+    // it into place, so no worker ever reads a half-written one.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
   }
   return readFileSync(file);
 }
@@ -75,16 +79,22 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return { target: { databaseUrl: null, pgliteDir: 'memory://', pglite }, drop: () => pglite.close() };
   }
   const template = `skincare_tpl_${fingerprint()}`;
-  const exists = await admin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount);
-  if (!exists) {
-    // Templates of older migrations or data are of no more use.
-    await admin(async (c) => {
+  // Jest's workers start test files at once: one makes the template under an advisory lock
+  // (held by its session), the others wait for it and find it made.
+  await admin(async (c) => {
+    await c.query(`select pg_advisory_lock(hashtext('skincare_tpl'))`);
+    try {
+      const exists = (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount;
+      if (exists) return;
+      // Templates of older migrations or data are of no more use.
       const old = await c.query(`select datname from pg_database where datname like 'skincare_tpl_%'`);
       for (const row of old.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
       await c.query(`create database "${template}"`);
-    });
-    await seed({ databaseUrl: withDatabase(adminUrl, template), pgliteDir: '' });
-  }
+      await seed({ databaseUrl: withDatabase(adminUrl, template), pgliteDir: '' });
+    } finally {
+      await c.query(`select pg_advisory_unlock(hashtext('skincare_tpl'))`);
+    }
+  });
   const name = `skincare_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`create database "${name}" template "${template}"`));
   return {
