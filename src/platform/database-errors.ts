@@ -25,12 +25,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable: try again in a few seconds';
 
-/** PostgreSQL refusing a NUL character in text (PGlite: a protocol violation; PostgreSQL: 22021). */
+/**
+ * PostgreSQL refusing a NUL character in text. PGlite and node-postgres end in a protocol
+ * violation (08P01: the message is cut at the NUL); a server that parses it says 22021 "invalid
+ * byte sequence for encoding "UTF8": 0x00". Drivers and MikroORM wrap it (code, sqlState,
+ * cause), so the whole chain is looked at.
+ */
 export function isNulRejection(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
-  if (!e || typeof e !== 'object') return false;
-  const codes = [e.code, e.cause?.code];
-  const messages = [e.message, e.cause?.message].filter((m): m is string => typeof m === 'string');
-  return (codes.includes('08P01') && messages.some((m) => /bind message supplies|insufficient data left in message/.test(m)))
-    || (codes.includes('22021') && messages.some((m) => /0x00/.test(m)));
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown; originalError?: unknown };
+    const message = typeof e.message === 'string' ? e.message : '';
+    const codes = [e.code, e.sqlState];
+    if (codes.includes('08P01') && /bind message supplies|insufficient data left in message|invalid message format/.test(message)) return true;
+    if (/invalid byte sequence for encoding "UTF8": 0x00/.test(message) || (codes.includes('22021') && /0x00/.test(message))) return true;
+    current = e.cause ?? e.originalError;
+  }
+  return false;
 }
