@@ -21,6 +21,7 @@ const STARTUP_TIMEOUT_MS = 90_000;
 const CHECK_TIMEOUT_MS = 30_000;
 const QUERY = '{ brands(limit: 3) { items { name } } }';
 const OPERATION_PATH = '/products/{id_or_alias}';
+const OPERATION_TAG = 'Products';
 
 class CheckFailed extends Error {}
 const fail = (message: string): never => {
@@ -228,10 +229,23 @@ async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<vo
   const spec = await specLoaded.catch(() => fail('Swagger UI did not fetch /openapi.json'));
   if (spec.status() !== 200) fail(`GET /openapi.json answered ${spec.status()}`);
 
+  // Every group of the description is listed (collapsed); opening one shows its operations.
+  const groups = new Set(Object.values((await spec.json()).paths as Record<string, Record<string, { tags?: string[] }>>).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+  const tag = page.locator(`.opblock-tag[data-tag="${OPERATION_TAG}"]`);
+  try {
+    await tag.waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
+  } catch {
+    fail(`Swagger UI does not list the group ${OPERATION_TAG}`);
+  }
+  const listed = await page.locator('.opblock-tag').count();
+  if (listed !== groups.size) fail(`Swagger UI lists ${listed} groups; the description has ${groups.size}`);
+  pass(`Swagger UI lists all ${listed} groups`);
+  await tag.click();
   const operation = page.locator(`.opblock .opblock-summary-path[data-path="${OPERATION_PATH}"]`).first();
   try {
     await operation.waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
   } catch {
+    await page.screenshot({ path: join(SHOTS, 'docs-failed.png') });
     const error = await page.locator('.swagger-ui .errors-wrapper, .swagger-ui .loading-container').first().innerText().catch(() => '');
     fail(`Swagger UI does not list ${OPERATION_PATH}${error ? `; it shows: ${error.slice(0, 300)}` : ''}`);
   }
@@ -239,7 +253,7 @@ async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<vo
   const title = (await page.locator('.swagger-ui .info .title').first().innerText()).replace(/\s+/g, ' ').trim();
   const errors = await page.locator('.swagger-ui .errors-wrapper').count();
   if (errors > 0) fail(`Swagger UI shows errors: ${await page.locator('.swagger-ui .errors-wrapper').first().innerText()}`);
-  pass(`Swagger UI renders "${title}" with ${operations} operations, including ${OPERATION_PATH}`);
+  pass(`Swagger UI renders "${title}"; the group ${OPERATION_TAG} opens on ${operations} operations, including ${OPERATION_PATH}`);
 
   await page.screenshot({ path: join(SHOTS, 'docs.png'), fullPage: true });
   assertClean(traffic, '/docs', from);
