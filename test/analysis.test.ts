@@ -57,6 +57,51 @@ describe('POST /analyze/ingredient_list', () => {
   });
 });
 
+describe('storing analyses', () => {
+  const rowOf = async (token: string) =>
+    (await t.em().getConnection().execute('select entries::text as entries, owner_id from ingredient_analysis where token = ?', [token]))[0] as { entries: string; owner_id: string | null };
+
+  it('answers concurrent analyses each once its own row is stored (one group-committed INSERT)', async () => {
+    const lists = Array.from({ length: 30 }, (_, i) => `Aqua, Glycerin, Test Extract ${i}`);
+    const { response: first, statements } = await t.countStatements({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Niacinamide' } });
+    expect(first.statusCode).toBe(201);
+    expect(statements).toBe(1);
+    const answers = await Promise.all(lists.map((list) => analyze(list)));
+    const tokens = answers.map((r) => (r.json() as Analysis).token);
+    expect(answers.every((r) => r.statusCode === 201)).toBe(true);
+    expect(new Set(tokens).size).toBe(30);
+    for (const [i, token] of tokens.entries()) {
+      const shared = (await t.inject({ method: 'GET', url: `/analyze/shared/${token}` })).json() as Analysis;
+      expect(shared.unmatched).toEqual([`Test Extract ${i}`]);
+    }
+  });
+
+  it('stores entries without the fields at their usual value and reads them back whole', async () => {
+    const a = (await analyze('Zinc Oxide 20% [Nano], Glycerin, Xyzzy Root, May contain: CI 77491')).json() as Analysis & { ingredients: Array<Entry & { nano: boolean; active: boolean }> };
+    const stored = JSON.parse((await rowOf(a.token)).entries) as Array<Record<string, unknown>>;
+    expect(stored[0]).toEqual({ position: 1, input: a.ingredients[0].input, match: 'exact', ingredientId: a.ingredients[0].ingredient!.id, concentration: '20%', nano: true });
+    expect(stored[1]).toEqual({ position: 2, input: 'Glycerin', match: 'exact', ingredientId: a.ingredients[1].ingredient!.id });
+    expect(stored[2]).toEqual({ position: 3, input: 'Xyzzy Root', match: 'none' });
+    expect(stored[3]).toMatchObject({ mayContain: true });
+    const shared = (await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json() as typeof a;
+    expect(shared).toEqual(a);
+    expect(shared.ingredients[1]).toMatchObject({ concentration: null, may_contain: false, nano: false, active: false });
+    expect(shared.ingredients[2]).toMatchObject({ ingredient: null, concentration: null, may_contain: false });
+    expect(shared.ingredients[3]).toMatchObject({ may_contain: true });
+  });
+
+  it('reads rows stored with every field (before the compact form) the same way', async () => {
+    const a = (await analyze(SERUM)).json() as Analysis;
+    const { entries } = await rowOf(a.token);
+    const full = (JSON.parse(entries) as Array<Record<string, unknown>>).map((e) => ({ ingredientId: null, concentration: null, mayContain: false, nano: false, active: false, ...e }));
+    await t.em().getConnection().execute('update ingredient_analysis set entries = ?::json where token = ?', [JSON.stringify(full), a.token]);
+    expect((await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json()).toEqual(a);
+    const rules = await t.inject({ method: 'GET', url: `/analyze/${a.token}/rules` });
+    expect(rules.statusCode).toBe(200);
+    expect((rules.json() as { rules: Array<{ rule: string; passes: boolean }> }).rules.find((r) => r.rule === 'fragrance_free')).toMatchObject({ passes: false });
+  });
+});
+
 describe('shared analyses and claiming', () => {
   it('returns the same analysis to anyone with the token; unknown tokens are 404', async () => {
     const a = (await analyze(SERUM)).json() as Analysis;

@@ -1,8 +1,24 @@
+import { CompiledQuery } from 'kysely';
 import type { EntityManager } from '../../db.js';
-import { IngredientAnalysis } from './analysis.entity.js';
+import { countStatement } from '../../sql-statements.js';
+import type { StoredEntry } from './analysis.entity.js';
+import { serializeEntries } from './stored-entries.type.js';
+
+/** A new analysis as it is written: the columns of `ingredient_analysis`. */
+export interface NewAnalysis {
+  id: string;
+  token: string;
+  ingredientList: string;
+  entries: StoredEntry[];
+  unmatched: string[];
+  duplicates: string[];
+  footnotes: string[];
+  ownerId: string | null;
+  createdAt: Date;
+}
 
 interface Waiting {
-  row: IngredientAnalysis;
+  row: NewAnalysis;
   done: (error?: unknown) => void;
 }
 
@@ -11,15 +27,35 @@ interface Waiting {
  * one multi-row INSERT (one statement, so all of it lands or none does), and each request is
  * answered only once its row is committed. On PGlite every statement runs on the one thread
  * that also serves HTTP, so a statement per analysis would queue concurrent requests.
+ *
+ * The INSERT goes to the driver with bind parameters rather than through the unit of work, which
+ * would build an entity change set per row and inline every value into the SQL text (each row is
+ * a few kB): on PGlite both ran on the same thread as everything else.
  */
 const waiting: Waiting[] = [];
 let scheduled = false;
 const MAX_BATCH = 200;
+const COLUMNS = '"id", "token", "ingredient_list", "entries", "unmatched", "duplicates", "footnotes", "owner_id", "created_at"';
+const PER_ROW = 9;
+
+function insertOf(rows: NewAnalysis[]): CompiledQuery {
+  const tuples: string[] = [];
+  const parameters: unknown[] = [];
+  for (const row of rows) {
+    const at = parameters.length;
+    tuples.push(`($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8}, $${at + 9})`);
+    parameters.push(row.id, row.token, row.ingredientList, serializeEntries(row.entries), row.unmatched, row.duplicates, row.footnotes, row.ownerId, row.createdAt);
+  }
+  if (parameters.length !== rows.length * PER_ROW) throw new Error('analysis insert: columns and values differ');
+  return CompiledQuery.raw(`insert into "ingredient_analysis" (${COLUMNS}) values ${tuples.join(', ')}`, parameters);
+}
 
 async function flush(em: EntityManager): Promise<void> {
   const batch = waiting.splice(0, MAX_BATCH);
   try {
-    await em.fork().insertMany(IngredientAnalysis, batch.map((w) => w.row));
+    const query = insertOf(batch.map((w) => w.row));
+    countStatement(query.sql);
+    await em.getConnection().getClient().executeQuery(query);
     for (const w of batch) w.done();
   } catch (error) {
     for (const w of batch) w.done(error);
@@ -29,7 +65,7 @@ async function flush(em: EntityManager): Promise<void> {
 }
 
 /** Stores the analysis; resolves when it is committed. `em` must not be inside a transaction. */
-export function saveAnalysis(em: EntityManager, row: IngredientAnalysis): Promise<void> {
+export function saveAnalysis(em: EntityManager, row: NewAnalysis): Promise<void> {
   return new Promise((resolve, reject) => {
     waiting.push({ row, done: (error) => (error ? reject(error) : resolve()) });
     if (!scheduled) {

@@ -3,6 +3,7 @@ import type { Ref } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids.js';
 import { User } from '../user/user.entity.js';
+import { StoredEntriesType } from './stored-entries.type.js';
 
 /** One entry as stored: what was printed and what it matched. */
 export interface StoredEntry {
@@ -31,12 +32,8 @@ export class IngredientAnalysis {
   @Field({ description: 'The list as pasted.' })
   ingredientList!: string;
 
-  @Property({ type: 'json' })
+  @Property({ type: StoredEntriesType, columnType: 'json' })
   entries: StoredEntry[] = [];
-
-  /** Matched ingredient ids in label order. No index: nothing searches analyses by ingredient, and each index entry costs every insert on the hot path. */
-  @Property({ type: 'text[]' })
-  ingredientIds: string[] = [];
 
   @Property({ type: 'text[]' })
   @Field(() => [String], { description: 'Inputs that matched no ingredient, in printed order.' })
@@ -58,4 +55,11 @@ export class IngredientAnalysis {
   @Property({ type: 'datetime' })
   @Field()
   createdAt: Date = new Date();
+
+  /** Matched ingredient ids in label order. Not stored: derived from the entries. */
+  get ingredientIds(): string[] {
+    return matchedIngredientIds(this.entries);
+  }
 }
+
+export const matchedIngredientIds = (entries: ReadonlyArray<{ ingredientId: string | null }>): string[] => entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));

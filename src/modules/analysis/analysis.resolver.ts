@@ -105,7 +105,7 @@ export class AnalysisResolver {
 
   // Field resolvers
   @FieldResolver(() => [AnalysisEntry], { description: 'The entries in printed order, with what each matched.' })
-  ingredients(@Root() analysis: IngredientAnalysis, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
+  ingredients(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
     return entriesWithIngredients(ctx, analysis.entries);
   }
 }

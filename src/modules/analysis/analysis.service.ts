@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '../../db.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors.js';
+import { newId } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
-import { saveAnalysis } from './analysis-writer.js';
+import { saveAnalysis, type NewAnalysis } from './analysis-writer.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeIngredientList } from './engine/analyze.js';
 import { loadMatcher } from './matcher.service.js';
@@ -20,23 +21,23 @@ export function checkedList(field: string, text: string): string {
 }
 
 /** Analyses and stores a list. Not inside a transaction: the row goes out with a group commit. */
-export async function analyzeList(em: EntityManager, text: string, viewer: User | null): Promise<IngredientAnalysis> {
+export async function analyzeList(em: EntityManager, text: string, viewer: User | null): Promise<NewAnalysis> {
   const list = checkedList('ingredient_list', text);
   const result = analyzeIngredientList(list, await loadMatcher(em));
-  const analysis = Object.assign(new IngredientAnalysis(), {
+  const analysis: NewAnalysis = {
+    id: newId(),
     token: randomBytes(16).toString('base64url'),
     ingredientList: list,
     entries: result.entries.map((e) => ({
       position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
       concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active,
     })),
-    ingredientIds: result.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : [])),
     unmatched: result.unmatched,
     duplicates: result.duplicates,
     footnotes: result.footnotes,
-    owner: viewer ? em.getReference(User, viewer.id) : null,
+    ownerId: viewer?.id ?? null,
     createdAt: new Date(),
-  });
+  };
   await saveAnalysis(em, analysis);
   return analysis;
 }

@@ -4,6 +4,7 @@ import { ProductCategory } from '../category/category.entity.js';
 import { Product } from '../product/product.entity.js';
 import { Page } from '../shared/pagination.js';
 import { IngredientAnalysis } from './analysis.entity.js';
+import type { NewAnalysis } from './analysis-writer.js';
 
 @ObjectType({ description: 'One entry of an analysed list.' })
 export class AnalysisEntry {
@@ -172,5 +173,5 @@ export class LabelExtraction {
   text!: string;
 
   @Field(() => IngredientAnalysis)
-  analysis!: IngredientAnalysis;
+  analysis!: NewAnalysis;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
 import { checkedList } from '../analysis/analysis.service.js';
+import { matchedIngredientIds } from '../analysis/analysis.entity.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { loadKnowledgeBase } from '../analysis/matcher.service.js';
 import { invalidateSimilarityIndex } from '../analysis/similarity.service.js';
@@ -90,7 +91,7 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   const list = checkedList('ingredient_list', input.ingredientList);
   const { matcher, byId } = await loadKnowledgeBase(em);
   const analysis = analyzeIngredientList(list, matcher);
-  const ingredientIds = analysis.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
+  const ingredientIds = matchedIngredientIds(analysis.entries);
   let alias = slugify(`${brand.alias} ${name}`).slice(0, 120);
   if (await em.count(Product, { alias })) alias = `${alias}-${newId().slice(-6)}`;
   const product = em.create(Product, {
