@@ -18,7 +18,7 @@ export interface StoredEntry {
 }
 
 @Entity({ tableName: 'ingredient_analysis' })
-@ObjectType({ description: 'An analysed ingredient list, shareable by its token.' })
+@ObjectType({ description: 'An analysed ingredient list, shareable by its token.', simpleResolvers: true })
 export class IngredientAnalysis {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -6,7 +6,7 @@ import { Page } from '../shared/pagination.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import type { NewAnalysis } from './analysis-writer.js';
 
-@ObjectType({ description: 'One entry of an analysed list.' })
+@ObjectType({ description: 'One entry of an analysed list.', simpleResolvers: true })
 export class AnalysisEntry {
   @Field(() => Int)
   position!: number;
