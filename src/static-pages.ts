@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance } from 'fastify';
-import { pagePolicy } from './platform/security.js';
+import { pageRoute } from './platform/security.js';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath();
@@ -30,15 +30,15 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '
 
 export function registerStaticPages(app: FastifyInstance): void {
   const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL' } as never);
-  app.get('/graphiql', { helmet: pagePolicy }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
+  app.get('/graphiql', { config: pageRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
 
   const assets: Record<string, { type: string; body: Buffer }> = {
     'swagger-ui.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui.css')) },
     'swagger-ui-bundle.js': { type: 'application/javascript; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')) },
     'init.js': { type: 'application/javascript; charset=utf-8', body: Buffer.from(DOCS_INIT) },
   };
-  app.get('/docs', { helmet: pagePolicy }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
-  app.get<{ Params: { asset: string } }>('/docs/:asset', { helmet: pagePolicy }, async (request, reply) => {
+  app.get('/docs', { config: pageRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
+  app.get<{ Params: { asset: string } }>('/docs/:asset', { config: pageRoute }, async (request, reply) => {
     const asset = assets[request.params.asset];
     if (!asset) return reply.callNotFound();
     return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);

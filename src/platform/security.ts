@@ -1,8 +1,9 @@
 // Security headers (helmet) and CORS. The API answers JSON, so its pages-policy is "nothing";
 // the two pages for people (/graphiql, /docs) get their own, looser policy (pagePolicy).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 
 /** JSON responses: no scripts, no framing, nothing loaded. */
@@ -21,7 +22,7 @@ const API_CSP = {
  * `npm run check:pages`); GraphiQL's page is one HTML file
  * with inline scripts and styles, its editor uses web workers from blob: URLs and data: fonts.
  */
-export const pagePolicy = {
+const PAGE_POLICY = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -38,16 +39,46 @@ export const pagePolicy = {
       objectSrc: ["'none'"],
     },
   },
-} as const;
+} satisfies HelmetOptions;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'page': a page for people (its own security policy), not the API. */
+    securityHeaders?: 'page';
+  }
+}
+
+/** The route config that gives a page (rather than the API) its policy: `{ config: pageRoute }`. */
+export const pageRoute = { securityHeaders: 'page' } as const;
+
+/**
+ * The headers helmet sets for a policy, computed once: they depend on the options only, and
+ * @fastify/helmet would build helmet's middleware (parsing the CSP directives) on every request.
+ */
+function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return [...headers];
+}
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
+  const apiOptions: HelmetOptions = {
     contentSecurityPolicy: API_CSP,
     // The API is called from other origins by design (CORS decides who); pages stay same-origin.
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  };
+  const apiHeaders = helmetHeaders(apiOptions);
+  const pageHeaders = helmetHeaders({ ...apiOptions, ...PAGE_POLICY });
+  app.addHook('onRequest', (request, reply, done) => {
+    const page = request.routeOptions.config.securityHeaders === 'page';
+    for (const [name, value] of page ? pageHeaders : apiHeaders) reply.header(name, value);
+    done();
   });
   const allowed = new Set(config.corsOrigins);
   await app.register(fastifyCors, {
