@@ -5,6 +5,7 @@ import { evaluateCorpus, loadCorpus, type KnowledgeBase } from '../scripts/label
 import { analyzeIngredientList, type ListAnalysis } from '../src/modules/analysis/engine/analyze.js';
 import { IngredientMatcher, type KnownIngredient, type MatchType } from '../src/modules/analysis/engine/match.js';
 import { parseIngredientList } from '../src/modules/analysis/engine/parse.js';
+import { candidateNames } from '../src/modules/analysis/engine/normalize.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { loadIngredientRecords } from '../src/seeders/knowledge-base.js';
 
@@ -480,7 +481,7 @@ describe('the exported pieces', () => {
   it('parses without a matcher and matches parsed entries one by one or all together', () => {
     const parsed = parseIngredientList('Ingredients: Aqua (Water), Glycerine, Zinc Oxide 20%.');
     expect(parsed.entries.map((e) => [e.position, e.input, e.concentration])).toEqual([[1, 'Aqua (Water)', null], [2, 'Glycerine', null], [3, 'Zinc Oxide', '20%']]);
-    expect(parsed.entries[0].candidates).toEqual(['Aqua (Water)', 'Aqua', 'Water']);
+    expect(candidateNames(parsed.entries[0].input)).toEqual(['Aqua (Water)', 'Aqua', 'Water']);
     expect(matcher.matchEntry(parsed.entries[1])).toEqual({ match: 'alias', ingredientId: idOf.get('glycerin') });
     expect(matcher.match(parsed.entries).map((e) => e.match)).toEqual(['exact', 'alias', 'exact']);
   });

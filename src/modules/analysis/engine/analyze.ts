@@ -16,7 +16,7 @@ export interface ListAnalysis {
 function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
   const { match, ingredientId } = matcher.matchEntry(entry);
   return {
-    position: entry.position, input: entry.input, candidates: entry.candidates, concentration: entry.concentration,
+    position: entry.position, input: entry.input, concentration: entry.concentration,
     mayContain: entry.mayContain, nano: entry.nano, active: entry.active, match, ingredientId,
   };
 }

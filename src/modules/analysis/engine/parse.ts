@@ -1,17 +1,12 @@
 // Turns an ingredient list as printed on a label into ordered entries. Pure: no ORM, no GraphQL.
 import { decodeHTML } from 'entities';
-import { candidateNames, canonicalCiNumber } from './normalize.js';
+import { canonicalCiNumber } from './normalize.js';
 
 export interface ParsedEntry {
   /** 1-based position in the list as printed (after dropping footnotes and duplicates). */
   position: number;
   /** The entry as printed, cleaned of markers and concentration. */
   input: string;
-  /**
-   * The names the entry may be printed as, best first: the whole entry, without parentheses, without
-   * qualifiers ("Organic …"), then each synonym. Informational: the matcher reads them off `input` itself.
-   */
-  candidates: string[];
   /** Concentration printed with the entry ("10%"), if any. */
   concentration: string | null;
   /** Listed under "May contain" / "+/-" / "Peut contenir". */
@@ -435,7 +430,7 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9 ,'/-]*[A-Za-z0-9]$/;
 
 function newEntry(input: string, concentration: string | null, nano: boolean, ctx: Context): ParsedEntry {
-  return { position: 0, input, candidates: candidateNames(input), concentration, mayContain: ctx.mayContain, nano, active: ctx.active };
+  return { position: 0, input, concentration, mayContain: ctx.mayContain, nano, active: ctx.active };
 }
 
 /** Parses a pasted label into entries in printed order. */
