@@ -61,5 +61,12 @@ export interface AppServices {
 }
 
 export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string, services: AppServices): Context {
-  return { em, loaders: createLoaders(em), viewer, requestId, publicUrl, services };
+  // Made on first use: many requests (an analysis, a cached or refused one) never load anything.
+  let loaders: Loaders | undefined;
+  return {
+    em, viewer, requestId, publicUrl, services,
+    get loaders() {
+      return (loaders ??= createLoaders(em));
+    },
+  };
 }
