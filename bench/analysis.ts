@@ -1,6 +1,9 @@
 // Analysis speed: POST /analyze/ingredient_list over HTTP (autocannon, 20 connections) against a
 // server process on PGlite (or DATABASE_URL), and similar products over a 10,000-product catalog
-// in-process. Usage: npm run bench:analysis [-- --seconds 10]
+// in-process. Usage: npm run bench:analysis [-- --seconds 10 --profile server.cpuprofile]
+// With --profile, the server's CPU profile over the measured seconds is written to that file (open it
+// in Chrome's DevTools or VS Code).
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { startBenchServer } from './bench-server.js';
 import { SimilarityIndex, type CatalogItem } from '../src/modules/analysis/engine/similarity.js';
@@ -8,6 +11,7 @@ import { readYaml } from '../src/seeders/yaml-data.js';
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;
+const profileFile = args.includes('--profile') ? resolve(args[args.indexOf('--profile') + 1] ?? 'server.cpuprofile') : null;
 
 // 1. Similar products over 10,000 synthetic products whose lists are drawn from the demo catalog's.
 const catalog = readYaml<Array<{ ingredient_list: string }>>('catalog/products.yaml');
@@ -36,7 +40,9 @@ timings.sort((a, b) => a - b);
 console.log(`similar products over 10,000: index built in ${buildMs.toFixed(0)} ms; query p50 ${timings[100].toFixed(2)} ms, p95 ${timings[190].toFixed(2)} ms, max ${timings[199].toFixed(2)} ms`);
 
 // 2. POST /analyze/ingredient_list over HTTP.
-const { base, server } = await startBenchServer();
+const { base, server } = profileFile
+  ? await startBenchServer({ PROFILE_FILE: profileFile }, 'bench/profiled-server.ts')
+  : await startBenchServer();
 try {
   const bodies = catalog.slice(0, 50).map((p) => JSON.stringify({ ingredient_list: p.ingredient_list }));
   let n = 0;
@@ -48,7 +54,13 @@ try {
   });
   // Steady state: the first seconds of a fresh process are compilation (JIT, GraphQL, the matcher's cache).
   await load(2);
+  if (profileFile) server.send('profile:start');
   const result = await load(seconds);
+  if (profileFile) {
+    server.send('profile:stop');
+    await new Promise((done) => server.once('message', done));
+    console.log(`server CPU profile over the measured seconds: ${profileFile} (the profiler slows the server: take figures without it)`);
+  }
   console.log(`POST /analyze/ingredient_list, 20 connections, ${seconds} s, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ` +
     `${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`);
 } finally {

@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Starts bench/server.ts in its own process (PGlite in a fresh folder, or DATABASE_URL). */
-export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<{ base: string; server: ChildProcess }> {
+/** Starts bench/server.ts (or `script`) in its own process (PGlite in a fresh folder, or DATABASE_URL). */
+export async function startBenchServer(extraEnv: Record<string, string> = {}, script = 'bench/server.ts'): Promise<{ base: string; server: ChildProcess }> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const env = { RATE_LIMIT_ENABLED: 'false', ...process.env, ...extraEnv, PORT: String(port), PGLITE_DIR: process.env.PGLITE_DIR ?? join(mkdtempSync(join(tmpdir(), 'bench-')), 'db') };
-  const server = fork('bench/server.ts', [], { env, execArgv: ['--import', './register.mjs'], stdio: 'inherit' });
+  const server = fork(script, [], { env, execArgv: ['--import', './register.mjs'], stdio: 'inherit' });
   await new Promise<void>((resolve, reject) => {
     server.once('message', () => resolve());
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
