@@ -1,5 +1,5 @@
 // Kill -9 mid-burst: start the server, fire a burst of writes (products with their ingredient
-// rows, one transaction each; ingredients), SIGKILL the server while they are in flight,
+// rows, one transaction each; ingredients; analyses, group-committed), SIGKILL the server while they are in flight,
 // restart it on the same data, and check that every acknowledged write is there and that no
 // write is half there (every product of the burst has all its ingredient rows).
 // On PGlite (a PGLITE_DIR of its own) and on PostgreSQL (a database of its own, dropped after).
@@ -18,7 +18,9 @@ const LIST = 'Aqua (Water), Glycerin, Niacinamide, Butylene Glycol, Sodium Hyalu
 
 type Query = (sql: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
-interface Acknowledged { kind: 'product' | 'ingredient'; id: string; alias: string; entries: number }
+interface Acknowledged { kind: 'product' | 'ingredient' | 'analysis'; id: string; alias: string; entries: number }
+
+const readPath = (a: Acknowledged): string => (a.kind === 'analysis' ? `/analyze/shared/${a.id}` : `/${a.kind === 'product' ? 'products' : 'ingredients'}/${a.id}`);
 
 async function burst(server: Server, tag: string): Promise<{ acknowledged: Acknowledged[]; failed: number }> {
   const admin = await token('fault|admin');
@@ -32,15 +34,17 @@ async function burst(server: Server, tag: string): Promise<{ acknowledged: Ackno
   const worker = async () => {
     while (!stop) {
       const i = n++;
-      const product = i % 3 !== 2;
-      const body = product
-        ? { name: `Fault ${tag} product ${i}`, brand: brands[i % brands.length].alias, ingredient_list: LIST, category: categories[0].alias, description: 'kill -9 test', size_amount: 30, size_unit: 'ml' }
-        : { name: `Faultamide ${tag} ${i}`, alias: `faultamide-${tag}-${i}`, functions: ['humectant'], description: 'kill -9 test' };
+      const kind = (['product', 'product', 'ingredient', 'analysis'] as const)[i % 4];
+      const [path, body] = kind === 'product'
+        ? ['/products/create', { name: `Fault ${tag} product ${i}`, brand: brands[i % brands.length].alias, ingredient_list: LIST, category: categories[0].alias, description: 'kill -9 test', size_amount: 30, size_unit: 'ml' }]
+        : kind === 'ingredient'
+          ? ['/ingredients/create', { name: `Faultamide ${tag} ${i}`, alias: `faultamide-${tag}-${i}`, functions: ['humectant'], description: 'kill -9 test' }]
+          : ['/analyze/ingredient_list', { ingredient_list: `${LIST}, Fault ${tag} ${i} Extract` }];
       try {
-        const response = await fetch(`${server.base}${product ? '/products/create' : '/ingredients/create'}`, { method: 'POST', headers, body: JSON.stringify(body) });
-        const answer = await response.json() as { id: string; alias: string; ingredients?: unknown[] };
+        const response = await fetch(`${server.base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+        const answer = await response.json() as { id: string; alias: string; token?: string; ingredients?: unknown[] };
         if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(answer)}`);
-        acknowledged.push({ kind: product ? 'product' : 'ingredient', id: answer.id, alias: answer.alias, entries: answer.ingredients?.length ?? -1 });
+        acknowledged.push({ kind, id: answer.token ?? answer.id, alias: answer.alias, entries: answer.ingredients?.length ?? -1 });
       } catch (error) {
         failed++;
         if (!String(error).includes('fetch failed') && !String(error).includes('ECONNRE')) console.log('unexpected failure:', String(error).slice(0, 300));
@@ -64,9 +68,12 @@ async function verify(name: string, tag: string, acknowledged: Acknowledged[], q
     [`Fault ${tag} product %`],
   );
   const ingredients = await query(`select id, alias from ingredient where alias like $1`, [`faultamide-${tag}-%`]);
-  const present = new Set([...products, ...ingredients].map((r) => String(r.id)));
+  const analyses = await query(`select token as id, json_array_length(entries) as entries from ingredient_analysis where ingredient_list like $1`, [`%, Fault ${tag} % Extract`]);
+  const present = new Set([...products, ...ingredients, ...analyses].map((r) => String(r.id)));
   const missing = acknowledged.filter((a) => !present.has(a.id));
-  check(missing.length === 0, `${name}: all ${acknowledged.length} acknowledged writes are there (${products.length + ingredients.length} rows of the burst in all)`);
+  check(missing.length === 0, `${name}: all ${acknowledged.length} acknowledged writes are there (${products.length + ingredients.length + analyses.length} rows of the burst in all; ${acknowledged.filter((a) => a.kind === 'analysis').length} acknowledged analyses)`);
+  const ackedAnalyses = new Map(acknowledged.filter((a) => a.kind === 'analysis').map((a) => [a.id, a.entries]));
+  check(analyses.every((a) => !ackedAnalyses.has(String(a.id)) || ackedAnalyses.get(String(a.id)) === Number(a.entries)), `${name}: acknowledged analyses have the entries they were answered with`);
   const expected = acknowledged.find((a) => a.kind === 'product')?.entries ?? 8;
   const half = products.filter((p) => Number(p.entries) !== expected);
   check(half.length === 0, `${name}: no product is half-written (every one has its ${expected} ingredient rows)`);
@@ -85,7 +92,7 @@ async function scenario(name: string, env: Record<string, string>, openQuery: ()
     // Through the API: every acknowledged write can be read back.
     let readable = 0;
     for (const a of acknowledged) {
-      const response = await fetch(`${second.base}/${a.kind === 'product' ? 'products' : 'ingredients'}/${a.id}`, { headers: { authorization: `Bearer ${await token('fault|admin')}` } });
+      const response = await fetch(`${second.base}${readPath(a)}`, { headers: { authorization: `Bearer ${await token('fault|admin')}` } });
       if (response.status === 200) readable++;
     }
     check(readable === acknowledged.length, `${name}: the restarted server answers every acknowledged write (${readable}/${acknowledged.length})`);
