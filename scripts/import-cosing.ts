@@ -11,6 +11,7 @@ import { importCosing, type CosingImportReport } from '../src/modules/ingredient
 import { CosingFormatError } from '../src/modules/ingredient/cosing/parse.js';
 import { pgliteFolderInUse } from '../src/modules/ingredient/cosing/pglite-lock.js';
 import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
+import { announceProcessCacheDrops } from '../src/platform/process-cache-drops.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
 
 const USAGE = `usage: npm run import:cosing -- FILE.csv [options]
@@ -123,6 +124,12 @@ try {
   });
   console.log(formatCosingReport(report));
   if (report.failure) exitCode = 1;
+  // Instances serving this database keep the knowledge base in memory: with Redis, tell them.
+  if (config.redisUrl && (report.inserted || report.updated)) {
+    await announceProcessCacheDrops(config.redisUrl, config.redisPrefix, ['knowledge-base'])
+      .then(() => console.log('told the running instances (through Redis) to reload the knowledge base'))
+      .catch((error: unknown) => console.error(`could not tell the running instances to reload the knowledge base: ${(error as Error).message}`));
+  }
 } catch (error) {
   if (error instanceof CosingFormatError) {
     console.error(error.message);

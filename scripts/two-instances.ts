@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL database and one Redis: rate limits, the response
 // cache and idempotency keys are shared; favourites agree; a change made through one instance
-// is seen at once through the other (no stale read in many write-then-read rounds).
+// is seen at once through the other (no stale read in many write-then-read rounds); the
+// in-process knowledge base and similarity index follow writes made through the other instance.
 // Usage: npm run check:two-instances [-- --rounds 30]
 // Env: REDIS_URL (default redis://127.0.0.1:6379), HARDENING_PG_URL.
 import { Redis } from 'ioredis';
@@ -53,6 +54,27 @@ try {
   check(unfav.status === 204, 'unfavourite through B');
   check(!(await get(a.base, '/my/favorite_products', fan)).body.includes(product), 'A no longer lists it');
   check(!(await get(a.base, '/user/twofan/favorite_products')).body.includes(product), 'nor do anonymous readers on A');
+
+  // The knowledge base each process keeps in memory follows a write made through the other one.
+  const moderator = { authorization: `Bearer ${await token('two|admin')}`, 'content-type': 'application/json' };
+  const name = `Twoinstamide ${Math.random().toString(36).slice(2, 7)}`;
+  const analyzeOn = async (base: string, list: string) =>
+    (await (await fetch(`${base}/analyze/ingredient_list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ingredient_list: list }) })).json()) as { unmatched: string[] };
+  check((await analyzeOn(b.base, `Aqua, ${name}`)).unmatched.includes(name), `B does not know "${name}" yet (its knowledge base is loaded)`);
+  const created = await fetch(`${a.base}/ingredients/create`, { method: 'POST', headers: moderator, body: JSON.stringify({ name, functions: ['humectant'], description: 'two instances' }) });
+  check(created.status === 201, 'an ingredient added through A');
+  check((await analyzeOn(b.base, `Aqua, ${name}`)).unmatched.length === 0, `B matches "${name}" at once`);
+
+  // So does the similarity index: a product published through A is similar to its twin on B.
+  const twin = JSON.parse((await get(a.base, `/products/${product}`)).body) as { ingredient_list: string; category: { alias: string } | null };
+  await get(b.base, `/products/${product}/similar`); // B builds its index
+  const draft = await fetch(`${a.base}/products/create`, { method: 'POST', headers: moderator, body: JSON.stringify({ name: `Twin of ${product}`, brand, ingredient_list: twin.ingredient_list, ...(twin.category ? { category: twin.category.alias } : {}) }) });
+  const draftBody = (await draft.json()) as { id: string };
+  const draftId = draftBody.id;
+  const published = await fetch(`${a.base}/products/${draftId}/publish`, { method: 'PATCH', headers: admin });
+  check(draft.status === 201 && published.status === 200, `a twin product created and published through A (${draft.status}, ${published.status})`);
+  const similarOnB = JSON.parse((await get(b.base, `/products/${product}/similar`, moderator)).body) as { items: Array<{ product: { id: string } }> };
+  check(similarOnB.items.some((item) => item.product.id === draftId), 'B lists the twin among the similar products at once');
 
   // Idempotency keys are shared.
   const key = `two-${Math.random().toString(36).slice(2)}`;

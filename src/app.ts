@@ -28,6 +28,7 @@ import { dirname, join } from 'node:path';
 import { createMailer } from './modules/mail/mailer.js';
 import { claimsOf } from './platform/caller.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isNulRejection } from './platform/database-errors.js';
+import { registerProcessCacheDrops } from './platform/process-cache-drops.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { graphqlRateLimiter, registerRateLimits } from './platform/rate-limit.js';
 import { connectRedis } from './platform/redis.js';
@@ -143,6 +144,9 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   await registerSecurity(app, config);
   await registerRateLimits(app, config, auth, redis);
   registerIdempotency(app, { auth, redis, prefix: config.redisPrefix, ttlSeconds: config.idempotencyTtlSeconds });
+
+  // The knowledge base and similarity index of other instances follow this one's writes.
+  await registerProcessCacheDrops(app, redis, config.redisPrefix);
 
   // The response cache, invalidated before any writer gets its answer (see response-cache.ts).
   const cache = config.cache.enabled

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { newId, slugify } from '../src/modules/shared/ids.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -136,6 +137,57 @@ describe('two instances on one database and one Redis', () => {
       const read = await get(reader, url);
       expect(read.json().brand.name).toBe(name);
       expect((await get(writer, url)).json().brand.name).toBe(name);
+    }
+  });
+
+  // The knowledge base lives in each process's memory. Both apps here share one process (and so one
+  // copy), so another process is played by a plain Redis client; scripts/two-instances.ts checks
+  // it with two server processes.
+  const channel = `${prefix}process-cache:drop`;
+  const unmatchedOn = async (app: FastifyInstance, list: string) =>
+    ((await send(app, { method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: list } })).json() as { unmatched: string[] }).unmatched;
+
+  it('drops its knowledge base when another instance announces a drop, and only then', async () => {
+    const name = `Pubsubamide ${Math.random().toString(36).slice(2, 7)}`;
+    expect(await unmatchedOn(a, `Aqua, ${name}`)).toEqual([name]);
+    // Another process adds it: this one's copy does not know it until told.
+    await t.em().execute(
+      `insert into ingredient (id, alias, name, other_names, functions, effects, flags, groups, created_at, updated_at) values (?, ?, ?, '{}', '{humectant}', '{}', '{}', '{}', now(), now())`,
+      [newId(), slugify(name), name],
+    );
+    expect(await unmatchedOn(a, `Aqua, ${name}`)).toEqual([name]);
+    await redis.publish(channel, JSON.stringify({ name: 'knowledge-base', from: 'another instance' }));
+    let unmatched = [name];
+    for (let i = 0; i < 50 && unmatched.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      unmatched = await unmatchedOn(b, `Aqua, ${name}`);
+    }
+    expect(unmatched).toEqual([]);
+  });
+
+  it('announces the drops a write makes once it has committed, not before', async () => {
+    const listener = redis.duplicate();
+    const heard: Array<{ name: string; committed: boolean }> = [];
+    const alias = `announced-${Math.random().toString(36).slice(2, 7)}`;
+    listener.on('message', (_channel: string, message: string) => {
+      const { name } = JSON.parse(message) as { name: string };
+      void t.em().execute('select count(*)::int as n from ingredient where alias = ?', [alias])
+        .then(([row]) => heard.push({ name, committed: (row as { n: number }).n === 1 }));
+    });
+    await listener.subscribe(channel);
+    try {
+      const moderator = await t.tokenFor('announcer', 'moderator');
+      const created = await send(a, { method: 'POST', url: '/ingredients/create', token: moderator, payload: { name: `Announced ${alias}`, alias, functions: ['humectant'] } });
+      expect(created.statusCode).toBe(201);
+      for (let i = 0; i < 50 && !heard.length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard).toEqual([{ name: 'knowledge-base', committed: true }]);
+      // A refused write drops nothing and announces nothing.
+      const refused = await send(a, { method: 'POST', url: '/ingredients/create', token: moderator, payload: { name: `Announced ${alias}`, alias, functions: ['humectant'] } });
+      expect(refused.statusCode).toBe(409);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toHaveLength(1);
+    } finally {
+      listener.disconnect();
     }
   });
 

@@ -12,6 +12,10 @@ export interface RequestStore {
   graphqlMutation: boolean;
   /** The response has gone: later writes (background work) invalidate on their own. */
   sent: boolean;
+  /** In-process caches this request dropped: announced to the other instances once it has committed. */
+  droppedCaches?: Set<string>;
+  /** The drops have been announced: later ones (background work) are announced at once. */
+  dropsAnnounced?: boolean;
   request: FastifyRequest;
 }
 

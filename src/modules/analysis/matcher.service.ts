@@ -1,6 +1,7 @@
 import type { EntityManager } from '../../db.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { IngredientMatcher } from './engine/match.js';
+import { dropProcessCache, registerProcessCache } from '../shared/process-caches.js';
 
 /** The ingredient knowledge base in memory: the matcher over its names and the rows by id. */
 export interface KnowledgeBase {
@@ -38,7 +39,11 @@ export async function loadMatcher(em: EntityManager): Promise<IngredientMatcher>
   return (await loadKnowledgeBase(em)).matcher;
 }
 
-/** Called after any write that adds, renames or changes ingredients. */
-export function invalidateMatcher(): void {
+registerProcessCache('knowledge-base', () => {
   cached = null;
+});
+
+/** Called after any write that adds, renames or changes ingredients (here and on every instance). */
+export function invalidateMatcher(): void {
+  dropProcessCache('knowledge-base');
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '../../db.js';
 import { ProductStatus } from '../product/product.entity.js';
 import { SimilarityIndex } from './engine/similarity.js';
+import { dropProcessCache, registerProcessCache } from '../shared/process-caches.js';
 
 // Built once from the published catalog (one query), rebuilt after product writes. `em` is
 // used as given, never forked: see loadMatcher.
@@ -21,7 +22,11 @@ export function loadSimilarityIndex(em: EntityManager): Promise<SimilarityIndex>
   return cached;
 }
 
-/** Called after any write that publishes, changes or removes a product. */
-export function invalidateSimilarityIndex(): void {
+registerProcessCache('similarity-index', () => {
   cached = null;
+});
+
+/** Called after any write that publishes, changes or removes a product (here and on every instance). */
+export function invalidateSimilarityIndex(): void {
+  dropProcessCache('similarity-index');
 }
