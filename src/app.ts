@@ -159,7 +159,6 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
       const graphqlQueriesOnly = request.routeOptions.url === '/graphql' && store !== undefined && !store.graphqlMutation;
       const ranNothing = reply.statusCode === 429 || reply.getHeader('idempotent-replayed') === 'true';
       if (store?.wrote || (unsafe && !graphqlQueriesOnly && !ranNothing)) await cache.bump();
-      if (store) store.sent = true;
       return payload;
     });
     // Writes outside a request (background work): bump now and once more when it has likely committed.

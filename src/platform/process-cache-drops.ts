@@ -24,14 +24,12 @@ export async function registerProcessCacheDrops(app: FastifyInstance, redis: Red
 
   const stop = onProcessCacheDrop((name) => {
     const store = currentStore();
-    if (store && !store.dropsAnnounced) (store.droppedCaches ??= new Set()).add(name);
+    if (store && !store.sent) (store.droppedCaches ??= new Set()).add(name);
     else announce(name);
   });
   app.addHook('onSend', async (request) => {
-    const store = storeOf(request);
-    if (!store || store.dropsAnnounced) return;
-    store.dropsAnnounced = true;
-    for (const name of store.droppedCaches ?? []) {
+    const dropped = storeOf(request)?.droppedCaches ?? [];
+    for (const name of dropped) {
       // Again here too: a concurrent reader may have rebuilt it from the data before the commit.
       dropLocalProcessCache(name);
       announce(name);

@@ -14,8 +14,6 @@ export interface RequestStore {
   sent: boolean;
   /** In-process caches this request dropped: announced to the other instances once it has committed. */
   droppedCaches?: Set<string>;
-  /** The drops have been announced: later ones (background work) are announced at once. */
-  dropsAnnounced?: boolean;
   request: FastifyRequest;
 }
 
@@ -52,6 +50,12 @@ export function registerRequestStore(app: FastifyInstance): void {
     const store: RequestStore = { wrote: false, graphqlMutation: false, sent: false, request };
     stores.set(request, store);
     storage.run(store, done);
+  });
+  // First of the onSend hooks: from here on the response is going out (the write has committed).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const store = stores.get(request);
+    if (store) store.sent = true;
+    done(null, payload);
   });
   // Body parsing runs on stream events, which may lose the context: enter it again.
   app.addHook('preHandler', (request, _reply, done) => {

@@ -35,19 +35,14 @@ interface Waiting {
 const waiting: Waiting[] = [];
 let scheduled = false;
 const MAX_BATCH = 200;
-const COLUMNS = '"id", "token", "ingredient_list", "entries", "unmatched", "duplicates", "footnotes", "owner_id", "created_at"';
-const PER_ROW = 9;
+const COLUMNS = ['id', 'token', 'ingredient_list', 'entries', 'unmatched', 'duplicates', 'footnotes', 'owner_id', 'created_at'];
+const valuesOf = (row: NewAnalysis): unknown[] =>
+  [row.id, row.token, row.ingredientList, serializeEntries(row.entries), row.unmatched, row.duplicates, row.footnotes, row.ownerId, row.createdAt];
 
 function insertOf(rows: NewAnalysis[]): CompiledQuery {
-  const tuples: string[] = [];
-  const parameters: unknown[] = [];
-  for (const row of rows) {
-    const at = parameters.length;
-    tuples.push(`($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8}, $${at + 9})`);
-    parameters.push(row.id, row.token, row.ingredientList, serializeEntries(row.entries), row.unmatched, row.duplicates, row.footnotes, row.ownerId, row.createdAt);
-  }
-  if (parameters.length !== rows.length * PER_ROW) throw new Error('analysis insert: columns and values differ');
-  return CompiledQuery.raw(`insert into "ingredient_analysis" (${COLUMNS}) values ${tuples.join(', ')}`, parameters);
+  const parameters = rows.flatMap(valuesOf);
+  const tuples = rows.map((_, r) => `(${COLUMNS.map((_, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`);
+  return CompiledQuery.raw(`insert into "ingredient_analysis" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`, parameters);
 }
 
 async function flush(em: EntityManager): Promise<void> {

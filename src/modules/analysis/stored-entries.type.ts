@@ -1,4 +1,4 @@
-import { JsonType, type Platform } from '@mikro-orm/core';
+import { JsonType } from '@mikro-orm/core';
 import type { StoredEntry } from './analysis.entity.js';
 
 /**
@@ -12,9 +12,8 @@ export class StoredEntriesType extends JsonType {
     return serializeEntries(value as StoredEntry[]);
   }
 
-  override convertToJSValue(value: unknown, platform: Platform): StoredEntry[] {
+  override convertToJSValue(value: unknown): StoredEntry[] {
     const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-    void platform;
     return Array.isArray(parsed) ? parsed.map(completeEntry) : [];
   }
 
