@@ -78,7 +78,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const pglite = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(await pgliteSnapshot())]) });
     return { target: { databaseUrl: null, pgliteDir: 'memory://', pglite }, drop: () => pglite.close() };
   }
-  const template = `skincare_tpl_${fingerprint()}`;
+  // Checkouts side by side (git worktrees) share one server: each keeps templates of its own,
+  // named after its folder, and drops only its own old ones.
+  const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
+  const template = `skincare_tpl_${checkout}_${fingerprint()}`;
   // Jest's workers start test files at once: one makes the template under an advisory lock
   // (held by its session), the others wait for it and find it made.
   await admin(async (c) => {
@@ -87,7 +90,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       const exists = (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount;
       if (exists) return;
       // Templates of older migrations or data are of no more use.
-      const old = await c.query(`select datname from pg_database where datname like 'skincare_tpl_%'`);
+      const old = await c.query(`select datname from pg_database where datname like $1`, [`skincare_tpl_${checkout}_%`]);
       for (const row of old.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
       await c.query(`create database "${template}"`);
       await seed({ databaseUrl: withDatabase(adminUrl, template), pgliteDir: '' });
