@@ -22,6 +22,7 @@ import { mappingsDir } from './rest/describe.js';
 import { buildAppSchema } from './schema.js';
 import { stopOcr } from './modules/analysis/label-ocr.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
+import { useCursorSecret } from './modules/shared/pagination.js';
 import { registerStaticPages } from './static-pages.js';
 import { registerImageRoutes } from './modules/image/image.routes.js';
 import { dirname, join } from 'node:path';
@@ -134,6 +135,8 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
 
   const schema = await buildAppSchema();
   const auth = new Authenticator(config.auth);
+  // List cursors are signed with a key derived from the server's secrets (the same on every instance).
+  useCursorSecret([config.auth.jwtSecret, config.auth.idpWebhookSecret].filter(Boolean).join('\u0000'));
   const metrics = createMetrics();
   metrics.instrument(app);
   const mailer = createMailer(config.mail, app.log);

@@ -1,4 +1,5 @@
-import { Cursor, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
@@ -41,19 +42,32 @@ export function checkedLimit(limit: number | null | undefined): number {
   return limit;
 }
 
-/** Rejects a cursor we did not issue before it reaches SQL. */
-function checkedCursor(cursor: string | null | undefined, keys: number): string | undefined {
-  if (!cursor) return undefined;
-  let decoded: unknown;
-  try {
-    decoded = Cursor.decode(cursor);
-  } catch {
+// Keyset cursors carry the last row's sort values (MikroORM's encoding), which reach SQL as
+// parameters of the column's type: a forged value of another type (["x","x"] for a date) would be
+// a database error. So cursors are signed: a cursor this service did not issue is a 400 before
+// anything runs. The key is derived from the server's secrets (useCursorSecret, at start-up), so
+// every instance of one deployment accepts the others' cursors.
+let cursorKey: Buffer = randomBytes(32);
+
+/** Derives the cursor-signing key from a server secret (called once by buildApp). */
+export function useCursorSecret(secret: string): void {
+  cursorKey = createHmac('sha256', secret).update('skincare:list-cursor:v1').digest();
+}
+
+const cursorSignature = (payload: string): Buffer => createHmac('sha256', cursorKey).update(payload).digest().subarray(0, 16);
+
+export const signCursor = (payload: string): string => `${payload}.${cursorSignature(payload).toString('base64url')}`;
+
+/** The payload of a cursor this service signed; a 400 naming `cursor` for anything else. */
+export function openCursor(cursor: string): string {
+  const dot = cursor.lastIndexOf('.');
+  const given = dot > 0 ? Buffer.from(cursor.slice(dot + 1), 'base64url') : null;
+  const payload = cursor.slice(0, Math.max(dot, 0));
+  const expected = given ? cursorSignature(payload) : null;
+  if (!given || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw validationFailed('cursor', 'cursor is not one this service issued');
   }
-  const ok = Array.isArray(decoded) && decoded.length === keys &&
-    decoded.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
-  if (!ok) throw validationFailed('cursor', 'cursor is not one this service issued');
-  return cursor;
+  return payload;
 }
 
 /** Keyset pagination: the order must end in a unique key (id) so pages never overlap. */
@@ -65,7 +79,7 @@ export async function paginate<T extends object>(
   args: PageArgs,
 ): Promise<PageResult<T>> {
   const limit = checkedLimit(args.limit);
-  const after = checkedCursor(args.cursor, Object.keys(orderBy).length);
+  const after = args.cursor ? openCursor(args.cursor) : undefined;
   const page = await em.findByCursor(entity, {
     where,
     first: limit,
@@ -73,7 +87,7 @@ export async function paginate<T extends object>(
     orderBy,
     includeCount: false,
   } as never);
-  return { items: page.items as T[], nextCursor: page.hasNextPage ? page.endCursor : null };
+  return { items: page.items as T[], nextCursor: page.hasNextPage && page.endCursor ? signCursor(page.endCursor) : null };
 }
 
 /** The same contract over a list already in memory, keyed by a unique string. */
