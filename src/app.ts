@@ -33,7 +33,7 @@ import { registerProcessCacheDrops } from './platform/process-cache-drops.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { graphqlRateLimiter, registerRateLimits } from './platform/rate-limit.js';
 import { connectRedis } from './platform/redis.js';
-import { currentStore, onWriteOutsideRequest, registerRequestStore, storeOf } from './platform/request-store.js';
+import { currentStore, onWriteOutsideRequest, registerRequestStore, storeOf, trackTransactions } from './platform/request-store.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { registerSecurity } from './platform/security.js';
 
@@ -156,12 +156,11 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     ? new ResponseCache({ redis, prefix: config.redisPrefix, maxEntries: config.cache.maxEntries, ttlSeconds: config.cache.ttlSeconds, log: app.log })
     : null;
   if (cache) {
-    app.addHook('onSend', async (request, reply, payload) => {
-      const store = storeOf(request);
-      const unsafe = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-      const graphqlQueriesOnly = request.routeOptions.url === '/graphql' && store !== undefined && !store.graphqlMutation;
-      const ranNothing = reply.statusCode === 429 || reply.getHeader('idempotent-replayed') === 'true';
-      if (store?.wrote || (unsafe && !graphqlQueriesOnly && !ranNothing)) await cache.bump();
+    // Only a committed write bumps the generation: a failed request (404, 401, 415, 400, a rolled
+    // back transaction) leaves the cache as it was.
+    trackTransactions(orm.em.getEventManager());
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (storeOf(request)?.committed) await cache.bump();
       return payload;
     });
     // Writes outside a request (background work): bump now and once more when it has likely committed.
@@ -225,7 +224,6 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
       return {
         async didResolveOperation({ request, document, schema: s, operation, response }) {
           const store = currentStore();
-          if (operation?.operation === 'mutation' && store) store.graphqlMutation = true;
           checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
           if (graphqlLimiter && operation && store) {
             const classes = rootFields(operation.selectionSet).flatMap((f) => (fieldClasses.has(f) ? [fieldClasses.get(f)!] : []));

@@ -280,3 +280,45 @@ describe('an unreachable database', () => {
     expect(isDatabaseUnavailable({ name: 'DriverException', code: '08P01', message: 'bind message supplies 0 parameters, but prepared statement "" requires 1' })).toBe(false);
   });
 });
+
+describe('the anonymous response cache and failed requests', () => {
+  const url = '/brands?limit=2';
+  const read = () => t.inject({ method: 'GET', url, remoteAddress: nextIp() });
+
+  // Writes made outside a request (the test's own user rows) bump it now and once more 1 s later.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+  it('only a committed write empties it: a 404, 401, 415, 400 or rolled-back POST does not', async () => {
+    const member = await t.tokenFor('cache-member');
+    await settle();
+    await read();
+    expect((await read()).headers['x-cache']).toBe('HIT');
+    const failing = [
+      { method: 'POST' as const, url: '/no-such-route', payload: {} },
+      { method: 'POST' as const, url: '/routines', payload: { name: 'x' } },
+      { method: 'POST' as const, url: '/products/search', payload: 'query=x', headers: { 'content-type': 'text/csv' } },
+      { method: 'POST' as const, url: '/products/search', payload: { limit: 'many' } },
+      // Signed in, passes validation, fails inside its transaction (rolled back).
+      { method: 'DELETE' as const, url: '/routines/00000000-0000-4000-8000-000000000000', token: member },
+      { method: 'POST' as const, url: '/graphql', payload: { query: 'mutation { deleteRoutine(id: "00000000-0000-4000-8000-000000000000") }' }, token: member },
+      { method: 'POST' as const, url: '/graphql', payload: { query: '{ brands(limit: 1) { items { name } } }' } },
+    ];
+    for (const request of failing) {
+      const r = await t.inject({ ...request, remoteAddress: nextIp() });
+      expect(r.statusCode === 200 || r.statusCode >= 400).toBe(true);
+      expect([request.url, (await read()).headers['x-cache']]).toEqual([request.url, 'HIT']);
+    }
+  });
+
+  it('a committed write empties it: a transaction that wrote, and the group-committed analysis INSERT', async () => {
+    const member = await t.tokenFor('cache-writer');
+    await settle();
+    await read();
+    expect((await read()).headers['x-cache']).toBe('HIT');
+    expect((await t.inject({ method: 'PUT', url: '/ingredients/glycerin/feeling/positive', token: member, remoteAddress: nextIp() })).statusCode).toBe(200);
+    expect((await read()).headers['x-cache']).toBe('MISS');
+    expect((await read()).headers['x-cache']).toBe('HIT');
+    expect((await t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: nextIp(), payload: { ingredient_list: 'Aqua, Glycerin' } })).statusCode).toBe(201);
+    expect((await read()).headers['x-cache']).toBe('MISS');
+  });
+});

@@ -1,15 +1,18 @@
 // Per-request state that must survive every await of the request (AsyncLocalStorage): whether
-// the request wrote to the database, so that the response cache is invalidated before the
-// writer gets its answer.
+// the request committed a write to the database, so that the response cache is invalidated
+// before the writer gets its answer, and only then (a request that failed, and so rolled back or
+// never wrote, must not empty the cache: anyone could otherwise hold its hit rate at zero).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { onStatement } from '../sql-statements.js';
 
 export interface RequestStore {
-  /** A statement other than a read was sent while handling this request. */
-  wrote: boolean;
-  /** POST /graphql ran a mutation (a POST of queries only changes nothing). */
-  graphqlMutation: boolean;
+  /** A write of this request has committed (or went out outside a transaction, which commits it). */
+  committed: boolean;
+  /** A write was sent inside the transaction now open: it counts once that transaction commits. */
+  pendingWrite: boolean;
+  /** Transactions (and savepoints) open in this request. */
+  transactionDepth: number;
   /** The response has gone: later writes (background work) invalidate on their own. */
   sent: boolean;
   /** In-process caches this request dropped: announced to the other instances once it has committed. */
@@ -37,9 +40,54 @@ export function onWriteOutsideRequest(listener: WriteListener): () => void {
 onStatement((sql) => {
   if (!isWriteStatement(sql)) return;
   const store = storage.getStore();
-  if (store && !store.sent) store.wrote = true;
-  else for (const listener of outsideWriteListeners) listener();
+  if (store && !store.sent) {
+    if (store.transactionDepth > 0) store.pendingWrite = true;
+    else store.committed = true;
+  } else for (const listener of outsideWriteListeners) listener();
 });
+
+/**
+ * Follows the transactions of the request (MikroORM's transaction events, registered by
+ * buildApp): writes sent inside one count when the outermost commits, and not when it rolls back.
+ */
+export const transactionTracker = {
+  getSubscribedEntities: () => [],
+  afterTransactionStart(): void {
+    const store = storage.getStore();
+    if (store) store.transactionDepth++;
+  },
+  afterTransactionCommit(): void {
+    const store = storage.getStore();
+    if (!store) return;
+    store.transactionDepth = Math.max(0, store.transactionDepth - 1);
+    if (store.transactionDepth === 0 && store.pendingWrite) {
+      store.pendingWrite = false;
+      store.committed = true;
+    }
+  },
+  afterTransactionRollback(): void {
+    const store = storage.getStore();
+    if (!store) return;
+    store.transactionDepth = Math.max(0, store.transactionDepth - 1);
+    // A savepoint rolled back keeps the outer transaction's pending writes (counting too many is safe).
+    if (store.transactionDepth === 0) store.pendingWrite = false;
+  },
+};
+
+const tracked = new WeakSet<object>();
+
+/** Registers the transaction tracker on an ORM's event manager, once however many apps share it. */
+export function trackTransactions(eventManager: { registerSubscriber(subscriber: object): void }): void {
+  if (tracked.has(eventManager)) return;
+  tracked.add(eventManager);
+  eventManager.registerSubscriber(transactionTracker);
+}
+
+/** A write made for this request committed by other means (the group-committed analysis INSERT). */
+export function markCommittedWrite(): void {
+  const store = storage.getStore();
+  if (store && !store.sent) store.committed = true;
+}
 
 export const currentStore = (): RequestStore | undefined => storage.getStore();
 export const storeOf = (request: FastifyRequest): RequestStore | undefined => stores.get(request);
@@ -47,7 +95,7 @@ export const storeOf = (request: FastifyRequest): RequestStore | undefined => st
 /** Opens the store on every request (first hook of all) and re-enters it before the handler. */
 export function registerRequestStore(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    const store: RequestStore = { wrote: false, graphqlMutation: false, sent: false, request };
+    const store: RequestStore = { committed: false, pendingWrite: false, transactionDepth: 0, sent: false, request };
     stores.set(request, store);
     storage.run(store, done);
   });

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { EntityManager } from '../../db.js';
+import { markCommittedWrite } from '../../platform/request-store.js';
 import { countStatement } from '../../sql-statements.js';
 import type { StoredEntry } from './analysis.entity.js';
 import { serializeEntries } from './stored-entries.type.js';
@@ -59,13 +60,18 @@ async function flush(em: EntityManager): Promise<void> {
   else scheduled = false;
 }
 
-/** Stores the analysis; resolves when it is committed. `em` must not be inside a transaction. */
-export function saveAnalysis(em: EntityManager, row: NewAnalysis): Promise<void> {
-  return new Promise((resolve, reject) => {
+/**
+ * Stores the analysis; resolves when it is committed. `em` must not be inside a transaction.
+ * The INSERT runs in whichever request's context scheduled it: each request records its own
+ * committed write (for the response cache) when its row is in.
+ */
+export async function saveAnalysis(em: EntityManager, row: NewAnalysis): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
     waiting.push({ row, done: (error) => (error ? reject(error) : resolve()) });
     if (!scheduled) {
       scheduled = true;
       setImmediate(() => void flush(em));
     }
   });
+  markCommittedWrite();
 }
