@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { Kind, type GraphQLFormattedError, type SelectionSetNode } from 'graphql';
+import { GraphQLError, Kind, type GraphQLFormattedError, type SelectionSetNode } from 'graphql';
 import { v4 as uuidv4 } from 'uuid';
 import YAML from 'yaml';
 import { routes } from '../rest-mappings/routes.js';
@@ -13,7 +13,7 @@ import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { databaseAnswers, type EntityManager, type Orm } from './db.js';
 import { AppError, isErrorCode } from './errors.js';
-import { checkQueryLimits } from './graphql-limits.js';
+import { checkQueryLimits, graphqlFieldClassCounts, MAX_GRAPHQL_RESPONSE_BYTES } from './graphql-limits.js';
 import { createMetrics } from './metrics.js';
 import { mountRestRoutes } from './rest/router.js';
 import { rateLimitClass, type RateLimitClass } from './rest/types.js';
@@ -31,9 +31,9 @@ import { claimsOf } from './platform/caller.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isNulRejection } from './platform/database-errors.js';
 import { registerProcessCacheDrops } from './platform/process-cache-drops.js';
 import { registerIdempotency } from './platform/idempotency.js';
-import { graphqlRateLimiter, registerRateLimits } from './platform/rate-limit.js';
+import { graphqlBudget, registerRateLimits } from './platform/rate-limit.js';
 import { connectRedis } from './platform/redis.js';
-import { currentStore, onWriteOutsideRequest, registerRequestStore, storeOf, trackTransactions } from './platform/request-store.js';
+import { onWriteOutsideRequest, registerRequestStore, storeOf, trackTransactions } from './platform/request-store.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { registerSecurity } from './platform/security.js';
 
@@ -95,9 +95,11 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Run REST operations through graphql-jit (default) or graphql-js (for the benchmark). */
   restJit?: boolean;
+  /** Bytes of one GraphQL answer (tests lower it); MAX_GRAPHQL_RESPONSE_BYTES by default. */
+  maxGraphqlResponseBytes?: number;
 }
 
-export async function buildApp({ config, orm, logger = true, restJit = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, logger = true, restJit = true, maxGraphqlResponseBytes = MAX_GRAPHQL_RESPONSE_BYTES }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: BODY_LIMIT,
@@ -186,6 +188,19 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     return createContext(em, await viewerFromClaims(em, claims, auth), request.id, config.publicUrl, services);
   }
 
+  /** GraphQL's context: a database outage while building it (the viewer's row) is a 503 too. */
+  async function graphqlContextFor(request: FastifyRequest): Promise<Context> {
+    try {
+      return await contextFor(request);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      throw new GraphQLError(DATABASE_UNAVAILABLE_MESSAGE, {
+        originalError: error as Error,
+        extensions: { code: 'INTERNAL', http: { status: 503, headers: new HeaderMap([['retry-after', '5']]) as never } },
+      });
+    }
+  }
+
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     const cause = (appError as { cause?: unknown }).cause ?? error;
@@ -215,28 +230,37 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     }
   });
   // Root fields that limited REST routes run (analyses, uploads, e-mail) keep their class here.
-  const graphqlLimiter = graphqlRateLimiter(app, config, auth);
+  const budget = graphqlBudget(config, auth, redis);
   const fieldClasses = new Map<string, RateLimitClass>();
   const rootFields = (set: SelectionSetNode): string[] => set.selections.flatMap((s) =>
     s.kind === Kind.FIELD ? [s.name.value] : s.kind === Kind.INLINE_FRAGMENT ? rootFields(s.selectionSet) : []);
+  // Every occurrence of a limited root field, over every operation of a batch, is counted before
+  // any of them runs (see graphqlBudget); the operations are parsed here and again by Apollo.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!budget || request.routeOptions.url !== '/graphql') return;
+    const counts = graphqlFieldClassCounts(schema, request.method === 'GET' ? request.query : request.body, fieldClasses);
+    if (!counts.size) return;
+    const exceeded = await budget(request, counts);
+    if (!exceeded) return;
+    const message = `Too many requests: at most ${exceeded.max} ${exceeded.cls} operations per ${config.rateLimit.windowSeconds} s (each aliased or batched occurrence counts); this request asks for ${counts.get(exceeded.cls)}; retry in ${exceeded.retryAfter} s`;
+    return reply.code(429).header('retry-after', String(exceeded.retryAfter))
+      .send({ errors: [{ message, extensions: { code: 'RATE_LIMITED', details: { retry_after_seconds: exceeded.retryAfter, class: exceeded.cls, max: exceeded.max } } }] });
+  });
   const limitsPlugin: ApolloServerPlugin<Context> = {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema: s, operation, response }) {
-          const store = currentStore();
+        async didResolveOperation({ request, document, schema: s }) {
           checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
-          if (graphqlLimiter && operation && store) {
-            const classes = rootFields(operation.selectionSet).flatMap((f) => (fieldClasses.has(f) ? [fieldClasses.get(f)!] : []));
-            const exceeded = classes.length ? await graphqlLimiter(store.request, classes) : null;
-            if (exceeded) {
-              response.http.headers.set('retry-after', String(exceeded.retryAfter));
-              throw new AppError('RATE_LIMITED', `Too many requests: at most ${exceeded.max} per ${config.rateLimit.windowSeconds} s for this kind of request; retry in ${exceeded.retryAfter} s`, { retry_after_seconds: exceeded.retryAfter });
-            }
-          }
         },
-        async didEncounterErrors({ errors, contextValue }) {
+        async didEncounterErrors({ errors, contextValue, response }) {
           for (const error of errors) {
             const original = unwrapResolverError(error);
+            // The database is away: 503 with Retry-After, as REST answers.
+            if (isDatabaseUnavailable(original)) {
+              response.http.status = 503;
+              response.http.headers.set('retry-after', '5');
+              continue;
+            }
             if (!(original instanceof AppError) && !error.extensions?.code?.toString().startsWith('GRAPHQL_')) {
               app.log.error({ err: original, requestId: contextValue?.requestId }, 'internal GraphQL error');
             }
@@ -256,7 +280,18 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
     plugins: [limitsPlugin, fastifyApolloDrainPlugin(app)],
   });
   await apollo.start();
-  await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => contextFor(request) });
+  await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => graphqlContextFor(request) });
+  // A GraphQL answer over MAX_GRAPHQL_RESPONSE_BYTES is refused (complexity bounds what can be asked; this bounds what is sent).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== '/graphql' || typeof payload !== 'string' || payload.length <= maxGraphqlResponseBytes / 4) return payload;
+    const bytes = Buffer.byteLength(payload);
+    if (bytes <= maxGraphqlResponseBytes) return payload;
+    reply.code(400).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify({ errors: [{
+      message: `The answer is ${bytes} bytes, over the limit of ${maxGraphqlResponseBytes}: ask for less in one request`,
+      extensions: { code: 'VALIDATION_FAILED', details: { limit: 'response_bytes', value: bytes, max: maxGraphqlResponseBytes } },
+    }] });
+  });
 
   // REST
   const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit, cache });

@@ -1,6 +1,11 @@
-// Depth and complexity limits for client-written GraphQL queries (the REST documents are ours
-// and trusted). A query over either limit is a 400 VALIDATION_FAILED naming the limit.
-import { getNullableType, isListType, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
+// Limits on client-written GraphQL operations (the REST documents are ours and trusted): depth,
+// complexity (heavy fields at their real cost), nodes, and how often one field may repeat in a
+// selection (aliases). All are checked before anything executes; an operation over a limit, or
+// whose variables do not fit it, is a 400 VALIDATION_FAILED naming the limit or the variable.
+import {
+  getNullableType, GraphQLError, isListType, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema,
+  type OperationDefinitionNode, type SelectionSetNode,
+} from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
@@ -30,6 +35,49 @@ export function queryDepth(document: DocumentNode, operationName?: string | null
   return deepest;
 }
 
+/**
+ * Fields that do much more than read a row, at what one occurrence costs (a plain field costs 1;
+ * GRAPHQL_MAX_COMPLEXITY is 5,000 by default). A sitemap is up to 50,000 URLs (MBs); OCR is
+ * seconds of CPU; an analysis parses and matches a whole list and stores it; similarity scans the
+ * index; statistics aggregate a table. test/protections.test.ts checks each still exists.
+ */
+export const FIELD_COSTS: Readonly<Record<string, number>> = {
+  'Query.productSitemap': 1000,
+  'Query.ingredientSitemap': 1000,
+  'Query.comparisonSitemap': 1000,
+  'Mutation.extractLabel': 1000,
+  'Mutation.analyzeIngredientList': 100,
+  'Query.ingredientEffects': 100,
+  'Query.classifyProductDraft': 100,
+  'Query.compare': 100,
+  'Query.sharedComparison': 50,
+  'Query.similarProducts': 200,
+  'Query.analysisSimilarProducts': 200,
+  'Query.analysisCategorize': 50,
+  'Query.searchProducts': 50,
+  'Query.createdPerDay': 200,
+  'Query.facets': 50,
+  'Query.productEffects': 20,
+  'Query.productRoutineCandidates': 20,
+  'Query.routineCompatibility': 20,
+  'Query.routineAnalysisFit': 20,
+  'Query.routineDetailedSummary': 20,
+  'Query.mostLikedRoutineLeaderboard': 50,
+  'Query.productTopRoutines': 50,
+  'Query.productTopUsers': 50,
+  'Query.bestInCategory': 50,
+  'Query.followingIngredientFeelings': 50,
+  'Query.myProductCompatibility': 20,
+  'Query.analysisPersonalize': 20,
+};
+
+/** How often one field may appear in one selection (under aliases, through fragments). */
+export const MAX_FIELD_REPEAT = 20;
+/** Fields in one operation, fragments expanded (graphql-query-complexity's own bound, made a 400). */
+export const MAX_QUERY_NODES = 10_000;
+/** Bytes of one POST /graphql answer: a larger one is refused (ask for less per request). */
+export const MAX_GRAPHQL_RESPONSE_BYTES = 16 * 1024 * 1024;
+
 /** Items a list without paging arguments (a product's ingredients, say) is assumed to hold. */
 const UNPAGED_LIST_SIZE = 10;
 
@@ -38,7 +86,7 @@ const introspectionEstimator: ComplexityEstimator = ({ type, field }) =>
   type.name.startsWith('__') || field.name.startsWith('__') ? 0 : undefined;
 
 /** A paged list costs its page size times what one item costs; other lists a typical size. */
-const listEstimator: ComplexityEstimator = ({ args, field, childComplexity }) => {
+const listCost = (args: Record<string, unknown>, field: { type: Parameters<typeof getNullableType>[0] }, childComplexity: number): number | undefined => {
   if ('limit' in args || 'cursor' in args) {
     const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
     return 1 + childComplexity * Math.max(1, limit);
@@ -47,6 +95,58 @@ const listEstimator: ComplexityEstimator = ({ args, field, childComplexity }) =>
   return undefined;
 };
 
+/** Heavy fields: their own cost on top of what they return. */
+const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  const own = FIELD_COSTS[`${type.name}.${field.name}`];
+  const list = listCost(args, field, childComplexity);
+  if (own === undefined) return list;
+  return own + (list ?? childComplexity);
+};
+
+/**
+ * The most times one field (by name) appears in one selection set under different response keys
+ * (aliases), fragments and inline fragments merged into the selection they are spread in (fields
+ * of one response key are merged by GraphQL and run once).
+ */
+export function maxFieldRepeat(document: DocumentNode, operation: OperationDefinitionNode): { field: string; count: number } {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  let worst = { field: '', count: 0 };
+  let visitedSets = 0;
+  const walk = (set: SelectionSetNode, trail: ReadonlySet<string>): void => {
+    // Bounded: nested fragments could otherwise make this exponential before any limit applies.
+    if (++visitedSets > MAX_QUERY_NODES) return;
+    const keys = new Map<string, Set<string>>();
+    const spread = new Set<string>();
+    const collect = (s: SelectionSetNode): void => {
+      for (const selection of s.selections) {
+        if (selection.kind === Kind.FIELD) {
+          const name = selection.name.value;
+          const responseKeys = keys.get(name) ?? new Set<string>();
+          keys.set(name, responseKeys.add(selection.alias?.value ?? name));
+          if (responseKeys.size > worst.count) worst = { field: name, count: responseKeys.size };
+          if (selection.selectionSet) walk(selection.selectionSet, trail);
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet);
+        else {
+          const name = selection.name.value;
+          const fragment = fragments.get(name);
+          if (!fragment || spread.has(name) || trail.has(name)) continue;
+          spread.add(name);
+          const before = trail;
+          trail = new Set([...trail, name]);
+          collect(fragment.selectionSet);
+          trail = before;
+        }
+      }
+    };
+    collect(set);
+  };
+  walk(operation.selectionSet, new Set());
+  return worst;
+}
+
+const limitError = (message: string, details: Record<string, unknown>) => new AppError('VALIDATION_FAILED', message, details);
+
 export function checkQueryLimits(
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -54,15 +154,92 @@ export function checkQueryLimits(
   variables: Record<string, unknown>,
   limits: { maxDepth: number; maxComplexity: number },
 ): void {
+  const operation = document.definitions.find((d): d is OperationDefinitionNode =>
+    d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
+  if (!operation) {
+    throw new AppError('VALIDATION_FAILED', operationName ? `No operation named "${operationName}" in the document` : 'The document holds no operation', { field: 'operationName' });
+  }
   const depth = queryDepth(document, operationName);
-  if (depth > limits.maxDepth) {
-    throw new AppError('VALIDATION_FAILED', `Query depth ${depth} exceeds the limit of ${limits.maxDepth}`, { limit: 'depth', value: depth, max: limits.maxDepth });
+  if (depth > limits.maxDepth) throw limitError(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}`, { limit: 'depth', value: depth, max: limits.maxDepth });
+  const repeat = maxFieldRepeat(document, operation);
+  if (repeat.count > MAX_FIELD_REPEAT) {
+    throw limitError(`The field ${repeat.field} appears ${repeat.count} times in one selection; at most ${MAX_FIELD_REPEAT}`, { limit: 'field_repeat', field: repeat.field, value: repeat.count, max: MAX_FIELD_REPEAT });
   }
-  const complexity = getComplexity({
-    schema, query: document, operationName: operationName ?? undefined, variables,
-    estimators: [introspectionEstimator, listEstimator, simpleEstimator({ defaultComplexity: 1 })],
-  });
+  let complexity: number;
+  try {
+    complexity = getComplexity({
+      schema, query: document, operationName: operationName ?? undefined, variables, maxQueryNodes: MAX_QUERY_NODES,
+      estimators: [introspectionEstimator, costEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    });
+  } catch (error) {
+    // Variables that do not fit the operation (missing, wrong type) and the node bound: the client's.
+    if (!(error instanceof GraphQLError) || error instanceof AppError) throw error;
+    if (/maximum allowed number of nodes/.test(error.message)) {
+      throw limitError(`The operation has more than ${MAX_QUERY_NODES} fields`, { limit: 'nodes', max: MAX_QUERY_NODES });
+    }
+    const variable = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(error.message)?.[1];
+    throw new AppError('VALIDATION_FAILED', error.message, variable ? { field: variable } : undefined);
+  }
   if (complexity > limits.maxComplexity) {
-    throw new AppError('VALIDATION_FAILED', `Query complexity ${complexity} exceeds the limit of ${limits.maxComplexity}`, { limit: 'complexity', value: complexity, max: limits.maxComplexity });
+    throw limitError(`Query complexity ${complexity} exceeds the limit of ${limits.maxComplexity}`, { limit: 'complexity', value: complexity, max: limits.maxComplexity });
   }
+}
+
+/**
+ * How many times each root field runs in the operation a request names: its distinct response
+ * keys (aliases), fragments and inline fragments expanded. Null when the document names no such
+ * operation (GraphQL answers that).
+ */
+export function rootFieldCounts(document: DocumentNode, operationName: string | null | undefined): Map<string, number> | null {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  if (!operation) return null;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const keys = new Map<string, Set<string>>();
+  let steps = 0;
+  const collect = (set: SelectionSetNode, trail: ReadonlySet<string>): void => {
+    for (const selection of set.selections) {
+      // Past this the operation is refused for its size before it runs (checkQueryLimits).
+      if (++steps > MAX_QUERY_NODES) return;
+      if (selection.kind === Kind.FIELD) {
+        const name = selection.name.value;
+        keys.set(name, (keys.get(name) ?? new Set<string>()).add(selection.alias?.value ?? name));
+      }
+      else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet, trail);
+      else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment && !trail.has(selection.name.value)) collect(fragment.selectionSet, new Set([...trail, selection.name.value]));
+      }
+    }
+  };
+  collect(operation.selectionSet, new Set());
+  return new Map([...keys].map(([name, responseKeys]) => [name, responseKeys.size]));
+}
+
+/**
+ * For the rate limits: how many occurrences of root fields of each class a GraphQL request (one
+ * operation or a batch; a POST body or GET's query string) would run. Operations that do not
+ * parse or validate count nothing: GraphQL refuses them and nothing runs.
+ */
+export function graphqlFieldClassCounts<C extends string>(schema: GraphQLSchema, payload: unknown, fieldClasses: ReadonlyMap<string, C>): Map<C, number> {
+  const counts = new Map<C, number>();
+  for (const operation of Array.isArray(payload) ? payload : [payload]) {
+    const { query, operationName } = (operation ?? {}) as { query?: unknown; operationName?: unknown };
+    if (typeof query !== 'string') continue;
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch {
+      continue;
+    }
+    const fields = rootFieldCounts(document, typeof operationName === 'string' ? operationName : null);
+    const limited = [...(fields ?? [])].filter(([name]) => fieldClasses.has(name));
+    if (!limited.length || validate(schema, document).length) continue;
+    for (const [name, n] of limited) {
+      const cls = fieldClasses.get(name)!;
+      counts.set(cls, (counts.get(cls) ?? 0) + n);
+    }
+  }
+  return counts;
 }

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { readFileSync } from 'node:fs';
+import { MikroORM } from '@mikro-orm/core';
+import { Redis } from 'ioredis';
+import { ormOptions } from '../mikro-orm.config.js';
 import { buildApp } from '../src/app.js';
+import { FIELD_COSTS, MAX_FIELD_REPEAT } from '../src/graphql-limits.js';
+import { IngredientAnalysis } from '../src/modules/analysis/analysis.entity.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { isDatabaseUnavailable } from '../src/platform/database-errors.js';
 import { sniffMediaType, safeFilename } from '../src/platform/uploads.js';
@@ -320,5 +326,168 @@ describe('the anonymous response cache and failed requests', () => {
     expect((await read()).headers['x-cache']).toBe('HIT');
     expect((await t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: nextIp(), payload: { ingredient_list: 'Aqua, Glycerin' } })).statusCode).toBe(201);
     expect((await read()).headers['x-cache']).toBe('MISS');
+  });
+});
+
+describe('GraphQL amplification: every aliased, fragment or batched occurrence counts before anything runs', () => {
+  const analysesStored = () => t.em().count(IngredientAnalysis, {});
+  const aliases = (n: number, prefix = 'a') => Array.from({ length: n }, (_, i) => `${prefix}${i}: analyzeIngredientList(ingredientList: "Aqua, Glycerin") { token }`).join(' ');
+  const gqlFrom = (app: FastifyInstance, remoteAddress: string, payload: unknown) => app.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: payload as object });
+
+  /** The analysis budget is 2 per window: asks for 3 ways, then 2 and 1 more. */
+  async function amplificationHolds(app: FastifyInstance): Promise<void> {
+    const remoteAddress = nextIp();
+    const before = await analysesStored();
+    const refused = [
+      { query: `mutation { ${aliases(3)} }` },
+      { query: `mutation { ...A } fragment A on Mutation { ${aliases(3)} }` },
+      { query: `mutation { a: analyzeIngredientList(ingredientList: "Aqua") { token } ... on Mutation { ${aliases(2, 'b')} } }` },
+      [{ query: `mutation { ${aliases(1)} }` }, { query: `mutation { ${aliases(1)} }` }, { query: `mutation { ${aliases(1)} }` }],
+    ];
+    for (const payload of refused) {
+      const r = await gqlFrom(app, remoteAddress, payload);
+      expect(r.statusCode).toBe(429);
+      expect(r.json().errors[0].extensions.code).toBe('RATE_LIMITED');
+      expect(r.json().errors[0].message).toMatch(/at most 2 analysis operations/);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Refused whole: nothing ran, and the budget is untouched.
+    expect(await analysesStored()).toBe(before);
+    const two = await gqlFrom(app, remoteAddress, { query: `mutation { ${aliases(2)} }` });
+    expect(two.statusCode).toBe(200);
+    expect(Object.keys(two.json().data)).toHaveLength(2);
+    expect(await analysesStored()).toBe(before + 2);
+    expect((await gqlFrom(app, remoteAddress, { query: `mutation { ${aliases(1)} }` })).statusCode).toBe(429);
+    // Queries of a limited class count too (POST /analyze/effects), over GET as well.
+    const effects = encodeURIComponent('{ ingredientEffects(ingredientList: "Aqua") { __typename } }');
+    expect((await app.inject({ method: 'GET', url: `/graphql?query=${effects}`, remoteAddress, headers: { 'apollo-require-preflight': 'true' } })).statusCode).toBe(429);
+    expect(await analysesStored()).toBe(before + 2);
+    // An operation that does not validate counts nothing.
+    const other = nextIp();
+    expect((await gqlFrom(app, other, { query: `mutation { ${aliases(2)} nope }` })).statusCode).toBe(400);
+    expect((await gqlFrom(app, other, { query: `mutation { ${aliases(2)} }` })).statusCode).toBe(200);
+  }
+
+  it('with the in-process limiter', async () => {
+    await amplificationHolds(t.app);
+  });
+
+  it('with Redis (every instance shares the budget)', async () => {
+    const prefix = `skincare-test-amplification-${process.pid}:`;
+    const env = {
+      AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, ...LIMITS,
+    };
+    const a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
+    const b = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
+    const redis = new Redis(env.REDIS_URL);
+    try {
+      await amplificationHolds(a);
+      // The other instance sees the same spent budget.
+      const remoteAddress = nextIp();
+      expect((await gqlFrom(a, remoteAddress, { query: `mutation { ${aliases(2)} }` })).statusCode).toBe(200);
+      expect((await gqlFrom(b, remoteAddress, { query: `mutation { ${aliases(1)} }` })).statusCode).toBe(429);
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('GraphQL alias bombs and heavy fields are refused before they run', () => {
+  const gqlAt = (remoteAddress: string, payload: unknown) => t.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: payload as object });
+
+  it('gives every heavy field that exists its cost', () => {
+    const root = readFileSync('schema/schema.graphql', 'utf8');
+    for (const coordinate of Object.keys(FIELD_COSTS)) {
+      const [type, field] = coordinate.split('.');
+      const body = new RegExp(`^type ${type} \\{([\\s\\S]*?)^\\}`, 'm').exec(root)?.[1] ?? '';
+      expect([coordinate, new RegExp(`^  ${field}[(:]`, 'm').test(body)]).toEqual([coordinate, true]);
+    }
+  });
+
+  it('refuses 3,000 aliased sitemaps in milliseconds while a cheap request still answers at once', async () => {
+    const bomb = `query { ${Array.from({ length: 3000 }, (_, i) => `s${i}: productSitemap`).join(' ')} }`;
+    const started = performance.now();
+    const bombDone = gqlAt(nextIp(), { query: bomb }).then((r) => ({ r, ms: performance.now() - started }));
+    const cheapStarted = performance.now();
+    const cheap = await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: nextIp() });
+    const cheapMs = performance.now() - cheapStarted;
+    const { r, ms } = await bombDone;
+    expect(cheap.statusCode).toBe(200);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors[0]).toMatchObject({ extensions: { code: 'VALIDATION_FAILED', details: { limit: 'field_repeat', field: 'productSitemap', max: MAX_FIELD_REPEAT } } });
+    // Generous for a shared CI machine: the bomb ran 18-85 s before.
+    expect(ms).toBeLessThan(2000);
+    expect(cheapMs).toBeLessThan(2000);
+  });
+
+  it('counts heavy fields at their cost, within the repeat cap too', async () => {
+    const sitemaps = (n: number) => `query { ${Array.from({ length: n }, (_, i) => `s${i}: productSitemap`).join(' ')} }`;
+    const six = await gqlAt(nextIp(), { query: sitemaps(6) });
+    expect(six.statusCode).toBe(400);
+    expect(six.json().errors[0].extensions.details).toMatchObject({ limit: 'complexity' });
+    const similar = `{ ${Array.from({ length: 15 }, (_, i) => `p${i}: similarProducts(idOrAlias: "x", limit: 100) { items { score } }`).join(' ')} }`;
+    expect((await gqlAt(nextIp(), { query: similar })).json().errors[0].extensions.details).toMatchObject({ limit: 'complexity' });
+    // A fragment spread into the selection repeats its fields there.
+    const viaFragments = `{ ...A ...B } fragment A on Query { ${Array.from({ length: 15 }, (_, i) => `a${i}: __typename`).join(' ')} } fragment B on Query { ${Array.from({ length: 15 }, (_, i) => `b${i}: __typename`).join(' ')} }`;
+    expect((await gqlAt(nextIp(), { query: viaFragments })).json().errors[0].extensions.details).toMatchObject({ limit: 'field_repeat', field: '__typename' });
+    expect((await gqlAt(nextIp(), { query: sitemaps(2) })).statusCode).toBe(200);
+  });
+
+  it('refuses an answer over the size bound', async () => {
+    const small = await buildApp({ config: t.config, orm: t.orm, logger: false, maxGraphqlResponseBytes: 2000 });
+    try {
+      const r = await small.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload: { query: '{ productSitemap }' } });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { limit: 'response_bytes', max: 2000 } });
+      expect((await small.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload: { query: '{ brands(limit: 1) { items { name } } }' } })).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('malformed GraphQL requests are 400 VALIDATION_FAILED, never 500', () => {
+  const twenty = (prefix: string, field: string) => Array.from({ length: MAX_FIELD_REPEAT }, (_, i) => `${prefix}${i}: ${field}`).join(' ');
+  const cases: Array<[string, Record<string, unknown>, string | undefined]> = [
+    ['a missing variable', { query: 'query($l: Int!) { brands(limit: $l) { items { name } } }' }, 'l'],
+    ['a variable of the wrong type', { query: 'query($l: Int!) { brands(limit: $l) { items { name } } }', variables: { l: 'many' } }, 'l'],
+    ['a missing non-null String variable', { query: 'query($q: String!) { ingredients(search: $q, limit: 1) { items { name } } }', variables: {} }, 'q'],
+    ['an operationName naming no operation', { query: 'query A { brands(limit: 1) { items { name } } }', operationName: 'B' }, undefined],
+    ['10,001 aliases of one field', { query: `{ ${Array.from({ length: 10_001 }, (_, i) => `b${i}: __typename`).join(' ')} }` }, undefined],
+    ['more than 10,000 nodes through nested fragments, none repeated over the cap', {
+      query: `{ ${twenty('p', 'product(idOrAlias: "x") { ...P }')} } fragment P on Product { ${twenty('b', 'brand { ...B }')} } fragment B on Brand { ${twenty('o', 'owner { ...U }')} } fragment U on User { ${twenty('i', 'id')} }`,
+    }, undefined],
+  ];
+  it.each(cases)('%s', async (_name, payload, field) => {
+    const r = await t.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    if (field) expect(r.json().errors[0].extensions.details).toEqual({ field });
+  });
+});
+
+describe('GraphQL during a database outage', () => {
+  it('answers 503 with Retry-After, as REST does', async () => {
+    const orm = await MikroORM.init({ ...ormOptions({ databaseUrl: 'postgres://postgres@127.0.0.1:9/unreachable', pgliteDir: '' }), pool: { min: 0, max: 1 } } as never);
+    const down = await buildApp({ config: t.config, orm: orm as never, logger: false });
+    try {
+      const token = await t.tokenFor('outage-user');
+      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+        const r = await down.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), headers, payload: { query: '{ brands(limit: 1) { items { name } } }' } });
+        expect(r.statusCode).toBe(503);
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+        expect(r.json().errors[0].message).toMatch(/database is unavailable/i);
+      }
+      const rest = await down.inject({ method: 'GET', url: '/brands?limit=1', remoteAddress: nextIp() });
+      expect(rest.statusCode).toBe(503);
+    } finally {
+      await down.close();
+      await orm.close();
+    }
   });
 });

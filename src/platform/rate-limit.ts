@@ -3,6 +3,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
@@ -41,27 +42,66 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, a
   });
 }
 
+const GRAPHQL_CLASSES = ['analysis', 'upload', 'email', 'idp'] as const;
+
+/** Takes n units from each key at once if every key has room for them; else takes nothing. */
+const TAKE = `for i = 1, #KEYS do
+  local used = tonumber(redis.call('get', KEYS[i]) or '0')
+  if used + tonumber(ARGV[2 * i]) > tonumber(ARGV[2 * i + 1]) then return {i, redis.call('pttl', KEYS[i])} end
+end
+for i = 1, #KEYS do
+  if redis.call('incrby', KEYS[i], ARGV[2 * i]) == tonumber(ARGV[2 * i]) then redis.call('pexpire', KEYS[i], ARGV[1]) end
+end
+return {0, 0}`;
+
+export type GraphqlBudgetAnswer = { cls: RateLimitClass; max: number; retryAfter: number } | null;
+
 /**
  * The stricter classes for the same operations sent through POST /graphql (analyses, uploads,
- * e-mail): each root field a limited REST route runs carries that route's class. Same budget
- * sizes; counted apart from the REST routes' own counters. Returns null when limits are off.
+ * e-mail, the identity-provider hook): every occurrence of a root field that a limited REST route
+ * runs counts one against that route's class, over all operations of a batch, before anything
+ * executes. A request that does not fit every class's remaining budget is refused whole and takes
+ * nothing. Same budget sizes as REST, counted apart from the REST routes' own counters; fixed
+ * windows, in Redis when it is configured (atomically, for every instance), else in process.
+ * Returns null when limits are off.
  */
-export function graphqlRateLimiter(app: FastifyInstance, config: Config, auth: Authenticator) {
+export function graphqlBudget(config: Config, auth: Authenticator, redis: Redis | null) {
   if (!config.rateLimit.enabled) return null;
   const max = budgets(config.rateLimit);
-  const limiters = new Map((['analysis', 'upload', 'email', 'idp'] as const).map((cls) => [cls, app.createRateLimit({
-    max: max[cls],
-    timeWindow: config.rateLimit.windowSeconds * 1000,
-    keyGenerator: async (request: FastifyRequest) => `graphql-${cls}:${await callerKey(request, auth)}`,
-  })]));
-  /** Counts the request against each class; returns the seconds to wait when one is exceeded. */
-  return async (request: FastifyRequest, classes: Iterable<RateLimitClass>): Promise<{ max: number; retryAfter: number } | null> => {
-    for (const cls of new Set(classes)) {
-      const limiter = limiters.get(cls as never);
-      if (!limiter) continue;
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) return { max: result.max, retryAfter: Math.max(1, result.ttlInSeconds) };
-    }
+  const windowMs = config.rateLimit.windowSeconds * 1000;
+  const local = new LRUCache<string, { used: number; resetAt: number }>({ max: 100_000, ttl: windowMs });
+
+  const takeLocally = (keys: string[], units: number[], maxima: number[]): { index: number; ttlMs: number } | null => {
+    const now = Date.now();
+    const windows = keys.map((key) => {
+      const found = local.get(key);
+      return found && found.resetAt > now ? found : { used: 0, resetAt: now + windowMs };
+    });
+    const full = windows.findIndex((w, i) => w.used + units[i] > maxima[i]);
+    if (full >= 0) return { index: full, ttlMs: windows[full].resetAt - now };
+    windows.forEach((w, i) => local.set(keys[i], { used: w.used + units[i], resetAt: w.resetAt }, { ttl: w.resetAt - now }));
     return null;
+  };
+
+  /** Takes the counts from the caller's budgets; says which class is exceeded, and for how long. */
+  return async (request: FastifyRequest, counts: Map<RateLimitClass, number>): Promise<GraphqlBudgetAnswer> => {
+    const classes = [...counts.keys()].filter((cls) => (GRAPHQL_CLASSES as readonly string[]).includes(cls));
+    if (!classes.length) return null;
+    const caller = await callerKey(request, auth);
+    const keys = classes.map((cls) => `${config.redisPrefix}rl:graphql-${cls}:${caller}`);
+    const units = classes.map((cls) => counts.get(cls)!);
+    const maxima = classes.map((cls) => max[cls]);
+    let full: { index: number; ttlMs: number } | null = null;
+    if (redis) {
+      try {
+        const [index, ttlMs] = await redis.eval(TAKE, keys.length, ...keys, windowMs, ...units.flatMap((n, i) => [n, maxima[i]])) as [number, number];
+        full = index > 0 ? { index: index - 1, ttlMs: ttlMs > 0 ? ttlMs : windowMs } : null;
+      } catch {
+        // Redis away: count in this process rather than not at all.
+        full = takeLocally(keys, units, maxima);
+      }
+    } else full = takeLocally(keys, units, maxima);
+    if (!full) return null;
+    return { cls: classes[full.index], max: maxima[full.index], retryAfter: Math.max(1, Math.ceil(full.ttlMs / 1000)) };
   };
 }
