@@ -13,8 +13,9 @@ import fc from 'fast-check';
 import { routes } from '../rest-mappings/routes.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 import { testDatabaseKind } from './helpers/database.js';
+import { IngredientAnalysis } from '../src/modules/analysis/analysis.entity.js';
 import {
-  contractErrorProblem, fuzzProperty, fuzzTarget, kindsFor, makeCaller, operationsOf, prepareFuzz, routeKey, type FuzzEnv, type FuzzKind, type FuzzTarget,
+  contractErrorProblem, fillPath, fuzzProperty, fuzzTarget, kindsFor, makeCaller, operationsOf, prepareFuzz, queryString, routeKey, type FuzzEnv, type FuzzKind, type FuzzTarget,
 } from './helpers/route-fixtures.js';
 
 /** Runs per route and kind of bad input. */
@@ -106,5 +107,93 @@ describe('bugs found by fuzzing (fixed)', () => {
       method: 'POST', url: '/analyze/extract_label', headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
       payload: '--xyz\r\nContent-Disposition: form-data; name="text"\r\n\r\nWater',
     });
+  });
+});
+
+// Forged cursors (issue 12): well-formed base64url JSON of any shape, on every list route of the
+// table (every route whose operation takes a `cursor`). A cursor is opaque and signed: anything
+// this service did not issue is a 400 VALIDATION_FAILED naming `cursor`; a real one still pages.
+const listRoutes = routes.filter((route) => operations.get(routeKey(route))?.variables.includes('cursor'));
+const encode = (value: unknown): string => Buffer.from(JSON.stringify(value) ?? 'null', 'utf8').toString('base64url');
+const FORGED = [['x', 'x'], [true, false], {}, [[1], { a: 2 }], ['x'], [1, 2, 3, 4], 'x', 12, null, [null, null], ['2020-01-01T00:00:00Z', 'x'], { id: 'x' }].map(encode);
+
+describe('forged cursors on every list route', () => {
+  it('finds the list routes in the route table', () => {
+    expect(listRoutes.length).toBeGreaterThan(25);
+  });
+
+  it.each(listRoutes.map((route) => [routeKey(route), route] as const))('%s', async (_key, route) => {
+    const target = await fuzzTarget(env, route);
+    const send = (cursor: string, limit?: number) => {
+      const inBody = route.method !== 'GET';
+      const query = { ...(target.fixture.query ?? {}), ...(limit ? { limit: String(limit) } : {}), ...(inBody ? {} : { cursor }) };
+      return t.inject({
+        method: route.method, url: fillPath(route.path, target.fixture.params) + queryString(query), token: target.caller?.token,
+        ...(inBody ? { payload: { ...(target.fixture.body ?? {}), ...(limit ? { limit } : {}), cursor } } : {}),
+      });
+    };
+    const refusesCursor = async (cursor: string) => {
+      const r = await send(cursor);
+      const problem = r.statusCode !== 400 ? `${r.statusCode}` : contractErrorProblem(r) ?? ((r.json() as { error: { details?: { field?: string } } }).error.details?.field === 'cursor' ? null : 'not naming cursor');
+      return problem ? `${decodeURIComponent(cursor)}: ${problem} ${r.body.slice(0, 200)}` : null;
+    };
+    for (const cursor of FORGED) expect(await refusesCursor(cursor)).toBeNull();
+    await fc.assert(fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (value) => (await refusesCursor(encode(value))) === null),
+      { numRuns: Math.max(1, Math.round(4 * scale)), ...(seed !== undefined ? { seed } : {}) });
+    // A cursor the service issued pages on; the same cursor tampered with is refused.
+    const first = await send('', 1);
+    const next = first.statusCode === 200 ? (first.json() as { next_cursor?: string | null }).next_cursor : null;
+    if (next) {
+      expect((await send(next, 1)).statusCode).toBe(200);
+      const tampered = `${next.slice(0, 2)}${next[2] === 'A' ? 'B' : 'A'}${next.slice(3)}`;
+      expect(await refusesCursor(tampered)).toBeNull();
+    }
+  });
+});
+
+// Aliased operations over GraphQL (issue 12): random mixes of cheap and heavy root fields under
+// many aliases, through fragments and in batches. Never a 5xx; what is refused is refused before
+// it runs (no analysis stored) and fast.
+describe('aliased GraphQL operations', () => {
+  const FIELDS = [
+    'productSitemap', 'ingredientSitemap', '__typename', 'brands(limit: 100) { items { name } }',
+    'searchProducts(query: "a", limit: 100) { items { name } }', 'ingredients(limit: 100) { items { name functions } }',
+    'similarProducts(idOrAlias: "x", limit: 100) { items { score } }', 'ingredientEffects(ingredientList: "Aqua, Glycerin") { __typename }',
+  ];
+  const operation = fc.record({
+    parts: fc.array(fc.record({ field: fc.constantFrom(...FIELDS), aliases: fc.integer({ min: 1, max: 60 }), inFragment: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+    mutation: fc.boolean(),
+    batch: fc.integer({ min: 1, max: 3 }),
+  });
+  const documentOf = (op: { parts: Array<{ field: string; aliases: number; inFragment: boolean }>; mutation: boolean }) => {
+    let n = 0;
+    const fragments: string[] = [];
+    const selections = op.parts.map((part, p) => {
+      const fields = Array.from({ length: part.aliases }, () => `f${n++}: ${part.field}`).join(' ');
+      if (!part.inFragment) return fields;
+      fragments.push(`fragment F${p} on Query { ${fields} }`);
+      return `...F${p}`;
+    });
+    const analyses = op.mutation ? Array.from({ length: op.parts[0].aliases }, (_, i) => `m${i}: analyzeIngredientList(ingredientList: "Aqua, Glycerin") { token }`).join(' ') : '';
+    return op.mutation ? `mutation { ${analyses} }` : `{ ${selections.join(' ')} } ${fragments.join(' ')}`;
+  };
+
+  it('never answer 5xx; refusals run nothing and come fast', async () => {
+    await fc.assert(fc.asyncProperty(operation, async (op) => {
+      const query = documentOf(op);
+      const payload = op.batch === 1 ? { query } : Array.from({ length: op.batch }, () => ({ query }));
+      const before = await t.em().count(IngredientAnalysis, {});
+      const started = performance.now();
+      const r = await t.inject({ method: 'POST', url: '/graphql', payload });
+      const ms = performance.now() - started;
+      const bodies = (Array.isArray(r.json()) ? r.json() : [r.json()]) as Array<{ errors?: Array<{ extensions?: { code?: string } }> }>;
+      const codes = bodies.flatMap((b) => (b.errors ?? []).map((e) => e.extensions?.code));
+      const refused = r.statusCode === 400 || r.statusCode === 429;
+      const stored = await t.em().count(IngredientAnalysis, {}) - before;
+      const problem = r.statusCode >= 500 || codes.includes('INTERNAL') ? `a 5xx or INTERNAL: ${r.statusCode} ${r.body.slice(0, 300)}`
+        : refused && stored > 0 ? `refused (${r.statusCode}) yet ${stored} analyses stored`
+          : refused && ms > 2000 ? `refused after ${ms.toFixed(0)} ms` : null;
+      if (problem) throw new Error(`${problem}\n${query.slice(0, 300)}`);
+    }), { numRuns: Math.max(1, Math.round(40 * scale)), ...(seed !== undefined ? { seed } : {}) });
   });
 });
