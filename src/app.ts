@@ -13,7 +13,7 @@ import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { databaseAnswers, type EntityManager, type Orm } from './db.js';
 import { AppError, isErrorCode } from './errors.js';
-import { checkQueryLimits, graphqlFieldClassCounts, MAX_GRAPHQL_RESPONSE_BYTES } from './graphql-limits.js';
+import { checkQueryLimits, inspectGraphqlRequest, MAX_GRAPHQL_RESPONSE_BYTES } from './graphql-limits.js';
 import { createMetrics } from './metrics.js';
 import { mountRestRoutes } from './rest/router.js';
 import { rateLimitClass, type RateLimitClass } from './rest/types.js';
@@ -234,12 +234,15 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
   const fieldClasses = new Map<string, RateLimitClass>();
   const rootFields = (set: SelectionSetNode): string[] => set.selections.flatMap((s) =>
     s.kind === Kind.FIELD ? [s.name.value] : s.kind === Kind.INLINE_FRAGMENT ? rootFields(s.selectionSet) : []);
-  // Every occurrence of a limited root field, over every operation of a batch, is counted before
-  // any of them runs (see graphqlBudget); the operations are parsed here and again by Apollo.
+  // Before GraphQL parses and validates: an alias bomb is refused at the cost of a parse, and every
+  // occurrence of a limited root field, over every operation of a batch, is counted before any of
+  // them runs (see graphqlBudget).
   app.addHook('preHandler', async (request, reply) => {
-    if (!budget || request.routeOptions.url !== '/graphql') return;
-    const counts = graphqlFieldClassCounts(schema, request.method === 'GET' ? request.query : request.body, fieldClasses);
-    if (!counts.size) return;
+    if (request.routeOptions.url !== '/graphql') return;
+    const payload = request.method === 'GET' ? request.query : request.body;
+    const { refused, counts } = inspectGraphqlRequest(schema, payload, fieldClasses, config.graphql);
+    if (refused) return reply.code(refused.status).send({ errors: [{ message: refused.message, extensions: { code: refused.code, details: refused.details } }] });
+    if (!budget || !counts.size) return;
     const exceeded = await budget(request, counts);
     if (!exceeded) return;
     const message = `Too many requests: at most ${exceeded.max} ${exceeded.cls} operations per ${config.rateLimit.windowSeconds} s (each aliased or batched occurrence counts); this request asks for ${counts.get(exceeded.cls)}; retry in ${exceeded.retryAfter} s`;

@@ -146,6 +146,8 @@ export function maxFieldRepeat(document: DocumentNode, operation: OperationDefin
 }
 
 const limitError = (message: string, details: Record<string, unknown>) => new AppError('VALIDATION_FAILED', message, details);
+const repeatError = (repeat: { field: string; count: number }) =>
+  limitError(`The field ${repeat.field} appears ${repeat.count} times in one selection; at most ${MAX_FIELD_REPEAT}`, { limit: 'field_repeat', field: repeat.field, value: repeat.count, max: MAX_FIELD_REPEAT });
 
 export function checkQueryLimits(
   schema: GraphQLSchema,
@@ -162,9 +164,7 @@ export function checkQueryLimits(
   const depth = queryDepth(document, operationName);
   if (depth > limits.maxDepth) throw limitError(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}`, { limit: 'depth', value: depth, max: limits.maxDepth });
   const repeat = maxFieldRepeat(document, operation);
-  if (repeat.count > MAX_FIELD_REPEAT) {
-    throw limitError(`The field ${repeat.field} appears ${repeat.count} times in one selection; at most ${MAX_FIELD_REPEAT}`, { limit: 'field_repeat', field: repeat.field, value: repeat.count, max: MAX_FIELD_REPEAT });
-  }
+  if (repeat.count > MAX_FIELD_REPEAT) throw repeatError(repeat);
   let complexity: number;
   try {
     complexity = getComplexity({
@@ -218,14 +218,22 @@ export function rootFieldCounts(document: DocumentNode, operationName: string | 
 }
 
 /**
- * For the rate limits: how many occurrences of root fields of each class a GraphQL request (one
- * operation or a batch; a POST body or GET's query string) would run. Operations that do not
- * parse or validate count nothing: GraphQL refuses them and nothing runs.
+ * A GraphQL request (one operation or a batch; a POST body or GET's query string) looked at
+ * before GraphQL parses and validates it: an operation with a field repeated over the cap is
+ * refused here, at the cost of a parse (validating thousands of aliases alone takes a while).
+ * Then, for the rate limits, how many occurrences of root fields of each class would run.
+ * Operations that do not parse, do not validate or break a limit count nothing: GraphQL refuses
+ * them and nothing runs.
  */
-export function graphqlFieldClassCounts<C extends string>(schema: GraphQLSchema, payload: unknown, fieldClasses: ReadonlyMap<string, C>): Map<C, number> {
+export function inspectGraphqlRequest<C extends string>(
+  schema: GraphQLSchema,
+  payload: unknown,
+  fieldClasses: ReadonlyMap<string, C>,
+  limits: { maxDepth: number; maxComplexity: number },
+): { refused: AppError | null; counts: Map<C, number> } {
   const counts = new Map<C, number>();
-  for (const operation of Array.isArray(payload) ? payload : [payload]) {
-    const { query, operationName } = (operation ?? {}) as { query?: unknown; operationName?: unknown };
+  for (const request of Array.isArray(payload) ? payload : [payload]) {
+    const { query, operationName, variables } = (request ?? {}) as { query?: unknown; operationName?: unknown; variables?: unknown };
     if (typeof query !== 'string') continue;
     let document: DocumentNode;
     try {
@@ -233,13 +241,24 @@ export function graphqlFieldClassCounts<C extends string>(schema: GraphQLSchema,
     } catch {
       continue;
     }
-    const fields = rootFieldCounts(document, typeof operationName === 'string' ? operationName : null);
-    const limited = [...(fields ?? [])].filter(([name]) => fieldClasses.has(name));
+    const name = typeof operationName === 'string' ? operationName : null;
+    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
+    if (!operation) continue;
+    const repeat = maxFieldRepeat(document, operation);
+    if (repeat.count > MAX_FIELD_REPEAT) return { refused: repeatError(repeat), counts };
+    const fields = rootFieldCounts(document, name);
+    const limited = [...(fields ?? [])].filter(([field]) => fieldClasses.has(field));
     if (!limited.length || validate(schema, document).length) continue;
-    for (const [name, n] of limited) {
-      const cls = fieldClasses.get(name)!;
+    try {
+      checkQueryLimits(schema, document, name, variables && typeof variables === 'object' ? variables as Record<string, unknown> : {}, limits);
+    } catch {
+      continue;
+    }
+    for (const [field, n] of limited) {
+      const cls = fieldClasses.get(field)!;
       counts.set(cls, (counts.get(cls) ?? 0) + n);
     }
   }
-  return counts;
+  return { refused: null, counts };
 }
