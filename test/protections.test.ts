@@ -11,6 +11,7 @@ import { ormOptions } from '../mikro-orm.config.js';
 import { buildApp } from '../src/app.js';
 import { FIELD_COSTS, MAX_FIELD_REPEAT } from '../src/graphql-limits.js';
 import { IngredientAnalysis } from '../src/modules/analysis/analysis.entity.js';
+import { registerRequestStore, storeOf, trackTransactions } from '../src/platform/request-store.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { isDatabaseUnavailable } from '../src/platform/database-errors.js';
 import { sniffMediaType, safeFilename } from '../src/platform/uploads.js';
@@ -488,6 +489,54 @@ describe('GraphQL during a database outage', () => {
     } finally {
       await down.close();
       await orm.close();
+    }
+  });
+});
+
+describe('the request store counts committed writes only', () => {
+  it('a write in a transaction counts when it commits, not when it rolls back; reads never', async () => {
+    const app = Fastify();
+    registerRequestStore(app);
+    trackTransactions(t.orm.em.getEventManager());
+    const committed = new Map<string, boolean | undefined>();
+    app.addHook('onSend', async (request, _reply, payload) => {
+      committed.set(request.url, storeOf(request)?.committed);
+      return payload;
+    });
+    const write = 'update "brand" set "name" = "name" where false';
+    app.post('/commits', async () => {
+      await t.em().transactional(async (em) => {
+        await em.execute(write);
+      });
+      return {};
+    });
+    app.post('/rolls-back', async () => {
+      await t.em().transactional(async (em) => {
+        await em.execute(write);
+        throw new Error('fails after writing');
+      }).catch(() => undefined);
+      return {};
+    });
+    app.post('/nested-rolls-back', async () => {
+      await t.em().transactional(async (em) => {
+        await em.execute(write);
+        await em.transactional(async () => {
+          throw new Error('the savepoint fails');
+        }).catch(() => undefined);
+      }).catch(() => undefined);
+      return {};
+    });
+    app.post('/reads', async () => {
+      await t.em().transactional(async (em) => {
+        await em.execute('select 1');
+      });
+      return {};
+    });
+    try {
+      for (const url of ['/commits', '/rolls-back', '/nested-rolls-back', '/reads']) expect((await app.inject({ method: 'POST', url })).statusCode).toBe(200);
+      expect(Object.fromEntries(committed)).toEqual({ '/commits': true, '/rolls-back': false, '/nested-rolls-back': true, '/reads': false });
+    } finally {
+      await app.close();
     }
   });
 });
