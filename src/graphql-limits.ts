@@ -251,7 +251,9 @@ export function inspectGraphqlRequest<C extends string>(
     const limited = [...(fields ?? [])].filter(([field]) => fieldClasses.has(field));
     if (!limited.length || validate(schema, document).length) continue;
     try {
-      checkQueryLimits(schema, document, name, variables && typeof variables === 'object' ? variables as Record<string, unknown> : {}, limits);
+      // GET sends the variables as JSON text; GraphQL refuses what does not parse.
+      const values: unknown = typeof variables === 'string' ? JSON.parse(variables) : variables;
+      checkQueryLimits(schema, document, name, values && typeof values === 'object' ? values as Record<string, unknown> : {}, limits);
     } catch {
       continue;
     }

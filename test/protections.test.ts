@@ -359,14 +359,23 @@ describe('GraphQL amplification: every aliased, fragment or batched occurrence c
     expect(Object.keys(two.json().data)).toHaveLength(2);
     expect(await analysesStored()).toBe(before + 2);
     expect((await gqlFrom(app, remoteAddress, { query: `mutation { ${aliases(1)} }` })).statusCode).toBe(429);
-    // Queries of a limited class count too (POST /analyze/effects), over GET as well.
+    // Queries of a limited class count too (POST /analyze/effects), over GET as well (a fresh
+    // caller each: the default budget of 6 requests is spent above).
     const effects = encodeURIComponent('{ ingredientEffects(ingredientList: "Aqua") { __typename } }');
-    expect((await app.inject({ method: 'GET', url: `/graphql?query=${effects}`, remoteAddress, headers: { 'apollo-require-preflight': 'true' } })).statusCode).toBe(429);
-    expect(await analysesStored()).toBe(before + 2);
+    const withVariables = `query=${encodeURIComponent('query($l: String) { a: ingredientEffects(ingredientList: $l) { __typename } b: ingredientEffects(ingredientList: $l) { __typename } }')}&variables=${encodeURIComponent('{"l":"Aqua"}')}`;
+    for (const query of [`query=${effects}`, withVariables]) {
+      const caller = nextIp();
+      expect((await gqlFrom(app, caller, { query: `mutation { ${aliases(2)} }` })).statusCode).toBe(200);
+      const r = await app.inject({ method: 'GET', url: `/graphql?${query}`, remoteAddress: caller, headers: { 'apollo-require-preflight': 'true' } });
+      expect(r.statusCode).toBe(429);
+      expect(r.json().errors[0].message).toMatch(/at most 2 analysis operations/);
+    }
+    expect(await analysesStored()).toBe(before + 6);
     // An operation that does not validate counts nothing.
     const other = nextIp();
     expect((await gqlFrom(app, other, { query: `mutation { ${aliases(2)} nope }` })).statusCode).toBe(400);
     expect((await gqlFrom(app, other, { query: `mutation { ${aliases(2)} }` })).statusCode).toBe(200);
+    expect(await analysesStored()).toBe(before + 8);
   }
 
   it('with the in-process limiter', async () => {
