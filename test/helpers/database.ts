@@ -92,8 +92,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       // Templates of older migrations or data are of no more use.
       const old = await c.query(`select datname from pg_database where datname like $1`, [`skincare_tpl_${checkout}_%`]);
       for (const row of old.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
-      await c.query(`create database "${template}"`);
-      await seed({ databaseUrl: withDatabase(adminUrl, template), pgliteDir: '' });
+      // Seeded under another name and renamed once complete: a seeding cut short (a worker
+      // killed, a timeout) leaves no empty template behind to be copied by the next run.
+      const partial = `${template}_partial`;
+      await c.query(`create database "${partial}"`);
+      await seed({ databaseUrl: withDatabase(adminUrl, partial), pgliteDir: '' });
+      await c.query(`alter database "${partial}" rename to "${template}"`);
     } finally {
       await c.query(`select pg_advisory_unlock(hashtext('skincare_tpl'))`);
     }
