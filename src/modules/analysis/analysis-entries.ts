@@ -2,7 +2,8 @@ import type { Context } from '../../context.js';
 import type { StoredEntry } from './analysis.entity.js';
 import type { AnalysisEntry } from './analysis.types.js';
 import { loadKnowledgeBase } from './matcher.service.js';
-import { readEntries } from './list-reading.js';
+import { productTypeOfStep, readEntries } from './list-reading.js';
+import type { Product } from '../product/product.entity.js';
 
 /**
  * Stored entries (analyses, drafts) with their ingredients, straight from the in-memory
@@ -27,4 +28,14 @@ export async function readStoredEntries(ctx: Context, entries: StoredEntry[]) {
   const { byId } = await loadKnowledgeBase(ctx.em);
   const ingredients = await Promise.all(entries.map(async (entry) => (entry.ingredientId ? (byId.get(entry.ingredientId) ?? await ctx.loaders.ingredientById.load(entry.ingredientId)) : null)));
   return { ingredients, reading: readEntries(entries, ingredients) };
+}
+
+/** A catalog product's list read with doses and EU law; its category tells leave-on from rinse-off. */
+export async function readProductList(ctx: Context, product: Product) {
+  const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
+  const { byId } = await loadKnowledgeBase(ctx.em);
+  const ingredients = await Promise.all(entries.map(async (e) => (e.ingredient ? (byId.get(e.ingredient.id) ?? await ctx.loaders.ingredientById.load(e.ingredient.id)) : null)));
+  const category = product.category ? await ctx.loaders.categoryById.load(product.category.id) : null;
+  const stepType = category && !(category instanceof Error) ? category.stepType : null;
+  return { entries, ingredients, reading: readEntries(entries, ingredients, productTypeOfStep(stepType)) };
 }

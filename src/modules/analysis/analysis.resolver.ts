@@ -8,7 +8,7 @@ import {
   AnalysisEntry, AnalysisRules, Categorization, EffectsReport, IngredientAnalysisPage, LabelExtraction, MissingIngredientPage,
   SimilarProductPage, SkinCalc,
 } from './analysis.types.js';
-import { categorizeList, effectsOf, ingredientsOf, similarProductsOf } from './analysis-reports.service.js';
+import { categorizeList, effectsOf, similarProductsOf } from './analysis-reports.service.js';
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
 import { readLabelText } from './label-ocr.js';

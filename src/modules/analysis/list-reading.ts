@@ -7,7 +7,7 @@ import { loadRegulation } from './regulation-data.js';
 interface ReadableEntry {
   position: number;
   input: string;
-  concentration: string | null;
+  concentration?: string | null;
   mayContain: boolean;
 }
 
