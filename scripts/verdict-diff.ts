@@ -1,13 +1,16 @@
-// The demo catalog's verdicts (free-of rules broken, flags raised, skin-type verdicts), and what
-// changed between two runs. Used to report how a change to the knowledge or the rules moves them:
+// The demo catalog's verdicts (flags raised, skin-type verdicts), and what changed between two
+// runs. Since issue 14 the lists are read as the service reads them (dose, product type, EU law);
+// bench/verdicts/before.json was written by the first version of this script, before that change. Used to report how a change to the knowledge or the rules moves them:
 //   npm run -s verdicts:catalog -- --out before.json      (on the old code)
 //   npm run -s verdicts:catalog -- --out after.json       (on the new code)
 //   npm run -s verdicts:catalog -- --compare before.json after.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
-import { evaluateRules } from '../src/modules/analysis/engine/rules.js';
+import { readList } from '../src/modules/analysis/engine/read-list.js';
 import { evaluateSkinTypes } from '../src/modules/analysis/engine/skin-types.js';
+import { productTypeOfStep } from '../src/modules/analysis/list-reading.js';
+import { loadRegulation } from '../src/modules/analysis/regulation-data.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { ingredientRow, loadIngredientRecords } from '../src/seeders/knowledge-base.js';
 import { readYaml } from '../src/seeders/yaml-data.js';
@@ -23,14 +26,16 @@ function compute(): Record<string, ProductVerdicts> {
   const rows = loadIngredientRecords().map((r) => ({ ...ingredientRow(r), id: r.alias ?? slugify(r.inci) }));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const matcher = new IngredientMatcher(rows);
-  const products = readYaml<Array<{ alias: string; ingredient_list: string }>>('catalog/products.yaml');
+  const products = readYaml<Array<{ alias: string; ingredient_list: string; category: string }>>('catalog/products.yaml');
+  // As the service reads a catalog product: the category's step type tells rinse-off from leave-on.
+  const stepOf = new Map(readYaml<Array<{ alias: string; step_type?: string | null }>>('catalog/categories.yaml').map((c) => [c.alias, c.step_type ?? null]));
   const out: Record<string, ProductVerdicts> = {};
   for (const p of products) {
     const result = analyzeIngredientList(p.ingredient_list, matcher);
-    const ingredients = result.entries.flatMap((e) => (e.ingredientId && byId.has(e.ingredientId) ? [byId.get(e.ingredientId)!] : []));
+    const reading = readList(result.entries.map((e) => ({ ...e, ingredient: e.ingredientId ? byId.get(e.ingredientId) ?? null : null })), loadRegulation(), productTypeOfStep(stepOf.get(p.category)));
+    const ingredients = reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));
     const flags: Record<string, string[]> = {};
     for (const i of ingredients) for (const f of i.flags) (flags[f] ??= []).push(i.name);
-    void evaluateRules;
     const skinTypes: ProductVerdicts['skinTypes'] = {};
     for (const s of evaluateSkinTypes(ingredients)) {
       skinTypes[s.skinType] = { verdict: s.verdict, caution: s.caution.map((c) => `${c.ingredient.name}: ${c.reason}`) };
@@ -71,14 +76,21 @@ function compare(before: Record<string, ProductVerdicts>, after: Record<string, 
         vMoved = true;
         const key = `${skin}: ${old} → ${v.verdict}`;
         transitions.set(key, (transitions.get(key) ?? 0) + 1);
-        if (examples.length < 25) examples.push(`${alias} ${key}${v.caution.length ? ` (${v.caution.slice(0, 2).join('; ')})` : ''}`);
+        // Two examples of each transition.
+        if (transitions.get(key)! <= 2) examples.push(`${alias} ${key}${v.caution.length ? ` (${v.caution.slice(0, 2).join('; ')})` : ''}`);
       }
     }
     if (vMoved) verdictsMoved++;
   }
   console.log(`${products.length} products; flags moved on ${flagsMoved}; skin-type verdicts moved on ${verdictsMoved}`);
-  console.log('\nFlags (products that gained / lost the flag, or whose raising ingredients changed):');
+  console.log('\nFlags (products that gained / lost the flag; the rest kept it with other ingredients raising it):');
   for (const [f, c] of [...flagChanges.entries()].sort()) console.log(`  ${f}: +${c.gained} gained, -${c.lost} lost`);
+  const examplesOf = (flag: string, gained: boolean) => products.filter((p) => before[p] && (gained ? !before[p].flags[flag] && after[p].flags[flag] : before[p].flags[flag] && !after[p].flags[flag])).slice(0, 2)
+    .map((p) => `${p} (${(gained ? after[p].flags[flag] : before[p].flags[flag]).join(', ')})`);
+  for (const [f, c] of [...flagChanges.entries()].sort()) {
+    if (c.gained) console.log(`    +${f}: ${examplesOf(f, true).join('; ')}`);
+    if (c.lost) console.log(`    -${f}: ${examplesOf(f, false).join('; ')}`);
+  }
   console.log('\nSkin-type verdict transitions:');
   for (const [k, n] of [...transitions.entries()].sort((x, y) => y[1] - x[1])) console.log(`  ${n}\t${k}`);
   console.log('\nExamples:');

@@ -21,6 +21,8 @@ export interface Dose {
   /** Among the first five entries, or known to be at least 5 %. */
   high: boolean;
   printed: boolean;
+  /** In a rinse-off product: on the skin for a minute, then washed away. */
+  rinseOff: boolean;
 }
 
 export interface DosedView<I> {
@@ -54,6 +56,7 @@ export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimat
     significant: estimate.min > 1 || (estimate.max > 1 && position <= Math.ceil(listLength / 2)),
     high: estimate.min >= 5 || (estimate.max > 1 && position <= 5),
     printed,
+    rinseOff: productType === 'rinse_off',
   };
   let { groups, effects, flags, functions } = ingredient;
   // An AHA behind the 1 % line is there to set the pH (or as a humectant), not to exfoliate: AHA

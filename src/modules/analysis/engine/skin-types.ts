@@ -35,26 +35,32 @@ const has = (key: 'flags' | 'groups' | 'effects' | 'functions', ...values: strin
   i[key].some((v) => values.includes(v));
 /** Counts at its dose: no dose known, or enough of it to matter (see Dose.significant). */
 const weighs = (i: SkinIngredient): boolean => !i.dose || i.dose.significant;
-const comedogenicAtLeast = (n: number) => (i: SkinIngredient) => (i.comedogenic ?? -1) >= n && weighs(i);
+/** Stays on the skin: no dose known, or a leave-on product. */
+const leftOn = (i: SkinIngredient): boolean => !i.dose || !i.dose.rinseOff;
+// Comedogenicity was measured on ingredients left on the skin (rabbit ear, Fulton 1989): it says
+// nothing of a cleanser rinsed off after a minute.
+const comedogenicAtLeast = (n: number) => (i: SkinIngredient) => (i.comedogenic ?? -1) >= n && weighs(i) && leftOn(i);
 const irritancyAtLeast = (n: number) => (i: SkinIngredient) => (i.irritancy ?? -1) >= n;
 const dryingAlcohol = (i: SkinIngredient) => i.flags.includes('drying_alcohol') && weighs(i);
 const amount = (i: SkinIngredient): string => {
   if (!i.dose) return '';
   if (i.dose.printed) return ` (${i.dose.max}%, printed)`;
-  return i.dose.max <= 1 ? ' (at most 1%)' : ` (up to ${i.dose.max}% by its place in the list)`;
+  return i.dose.max <= 1 ? ` (at most ${i.dose.max}%)` : ` (up to ${i.dose.max}% by its place in the list)`;
 };
 const COMEDOGENIC_REASON = (n: number) => (i: SkinIngredient) => `rated comedogenic ${i.comedogenic ?? n} (${n} or more)${i.dose ? ', high enough in the list to count' : ''}`;
 
 // Strong actives. Benzoyl peroxide: dose-related dryness, peeling and stinging; 2.5 % works about as
 // well as 5 or 10 % with less irritation (Mills OH et al., Int J Dermatol 25(10):664-667, 1986).
-const benzoylPeroxide = (i: SkinIngredient) => i.groups.includes('benzoyl_peroxide') && (!i.dose || i.dose.max > 0.5);
+// In a wash it is rinsed off after a minute: only a strong one (5 % or more) weighs.
+const benzoylPeroxide = (i: SkinIngredient) => i.groups.includes('benzoyl_peroxide') && (!i.dose || (i.dose.rinseOff ? i.dose.min >= 5 : i.dose.max > 0.5));
 // Retinoids (retinol, retinal, tretinoin, adapalene…): retinoid dermatitis, worst on dry and sensitive
 // skin (Mukherjee S. et al., Clin Interv Aging 1(4):327-348, 2006). Retinyl palmitate, acetate and
 // linoleate are weak esters and left out.
 const WEAK_RETINOIDS = /^retinyl (palmitate|acetate|linoleate)$/i;
-const strongRetinoid = (i: SkinIngredient) => i.groups.includes('retinoids') && !WEAK_RETINOIDS.test(i.name ?? '') && (!i.dose || i.dose.max >= 0.1);
-// Exfoliating acids at exfoliating strength (an AHA behind the 1 % line has lost its `ahas` group in dose.ts).
-const exfoliatingAcid = (i: SkinIngredient) => (i.groups.includes('ahas') || i.groups.includes('bhas')) && (!i.dose || i.dose.max > 1);
+const strongRetinoid = (i: SkinIngredient) => i.groups.includes('retinoids') && !WEAK_RETINOIDS.test(i.name ?? '') && (!i.dose || (i.dose.max >= 0.1 && !i.dose.rinseOff));
+// Exfoliating acids at exfoliating strength, left on the skin (an AHA behind the 1 % line has lost
+// its `ahas` group in dose.ts; one in the back half of a list with no anchor is likely a small amount).
+const exfoliatingAcid = (i: SkinIngredient) => (i.groups.includes('ahas') || i.groups.includes('bhas')) && (!i.dose || (i.dose.max > 1 && i.dose.significant && !i.dose.rinseOff));
 // A lot of alcohol: among the first five entries or at least 5 %.
 const highAlcohol = (i: SkinIngredient) => i.flags.includes('drying_alcohol') && (!i.dose || i.dose.high);
 const STRONG_ACTIVES: Criterion[] = [
