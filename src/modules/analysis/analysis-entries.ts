@@ -25,16 +25,20 @@ export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[
 
 /** The entries' ingredients and the list read with doses and EU law (cached per entries array). */
 export async function readStoredEntries(ctx: Context, entries: StoredEntry[]) {
-  const { byId } = await loadKnowledgeBase(ctx.em);
-  const ingredients = await Promise.all(entries.map(async (entry) => (entry.ingredientId ? (byId.get(entry.ingredientId) ?? await ctx.loaders.ingredientById.load(entry.ingredientId)) : null)));
+  const ingredients = await ingredientRows(ctx, entries.map((e) => e.ingredientId));
   return { ingredients, reading: readEntries(entries, ingredients) };
+}
+
+/** Ingredients by id from the in-memory knowledge base (the request's loader for any it lacks). */
+async function ingredientRows(ctx: Context, ids: Array<string | null>) {
+  const { byId } = await loadKnowledgeBase(ctx.em);
+  return Promise.all(ids.map(async (id) => (id ? (byId.get(id) ?? await ctx.loaders.ingredientById.load(id)) : null)));
 }
 
 /** A catalog product's list read with doses and EU law; its category tells leave-on from rinse-off. */
 export async function readProductList(ctx: Context, product: Product) {
   const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
-  const { byId } = await loadKnowledgeBase(ctx.em);
-  const ingredients = await Promise.all(entries.map(async (e) => (e.ingredient ? (byId.get(e.ingredient.id) ?? await ctx.loaders.ingredientById.load(e.ingredient.id)) : null)));
+  const ingredients = await ingredientRows(ctx, entries.map((e) => e.ingredient?.id ?? null));
   const category = product.category ? await ctx.loaders.categoryById.load(product.category.id) : null;
   const stepType = category && !(category instanceof Error) ? category.stepType : null;
   return { entries, ingredients, reading: readEntries(entries, ingredients, productTypeOfStep(stepType)) };

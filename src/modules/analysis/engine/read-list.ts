@@ -3,19 +3,14 @@
 // entries. Pure: the list's entries with their ingredients and the regulation index in.
 import { estimateConcentrations, printedPercent, type ConcentrationEstimate, type DoseEntry } from './concentration.js';
 import { dosedIngredient, inferProductType, type Dose } from './dose.js';
+import type { SkinIngredient } from './skin-types.js';
 import { citation, maximumFor, withRegulatoryFlags, type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
 
-export interface ListIngredient {
-  id: string;
+/** What the reading needs of an ingredient: what the verdicts read, and the names EU law is keyed by. */
+export interface ListIngredient extends Omit<SkinIngredient, 'name' | 'dose'> {
   name: string;
   otherNames: string[];
   casNumber?: string | null;
-  flags: string[];
-  groups: string[];
-  effects: string[];
-  functions: string[];
-  comedogenic?: number | null;
-  irritancy?: number | null;
 }
 
 export interface ListEntry<I extends ListIngredient> {
