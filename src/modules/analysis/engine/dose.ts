@@ -16,7 +16,7 @@ export interface DoseIngredient {
 export interface Dose {
   min: number;
   max: number;
-  /** Enough to count: possibly above 1 % and in the front half of the list (or known above 1 %). */
+  /** Enough to count: known above 1 %, or possibly above 1 % and among the first five entries or in the front half of the list. */
   significant: boolean;
   /** Among the first five entries, or known to be at least 5 %. */
   high: boolean;
@@ -53,7 +53,7 @@ export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimat
   const dose: Dose = {
     min: estimate.min,
     max: estimate.max,
-    significant: estimate.min > 1 || (estimate.max > 1 && position <= Math.ceil(listLength / 2)),
+    significant: estimate.min > 1 || (estimate.max > 1 && position <= Math.max(5, Math.ceil(listLength / 2))),
     high: estimate.min >= 5 || (estimate.max > 1 && position <= 5),
     printed,
     rinseOff: productType === 'rinse_off',
