@@ -69,6 +69,15 @@ describe('concentration estimates', () => {
     expect(estimateConcentrations([plain('Water', 1), plain('CI 77491', 2, { mayContain: true })])[1]).toMatchObject({ min: 0, max: 1 });
   });
 
+  it('reads a Drug Facts label apart: inactive ingredients may be alphabetical, so their order bounds nothing', () => {
+    const estimates = estimateConcentrations([
+      plain('Benzoyl Peroxide', 1, { active: true, concentration: '10%' }), plain('Water', 2), plain('Carbomer', 3), plain('Glycerin', 4),
+    ]);
+    expect(estimates[0]).toMatchObject({ min: 10, max: 10 });
+    expect(estimates[1]).toMatchObject({ min: 0, max: 90 });
+    expect(estimates[3].basis).toMatch(/alphabetically/);
+  });
+
   it('puts a named fragrance allergen at least at its labelling threshold', () => {
     const reading = read('Aqua, Glycerin, Phenoxyethanol, Parfum, Linalool');
     expect(entry(reading, 'Linalool').estimate).toMatchObject({ min: 0.001, max: 1 });

@@ -9,6 +9,7 @@ interface ReadableEntry {
   input: string;
   concentration?: string | null;
   mayContain: boolean;
+  active?: boolean;
 }
 
 // One reading per list object: the entries field, the flag summary and the verdicts of one
@@ -19,7 +20,7 @@ const readings = new WeakMap<object, ReadList<Ingredient>>();
 export function readEntries(entries: ReadonlyArray<ReadableEntry>, ingredients: Array<Ingredient | null>, productType?: ProductType | null): ReadList<Ingredient> {
   let reading = readings.get(entries);
   if (!reading) {
-    reading = readList(entries.map((e, i) => ({ position: e.position, input: e.input, concentration: e.concentration ?? null, mayContain: e.mayContain, ingredient: ingredients[i] })),
+    reading = readList(entries.map((e, i) => ({ position: e.position, input: e.input, concentration: e.concentration ?? null, mayContain: e.mayContain, active: e.active ?? false, ingredient: ingredients[i] })),
       loadRegulation(), productType, Object.keys(loadVocabulary().flags));
     readings.set(entries, reading);
   }

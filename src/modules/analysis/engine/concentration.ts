@@ -13,6 +13,8 @@ export interface DoseEntry {
   /** As printed with the entry ("10%"), if any. */
   concentration: string | null;
   mayContain: boolean;
+  /** An active ingredient of a US Drug Facts label. */
+  active?: boolean;
   /** The name shown in explanations (the ingredient's INCI name, else the input). */
   name: string;
   /** A legal maximum for this product type, with where it comes from. */
@@ -42,8 +44,32 @@ const round = (n: number): number => (n >= 10 ? Math.round(n * 10) / 10 : n >= 0
 const pct = (n: number): string => `${round(n)}%`;
 const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 
+/**
+ * A Drug Facts label lists its active ingredients apart, with their amounts, and may list the
+ * inactive ones alphabetically (21 CFR 201.66(c)(8)): there the order says nothing about amounts.
+ */
+function drugFactsEstimates(entries: DoseEntry[]): ConcentrationEstimate[] {
+  const printed = entries.map((e) => printedPercent(e.concentration));
+  const actives = entries.reduce((sum, e, i) => sum + (e.active && printed[i] !== null ? printed[i]! : 0), 0);
+  return entries.map((e, i) => {
+    const p = printed[i];
+    if (p !== null) return { min: p, max: p, basis: `Printed on the label: ${pct(p)}.` };
+    let max = Math.max(0, 100 - actives);
+    let basis = e.active
+      ? 'An active ingredient of a Drug Facts label printed without its amount.'
+      : `A Drug Facts label may list inactive ingredients alphabetically, so their order says nothing about amounts${actives ? `; the actives take ${pct(actives)}` : ''}.`;
+    if (e.cap && e.cap.max < max) {
+      max = e.cap.max;
+      basis = `The law allows at most ${pct(e.cap.max)} (${e.cap.source}).`;
+    }
+    const min = e.floor && e.floor.min < max ? e.floor.min : 0;
+    return { min, max: round(max), basis };
+  });
+}
+
 /** Estimates for every entry, in the order given (label order). */
 export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstimate[] {
+  if (entries.some((e) => e.active)) return drugFactsEstimates(entries);
   const n = entries.length;
   const printed = entries.map((e) => printedPercent(e.concentration));
   // The 1 % line: the first entry known to be at most 1 % (printed or capped).

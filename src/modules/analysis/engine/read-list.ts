@@ -18,6 +18,8 @@ export interface ListEntry<I extends ListIngredient> {
   input: string;
   concentration: string | null;
   mayContain: boolean;
+  /** An active ingredient of a US Drug Facts label. */
+  active?: boolean;
   ingredient: I | null;
 }
 
@@ -86,7 +88,7 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
     const cap = maximumFor(facts[i], type);
     const allergen = facts[i].some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
     return {
-      position: e.position, concentration: e.concentration, mayContain: e.mayContain, name: e.ingredient?.name ?? e.input,
+      position: e.position, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false, name: e.ingredient?.name ?? e.input,
       cap: cap ? { max: cap.max, source: citation(cap.fact) } : null,
       floor: allergen ? { min: threshold, source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%` } : null,
     };
