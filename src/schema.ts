@@ -13,6 +13,7 @@ import { PersonalizationResolver } from './modules/feeling/personalization.resol
 import { SkinProfileResolver } from './modules/feeling/skin-profile.resolver.js';
 import { MatchProposalResolver } from './modules/analysis/match-proposal.resolver.js';
 import { AnalysisResolver } from './modules/analysis/analysis.resolver.js';
+import { AnalysisKnowledgeResolver } from './modules/analysis/analysis-knowledge.resolver.js';
 import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
 import { UnitResolver } from './modules/unit/unit.resolver.js';
 import { ProductInsightsResolver } from './modules/product/product-insights.resolver.js';
@@ -56,7 +57,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 export const resolvers = [
   ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver, FeaturedResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
-  ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver,
+  ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver, AnalysisKnowledgeResolver,
   IngredientWriteResolver, MatchProposalResolver,
   IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)

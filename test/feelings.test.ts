@@ -243,7 +243,7 @@ describe('GET /analyze/:token/ingredient_feelings and /personalize', () => {
     const oily = (await get(`/analyze/${token}/personalize`, kay)).json() as { verdict: string; skin_types: string[]; reasons: Array<{ verdict: string; source: string; basis: string; reason: string; ingredient: { alias: string } }> };
     expect(oily.verdict).toBe('caution');
     expect(oily.skin_types).toEqual(['oily', 'acne_prone']);
-    expect(oily.reasons[0]).toEqual({ verdict: 'caution', source: 'skin_type', basis: 'oily', reason: 'Oily skin: rated comedogenic 3 or more', ingredient: { id: expect.any(String), alias: 'coconut-oil', name: 'Cocos Nucifera (Coconut) Oil' } });
+    expect(oily.reasons[0]).toEqual({ verdict: 'caution', source: 'skin_type', basis: 'oily', reason: 'Oily skin: rated comedogenic 4 (3 or more), high enough in the list to count', ingredient: { id: expect.any(String), alias: 'coconut-oil', name: 'Cocos Nucifera (Coconut) Oil' } });
     expect(oily.reasons.map((r) => `${r.verdict}:${r.basis}:${r.ingredient.alias}`)).toEqual([
       'caution:oily:coconut-oil', 'caution:acne:coconut-oil',
       'good:oily:niacinamide', 'good:acne:niacinamide', 'good:acne:retinol',

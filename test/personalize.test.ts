@@ -28,7 +28,7 @@ describe('personalize', () => {
     const result = personalize([water, niacinamide, coconutOil], { ...blank, skinType: 'oily' }, noFeelings);
     expect(result.verdict).toBe('caution');
     expect(result.skinTypes).toEqual(['oily']);
-    expect(result.reasons[0]).toMatchObject({ verdict: 'caution', source: 'skin_type', basis: 'oily', reason: 'Oily skin: rated comedogenic 3 or more', ingredient: coconutOil });
+    expect(result.reasons[0]).toMatchObject({ verdict: 'caution', source: 'skin_type', basis: 'oily', reason: 'Oily skin: rated comedogenic 4 (3 or more)', ingredient: coconutOil });
     expect(summary(result)).toEqual(['caution:skin_type:oily:coconut-oil', 'good:skin_type:oily:niacinamide']);
     expect(personalize([water, niacinamide], { ...blank, skinType: 'oily' }, noFeelings).verdict).toBe('good');
   });
@@ -94,6 +94,8 @@ describe('personalize', () => {
       'caution:skin_type:dry:alcohol-denat',
       'caution:concern:rosacea:alcohol-denat',
       'caution:concern:rosacea:fragrance',
+      'caution:skin_type:dry:retinol',
+      'caution:concern:rosacea:retinol',
       'good:skin_type:dry:glycerin',
       'good:feeling:positive:glycerin',
     ]);

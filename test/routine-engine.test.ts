@@ -27,6 +27,8 @@ const I = {
   zinc: ing('zinc-oxide', ['mineral_uv_filters'], { effects: ['uv_protecting'], functions: ['uv_filter'] }),
   parfum: ing('fragrance', [], { flags: ['fragrance'] }),
   linalool: ing('linalool', ['eu_allergens'], { flags: ['fragrance', 'eu_allergen'] }),
+  adapalene: ing('adapalene', ['retinoids']),
+  hydroquinone: ing('hydroquinone', []),
 };
 
 let stepSeq = 0;
@@ -46,7 +48,8 @@ const rulesOf = (r: EngineRoutine) => checkRoutine(r, rules).map((f) => f.rule);
 describe('the rules file', () => {
   it('loads every rule with a rationale and a reference', () => {
     expect(rules.rules.map((r) => r.id)).toEqual([
-      'retinoid-with-acids', 'benzoyl-peroxide-with-retinoid', 'several-exfoliants', 'vitamin-c-with-acids', 'copper-peptides-with-acids',
+      'retinoid-with-acids', 'benzoyl-peroxide-with-retinoid', 'benzoyl-peroxide-with-vitamin-c', 'benzoyl-peroxide-with-acids',
+      'benzoyl-peroxide-with-hydroquinone', 'several-exfoliants', 'vitamin-c-with-acids', 'copper-peptides-with-acids',
       'copper-peptides-with-vitamin-c', 'photosensitiser-in-the-morning-without-sunscreen', 'duplicated-actives', 'fragrance-load', 'negative-feeling',
     ]);
     for (const rule of rules.rules) {
@@ -76,12 +79,40 @@ describe('compatibility rules', () => {
   it('flags a retinoid with AHAs/BHAs, in different steps or the same product', () => {
     const findings = checkRoutine(routine('evening', step('exfoliate', I.glycolic), step('treat', I.retinol)), rules);
     const clash = findings.find((f) => f.rule === 'retinoid-with-acids')!;
-    expect(clash).toMatchObject({ severity: 'high', steps: [{ id: 's1', position: 1, stepType: 'exfoliate' }, { id: 's2', position: 2, stepType: 'treat' }] });
+    expect(clash).toMatchObject({ severity: 'medium', steps: [{ id: 's1', position: 1, stepType: 'exfoliate' }, { id: 's2', position: 2, stepType: 'treat' }] });
     expect(clash.ingredients.map((i) => i.alias)).toEqual(['retinol', 'glycolic-acid']);
     expect(clash.reason).toMatch(/^retinoids \(Retinol in step 2 \(treat\)\) with AHAs or BHAs \(Glycolic Acid in step 1 \(exfoliate\)\)\. Retinoids and exfoliating acids/);
     expect(rulesOf(routine('evening', step('treat', I.retinol, I.salicylic)))).toContain('retinoid-with-acids');
     // PHAs are gentle enough: no clash.
     expect(rulesOf(routine('evening', step('exfoliate', I.gluconolactone), step('treat', I.retinol)))).not.toContain('retinoid-with-acids');
+  });
+
+  it('says "formulated together", one severity lower, for a pair inside a single product', () => {
+    const findings = checkRoutine(routine('evening', step('treat', I.retinol, I.glycolic)), rules);
+    const clash = findings.find((f) => f.rule === 'retinoid-with-acids')!;
+    expect(clash).toMatchObject({ severity: 'low', title: 'Retinoid with AHAs/BHAs (formulated together)' });
+    expect(clash.reason).toMatch(/Formulated together in one product/);
+    const tretinoinWithBpo = checkRoutine(routine('evening', step('treat', I.bpo, I.tretinoin)), rules).find((f) => f.rule === 'benzoyl-peroxide-with-retinoid')!;
+    expect(tretinoinWithBpo.severity).toBe('medium');
+  });
+
+  it('does not fire benzoyl peroxide with adapalene, stable together and sold combined', () => {
+    expect(rulesOf(routine('evening', step('treat', I.bpo), step('treat', I.adapalene)))).not.toContain('benzoyl-peroxide-with-retinoid');
+    expect(rulesOf(routine('evening', step('treat', I.bpo, I.adapalene)))).not.toContain('benzoyl-peroxide-with-retinoid');
+  });
+
+  it('flags benzoyl peroxide with vitamin C, with AHAs/BHAs and with hydroquinone', () => {
+    expect(rulesOf(routine('morning', step('treat', I.ascorbic), step('treat', I.bpo), step('protect', I.zinc)))).toContain('benzoyl-peroxide-with-vitamin-c');
+    expect(rulesOf(routine('evening', step('exfoliate', I.salicylic), step('treat', I.bpo)))).toContain('benzoyl-peroxide-with-acids');
+    expect(rulesOf(routine('evening', step('treat', I.hydroquinone), step('treat', I.bpo)))).toContain('benzoyl-peroxide-with-hydroquinone');
+    expect(rulesOf(routine('evening', step('treat', I.niacinamide), step('treat', I.bpo)))).toEqual([]);
+  });
+
+  it('keeps a reference on every rule, and the retinoid + acids rule cites work on the combination', () => {
+    for (const rule of rules.rules) expect(rule.reference.length).toBeGreaterThan(20);
+    const retinoidAcids = rules.rules.find((r) => r.id === 'retinoid-with-acids')!;
+    expect(retinoidAcids.reference).toMatch(/glycolic acid and tretinoin/);
+    expect(retinoidAcids.severity).toBe('medium');
   });
 
   it('flags benzoyl peroxide with a retinoid', () => {
@@ -143,9 +174,9 @@ describe('the fit of a product', () => {
     expect(fit.placements).toContainEqual(expect.objectContaining({ stepType: 'moisturise', position: 4, replacesStepIds: ['s3'] }));
   });
 
-  it('refuses an acid next to the retinoid, naming the candidate step', () => {
+  it('takes an acid next to the retinoid with caution (alternate evenings), naming the candidate step', () => {
     const fit = fitProduct(night, { id: 'x', ingredients: [I.water, I.glycolic] }, rules);
-    expect(fit.verdict).toBe('does_not_fit');
+    expect(fit.verdict).toBe('caution');
     expect(fit.placements[0]).toMatchObject({ stepType: 'exfoliate', position: 2, replacesStepIds: [] });
     expect(fit.findings[0]).toMatchObject({ rule: 'retinoid-with-acids', steps: [{ id: 's2' }, { id: 'candidate' }] });
   });

@@ -2,6 +2,8 @@ import type { EntityManager } from '../db.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { newId, slugify } from '../modules/shared/ids.js';
 import { readYamlLists } from './yaml-data.js';
+import { withRegulatoryFlags } from '../modules/analysis/engine/regulation.js';
+import { loadRegulation } from '../modules/analysis/regulation-data.js';
 
 /** One entry of data/ingredients/*.yaml (see data/ingredients/README.md). */
 export interface IngredientRecord {
@@ -32,7 +34,8 @@ export function ingredientRow(record: IngredientRecord) {
     description: record.description?.trim() ?? '',
     functions: record.functions ?? [],
     effects: record.effects ?? [],
-    flags: record.flags ?? [],
+    // With the flags EU law adds (data/regulation/), matched by name or CAS number.
+    flags: withRegulatoryFlags(record.flags ?? [], loadRegulation().factsFor({ name: record.inci, otherNames: (record.other_names ?? []).map(String), casNumber: record.cas ? String(record.cas) : null })),
     groups: record.groups ?? [],
     comedogenic: record.comedogenic ?? null,
     irritancy: record.irritancy ?? null,

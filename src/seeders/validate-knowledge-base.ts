@@ -7,7 +7,7 @@ import type { IngredientRecord } from './knowledge-base.js';
 export type { Vocabulary };
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const RATING_SOURCES = new Set(['fulton-1989', 'fulton-1976', 'community']);
+const RATING_SOURCES = new Set(['fulton-1989', 'fulton-1976', 'community', 'fulton-1989-tables']);
 
 /** Every problem found, one line each, naming the file and the entry. */
 export function validateKnowledgeBase(records: Array<IngredientRecord & { file: string }>, vocabulary: Vocabulary): string[] {

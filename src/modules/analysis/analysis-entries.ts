@@ -2,6 +2,8 @@ import type { Context } from '../../context.js';
 import type { StoredEntry } from './analysis.entity.js';
 import type { AnalysisEntry } from './analysis.types.js';
 import { loadKnowledgeBase } from './matcher.service.js';
+import { productTypeOfStep, readEntries } from './list-reading.js';
+import type { Product } from '../product/product.entity.js';
 
 /**
  * Stored entries (analyses, drafts) with their ingredients, straight from the in-memory
@@ -9,9 +11,35 @@ import { loadKnowledgeBase } from './matcher.service.js';
  * a 40-entry list would run 40 of them on the hot path of POST /analyze/ingredient_list.
  */
 export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[]): Promise<AnalysisEntry[]> {
+  const { ingredients, reading } = await readStoredEntries(ctx, entries);
+  return entries.map((entry, i) => {
+    const ingredient = ingredients[i];
+    const read = reading.entries[i];
+    return {
+      ...entry, ingredient,
+      concentrationEstimate: read.estimate, flags: read.flags, regulation: read.regulation, notes: read.notes,
+      comedogenic: ingredient?.comedogenic ?? null, irritancy: ingredient?.irritancy ?? null, ratingSource: ingredient?.ratingSource ?? null,
+    };
+  });
+}
+
+/** The entries' ingredients and the list read with doses and EU law (cached per entries array). */
+export async function readStoredEntries(ctx: Context, entries: StoredEntry[]) {
+  const ingredients = await ingredientRows(ctx, entries.map((e) => e.ingredientId));
+  return { ingredients, reading: readEntries(entries, ingredients) };
+}
+
+/** Ingredients by id from the in-memory knowledge base (the request's loader for any it lacks). */
+async function ingredientRows(ctx: Context, ids: Array<string | null>) {
   const { byId } = await loadKnowledgeBase(ctx.em);
-  return Promise.all(entries.map(async (entry) => ({
-    ...entry,
-    ingredient: entry.ingredientId ? (byId.get(entry.ingredientId) ?? await ctx.loaders.ingredientById.load(entry.ingredientId)) : null,
-  })));
+  return Promise.all(ids.map(async (id) => (id ? (byId.get(id) ?? await ctx.loaders.ingredientById.load(id)) : null)));
+}
+
+/** A catalog product's list read with doses and EU law; its category tells leave-on from rinse-off. */
+export async function readProductList(ctx: Context, product: Product) {
+  const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
+  const ingredients = await ingredientRows(ctx, entries.map((e) => e.ingredient?.id ?? null));
+  const category = product.category ? await ctx.loaders.categoryById.load(product.category.id) : null;
+  const stepType = category && !(category instanceof Error) ? category.stepType : null;
+  return { entries, ingredients, reading: readEntries(entries, ingredients, productTypeOfStep(stepType)) };
 }

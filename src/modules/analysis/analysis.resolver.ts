@@ -8,13 +8,14 @@ import {
   AnalysisEntry, AnalysisRules, Categorization, EffectsReport, IngredientAnalysisPage, LabelExtraction, MissingIngredientPage,
   SimilarProductPage, SkinCalc,
 } from './analysis.types.js';
-import { categorizeList, effectsOf, ingredientsOf, similarProductsOf } from './analysis-reports.service.js';
+import { categorizeList, effectsOf, similarProductsOf } from './analysis-reports.service.js';
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
 import { readLabelText } from './label-ocr.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
-import { entriesWithIngredients } from './analysis-entries.js';
+import { entriesWithIngredients, readStoredEntries } from './analysis-entries.js';
+import { dosedIngredients } from './list-reading.js';
 
 @ArgsType()
 class SimilarArgs {
@@ -45,14 +46,15 @@ export class AnalysisResolver {
   @Query(() => AnalysisRules, { description: 'Fragrance-free, alcohol-free, fungal-acne safe…: each with what breaks it.' })
   async analysisRules(@Arg('token') token: string, @Ctx() ctx: Context): Promise<AnalysisRules> {
     const analysis = await getAnalysis(ctx.em, token);
-    const rules = evaluateRules(await ingredientsOf(ctx, analysis.ingredientIds));
+    // As read at their dose and in this kind of product (a low-dose salicylate keeps pregnancy_safe).
+    const rules = evaluateRules(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading));
     return { token, passesAll: rules.every((r) => r.passes), rules };
   }
 
   @Query(() => SkinCalc, { description: 'Good, neutral or caution for each skin type, with the deciding ingredients.' })
   async analysisSkinCalc(@Arg('token') token: string, @Ctx() ctx: Context): Promise<SkinCalc> {
     const analysis = await getAnalysis(ctx.em, token);
-    return { token, skinTypes: evaluateSkinTypes(await ingredientsOf(ctx, analysis.ingredientIds)) };
+    return { token, skinTypes: evaluateSkinTypes(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading)) };
   }
 
   @Query(() => SimilarProductPage, { description: 'Catalog products with the most similar lists (position- and rarity-weighted).' })

@@ -5,6 +5,7 @@ import { Product } from '../product/product.entity.js';
 import { Page } from '../shared/pagination.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import type { NewAnalysis } from './analysis-writer.js';
+import { ConcentrationEstimate, RegulatoryNote } from './analysis-knowledge.types.js';
 
 @ObjectType({ description: 'One entry of an analysed list.', simpleResolvers: true })
 export class AnalysisEntry {
@@ -33,6 +34,27 @@ export class AnalysisEntry {
 
   @Field(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
   ingredient!: Ingredient | null;
+
+  @Field(() => ConcentrationEstimate, { description: 'How much of it the list can hold, and why.' })
+  concentrationEstimate!: ConcentrationEstimate;
+
+  @Field(() => [String], { description: 'Its flags as read in this list: with those EU law adds, weighed by dose and product type.' })
+  flags!: string[];
+
+  @Field(() => Int, { nullable: true, description: 'Comedogenic rating 0-5 where one is published.' })
+  comedogenic!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Irritancy rating 0-5 where one is published.' })
+  irritancy!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Where the ratings come from (data/ingredients/README.md).' })
+  ratingSource!: string | null;
+
+  @Field(() => [RegulatoryNote], { description: 'What EU cosmetics law says about it, with sources.' })
+  regulation!: RegulatoryNote[];
+
+  @Field(() => [String], { description: 'What its amount, the product type or the law change about it, in plain words.' })
+  notes!: string[];
 }
 
 @ObjectType()

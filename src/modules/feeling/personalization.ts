@@ -2,13 +2,14 @@
 // from the pure engine (analysis/engine/personalize.ts).
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { ingredientsOf } from '../analysis/analysis-reports.service.js';
 import { getAnalysis } from '../analysis/analysis.service.js';
 import { personalize } from '../analysis/engine/personalize.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { feelingsOn } from './feeling.service.js';
 import { Sentiment, type IngredientFeeling } from './ingredient-feeling.entity.js';
 import { SkinProfile, skinProfileOf } from './skin-profile.js';
+import { readStoredEntries } from '../analysis/analysis-entries.js';
+import { dosedIngredients } from '../analysis/list-reading.js';
 
 export enum PersonalVerdict {
   good = 'good',
@@ -62,7 +63,8 @@ export async function analysisFeelings(ctx: Context, token: string): Promise<Ing
 
 export async function personalizeAnalysis(ctx: Context, token: string): Promise<Personalization> {
   const analysis = await getAnalysis(ctx.em, token);
-  const ingredients = await ingredientsOf(ctx, analysis.ingredientIds);
+  // As read at their dose and in this kind of product (a rinse-off salicylate is no pregnancy avoid).
+  const ingredients = dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading);
   const feelings = await feelingsOn(ctx.em, ctx.viewer!.id, analysis.ingredientIds);
   const profile = skinProfileOf(ctx.viewer!);
   const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);

@@ -3,7 +3,6 @@
 import { Arg, Authorized, Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { ingredientsOf } from '../analysis/analysis-reports.service.js';
 import { personalize } from '../analysis/engine/personalize.js';
 import { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
@@ -13,6 +12,8 @@ import { feelingsOn } from './feeling.service.js';
 import { Sentiment } from './ingredient-feeling.entity.js';
 import { PersonalReason, PersonalVerdict } from './personalization.js';
 import { SkinProfile, skinProfileOf } from './skin-profile.js';
+import { readProductList } from '../analysis/analysis-entries.js';
+import { dosedIngredients } from '../analysis/list-reading.js';
 
 @ObjectType({ description: 'How a product suits the caller, from their skin profile and ingredient feelings.' })
 export class ProductCompatibility {
@@ -39,9 +40,10 @@ export async function productCompatibility(ctx: Context, idOrAlias: string): Pro
   // No alias holds a control character (and PostgreSQL text cannot hold NUL): unknown.
   if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
-  const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
+  // As read at their dose and in this kind of product (engine/read-list.ts).
+  const { entries, reading } = await readProductList(ctx, product);
   const ids = [...new Set(entries.flatMap((e) => (e.ingredient ? [e.ingredient.id] : [])))];
-  const ingredients = await ingredientsOf(ctx, ids);
+  const ingredients = [...new Map(dosedIngredients(reading).map((i) => [i.id, i])).values()];
   const feelings = await feelingsOn(ctx.em, ctx.viewer!.id, ids);
   const profile = skinProfileOf(ctx.viewer!);
   const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);

@@ -8,6 +8,8 @@ import { checkedLimit } from '../shared/pagination.js';
 import { Product, ProductIngredient } from './product.entity.js';
 import { routineCandidates } from '../routine/engine/candidates.js';
 import { getProduct } from './product.service.js';
+import { readProductList } from '../analysis/analysis-entries.js';
+import { dosedIngredients } from '../analysis/list-reading.js';
 
 @ObjectType({ description: 'What a product\'s label says: entries, free-of rules and skin-type verdicts.' })
 export class ProductAnalysis {
@@ -66,8 +68,9 @@ export class ProductInsightsResolver {
   @Query(() => ProductAnalysis, { description: 'The analysis of a product\'s ingredient list.' })
   async productAnalysis(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<ProductAnalysis> {
     const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
-    const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
-    const ingredients = await ingredientsOf(ctx, product.ingredientIds);
+    // Read at their dose and in this kind of product (engine/read-list.ts), as an analysis is.
+    const { entries, reading } = await readProductList(ctx, product);
+    const ingredients = dosedIngredients(reading);
     return {
       product,
       unmatched: entries.filter((e: ProductIngredient) => e.match === 'none').map((e) => e.input),

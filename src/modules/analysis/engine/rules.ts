@@ -23,6 +23,8 @@ export const RULES: RuleDefinition[] = [
   { rule: 'essential_oil_free', label: 'Essential-oil-free', brokenBy: ['essential_oil'] },
   { rule: 'fungal_acne_safe', label: 'Fungal-acne safe', brokenBy: ['fungal_acne_trigger'] },
   { rule: 'eu_allergen_free', label: 'Free of the EU fragrance allergens', brokenBy: ['eu_allergen'] },
+  { rule: 'eu_allergen_2023_free', label: 'Free of the fragrance allergens added by Regulation (EU) 2023/1545', brokenBy: ['eu_allergen_2023'] },
+  { rule: 'eu_permitted', label: 'Nothing prohibited in EU cosmetics, and only UV filters the EU permits', brokenBy: ['eu_prohibited', 'eu_uv_filter_not_permitted'] },
   { rule: 'formaldehyde_releaser_free', label: 'Free of formaldehyde releasers', brokenBy: ['formaldehyde_releaser'] },
   { rule: 'pregnancy_safe', label: 'No ingredient advised against in pregnancy', brokenBy: ['pregnancy_caution'] },
   { rule: 'reef_safe', label: 'Reef-safe (no UV filter implicated in coral harm)', brokenBy: ['reef_concern'] },

@@ -34,6 +34,8 @@ export interface IngredientClass {
   flags?: string[];
   effects?: string[];
   aliases?: string[];
+  /** Ingredients left out of the class though its groups or flags take them in (adapalene). */
+  exceptAliases?: string[];
 }
 
 interface RuleBase { id: string; severity: Severity; title: string; rationale: string; reference: string }
@@ -98,6 +100,7 @@ export function parseRules(raw: unknown, vocabulary: { groups: string[]; flags: 
       flags: strings(c.flags, `classes.${name}.flags`, vocabulary.flags),
       effects: strings(c.effects, `classes.${name}.effects`, vocabulary.effects),
       aliases: strings(c.aliases, `classes.${name}.aliases`),
+      exceptAliases: strings(c.except_aliases, `classes.${name}.except_aliases`),
     };
   }
   const className = (value: unknown, where: string): string => {
@@ -131,9 +134,12 @@ export function parseRules(raw: unknown, vocabulary: { groups: string[]; flags: 
 // ---------------------------------------------------------------------------------------------
 // Evaluation
 
-const inClass = (i: EngineIngredient, c: IngredientClass): boolean =>
+const inClass = (i: EngineIngredient, c: IngredientClass): boolean => !(c.exceptAliases ?? []).includes(i.alias) && (
   (c.groups ?? []).some((g) => i.groups.includes(g)) || (c.flags ?? []).some((f) => i.flags.includes(f)) ||
-  (c.effects ?? []).some((e) => i.effects.includes(e)) || (c.aliases ?? []).includes(i.alias);
+  (c.effects ?? []).some((e) => i.effects.includes(e)) || (c.aliases ?? []).includes(i.alias));
+
+/** One step down: a pair the maker formulated together in one product is less of a worry. */
+const LOWER: Record<Severity, Severity> = { high: 'medium', medium: 'low', low: 'low' };
 
 interface Hit { step: EngineStep; ingredients: EngineIngredient[] }
 
@@ -166,11 +172,15 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
   };
   const negative = routine.negativeIngredientIds instanceof Set ? routine.negativeIngredientIds : new Set(routine.negativeIngredientIds);
   const findings: Finding[] = [];
-  const add = (rule: RuleDefinition, found: string, involved: Hit[]) => {
+  const add = (rule: RuleDefinition, found: string, involved: Hit[], together = false) => {
     const byStep = new Map<string, EngineStep>();
     for (const h of involved) byStep.set(h.step.id, h.step);
+    const rationale = together
+      ? 'Formulated together in one product: the maker chose this combination and tested its stability and tolerance, so it is less of a concern than layering two products; still, it is a strong product, start slowly.'
+      : rule.rationale;
     findings.push({
-      rule: rule.id, severity: rule.severity, title: rule.title, reason: `${found} ${rule.rationale}`, reference: rule.reference,
+      rule: rule.id, severity: together ? LOWER[rule.severity] : rule.severity, title: together ? `${rule.title} (formulated together)` : rule.title,
+      reason: `${found} ${rationale}`, reference: rule.reference,
       steps: [...byStep.values()].sort((a, b) => a.position - b.position).map(stepOf),
       ingredients: uniqueIngredients(involved.flatMap((h) => h.ingredients)).map(ingredientOf),
     });
@@ -187,7 +197,9 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
         const bOnly = b.map((h) => ({ step: h.step, ingredients: h.ingredients.filter((i) => !aIds.has(i.id)) })).filter((h) => h.ingredients.length);
         if (!bOnly.length) break;
         const where = (list: Hit[]) => list.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ');
-        add(rule, `${ruleSet.classes[rule.a].label} (${where(a)}) with ${ruleSet.classes[rule.b].label} (${where(bOnly)}).`, [...a, ...bOnly]);
+        // Across two steps: layered by the user. Only inside one product: formulated together.
+        const acrossSteps = a.some((x) => bOnly.some((y) => y.step.id !== x.step.id));
+        add(rule, `${ruleSet.classes[rule.a].label} (${where(a)}) with ${ruleSet.classes[rule.b].label} (${where(bOnly)}).`, [...a, ...bOnly], !acrossSteps);
         break;
       }
       case 'several': {

@@ -1,0 +1,37 @@
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { loadVocabulary } from '../ingredient/vocabulary.js';
+import { IngredientAnalysis } from './analysis.entity.js';
+import { readStoredEntries } from './analysis-entries.js';
+import { FlagSummary, RegulatoryAlert } from './analysis-knowledge.types.js';
+
+/** What an analysis says about the list as a whole: product type, flags raised, EU law. */
+@Resolver(() => IngredientAnalysis)
+export class AnalysisKnowledgeResolver {
+  // Field resolvers
+  @FieldResolver(() => String, { description: 'leave_on or rinse_off: how the list was read (a guess from the list unless known).' })
+  async productType(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<string> {
+    return (await readStoredEntries(ctx, analysis.entries)).reading.productType;
+  }
+
+  @FieldResolver(() => String, { description: 'Why the list was read as leave-on or rinse-off.' })
+  async productTypeBasis(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<string> {
+    return (await readStoredEntries(ctx, analysis.entries)).reading.productTypeBasis;
+  }
+
+  @FieldResolver(() => [FlagSummary], { description: 'Every flag the list raises, with the entries that raise it.' })
+  async flagSummary(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<FlagSummary[]> {
+    const { ingredients, reading } = await readStoredEntries(ctx, analysis.entries);
+    const labels = loadVocabulary().flags;
+    const index = new Map(reading.entries.map((e, i) => [e, i]));
+    return reading.flags.map(({ flag, entries }) => ({
+      flag, label: labels[flag] ?? flag,
+      entries: entries.map((e) => ({ position: e.position, input: e.input, ingredient: ingredients[index.get(e)!]! })),
+    }));
+  }
+
+  @FieldResolver(() => [RegulatoryAlert], { description: 'Prohibited substances and printed amounts above an EU maximum.' })
+  async regulatoryAlerts(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<RegulatoryAlert[]> {
+    return (await readStoredEntries(ctx, analysis.entries)).reading.alerts;
+  }
+}

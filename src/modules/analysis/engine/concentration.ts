@@ -1,0 +1,150 @@
+// How much of each ingredient a list can hold: a band {min, max} in % with its basis in words.
+// Pure. What the label tells us:
+// - a printed percentage is the amount;
+// - EU and US lists name ingredients above 1 % in descending order of weight, then those at 1 % or
+//   less in any order (Regulation (EC) No 1223/2009, Art. 19(1)(g); 21 CFR 701.3): so an entry
+//   above 1 % is at most every entry before it, and at most 100 / its position;
+// - an ingredient the law caps (phenoxyethanol 1 %, the preservatives, several actives) is at most
+//   its cap; when that cap is 1 % or less it draws the "1 % line": everything after it is at most 1 %;
+// - a fragrance allergen named on the list is at least its labelling threshold.
+
+export interface DoseEntry {
+  position: number;
+  /** As printed with the entry ("10%"), if any. */
+  concentration: string | null;
+  mayContain: boolean;
+  /** An active ingredient of a US Drug Facts label. */
+  active?: boolean;
+  /** The name shown in explanations (the ingredient's INCI name, else the input). */
+  name: string;
+  /** A legal maximum for this product type, with where it comes from. */
+  cap?: { max: number; source: string } | null;
+  /** A legal minimum for being named (fragrance allergens), with why. */
+  floor?: { min: number; source: string } | null;
+}
+
+export interface ConcentrationEstimate {
+  /** % of the product, lowest the list allows. */
+  min: number;
+  /** % of the product, highest the list allows. */
+  max: number;
+  basis: string;
+}
+
+/** "10%", "0,5 %", "2.5% w/w" → 10, 0.5, 2.5. Null for anything else (ppm, ranges, IU). */
+export function printedPercent(text: string | null): number | null {
+  if (!text) return null;
+  const m = /^\s*(?:<\s*)?(\d{1,3}(?:[.,]\d+)?)\s*%/.exec(text);
+  if (!m) return null;
+  const value = Number(m[1].replace(',', '.'));
+  return value > 0 && value <= 100 ? value : null;
+}
+
+const round = (n: number): number => (n >= 10 ? Math.round(n * 10) / 10 : n >= 0.1 ? Math.round(n * 100) / 100 : Number(n.toPrecision(2)));
+const pct = (n: number): string => `${round(n)}%`;
+const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/**
+ * A Drug Facts label lists its active ingredients apart, with their amounts, and may list the
+ * inactive ones alphabetically (21 CFR 201.66(c)(8)): there the order says nothing about amounts.
+ */
+function drugFactsEstimates(entries: DoseEntry[]): ConcentrationEstimate[] {
+  const printed = entries.map((e) => printedPercent(e.concentration));
+  const actives = entries.reduce((sum, e, i) => sum + (e.active && printed[i] !== null ? printed[i]! : 0), 0);
+  return entries.map((e, i) => {
+    const p = printed[i];
+    if (p !== null) return { min: p, max: p, basis: `Printed on the label: ${pct(p)}.` };
+    let max = Math.max(0, 100 - actives);
+    let basis = e.active
+      ? 'An active ingredient of a Drug Facts label printed without its amount.'
+      : `A Drug Facts label may list inactive ingredients alphabetically, so their order says nothing about amounts${actives ? `; the actives take ${pct(actives)}` : ''}.`;
+    if (e.cap && e.cap.max < max) {
+      max = e.cap.max;
+      basis = `The law allows at most ${pct(e.cap.max)} (${e.cap.source}).`;
+    }
+    const min = e.floor && e.floor.min < max ? e.floor.min : 0;
+    return { min, max: round(max), basis };
+  });
+}
+
+/** Estimates for every entry, in the order given (label order). */
+export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstimate[] {
+  if (entries.some((e) => e.active)) return drugFactsEstimates(entries);
+  const n = entries.length;
+  const printed = entries.map((e) => printedPercent(e.concentration));
+  // The 1 % line: the first entry known to be at most 1 % (printed or capped).
+  const lineIndex = entries.findIndex((e, i) => (printed[i] !== null ? printed[i]! <= 1 : (e.cap?.max ?? Infinity) <= 1));
+  const result: ConcentrationEstimate[] = [];
+  // Running bound from the entries before: an entry above 1 % is at most each earlier one.
+  let bound = 100;
+  let boundBy: string | null = null;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
+    const p = printed[i];
+    if (e.mayContain) {
+      result.push({ min: 0, max: Math.min(e.cap?.max ?? 1, 1), basis: 'Listed under "may contain": present in some batches or shades only, usually in small amounts.' });
+      continue;
+    }
+    if (p !== null) {
+      result.push({ min: p, max: p, basis: `Printed on the label: ${pct(p)}.` });
+      if (p > 1 && p < bound) {
+        bound = p;
+        boundBy = `${e.name} (${pct(p)}, printed)`;
+      }
+      continue;
+    }
+    const reasons: string[] = [];
+    let max = 100;
+    const byPosition = 100 / (i + 1);
+    if (byPosition < max) {
+      max = byPosition;
+      reasons.push(`listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(byPosition)} (100 ÷ ${i + 1})`);
+    }
+    if (bound < max) {
+      max = bound;
+      reasons.splice(0, reasons.length, `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`);
+    }
+    // Order only binds above 1 %: whatever the bounds say, 1 % stays possible.
+    if (max < 1) max = 1;
+    if (lineIndex !== -1 && i > lineIndex) {
+      max = 1;
+      const anchor = entries[lineIndex];
+      const why = printed[lineIndex] !== null ? `${pct(printed[lineIndex]!)} as printed` : `at most ${pct(anchor.cap!.max)} by law: ${anchor.cap!.source}`;
+      reasons.splice(0, reasons.length, `listed after ${anchor.name} (${why}), so behind the 1% line, where the order no longer says anything: at most 1%`);
+    }
+    if (e.cap && e.cap.max < max) {
+      max = e.cap.max;
+      reasons.splice(0, reasons.length, `the law allows at most ${pct(e.cap.max)} (${e.cap.source})`);
+    }
+    // A capped ingredient above 1 % bounds what follows it, as a printed amount does.
+    if (e.cap && e.cap.max > 1 && e.cap.max < bound) {
+      bound = e.cap.max;
+      boundBy = `${e.name} (at most ${pct(e.cap.max)} by law)`;
+    }
+    let min = 0;
+    if (i === 0 && n > 0) {
+      min = 100 / n;
+      reasons.push(`as the first of ${n} entries it is the largest, so at least ${pct(min)}`);
+    }
+    // Entries before a printed amount above 1 % hold at least that much.
+    const later = printed.slice(i + 1).filter((v): v is number => v !== null && v > 1);
+    if (later.length && (lineIndex === -1 || i < lineIndex)) {
+      const floor = Math.max(...later);
+      if (floor > min) {
+        min = floor;
+        reasons.push(`it comes before an ingredient printed at ${pct(floor)}, so at least that`);
+      }
+    }
+    if (e.floor && e.floor.min > min) {
+      min = e.floor.min;
+      reasons.push(`named on the list, so above ${pct(e.floor.min)} (${e.floor.source})`);
+    }
+    if (min > max) min = max;
+    const basis = reasons.length ? `${reasons[0][0].toUpperCase()}${reasons.join('; ').slice(1)}.` : 'Nothing on the label bounds it.';
+    result.push({ min: round(min), max: round(max), basis });
+  }
+  return result;
+}
+
+/** Behind the 1 % line: the list shows it cannot be more than 1 %. */
+export const atMostOnePercent = (e: ConcentrationEstimate): boolean => e.max <= 1;

@@ -1,0 +1,86 @@
+// What an ingredient does at the amount a list can hold, and in the kind of product it is in.
+// Pure. It reads the concentration estimates (concentration.ts) and adjusts the ingredient's
+// groups, effects and flags for the rules and skin-type verdicts, with a note saying why.
+import type { ConcentrationEstimate } from './concentration.js';
+import type { ProductType } from './regulation.js';
+
+export interface DoseIngredient {
+  name: string;
+  flags: string[];
+  groups: string[];
+  effects: string[];
+  functions: string[];
+}
+
+/** What the skin-type verdicts need to know of an amount. */
+export interface Dose {
+  min: number;
+  max: number;
+  /** Enough to count: known above 1 %, or possibly above 1 % and among the first five entries or in the front half of the list. */
+  significant: boolean;
+  /** Among the first five entries, or known to be at least 5 %. */
+  high: boolean;
+  printed: boolean;
+  /** In a rinse-off product: on the skin for a minute, then washed away. */
+  rinseOff: boolean;
+}
+
+export interface DosedView<I> {
+  ingredient: I & { dose: Dose };
+  /** Why the ingredient reads differently here, in plain words. */
+  notes: string[];
+}
+
+const CLEANSING = ['cleansing', 'foaming', 'surfactant'];
+
+/**
+ * Rinse-off when a cleansing surfactant is among the first five ingredients (a cleanser, shampoo,
+ * shower gel or rinse-off mask); else leave-on. A guess from the list alone, said as such.
+ */
+export function inferProductType(ingredients: Array<Pick<DoseIngredient, 'functions' | 'flags'> | null>): { productType: ProductType; basis: string } {
+  const front = ingredients.slice(0, 5);
+  const cleanser = front.find((i) => i && (i.flags.includes('sulfate') || i.functions.some((f) => CLEANSING.includes(f))));
+  return cleanser
+    ? { productType: 'rinse_off', basis: 'A cleansing surfactant is among the first five ingredients: read as a rinse-off product (a cleanser).' }
+    : { productType: 'leave_on', basis: 'No cleansing surfactant among the first five ingredients: read as a leave-on product.' };
+}
+
+const isSalicylate = (i: DoseIngredient): boolean => i.groups.includes('bhas') || /salicyl/i.test(i.name);
+
+/** The ingredient as it reads at this dose, in this product type. */
+export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimate: ConcentrationEstimate, position: number, listLength: number, productType: ProductType, printed: boolean): DosedView<I> {
+  const notes: string[] = [];
+  const dose: Dose = {
+    min: estimate.min,
+    max: estimate.max,
+    significant: estimate.min > 1 || (estimate.max > 1 && position <= Math.max(5, Math.ceil(listLength / 2))),
+    high: estimate.min >= 5 || (estimate.max > 1 && position <= 5),
+    printed,
+    rinseOff: productType === 'rinse_off',
+  };
+  let { groups, effects, flags, functions } = ingredient;
+  // An AHA behind the 1 % line is there to set the pH (or as a humectant), not to exfoliate: AHA
+  // peeling needs several per cent at an acid pH (FDA AHA guidance: 10 % or less at pH 3.5 or more
+  // for consumer products; the exfoliating effect in studies is at 4 % and up).
+  if (groups.includes('ahas') && estimate.max <= 1) {
+    groups = groups.filter((g) => g !== 'ahas');
+    effects = effects.filter((e) => e !== 'exfoliating');
+    functions = functions.filter((f) => f !== 'exfoliating' && f !== 'keratolytic');
+    notes.push(`At most ${estimate.max}% here: at this level ${ingredient.name} adjusts the pH; it is not an exfoliant in this product.`);
+  }
+  // Salicylates in pregnancy: low-dose topical salicylic acid (2 % or less) is considered
+  // compatible with pregnancy; the caution is for peels and large areas (ACOG Committee Opinion;
+  // Bozzo P. et al., Can Fam Physician 57(6):665-667, 2011). Rinse-off products leave little behind.
+  if (flags.includes('pregnancy_caution') && isSalicylate(ingredient)) {
+    if (productType === 'rinse_off') {
+      flags = flags.filter((f) => f !== 'pregnancy_caution');
+      notes.push(`In a rinse-off product little ${ingredient.name} stays on the skin: the pregnancy caution for salicylates is for leave-on products above 2% (peels).`);
+    } else if (estimate.max <= 2) {
+      flags = flags.filter((f) => f !== 'pregnancy_caution');
+      notes.push(`At most ${estimate.max}% in a leave-on product: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`);
+    } else {
+      notes.push(`Possibly above 2% (${estimate.min}-${estimate.max}%) in a leave-on product: peel strength, advised against in pregnancy.`);
+    }
+  }
+  return { ingredient: { ...ingredient, groups, effects, flags, functions, dose }, notes };
+}

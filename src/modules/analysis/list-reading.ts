@@ -1,0 +1,35 @@
+import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import { loadVocabulary } from '../ingredient/vocabulary.js';
+import type { ProductType } from './engine/regulation.js';
+import { readList, type ReadList } from './engine/read-list.js';
+import { loadRegulation } from './regulation-data.js';
+
+interface ReadableEntry {
+  position: number;
+  input: string;
+  concentration?: string | null;
+  mayContain: boolean;
+  active?: boolean;
+}
+
+// One reading per list object: the entries field, the flag summary and the verdicts of one
+// request all read the same list.
+const readings = new WeakMap<object, ReadList<Ingredient>>();
+
+/** The list read with its doses and EU law (engine/read-list.ts), its ingredients given in entry order. */
+export function readEntries(entries: ReadonlyArray<ReadableEntry>, ingredients: Array<Ingredient | null>, productType?: ProductType | null): ReadList<Ingredient> {
+  let reading = readings.get(entries);
+  if (!reading) {
+    reading = readList(entries.map((e, i) => ({ position: e.position, input: e.input, concentration: e.concentration ?? null, mayContain: e.mayContain, active: e.active ?? false, ingredient: ingredients[i] })),
+      loadRegulation(), productType, Object.keys(loadVocabulary().flags));
+    readings.set(entries, reading);
+  }
+  return reading;
+}
+
+/** A catalog category's step type tells rinse-off from leave-on: cleansers are rinsed off. */
+export const productTypeOfStep = (stepType: string | null | undefined): ProductType | null =>
+  stepType === 'cleanse' ? 'rinse_off' : stepType ? 'leave_on' : null;
+
+/** The ingredients as read at their dose in this list (for rules and verdicts), label order. */
+export const dosedIngredients = (reading: ReadList<Ingredient>) => reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));
