@@ -242,7 +242,7 @@ for (let i = 0; i < 36; i++) {
   const names = pick(PART_NAMES);
   const parts = names.map(() => pick(shortLists));
   const v = i % 6;
-  const partLabel = (k: number): string => (v === 1 || v === 5 ? `Step ${k + 1}` : names[k]);
+  const partLabel = (k: number): string => (v === 1 || v === 5 ? `Step ${k + 1} ${names[k]}` : names[k]);
   let text: string;
   if (v === 0) text = names.map((n, k) => `${n}: ${listText(parts[k])}.`).join(' ');
   else if (v === 1) text = names.map((n, k) => `Step ${k + 1} ${n}\nIngredients: ${listText(parts[k])}`).join('\n');

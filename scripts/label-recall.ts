@@ -331,7 +331,7 @@ export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher
       problems.push({ label: label.name, kind: 'lost', detail: JSON.stringify(w[0]) });
     });
     if (f.lost) f.listsLosing = 1;
-    const kinds = new Set((analysis.setAside ?? []).map((s) => s.kind));
+    const kinds = new Set<string>((analysis.setAside ?? []).map((s) => s.kind));
     for (const kind of label.set_aside) {
       if (kinds.has(kind)) continue;
       f.setAsideMissed++;
