@@ -13,7 +13,7 @@ const PRODUCT_TYPE =
 const LIST_WORDS = /^(?:full\s+|complete\s+|key\s+|other\s+|inactive\s+|active\s+)?(?:ingredients?|ingr[ée]dients?|inci|composition|inhaltsstoffe|ingredientes)$/i;
 
 const STEP = /step\s*(\d+)\s*[:.)\-–—]?\s*([^\n:,]*?)\s*(?:[:\-–—]\s+|\n|$|(?=\bingredients?\s*:))/iy;
-const NAMED = /([A-Z][\w'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\bingredients?\b)?\s*:\s*/y;
+const NAMED = /([A-Z][\w'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\b(?:[Ii]ngredients?|INGREDIENTS?)\b)?\s*:\s*/y;
 
 interface Marker {
   at: number;

@@ -383,7 +383,7 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
   let text = raw.trim();
   if (/\s\s|[\t\n]/.test(text)) text = text.replace(/\s+/g, ' ');
   text = stripStrayBrackets(text);
-  if (!text) return null;
+  if (!text || (ctx.active && PURPOSE.test(text))) return null;
   // Most entries are a plain name of a few words: nothing to take off, nothing to set aside.
   if (PLAIN_NAME.test(text) && !/nano/i.test(text) && countWords(text) < 4 && !NOT_AN_INGREDIENT.test(text) && !/^(?:and|&)\s/i.test(text)) {
     return newEntry(text, null, false, ctx);
@@ -474,15 +474,15 @@ function newEntry(input: string, concentration: string | null, nano: boolean, ct
 }
 
 /** Words after which a full stop belongs to the name ("Alcohol Denat.", "Aloe Ext."). */
-const ABBREVIATION_BEFORE = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|eur|ph|[a-z])$/i;
+const ABBREVIATION_BEFORE = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|eur|ph)$/i;
 
 /**
  * Entries separated by full stops ("Water. Glycerin. Niacinamide."): a full stop followed by an ingredient-shaped
  * name becomes a comma. One followed by a sentence or a footnote stays.
  */
 function periodsAsSeparators(text: string): string {
-  if (!/[\p{L}\p{N})\]]\.\s+[\p{Lu}\d(]/u.test(text)) return text;
-  return text.replace(/([\p{L}\p{N})\]])\.\s+(?=([\p{Lu}\d(][^.,;\n]*))/gu, (all, last: string, next: string, offset: number) => {
+  if (!/[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u.test(text)) return text;
+  return text.replace(/([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu, (all, last: string, next: string, offset: number) => {
     if (ABBREVIATION_BEFORE.test(text.slice(Math.max(0, offset - 8), offset + 1))) return all;
     // "1. Water": the numbering of a retyped list.
     if (/(?:^|\n)\s*\d{1,3}$/.test(text.slice(Math.max(0, offset - 6), offset + 1))) return all;
