@@ -89,7 +89,7 @@ const CI_NUMBER = /^\s*CI\s?\d{5}\s*$/i;
  * Levure", "Honey/Mel/Miel", "Cera Alba/Beeswax/Cire d'Abeille"): a part made of them is a translation, not a name.
  */
 const TRANSLATION =
-  /^(?:(?:extrait|huile|eau|cire|beurre|miel|jus|feuille|fleur|fleurs|graine|graines|racine|levure|orge|lait|petit|prot[eé]ine|karit[eé]|amande|douce|lavande|olive|d['’]?\w*|de|du|des|la|le|l['’]?\w*|et|aceite|agua|extracto|cera|abeja|abejas|levadura|cebada|de|semilla|hoja|flor|aloe|jojoba|\w*extrakt|\w*[oö]l|wasser|honig|bienenwachs|hefe|gerste|faex|mel|lactis|protein|oleum|lac|aqua|rosa|abeille)(?:[\s-]+|$))+$/i;
+  /^(?:(?:extrait|huile|eau|cire|beurre|miel|jus|feuille|fleur|fleurs|graine|graines|racine|levure|orge|lait|petit|prot[eé]ine|karit[eé]|amande|douce|lavande|olive|d['’]\w+|de|du|des|la|le|l['’]\w+|et|aceite|agua|extracto|cera|abeja|abejas|levadura|cebada|de|semilla|hoja|flor|aloe|jojoba|\w*extrakt|\w*öl|wasser|honig|bienenwachs|hefe|gerste|faex|mel|lactis|protein|oleum|lac|aqua|rosa|abeille)(?:[\s-]+|$))+$/i;
 const isTranslation = (name: string): boolean => TRANSLATION.test(name.trim());
 
 export class IngredientMatcher {
