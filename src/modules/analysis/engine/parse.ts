@@ -483,14 +483,17 @@ const ABBREVIATION_BEFORE = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|eur|ph)
 function periodsAsSeparators(text: string): string {
   if (!/[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u.test(text)) return text;
   return text.replace(/([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu, (all, last: string, next: string, offset: number) => {
-    if (ABBREVIATION_BEFORE.test(text.slice(Math.max(0, offset - 8), offset + 1))) return all;
+    const before = text.slice(Math.max(0, offset - 8), offset + 1);
+    // "Alcohol Denat." ends its name: what follows is the next entry. Other abbreviations go on ("Aloe Ext. Leaf").
+    const denatured = /\bdenat$/i.test(before);
+    if (!denatured && ABBREVIATION_BEFORE.test(before)) return all;
     // "1. Water": the numbering of a retyped list.
     if (/(?:^|\n)\s*\d{1,3}$/.test(text.slice(Math.max(0, offset - 6), offset + 1))) return all;
     const name = next.trim();
     const words = name.split(/\s+/).length;
     if (words > 6 || looksLikeProse(name) || NOT_AN_INGREDIENT.test(name) || (FOOTNOTE_WORDS.test(name) && FOOTNOTE_GRAMMAR.test(name))) return all;
     if (SHARE_CLAIM.test(name) || /^\d{1,3}[.)]/.test(name)) return all;
-    return `${last}, `;
+    return denatured ? `${last}., ` : `${last}, `;
   });
 }
 
