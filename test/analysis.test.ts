@@ -70,8 +70,8 @@ describe('what the parser sets aside, and kits', () => {
     ]);
     expect(a.set_aside).toEqual([
       { kind: 'free_of', text: 'Clean at Luma products are formulated without: Parabens, Mineral Oil, Oxybenzone, Retinyl Palmitate.' },
-      { kind: 'marketing', text: 'Key ingredients: Niacinamide, Zinc PCA' },
-      { kind: 'disclaimer', text: 'Please be aware that ingredient lists may change or vary from time to time' },
+      { kind: 'marketing', text: 'Key ingredients: Niacinamide, Zinc PCA.' },
+      { kind: 'disclaimer', text: 'Please be aware that ingredient lists may change or vary from time to time.' },
     ]);
     expect(a.parts).toEqual([]);
     // The shared analysis says the same (set-aside text is found again from the stored list).

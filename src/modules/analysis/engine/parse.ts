@@ -481,6 +481,7 @@ const ABBREVIATION_BEFORE = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|eur|ph)
  * name becomes a comma. One followed by a sentence or a footnote stays.
  */
 function periodsAsSeparators(text: string): string {
+  if (!text.includes('. ') && !text.includes('.\n')) return text;
   if (!/[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u.test(text)) return text;
   return text.replace(/([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu, (all, last: string, next: string, offset: number) => {
     const before = text.slice(Math.max(0, offset - 8), offset + 1);

@@ -73,6 +73,7 @@ function gluedIngredient(text: string): string {
 }
 
 const LIST_HEADING_AHEAD = /(?:^|[\s.>])(?:ingredients?|ingr[ée]dients?|inci|inhaltsstoffe|ingredientes|ingredienti|composition|全成分|成分|전성분|성분)\s*:|[[【]\s*(?:全成分|成分|전성분|성분)\s*[\]】]/i;
+const MAY_HAVE_CLAIM = /fre[ei]|without|contain|never|\bno\s|\b0\s*%|sans|ohne|sin\s|senza|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/i;
 const SENTENCE_STOP = /[.!?。](?:\s+|(?=[A-Z])|$)/;
 const CJK_CLAIM = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
@@ -99,7 +100,8 @@ function nextClaim(text: string, from: number): { index: number; length: number;
  * line under a heading) and sets them aside. An ingredient glued to the start of a block stays in the text.
  */
 export function takeFreeOfBlocks(text: string, setAside: SetAsideText[]): string {
-  if (!FREE_OF_PREFIX.test(text) && !FREE_OF_SUFFIX.test(text)) return text;
+  // Most pastes carry no claim: one cheap scan before the full patterns.
+  if (!MAY_HAVE_CLAIM.test(text) || (!FREE_OF_PREFIX.test(text) && !FREE_OF_SUFFIX.test(text))) return text;
   let out = text;
   let from = 0;
   for (let guard = 0; guard < 30; guard++) {
