@@ -58,7 +58,7 @@ describe('POST /analyze/ingredient_list', () => {
 });
 
 describe('what the parser sets aside, and kits', () => {
-  type Answer = Analysis & { ingredients: Array<Entry & { part: string | null; active: boolean }>; set_aside: Array<{ kind: string; text: string }>; parts: string[] };
+  type Answer = Omit<Analysis, 'ingredients'> & { ingredients: Array<Entry & { part: string | null; active: boolean }>; set_aside: Array<{ kind: string; text: string }>; parts: string[] };
 
   it('answers which text it set aside, with its kind, and never turns a "free of" block into entries', async () => {
     const list = '<p>Key ingredients: Niacinamide, Zinc PCA.</p><p><b>Ingredients:</b> Water, Niacinamide, Glycerin, Phenoxyethanol <b>Clean at Luma products are formulated without:</b> Parabens, Mineral Oil, Oxybenzone, Retinyl Palmitate.</p><p>Please be aware that ingredient lists may change or vary from time to time.</p>';
