@@ -77,6 +77,21 @@ describe('marketing copy and disclaimers', () => {
   });
 });
 
+describe('copy that is neither an ingredient nor a claim of one', () => {
+  it('sets aside claims, benefits, directions and product names and keeps qualified names', () => {
+    expect(inputs(`Ingredients: ${LIST}. This formula is vegan and cruelty-free. Not tested on animals.`)).toEqual(ENTRIES);
+    expect(inputs(`${LIST}. Non-comedogenic. Oil-free. Fragrance-free.`)).toEqual(ENTRIES);
+    expect(inputs(`Ingredients: ${LIST}\nKey Benefits: Hydrates, smooths, and protects.`)).toEqual(ENTRIES);
+    expect(inputs(`Ingredients: ${LIST}. Contains 10% Urea.`)).toEqual(ENTRIES);
+    expect(inputs(`Ingredients: ${LIST}. Step 1: cleanse. Step 2: apply serum.`)).toEqual(ENTRIES);
+    expect(inputs(`Sulfate-Free Cleanser: ${LIST}`)).toEqual(ENTRIES);
+    expect(inputs(`${LIST}\n\nClean at Luma\nClean at Luma products are formulated without: Sulfates, Parabens, Mineral Oil.`)).toEqual(ENTRIES);
+    expect(matched('Alcohol-free Witch Hazel Extract, Sodium Lauroyl Sarcosinate (sulfate-free surfactant)')).toEqual([
+      ['Alcohol-free Witch Hazel Extract', 'Hamamelis Virginiana (Witch Hazel) Extract'], ['Sodium Lauroyl Sarcosinate (sulfate-free surfactant)', 'Sodium Lauroyl Sarcosinate'],
+    ]);
+  });
+});
+
 describe('drug facts variants', () => {
   const rows = (text: string) => analyze(text).entries.map((e) => [e.input, e.concentration, e.active]);
   const INACTIVE = [['Water', null, false], ['Glycerin', null, false]];

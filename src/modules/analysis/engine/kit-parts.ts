@@ -58,6 +58,8 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
     const marker = markerAt(text, at + skip);
     if (marker && (!markers.length || marker.at >= markers[markers.length - 1].end)) markers.push(marker);
   }
+  // One product named before its list ("Sulfate-Free Cleanser: Water, …"): the name is no entry.
+  if (markers.length === 1 && markers[0].at === 0 && commas(text.slice(markers[0].end)) >= 2) return { parts: [{ name: null, text: text.slice(markers[0].end) }], before: text.slice(0, markers[0].end) };
   if (markers.length < 2) return single;
   const parts: LabelPart[] = [];
   for (let i = 0; i < markers.length; i++) {

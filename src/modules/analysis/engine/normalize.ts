@@ -82,14 +82,14 @@ export function withoutParentheses(name: string): string {
 }
 
 // Words printed around an INCI name that are not part of it: "Organic Shea Butter", "Glycerin USP".
-const QUALIFIER_BEFORE = /^(?:(?:certified\s+)?organic|wildcrafted|wild[- ]harvested|cold[- ]pressed|extra[- ]virgin|virgin|unrefined|refined|pure|fair[- ]?trade|non[- ]gmo|kosher|bio)\s+/i;
+const QUALIFIER_BEFORE = /^(?:(?:alcohol|fragrance)[- ]free|(?:certified\s+)?organic|wildcrafted|wild[- ]harvested|cold[- ]pressed|extra[- ]virgin|virgin|unrefined|refined|pure|fair[- ]?trade|non[- ]gmo|kosher|bio)\s+/i;
 const QUALIFIER_AFTER = /\s+(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i;
 
 /** The name without qualifiers such as "Organic …", "… USP", "Kaolin Clay", "Lavender Essential Oil", or null. */
 /** Whether the name may carry a qualifier: cheap anchored tests before the full ones. */
 const MAY_BE_QUALIFIED = {
   test: (name: string): boolean =>
-    /^(?:certified|organic|wild|cold|extra|virgin|unrefined|refined|pure|fair|non|kosher|bio)/i.test(name) ||
+    /^(?:certified|organic|wild|cold|extra|virgin|unrefined|refined|pure|fair|non|kosher|bio|alcohol[- ]free|fragrance[- ]free)/i.test(name) ||
     /\s(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i.test(name) ||
     /essential\s+oils?$/i.test(name),
 };

@@ -15,7 +15,7 @@ const FREE_OF_PREFIX = new RegExp(
   'i',
 );
 /** Claims whose items come first: "Paraben-free", "파라벤 프리", "パラベンフリー". */
-const FREE_OF_SUFFIX = /(?:\b[a-z]+-free\b|프리|フリー|無香料|無着色|無添加|무첨가)/i;
+const FREE_OF_SUFFIX = /(?:\b(?!cruelty)[a-z]+-free\b(?=\s*(?:[,.;:|!/•·)]|$)|\s+(?:and|&|or)\s|\s+(?:formula|product|skin\s*care|and)\b)|프리|フリー|無香料|無着色|無添加|무첨가)/im;
 
 export const hasFreeOfClaim = (text: string): boolean => FREE_OF_PREFIX.test(text) || FREE_OF_SUFFIX.test(text);
 
