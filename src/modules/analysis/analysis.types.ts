@@ -41,7 +41,7 @@ export class AnalysisEntry {
 @ObjectType()
 export class IngredientAnalysisPage extends Page(IngredientAnalysis) {}
 
-@ObjectType({ description: 'Text of the pasted label that the parser set aside as not an ingredient.', simpleResolvers: true })
+@ObjectType({ description: 'Text of the pasted label that the parser set aside as not an ingredient.' })
 export class SetAsideText {
   @Field({ description: 'free_of (a "free of" / "formulated without" claim), marketing, disclaimer, footnote or other (directions, warnings, origin…)' })
   kind!: string;
