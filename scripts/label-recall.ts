@@ -1,5 +1,6 @@
-// Recall, precision and speed of the ingredient-list analysis on the label corpus (data/labels/corpus.yaml).
-//   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed]
+// Recall, precision and speed of the ingredient-list analysis on the label corpora: the clean lists of
+// data/labels/corpus.yaml and the retail pages and packs of data/labels/retail.yaml (figures per failure class).
+//   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed] [--details CLASS]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -191,17 +192,178 @@ function main(): void {
     console.log(`  ${name}${inputs.some((i) => nameKey(i) !== nameKey(name)) ? `  (printed: ${inputs.join('; ')})` : ''}`);
   }
 
+  printRetail(kb, matcher);
   if (process.argv.includes('--no-speed')) return;
   const lists = speedLists(labels, 3000);
   const entriesPerList = lists.slice(0, 50).reduce((n, t) => n + parseIngredientList(t).entries.length, 0) / 50;
   const warm = measureSpeed(lists, matcher, 2);
   const cold = measureSpeed(lists, new IngredientMatcher(kb.ingredients, { cacheSize: 0 }), 1);
   const pasted = measureSpeed(labels.map((l) => l.text), matcher, 30);
+  const retail = measureSpeed(loadRetailCorpus().map((l) => l.text), matcher, 10);
   console.log(`\nSpeed (one core, parse + match, after warm-up)`);
   console.log(`  ${lists.length} distinct 40-ingredient lists (${entriesPerList.toFixed(1)} entries each), matcher cache warm: ${Math.round(warm.listsPerSecond)} lists/s (${warm.lists} lists in ${warm.seconds.toFixed(2)} s)`);
   console.log(`  same lists, matcher cache off:              ${Math.round(cold.listsPerSecond)} lists/s (${cold.lists} lists in ${cold.seconds.toFixed(2)} s)`);
   console.log(`  the corpus labels as pasted (mixed sizes and messes): ${Math.round(pasted.listsPerSecond)} labels/s`);
+  console.log(`  the retail corpus labels as pasted: ${Math.round(retail.listsPerSecond)} labels/s`);
   console.log(`  target: 5000 lists/s`);
+}
+
+// --- The retail corpus (data/labels/retail.yaml) -----------------------------------------------------------
+
+/** One expected entry: as printed, the INCI name (null: names no ingredient), active strength and kit part. */
+export type RetailItem = [printed: string, inci: string | null, extra?: { active?: string; part?: string }];
+
+export interface RetailLabel {
+  name: string;
+  classes: string[];
+  lang: string;
+  set_aside: string[];
+  text: string;
+  entries: RetailItem[];
+}
+
+export function loadRetailCorpus(): RetailLabel[] {
+  return YAML.parse(readFileSync(join(dataDir, 'labels', 'retail.yaml'), 'utf8')) as RetailLabel[];
+}
+
+/** Figures over a set of labels (one failure class, or all). */
+export interface RetailFigures {
+  labels: number;
+  entries: number;
+  /** Expected entries whose ingredient is in the base, and of those matched to it. */
+  inBase: number;
+  recalled: number;
+  /** Entries matched to another ingredient than expected, and entries the label does not have matched to an ingredient. */
+  wrong: number;
+  /** Entries returned that the label does not have (prose, "free of" items, headings glued on). */
+  proseKept: number;
+  /** Expected entries the analysis does not return. */
+  lost: number;
+  listsLosing: number;
+  /** Lists that gain an ingredient they do not have. */
+  listsGaining: number;
+  /** Entries whose active flag or strength is wrong. */
+  activeErrors: number;
+  /** Entries given to the wrong kit part. */
+  partErrors: number;
+  /** Expected kinds of set-aside text not reported. */
+  setAsideMissed: number;
+}
+
+export interface RetailProblem { label: string; kind: string; detail: string }
+
+const emptyFigures = (): RetailFigures => ({
+  labels: 0, entries: 0, inBase: 0, recalled: 0, wrong: 0, proseKept: 0, lost: 0, listsLosing: 0, listsGaining: 0,
+  activeErrors: 0, partErrors: 0, setAsideMissed: 0,
+});
+
+interface ReturnedEntry { input: string; ingredientId: string | null; active: boolean; concentration: string | null; part?: string | null }
+
+/** Pairs returned and expected entries in printed order (longest common subsequence). */
+function align(got: ReturnedEntry[], want: RetailItem[], idOf: (inci: string | null) => string | null): Array<[number, number]> {
+  const same = (g: ReturnedEntry, w: RetailItem): boolean => {
+    const id = idOf(w[1]);
+    return (id !== null && g.ingredientId === id) || nameKey(g.input) === nameKey(w[0]);
+  };
+  const n = got.length;
+  const m = want.length;
+  const table: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[i][j] = same(got[i], want[j]) ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    }
+  }
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0, j = 0; i < n && j < m;) {
+    if (same(got[i], want[j]) && table[i][j] === table[i + 1][j + 1] + 1) pairs.push([i++, j++]);
+    else if (table[i + 1][j] >= table[i][j + 1]) i++;
+    else j++;
+  }
+  return pairs;
+}
+
+export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher, kb: KnowledgeBase): { byClass: Map<string, RetailFigures>; problems: RetailProblem[] } {
+  const byClass = new Map<string, RetailFigures>();
+  const problems: RetailProblem[] = [];
+  const idOf = (inci: string | null): string | null => (inci === null ? null : kb.idOf.get(inci.toLowerCase()) ?? null);
+  const nameOfId = (id: string | null): string => (id ? kb.nameOf.get(id) ?? id : '—');
+  for (const label of labels) {
+    const analysis = analyzeIngredientList(label.text, matcher) as ReturnType<typeof analyzeIngredientList> & { setAside?: Array<{ kind: string; text: string }> };
+    const got = analysis.entries as ReturnedEntry[];
+    const pairs = align(got, label.entries, idOf);
+    const f = emptyFigures();
+    f.labels = 1;
+    f.entries = label.entries.length;
+    const gotPaired = new Set(pairs.map((p) => p[0]));
+    const wantPaired = new Set(pairs.map((p) => p[1]));
+    const expectedIds = new Set(label.entries.map((e) => idOf(e[1])).filter((id) => id !== null));
+    for (const e of label.entries) if (idOf(e[1])) f.inBase++;
+    for (const [gi, wi] of pairs) {
+      const g = got[gi];
+      const w = label.entries[wi];
+      const id = idOf(w[1]);
+      if (id && g.ingredientId === id) f.recalled++;
+      if (g.ingredientId && g.ingredientId !== id) {
+        f.wrong++;
+        problems.push({ label: label.name, kind: 'wrong', detail: `${JSON.stringify(g.input)} → ${nameOfId(g.ingredientId)}; expected ${w[1] ?? 'nothing'}` });
+      } else if (id && !g.ingredientId) problems.push({ label: label.name, kind: 'unmatched', detail: `${JSON.stringify(g.input)}; expected ${w[1]}` });
+      const active = w[2]?.active;
+      if (Boolean(active) !== g.active || (active && g.concentration !== active)) {
+        f.activeErrors++;
+        problems.push({ label: label.name, kind: 'active', detail: `${JSON.stringify(g.input)} active=${g.active} ${g.concentration ?? ''}; expected ${active ? `active ${active}` : 'not active'}` });
+      }
+      const part = w[2]?.part ?? null;
+      if ((part ?? '').toLowerCase() !== (g.part ?? '').toLowerCase()) {
+        f.partErrors++;
+        problems.push({ label: label.name, kind: 'part', detail: `${JSON.stringify(g.input)} in ${g.part ?? 'no part'}; expected ${part ?? 'no part'}` });
+      }
+    }
+    got.forEach((g, i) => {
+      if (gotPaired.has(i)) return;
+      f.proseKept++;
+      problems.push({ label: label.name, kind: 'kept', detail: `${JSON.stringify(g.input)} → ${nameOfId(g.ingredientId)}` });
+      if (g.ingredientId) f.wrong++;
+    });
+    if (got.some((g, i) => !gotPaired.has(i) && g.ingredientId && !expectedIds.has(g.ingredientId))) f.listsGaining = 1;
+    label.entries.forEach((w, j) => {
+      if (wantPaired.has(j)) return;
+      f.lost++;
+      problems.push({ label: label.name, kind: 'lost', detail: JSON.stringify(w[0]) });
+    });
+    if (f.lost) f.listsLosing = 1;
+    const kinds = new Set<string>((analysis.setAside ?? []).map((s) => s.kind));
+    for (const kind of label.set_aside) {
+      if (kinds.has(kind)) continue;
+      f.setAsideMissed++;
+      problems.push({ label: label.name, kind: 'set-aside', detail: `no ${kind} reported` });
+    }
+    for (const cls of ['all', ...label.classes]) {
+      const total = byClass.get(cls) ?? emptyFigures();
+      for (const key of Object.keys(f) as Array<keyof RetailFigures>) total[key] += f[key];
+      byClass.set(cls, total);
+    }
+  }
+  return { byClass, problems };
+}
+
+function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher): void {
+  const labels = loadRetailCorpus();
+  const { byClass, problems } = evaluateRetail(labels, matcher, kb);
+  const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '—');
+  console.log(`\nRetail corpus (data/labels/retail.yaml): ${labels.length} labels, per class`);
+  const header = ['class', 'labels', 'entries', 'recall', 'wrong', 'kept', 'lost', 'lists losing', 'lists gaining', 'active err', 'part err', 'set-aside missed'];
+  const rows = [...byClass].sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b))).map(([cls, f]) => [
+    cls, String(f.labels), String(f.entries), `${pct(f.recalled, f.inBase)} (${f.recalled}/${f.inBase})`, `${f.wrong} (${pct(f.wrong, f.entries)})`,
+    String(f.proseKept), String(f.lost), `${f.listsLosing} (${pct(f.listsLosing, f.labels)})`, String(f.listsGaining), String(f.activeErrors), String(f.partErrors), String(f.setAsideMissed),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) console.log(`  ${row.map((c, i) => c.padEnd(widths[i])).join('  ')}`);
+  const at = process.argv.indexOf('--details');
+  if (at > 0) {
+    const only = process.argv[at + 1];
+    const names = new Set(labels.filter((l) => !only || only === 'all' || l.classes.includes(only)).map((l) => l.name));
+    for (const p of problems) if (names.has(p.label)) console.log(`  [${p.label}] ${p.kind}: ${p.detail}`);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

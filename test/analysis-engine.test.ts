@@ -70,7 +70,11 @@ describe('parsing label layouts', () => {
   it('sets aside marketing lines above a list printed without a heading', () => {
     const result = analyze('The cult gel cream that drenches skin in moisture!\n• Lightweight • Non-greasy\nWater, Glycerin, Dimethicone');
     expect(result.entries.map((e) => e.input)).toEqual(['Water', 'Glycerin', 'Dimethicone']);
-    expect(result.ignored).toEqual(['The cult gel cream that drenches skin in moisture!', '• Lightweight • Non-greasy']);
+    expect(result.ignored).toEqual(['The cult gel cream that drenches skin in moisture!', 'Lightweight • Non-greasy']);
+    expect(result.setAside).toEqual([
+      { kind: 'marketing', text: 'The cult gel cream that drenches skin in moisture!' },
+      { kind: 'marketing', text: 'Lightweight • Non-greasy' },
+    ]);
   });
 
   it('reads US drug facts: actives keep their strength as concentration and are marked active', () => {
@@ -452,7 +456,7 @@ describe('matching precision', () => {
   });
 
   it('gives an empty string, or only a heading, no entries', () => {
-    expect(analyze('')).toEqual({ entries: [], unmatched: [], duplicates: [], footnotes: [], ignored: [] });
+    expect(analyze('')).toEqual({ entries: [], unmatched: [], duplicates: [], footnotes: [], ignored: [], setAside: [], parts: [] });
     expect(analyze('   \n  ').entries).toEqual([]);
     expect(analyze('Ingredients:').entries).toEqual([]);
   });

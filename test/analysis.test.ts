@@ -57,6 +57,51 @@ describe('POST /analyze/ingredient_list', () => {
   });
 });
 
+describe('what the parser sets aside, and kits', () => {
+  type Answer = Omit<Analysis, 'ingredients'> & { ingredients: Array<Entry & { part: string | null; active: boolean }>; set_aside: Array<{ kind: string; text: string }>; parts: string[] };
+
+  it('answers which text it set aside, with its kind, and never turns a "free of" block into entries', async () => {
+    const list = '<p>Key ingredients: Niacinamide, Zinc PCA.</p><p><b>Ingredients:</b> Water, Niacinamide, Glycerin, Phenoxyethanol <b>Clean at Luma products are formulated without:</b> Parabens, Mineral Oil, Oxybenzone, Retinyl Palmitate.</p><p>Please be aware that ingredient lists may change or vary from time to time.</p>';
+    const response = await analyze(list);
+    expect(response.statusCode).toBe(201);
+    const a = response.json() as Answer;
+    expect(a.ingredients.map((e) => [e.input, e.ingredient?.alias ?? null, e.part])).toEqual([
+      ['Water', 'water', null], ['Niacinamide', 'niacinamide', null], ['Glycerin', 'glycerin', null], ['Phenoxyethanol', 'phenoxyethanol', null],
+    ]);
+    expect(a.set_aside).toEqual([
+      { kind: 'free_of', text: 'Clean at Luma products are formulated without: Parabens, Mineral Oil, Oxybenzone, Retinyl Palmitate.' },
+      { kind: 'marketing', text: 'Key ingredients: Niacinamide, Zinc PCA.' },
+      { kind: 'disclaimer', text: 'Please be aware that ingredient lists may change or vary from time to time.' },
+    ]);
+    expect(a.parts).toEqual([]);
+    // The shared analysis says the same (set-aside text is found again from the stored list).
+    expect((await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json()).toEqual(a);
+  });
+
+  it('names the part of a kit each entry belongs to and keeps an ingredient that two parts hold', async () => {
+    const a = (await analyze('Cleanser: Water, Glycerin, Sodium Cocoyl Glutamate, Citric Acid. Toner: Water, Glycerin, Niacinamide, Panthenol.')).json() as Answer;
+    expect(a.parts).toEqual(['Cleanser', 'Toner']);
+    expect(a.ingredients.map((e) => [e.position, e.input, e.part])).toEqual([
+      [1, 'Water', 'Cleanser'], [2, 'Glycerin', 'Cleanser'], [3, 'Sodium Cocoyl Glutamate', 'Cleanser'], [4, 'Citric Acid', 'Cleanser'],
+      [5, 'Water', 'Toner'], [6, 'Glycerin', 'Toner'], [7, 'Niacinamide', 'Toner'], [8, 'Panthenol', 'Toner'],
+    ]);
+    expect(a.duplicates).toEqual([]);
+    const row = (await t.em().getConnection().execute('select entries::text as entries from ingredient_analysis where token = ?', [a.token]))[0] as { entries: string };
+    expect((JSON.parse(row.entries) as Array<Record<string, unknown>>)[4]).toMatchObject({ input: 'Water', part: 'Toner' });
+    expect((await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json()).toEqual(a);
+    // The reports count each ingredient once.
+    expect((await t.inject({ method: 'GET', url: `/analyze/${a.token}/rules` })).statusCode).toBe(200);
+  });
+
+  it('keeps Korean and Japanese entries (unmatched when the base lacks their names) instead of answering an empty list', async () => {
+    const a = (await analyze('전성분: 정제수, 글리세린, 나이아신아마이드(Niacinamide)')).json() as Answer;
+    expect(a.ingredients.map((e) => e.input)).toEqual(['정제수', '글리세린', '나이아신아마이드(Niacinamide)']);
+    expect(a.ingredients[2].ingredient?.alias).toBe('niacinamide');
+    const j = (await analyze('成分：水、グリセリン、BG、ナイアシンアミド')).json() as Answer;
+    expect(j.ingredients.map((e) => e.input)).toEqual(['水', 'グリセリン', 'BG', 'ナイアシンアミド']);
+  });
+});
+
 describe('storing analyses', () => {
   const rowOf = async (token: string) =>
     (await t.em().getConnection().execute('select entries::text as entries, owner_id from ingredient_analysis where token = ?', [token]))[0] as { entries: string; owner_id: string | null };

@@ -4,6 +4,7 @@ import { markCommittedWrite } from '../../platform/request-store.js';
 import { countStatement } from '../../sql-statements.js';
 import type { StoredEntry } from './analysis.entity.js';
 import { serializeEntries } from './stored-entries.type.js';
+import type { SetAsideText } from './engine/set-aside.js';
 
 /** A new analysis as it is written: the columns of `ingredient_analysis`. */
 export interface NewAnalysis {
@@ -16,6 +17,8 @@ export interface NewAnalysis {
   footnotes: string[];
   ownerId: string | null;
   createdAt: Date;
+  /** What the parser set aside; not a column (a stored analysis derives it again from its list). */
+  setAside?: SetAsideText[];
 }
 
 interface Waiting {

@@ -15,6 +15,8 @@ export interface StoredEntry {
   mayContain: boolean;
   nano: boolean;
   active: boolean;
+  /** The part of a kit or set ("Toner", "Step 2 Toner"); null (and absent in rows written before kits) for one product. */
+  part?: string | null;
 }
 
 @Entity({ tableName: 'ingredient_analysis' })
@@ -62,4 +64,5 @@ export class IngredientAnalysis {
   }
 }
 
-export const matchedIngredientIds = (entries: ReadonlyArray<{ ingredientId: string | null }>): string[] => entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
+/** Each ingredient once, in label order (a kit's parts may each hold it). */
+export const matchedIngredientIds = (entries: ReadonlyArray<{ ingredientId: string | null }>): string[] => [...new Set(entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : [])))];

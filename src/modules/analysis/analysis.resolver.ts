@@ -6,8 +6,10 @@ import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeList, claimAnalysis, getAnalysis, listMyAnalyses } from './analysis.service.js';
 import {
   AnalysisEntry, AnalysisRules, Categorization, EffectsReport, IngredientAnalysisPage, LabelExtraction, MissingIngredientPage,
-  SimilarProductPage, SkinCalc,
+  SetAsideText, SimilarProductPage, SkinCalc,
 } from './analysis.types.js';
+import { parseIngredientList } from './engine/parse.js';
+import type { SetAsideText as SetAside } from './engine/set-aside.js';
 import { categorizeList, effectsOf, similarProductsOf } from './analysis-reports.service.js';
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
@@ -109,5 +111,18 @@ export class AnalysisResolver {
   @FieldResolver(() => [AnalysisEntry], { description: 'The entries in printed order, with what each matched.' })
   ingredients(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
     return entriesWithIngredients(ctx, analysis.entries);
+  }
+
+  @FieldResolver(() => [SetAsideText], { description: 'Text of the label set aside as not an ingredient ("free of" claims, marketing, disclaimers, footnotes), each with its kind, so that it can be shown.' })
+  setAside(@Root() analysis: Pick<IngredientAnalysis, 'ingredientList'> & { setAside?: SetAside[] }): SetAside[] {
+    // A stored analysis keeps its list, not what was set aside: the parser finds it again.
+    return analysis.setAside ?? parseIngredientList(analysis.ingredientList).setAside;
+  }
+
+  @FieldResolver(() => [String], { description: 'The parts of a kit or set in printed order (each entry names its part); empty for a single product.' })
+  parts(@Root() analysis: Pick<IngredientAnalysis, 'entries'>): string[] {
+    const parts: string[] = [];
+    for (const entry of analysis.entries) if (entry.part && !parts.includes(entry.part)) parts.push(entry.part);
+    return parts;
   }
 }

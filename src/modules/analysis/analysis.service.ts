@@ -30,13 +30,14 @@ export async function analyzeList(em: EntityManager, text: string, viewer: User 
     ingredientList: list,
     entries: result.entries.map((e) => ({
       position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
-      concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active,
+      concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active, part: e.part,
     })),
     unmatched: result.unmatched,
     duplicates: result.duplicates,
     footnotes: result.footnotes,
     ownerId: viewer?.id ?? null,
     createdAt: new Date(),
+    setAside: result.setAside,
   };
   await saveAnalysis(em, analysis);
   return analysis;

@@ -30,6 +30,9 @@ export class AnalysisEntry {
   @Field({ description: 'An active ingredient of a drug-facts label.' })
   active!: boolean;
 
+  @Field(() => String, { nullable: true, description: 'The part of a kit or set the entry belongs to ("Toner", "Step 2 Toner"); null for a single product.' })
+  part?: string | null;
+
   ingredientId!: string | null;
 
   @Field(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
@@ -59,6 +62,15 @@ export class AnalysisEntry {
 
 @ObjectType()
 export class IngredientAnalysisPage extends Page(IngredientAnalysis) {}
+
+@ObjectType({ description: 'Text of the pasted label that the parser set aside as not an ingredient.' })
+export class SetAsideText {
+  @Field({ description: 'free_of (a "free of" / "formulated without" claim), marketing, disclaimer, footnote or other (directions, warnings, origin…)' })
+  kind!: string;
+
+  @Field()
+  text!: string;
+}
 
 @ObjectType({ description: 'An input that matched no ingredient.' })
 export class MissingIngredient {

@@ -23,7 +23,7 @@ export class StoredEntriesType extends JsonType {
 }
 
 /** The usual value of each field that may be left out when stored. */
-const DEFAULTS = { ingredientId: null, concentration: null, mayContain: false, nano: false, active: false } as const;
+const DEFAULTS = { ingredientId: null, concentration: null, mayContain: false, nano: false, active: false, part: null } as const;
 
 export function serializeEntries(entries: StoredEntry[]): string {
   return JSON.stringify(entries.map((entry) => {
@@ -33,6 +33,7 @@ export function serializeEntries(entries: StoredEntry[]): string {
     if (entry.mayContain) sparse.mayContain = true;
     if (entry.nano) sparse.nano = true;
     if (entry.active) sparse.active = true;
+    if (entry.part) sparse.part = entry.part;
     return sparse;
   }));
 }

@@ -1,6 +1,7 @@
 // Parse, match and fold duplicates: the pure core of an ingredient-list analysis.
 import { IngredientMatcher, type MatchedEntry } from './match.js';
 import { parseIngredientList, type ParsedEntry } from './parse.js';
+import type { SetAsideText } from './set-aside.js';
 
 export interface ListAnalysis {
   entries: MatchedEntry[];
@@ -11,13 +12,17 @@ export interface ListAnalysis {
   footnotes: string[];
   /** Text set aside as not an ingredient (marketing copy, "Made in France"), in printed order. */
   ignored: string[];
+  /** Everything the parser set aside (free-of blocks, marketing, disclaimers, footnotes), with its kind. */
+  setAside: SetAsideText[];
+  /** The parts of a kit or set, in printed order (empty for one product); each entry names its part. */
+  parts: string[];
 }
 
 function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
   const { match, ingredientId } = matcher.matchEntry(entry);
   return {
     position: entry.position, input: entry.input, concentration: entry.concentration,
-    mayContain: entry.mayContain, nano: entry.nano, active: entry.active, match, ingredientId,
+    mayContain: entry.mayContain, nano: entry.nano, active: entry.active, part: entry.part, match, ingredientId,
   };
 }
 
@@ -37,7 +42,8 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
   const unmatched: string[] = [];
   for (const parsedEntry of parsed.entries) {
     for (const entry of matchEntryOrPieces(parsedEntry, matcher)) {
-      const identity = entry.ingredientId ?? `text:${entry.input.toLowerCase()}`;
+      // Within one product only: the same ingredient in two parts of a kit is two entries.
+      const identity = `${entry.part ?? ''}\u0000${entry.ingredientId ?? `text:${entry.input.toLowerCase()}`}`;
       if (seen.has(identity)) {
         duplicates.push(entry.input);
         continue;
@@ -48,5 +54,5 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
       if (entry.match === 'none') unmatched.push(entry.input);
     }
   }
-  return { entries, unmatched, duplicates, footnotes: parsed.footnotes, ignored: parsed.ignored };
+  return { entries, unmatched, duplicates, footnotes: parsed.footnotes, ignored: parsed.ignored, setAside: parsed.setAside, parts: parsed.parts };
 }

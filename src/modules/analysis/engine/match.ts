@@ -74,7 +74,23 @@ const NONE: EntryMatch = Object.freeze({ match: 'none', ingredientId: null }) as
 
 const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 /** A key without the spaces between two letters ("bees wax" → "beeswax"; "peg 8" keeps its space). */
-const compactKey = (key: string): string => key.replace(/([a-z]) (?=[a-z])/g, '$1');
+const compactKey = (key: string): string => key.replace(/([a-z\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]) (?=[a-z\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])/g, '$1');
+
+/** "Alcohol 40-B", "Alcohol 40B": the SD alcohol printed without "SD". */
+const SD_ALCOHOL = /^alcohol (\d{1,2}) ?([a-z])?$/;
+
+const BILINGUAL = /^([^\x00-\x7f()]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][^()]*?)\s*\((.*[A-Za-z].*)\)$/;
+
+/** A colour index number: it names one colorant whatever name is printed with it. */
+const CI_NUMBER = /^\s*CI\s?\d{5}\s*$/i;
+
+/**
+ * Words of the French, Latin, German and Spanish label names printed after a slash ("Yeast Extract/Faex/Extrait de
+ * Levure", "Honey/Mel/Miel", "Cera Alba/Beeswax/Cire d'Abeille"): a part made of them is a translation, not a name.
+ */
+const TRANSLATION =
+  /^(?:(?:extrait|huile|eau|cire|beurre|miel|jus|feuille|fleur|fleurs|graine|graines|racine|levure|orge|lait|petit|prot[eé]ine|karit[eé]|amande|douce|lavande|olive|d['’]\w+|de|du|des|la|le|l['’]\w+|et|aceite|agua|extracto|cera|abeja|abejas|levadura|cebada|de|semilla|hoja|flor|aloe|jojoba|\w*extrakt|\w*öl|wasser|honig|bienenwachs|hefe|gerste|faex|mel|lactis|protein|oleum|lac|aqua|rosa|abeille)(?:[\s-]+|$))+$/i;
+const isTranslation = (name: string): boolean => TRANSLATION.test(name.trim());
 
 export class IngredientMatcher {
   /** INCI names. */
@@ -144,6 +160,11 @@ export class IngredientMatcher {
       const id = this.lookup(this.compact, compactKey(spelled));
       if (id) return { id, exact: false };
     }
+    const sd = SD_ALCOHOL.exec(key);
+    if (sd) {
+      const id = this.lookup(this.alias, `sd alcohol ${sd[1]}${sd[2] ? ` ${sd[2]}` : ''}`);
+      if (id) return { id, exact: false };
+    }
     return null;
   }
 
@@ -156,19 +177,27 @@ export class IngredientMatcher {
     const ids = new Set<string>();
     const exactIds = new Set<string>();
     let resolved = 0;
+    let translations = 0;
+    let colourIndex = false;
     for (const name of names) {
       const r = this.resolve(name);
       if (!r) {
+        if (strict && isTranslation(name)) {
+          translations++;
+          continue;
+        }
         if (strict && wordCount(name) === 1) return null;
         continue;
       }
       resolved++;
       ids.add(r.id);
       if (r.exact) exactIds.add(r.id);
+      if (CI_NUMBER.test(name)) colourIndex = true;
     }
     // Slashes also build names ("Dimethicone/Vinyl Dimethicone Crosspolymer", "Hydrogenated Styrene/Acrylates
-    // Copolymer"): synonyms only when two of them name an ingredient.
-    if (strict && resolved < 2) return null;
+    // Copolymer"): synonyms only when two of them name an ingredient, or one does and every other part is its
+    // translation ("Yeast Extract/Faex/Extrait de Levure") or one is a colour index number ("CI 45410/Red 27 Lake").
+    if (strict && resolved < 2 && !(resolved === 1 && (translations === names.length - 1 || colourIndex))) return null;
     if (ids.size === 1) {
       const [id] = ids;
       return { id, exact: exactIds.size > 0 };
@@ -213,6 +242,13 @@ export class IngredientMatcher {
       const whole = this.resolve(input);
       if (whole) return { match: whole.exact ? 'exact' : 'alias', ingredientId: whole.id };
     }
+    // A Korean or Japanese label name with the INCI name in brackets: "정제수(Water)", "티트리잎오일(Melaleuca
+    // Alternifolia (Tea Tree) Leaf Oil)". The bracket names the ingredient when the name in that script does not.
+    const bilingual = BILINGUAL.exec(input);
+    if (bilingual && !this.resolve(bilingual[1])) {
+      const inner = this.matchUncached(bilingual[2]);
+      if (inner.match !== 'none') return inner;
+    }
     const parts = nameParts(input);
     let found = this.resolve(parts.whole);
     if (!found && parts.outside) {
@@ -229,12 +265,16 @@ export class IngredientMatcher {
     if (!found && parts.inner.length) {
       // Only what the parentheses hold: trusted when it is the fuller name ("Aloe Vera (Aloe Barbadensis
       // Leaf Juice)") or a word of the outside ("Kaolin Clay (Kaolin)"), not a vehicle ("Tea Ferment (Water)").
-      const outsideWords = new Set(nameKey(parts.outside ?? '').split(' ').filter(Boolean));
+      const outsideKey = nameKey(parts.outside ?? '');
+      // A name in Korean or Japanese with its INCI name in brackets ("정제수(Water)"): the brackets hold the name.
+      const outsideWords = new Set(/[a-z0-9]/.test(outsideKey) ? outsideKey.split(' ').filter(Boolean) : []);
       const trusted = parts.inner.filter((name) => {
         const words = nameKey(name).split(' ').filter(Boolean);
-        return words.length >= outsideWords.size || words.every((w) => outsideWords.has(w));
+        return CI_NUMBER.test(name) || words.length >= outsideWords.size || words.every((w) => outsideWords.has(w));
       });
-      if (trusted.length === parts.inner.length) found = this.agreeing(parts.inner, false);
+      // A name in another script with its INCI name in brackets: the bracket as a whole ("(Caprylic/Capric Triglyceride)").
+      if (!outsideWords.size && outsideKey && parts.innerGroups.length === 1) found = this.resolve(parts.innerGroups[0]);
+      if (!found && trusted.length === parts.inner.length) found = this.agreeing(parts.inner, false);
     }
     if (found) {
       // "Aqua (Water)", "CI 77891 (Titanium Dioxide)": the INCI name is printed too.

@@ -35,12 +35,20 @@ export function canonicalCiNumber(text: string): string {
  */
 export function nameKey(name: string): string {
   let text = /\d{5}/.test(name) ? canonicalCiNumber(name) : name;
-  // Only text outside plain ASCII needs Unicode folding (accents: "Glycérine").
-  if (/[^\x00-\x7f]/.test(text)) text = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  // Only text outside plain ASCII needs Unicode folding (accents: "Glycérine", full-width "ＢＧ").
+  if (/[^\x00-\x7f]/.test(text)) {
+    text = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+    // Korean and Japanese names keep their letters (NFKD takes Hangul syllables and kana apart; put them back).
+    if (CJK.test(text)) return text.normalize('NFC').toLowerCase().replace(/&/g, ' and ').replace(NOT_A_KEY_CHARACTER_CJK, ' ').trim();
+  }
   text = text.toLowerCase();
   if (text.includes('&')) text = text.replace(/&/g, ' and ');
   return text.replace(/[^a-z0-9]+/g, ' ').trim();
 }
+
+/** Hangul, kana and CJK ideographs: label names in Korean and Japanese. */
+const CJK = /[\u1100-\u11ff\u3040-\u30fa\u30fc-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+const NOT_A_KEY_CHARACTER_CJK = /[^a-z0-9\u1100-\u11ff\u3040-\u30fa\u30fc-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/g;
 
 /** The key with label spelling variants folded (glycerine → glycerin, sulphate → sulfate). */
 const MAY_BE_SPELLED = new RegExp(`\\b(?:${Object.keys(SPELLING).join('|')})\\b`);
@@ -74,14 +82,14 @@ export function withoutParentheses(name: string): string {
 }
 
 // Words printed around an INCI name that are not part of it: "Organic Shea Butter", "Glycerin USP".
-const QUALIFIER_BEFORE = /^(?:(?:certified\s+)?organic|wildcrafted|wild[- ]harvested|cold[- ]pressed|extra[- ]virgin|virgin|unrefined|refined|pure|fair[- ]?trade|non[- ]gmo|kosher|bio)\s+/i;
+const QUALIFIER_BEFORE = /^(?:(?:alcohol|fragrance)[- ]free|(?:certified\s+)?organic|wildcrafted|wild[- ]harvested|cold[- ]pressed|extra[- ]virgin|virgin|unrefined|refined|pure|fair[- ]?trade|non[- ]gmo|kosher|bio)\s+/i;
 const QUALIFIER_AFTER = /\s+(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i;
 
 /** The name without qualifiers such as "Organic …", "… USP", "Kaolin Clay", "Lavender Essential Oil", or null. */
 /** Whether the name may carry a qualifier: cheap anchored tests before the full ones. */
 const MAY_BE_QUALIFIED = {
   test: (name: string): boolean =>
-    /^(?:certified|organic|wild|cold|extra|virgin|unrefined|refined|pure|fair|non|kosher|bio)/i.test(name) ||
+    /^(?:certified|organic|wild|cold|extra|virgin|unrefined|refined|pure|fair|non|kosher|bio|alcohol[- ]free|fragrance[- ]free)/i.test(name) ||
     /\s(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i.test(name) ||
     /essential\s+oils?$/i.test(name),
 };
@@ -109,13 +117,20 @@ export interface NameParts {
   slashParts: string[];
   /** What brackets closing the entry hold, split on slashes and commas ("(Water)", "[CI 77491]"). */
   inner: string[];
+  /** What each closing bracket holds, unsplit ("(Caprylic/Capric Triglyceride)"). */
+  innerGroups: string[];
 }
 
 const SLASH = /\s*[/\\]\s*/;
 
 /** Breaks an entry into the names it may be printed as. */
+/** "Titanium Dioxide CI 77891": a colour index number printed after the name, as if in brackets. */
+const TRAILING_CI = /^(.*[A-Za-z].*?)\s+(CI\s?\d{5})$/;
+
 export function nameParts(input: string): NameParts {
-  const whole = input.trim();
+  const printed = input.trim();
+  const ci = TRAILING_CI.exec(printed);
+  const whole = ci ? `${ci[1]} (${ci[2]})` : printed;
   const hasBrackets = /[([]/.test(whole);
   const outsideText = hasBrackets ? withoutParentheses(whole) : whole;
   const outside = outsideText && outsideText !== whole ? outsideText : null;
@@ -128,6 +143,7 @@ export function nameParts(input: string): NameParts {
   const slashBase = outside ?? whole;
   if (/[/\\]/.test(slashBase)) for (const part of slashBase.split(SLASH)) if (/[a-z0-9]/i.test(part)) slashParts.push(part.trim());
   const inner: string[] = [];
+  const innerGroups: string[] = [];
   if (hasBrackets) {
     // Only brackets that close the entry hold synonyms ("Aqua (Water)", "Iron Oxides [CI 77491]"); one in the
     // middle is part of the name ("Mel (Honey) Extract", "Simmondsia Chinensis (Jojoba) Seed Oil").
@@ -139,15 +155,16 @@ export function nameParts(input: string): NameParts {
       rest = rest.slice(0, m.index);
     }
     for (const group of groups) {
+      innerGroups.push(group.trim());
       for (const part of group.split(/\s*(?:\/|\\|,(?!\d))\s*/)) if (/[a-z0-9]/i.test(part)) inner.push(part.trim());
     }
   }
-  return { whole, outside, unqualified, slashParts, inner };
+  return { whole: printed, outside, unqualified, slashParts, inner, innerGroups };
 }
 
 /** Every name of `nameParts` in order, without repeats. */
 export function candidateNames(input: string): string[] {
-  if (!/[([/\\]/.test(input) && !MAY_BE_QUALIFIED.test(input)) return [input.trim()];
+  if (!/[([/\\]/.test(input) && !MAY_BE_QUALIFIED.test(input) && !TRAILING_CI.test(input)) return [input.trim()];
   const p = nameParts(input);
   const out = [p.whole, ...(p.outside ? [p.outside] : []), ...p.unqualified, ...p.inner, ...p.slashParts];
   return [...new Set(out.filter((c) => /[a-z0-9]/i.test(c)))];
@@ -259,6 +276,7 @@ const isPluralOf = (a: string, b: string): boolean => (a.length === b.length + 1
 
 /** Endings that make a chemical name: a word built on a known stem with another ending is another substance. */
 const CHEMICAL_ENDING = /(?:ate|ite|ide|ic|oyl|yl|ol|al|one|ene|ane|ine|in|ium|ose|ase)$/;
+const WHOLE_ENDING = new RegExp(`^${CHEMICAL_ENDING.source.replace('$', '')}s?$`);
 
 /** The word without its chemical ending ("linolenate" → "linolen"), or null. */
 export function chemicalStem(word: string): string | null {
@@ -288,7 +306,9 @@ export function vocabularyOf(words: Iterable<string>): Vocabulary {
         if (sorted[mid] < stem) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i++) if (sorted[i] !== except) return true;
+      // Another word on the stem with a chemical ending of its own ("linolen" + "ic"), not any word sharing the
+      // letters ("sily" + "bum" of Silybum is no other form of Silylate).
+      for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i++) if (sorted[i] !== except && WHOLE_ENDING.test(sorted[i].slice(stem.length))) return true;
       return false;
     },
   };
@@ -314,7 +334,9 @@ export function isTypoOf(typed: string, known: string, budget: number, vocabular
       // The head noun in the plural or the singular ("Triglycerides", "Cetyl Ester") is the same ingredient;
       // a word inside the name is not ("Acrylate/…" and "Acrylates/…" copolymers differ).
       if (i === knownWords.length - 1 && isPluralOf(word, knownWords[i])) continue;
-      if (!keepsChemistry(word, knownWords[i])) return false;
+      // In a long name the other words pin the substance down: a letter lost in a stem ("Silica Dimethyl Silyate")
+      // is a slip as long as the word is no known word and no known stem with another ending (checked below).
+      if (!keepsChemistry(word, knownWords[i]) && knownWords.length < 3) return false;
       // A word some ingredient name uses is a word, not a slip ("Sodium Sulfite" is no typo of "Sodium Sulfate"),
       // and so is a known stem with another ending ("Linolenate" next to "Linolenic" is no typo of "Linoleate").
       if (vocabulary.has(word)) return false;

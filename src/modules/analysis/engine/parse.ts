@@ -1,6 +1,8 @@
 // Turns an ingredient list as printed on a label into ordered entries. Pure: no ORM, no GraphQL.
 import { decodeHTML } from 'entities';
+import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
+import { kindOf, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
 
 export interface ParsedEntry {
   /** 1-based position in the list as printed (after dropping footnotes and duplicates). */
@@ -15,6 +17,8 @@ export interface ParsedEntry {
   nano: boolean;
   /** Listed under "Active ingredients" (US drug facts). */
   active: boolean;
+  /** The part of a kit or set the entry belongs to ("Toner", "Step 2 Toner"); null for a single product. */
+  part: string | null;
   /**
    * When the entry may be several run together ("Cetyl Alcohol & Stearyl Alcohol", a line break
    * inside a comma-separated list): the entries it splits into. The analysis uses them when the
@@ -29,6 +33,10 @@ export interface ParsedList {
   footnotes: string[];
   /** Text that is not an ingredient (marketing copy, "Made in France", directions), set aside. */
   ignored: string[];
+  /** Everything set aside (footnotes, "free of" blocks, marketing, disclaimers…), each with its kind, in the order found. */
+  setAside: SetAsideText[];
+  /** The parts of a kit or set in printed order; empty for a single product. */
+  parts: string[];
 }
 
 // --- Markup and layout ------------------------------------------------------------------------
@@ -74,18 +82,18 @@ const LIST_HEADING =
   /(?:^|[\s>.(/|])(?:full\s+|complete\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients?|inci(?:\s+(?:list|names?))?|ctfa|inhaltsstoffe|ingredientes|ingredienti|composition|bestanddelen|składniki|sastojci|what['’]?s\s+inside|全成分|成分|전성분|성분)\s*(?:\((?:inci|ctfa|eu|us|int)\))?\s*:/gi;
 /** A heading alone on its line without a colon, or in brackets: "INGREDIENTS", "[Ingredients]", "【成分】". */
 const LIST_HEADING_LINE =
-  /(?:^|\n)[ ]*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|what['’]?s\s+inside)[ ]*(?=\n)|\[\s*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|全成分|成分|전성분|성분)\s*\]/gi;
+  /(?:^|\n)[ ]*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|what['’]?s\s+inside|全成分|成分|전성분|성분)[ ]*(?=\n)|\[\s*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|全成分|成分|전성분|성분)\s*\]/gi;
 /** Headings that introduce a selection, not the list. */
 const NOT_THE_LIST = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean|active)\s*$/i;
 const NOT_THE_ACTIVES = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean)\s*$/i;
-const ACTIVE_HEADING = /\bactive\s+ingredients?\s*(?:\([^)\n]*\))?\s*(?::|(?=\s*purposes?\b)|(?=[ ]*\n))(?:\s*purposes?\b)?/gi;
-const INACTIVE_HEADING = /\b(?:inactive\s+ingredients?\s*:?|other\s+ingredients?\s*:)/i;
+const ACTIVE_HEADING = /\b(?:active\s+ingredients?\s*(?:\([^)\n]*\))?\s*(?::|(?=\s*purposes?\b)|(?=[ ]*\n))(?:\s*purposes?\b)?|actives?\s*:(?=[^:]{0,160}\d\s*%))/gi;
+const INACTIVE_HEADING = /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)/i;
 /** Drug facts sections other than the ingredients. */
 const DRUG_FACTS_SECTION =
   /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|\n|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
 /** What follows a list on a label or a shop page. */
 const AFTER_THE_LIST =
-  /(?:^|\n|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
+  /(?:^|\n|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|this\s+ingredient\s+list|results\s+may|clean\s+at\s|key\s+benefits|contains\s+\d+|non[- ]comedogenic|hypoallergenic|step\s*1\b|what\s+it\s+is|why\s+we\s+love|how\s+it\s+works|good\s+to\s+know|suitable\s+for|not\s+tested\s+on|this\s+(?:formula|product)\b|fabriqu[ée]\s+en|hergestellt\s+in|prodotto\s+in|hecho\s+en|fabricado\s+en|conseils\s+d['’]utilisation|anwendung|modo\s+de\s+(?:empleo|uso)|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
 
 interface Section {
   text: string;
@@ -97,49 +105,77 @@ function cutAt(text: string, pattern: RegExp): string {
   return m ? text.slice(0, m.index) : text;
 }
 
-/** Where the list starts after its last heading, or -1 without a heading. */
-function listStart(text: string): number {
+/** Where the list starts after its last heading and where that heading begins, or -1 without a heading. */
+function listStart(text: string): { start: number; heading: number } {
   let start = -1;
+  let heading = -1;
   for (const pattern of [LIST_HEADING, LIST_HEADING_LINE]) {
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
       if (NOT_THE_LIST.test(text.slice(Math.max(0, m.index - 20), m.index + (m[0].match(/^[\s>.(/|]/) ? 1 : 0)))) continue;
-      start = Math.max(start, m.index + m[0].length);
+      if (m.index + m[0].length > start) {
+        start = m.index + m[0].length;
+        heading = m.index;
+      }
     }
   }
-  return start;
+  return { start, heading };
 }
 
 const SEPARATORS = /[,;•·●▪◦‣|]/g;
 
-/** Without a heading: lines of marketing copy above the list (lines with no separator before one with several). */
-function dropCopyAbove(text: string, ignored: string[]): string {
+/** A line of copy above a list: a bullet, a "Name: benefit." line, a sentence. */
+function looksLikeCopyLine(line: string): boolean {
+  const t = line.trim();
+  if (!t) return true;
+  if (/^[-–—•·*✓✔►▪]\s*/.test(t)) return true;
+  if (/^[^,:]{2,40}:\s+\S/.test(t) && /[.!]$/.test(t)) return true;
+  return /[.!?]$/.test(t) && looksLikeProse(t.replace(/[.!?]+$/, ''));
+}
+
+/** Without a heading: lines of marketing copy above the list (lines with no separator, bullets, sentences, before one with several). */
+function dropCopyAbove(text: string, setAside: SetAsideText[]): string {
   const lines = text.split('\n');
-  // The list is the first line with several commas (or, failing that, several separators of any kind).
-  let listLine = lines.findIndex((l) => (l.match(/[,;]/g) ?? []).length >= 2);
+  // The list is the first line with several commas (or, failing that, several separators of any kind) that is not copy.
+  let listLine = lines.findIndex((l) => (l.match(/[,;]/g) ?? []).length >= 2 && !looksLikeCopyLine(l));
   if (listLine < 0) listLine = lines.findIndex((l) => (l.match(SEPARATORS) ?? []).length >= 2);
   if (listLine <= 0) return text;
   const above = lines.slice(0, listLine);
-  if (above.some((l) => /[,;]/.test(l))) return text;
-  for (const l of above) if (l.trim()) ignored.push(l.trim());
+  if (above.some((l) => /[,;]/.test(l) && !looksLikeCopyLine(l))) return text;
+  for (const l of above) setAsideLines(l, setAside);
   return lines.slice(listLine).join('\n');
 }
 
-function sections(text: string, ignored: string[]): Section[] {
+/** Cuts the list where copy after it begins, and sets that copy aside. */
+function cutAfter(text: string, pattern: RegExp, setAside: SetAsideText[]): string {
+  const m = pattern.exec(text);
+  if (!m) return text;
+  setAsideLines(text.slice(m.index), setAside);
+  return text.slice(0, m.index);
+}
+
+/** Purposes printed next to drug-facts actives ("Zinc Oxide 20% Sunscreen"), alone in a table cell. */
+const PURPOSE =
+  /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
+
+function sections(text: string, setAside: SetAsideText[]): Section[] {
   const active = [...text.matchAll(ACTIVE_HEADING)].find((m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)));
   if (active) {
+    setAsideLines(text.slice(0, active.index), setAside);
     const rest = text.slice(active.index + active[0].length);
     const inactive = INACTIVE_HEADING.exec(rest);
-    const out: Section[] = [{ text: cutAt(inactive ? rest.slice(0, inactive.index) : rest, DRUG_FACTS_SECTION), active: true }];
+    const activeText = inactive ? rest.slice(0, inactive.index) : rest;
+    const out: Section[] = [{ text: cutAfter(activeText, DRUG_FACTS_SECTION, setAside), active: true }];
     if (inactive) {
       const inactiveText = rest.slice(inactive.index + inactive[0].length);
-      out.push({ text: cutAt(cutAt(inactiveText, DRUG_FACTS_SECTION), AFTER_THE_LIST), active: false });
+      out.push({ text: cutAfter(cutAfter(inactiveText, DRUG_FACTS_SECTION, setAside), AFTER_THE_LIST, setAside), active: false });
     }
     return out;
   }
-  const start = listStart(text);
-  const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, ignored);
-  return [{ text: cutAt(body, AFTER_THE_LIST), active: false }];
+  const { start, heading } = listStart(text);
+  if (start >= 0) setAsideLines(text.slice(0, heading), setAside);
+  const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, setAside);
+  return [{ text: cutAfter(body, AFTER_THE_LIST, setAside), active: false }];
 }
 
 // --- Footnotes -----------------------------------------------------------------------------------
@@ -337,6 +373,7 @@ function dropTrailingPeriod(entry: string): string {
 interface Context {
   active: boolean;
   mayContain: boolean;
+  part: string | null;
   footnotes: string[];
   ignored: string[];
 }
@@ -346,7 +383,7 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
   let text = raw.trim();
   if (/\s\s|[\t\n]/.test(text)) text = text.replace(/\s+/g, ' ');
   text = stripStrayBrackets(text);
-  if (!text) return null;
+  if (!text || (ctx.active && PURPOSE.test(text))) return null;
   // Most entries are a plain name of a few words: nothing to take off, nothing to set aside.
   if (PLAIN_NAME.test(text) && !/nano/i.test(text) && countWords(text) < 4 && !NOT_AN_INGREDIENT.test(text) && !/^(?:and|&)\s/i.test(text)) {
     return newEntry(text, null, false, ctx);
@@ -419,7 +456,8 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
     entry = dropTrailingPeriod(entry.replace(/^(?:and|&)\s+/i, '').replace(/^[-–—:.\s]+|[-–—:,\s]+$/g, '').trim());
     entry = stripStrayBrackets(entry);
   }
-  if (!/[a-z0-9]/i.test(entry)) return null;
+  if (!LETTER_OR_DIGIT.test(entry)) return null;
+  if (ctx.active && PURPOSE.test(entry)) return null;
   if (entry.length > 200 || NOT_AN_INGREDIENT.test(entry) || (words >= 4 && looksLikeProse(entry))) {
     ctx.ignored.push(text);
     return null;
@@ -429,52 +467,88 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
 
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9 ,'/-]*[A-Za-z0-9]$/;
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 function newEntry(input: string, concentration: string | null, nano: boolean, ctx: Context): ParsedEntry {
-  return { position: 0, input, concentration, mayContain: ctx.mayContain, nano, active: ctx.active };
+  return { position: 0, input, concentration, mayContain: ctx.mayContain, nano, active: ctx.active, part: ctx.part };
+}
+
+/** Words after which a full stop belongs to the name ("Alcohol Denat.", "Aloe Ext."). */
+const ABBREVIATION_BEFORE = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|eur|ph)$/i;
+
+/**
+ * Entries separated by full stops ("Water. Glycerin. Niacinamide."): a full stop followed by an ingredient-shaped
+ * name becomes a comma. One followed by a sentence or a footnote stays.
+ */
+function periodsAsSeparators(text: string): string {
+  if (!text.includes('. ') && !text.includes('.\n')) return text;
+  if (!/[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u.test(text)) return text;
+  return text.replace(/([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu, (all, last: string, next: string, offset: number) => {
+    const before = text.slice(Math.max(0, offset - 8), offset + 1);
+    // "Alcohol Denat." ends its name: what follows is the next entry. Other abbreviations go on ("Aloe Ext. Leaf").
+    const denatured = /\bdenat$/i.test(before);
+    if (!denatured && ABBREVIATION_BEFORE.test(before)) return all;
+    // "1. Water": the numbering of a retyped list.
+    if (/(?:^|\n)\s*\d{1,3}$/.test(text.slice(Math.max(0, offset - 6), offset + 1))) return all;
+    const name = next.trim();
+    const words = name.split(/\s+/).length;
+    if (words > 6 || looksLikeProse(name) || NOT_AN_INGREDIENT.test(name) || (FOOTNOTE_WORDS.test(name) && FOOTNOTE_GRAMMAR.test(name))) return all;
+    if (SHARE_CLAIM.test(name) || /^\d{1,3}[.)]/.test(name)) return all;
+    return denatured ? `${last}., ` : `${last}, `;
+  });
 }
 
 /** Parses a pasted label into entries in printed order. */
 export function parseIngredientList(text: string): ParsedList {
   const footnotes: string[] = [];
   const ignored: string[] = [];
+  const setAside: SetAsideText[] = [];
   const entries: ParsedEntry[] = [];
-  const cleaned = takeFootnoteLines(canonicalCiNumber(clean(text)), footnotes);
-  for (const section of sections(cleaned, ignored)) {
-    const lines = section.text.split('\n').filter((l) => l.trim());
-    // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
-    const commas = (section.text.match(/,(?!\d)|;/g) ?? []).length;
-    const linesAreSeparators = (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
-    const marked = section.text.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, `,${MAY},`);
-    const ctx: Context = { active: section.active, mayContain: false, footnotes, ignored };
-    for (const raw of splitEntries(marked, linesAreSeparators)) {
-      let chunk = raw;
-      if (chunk.includes(MAY)) {
-        ctx.mayContain = true;
-        chunk = chunk.replaceAll(MAY, '');
+  const cleaned = takeFreeOfBlocks(takeFootnoteLines(canonicalCiNumber(clean(text)), footnotes), setAside);
+  const kit = kitParts(cleaned);
+  setAsideLines(kit.before, setAside);
+  for (const part of kit.parts) {
+    for (const section of sections(part.text, setAside)) {
+      const sectionText = periodsAsSeparators(section.text);
+      const lines = sectionText.split('\n').filter((l) => l.trim());
+      // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
+      const commas = (sectionText.match(/,(?!\d)|;/g) ?? []).length;
+      const linesAreSeparators = (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
+      const marked = sectionText.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, `,${MAY},`);
+      const ctx: Context = { active: section.active, mayContain: false, part: part.name, footnotes, ignored };
+      for (const raw of splitEntries(marked, linesAreSeparators)) {
+        let chunk = raw;
+        if (chunk.includes(MAY)) {
+          ctx.mayContain = true;
+          chunk = chunk.replaceAll(MAY, '');
+        }
+        if (!chunk.trim()) continue;
+        if (!chunk.includes(SOFT)) {
+          const entry = toEntry(chunk, ctx);
+          if (entry) entries.push(entry);
+          continue;
+        }
+        // A piece that is a footnote or noise ("Ethylhexylglycerin.\nMade in the UK") is set aside first.
+        let raws = chunk.split(SOFT).filter((p) => LETTER_OR_DIGIT.test(p));
+        const scratch: Context = { ...ctx, footnotes: [], ignored: [] };
+        let pieces = raws.map((p) => toEntry(p, scratch));
+        if (pieces.some((p) => p === null) && scratch.footnotes.length + scratch.ignored.length > 0) {
+          ctx.footnotes.push(...scratch.footnotes);
+          ctx.ignored.push(...scratch.ignored);
+          raws = raws.filter((_, i) => pieces[i] !== null);
+          pieces = pieces.filter((p) => p !== null);
+        }
+        if (!raws.length) continue;
+        const entry = toEntry(raws.join(' '), ctx);
+        if (!entry) continue;
+        if (pieces.length > 1) entry.pieces = pieces as ParsedEntry[];
+        entries.push(entry);
       }
-      if (!chunk.trim()) continue;
-      if (!chunk.includes(SOFT)) {
-        const entry = toEntry(chunk, ctx);
-        if (entry) entries.push(entry);
-        continue;
-      }
-      // A piece that is a footnote or noise ("Ethylhexylglycerin.\nMade in the UK") is set aside first.
-      let raws = chunk.split(SOFT).filter((p) => /[a-z0-9]/i.test(p));
-      const scratch: Context = { ...ctx, footnotes: [], ignored: [] };
-      let pieces = raws.map((p) => toEntry(p, scratch));
-      if (pieces.some((p) => p === null) && scratch.footnotes.length + scratch.ignored.length > 0) {
-        ctx.footnotes.push(...scratch.footnotes);
-        ctx.ignored.push(...scratch.ignored);
-        raws = raws.filter((_, i) => pieces[i] !== null);
-        pieces = pieces.filter((p) => p !== null);
-      }
-      if (!raws.length) continue;
-      const entry = toEntry(raws.join(' '), ctx);
-      if (!entry) continue;
-      if (pieces.length > 1) entry.pieces = pieces as ParsedEntry[];
-      entries.push(entry);
     }
   }
   entries.forEach((e, i) => (e.position = i + 1));
-  return { entries, footnotes, ignored };
+  for (const text of ignored) setAside.push({ kind: kindOf(text), text });
+  for (const text of footnotes) setAside.push({ kind: 'footnote', text });
+  const parts = kit.parts.flatMap((p) => (p.name ? [p.name] : []));
+  return { entries, footnotes, ignored: setAside.filter((s) => s.kind !== 'footnote').map((s) => s.text), setAside, parts };
 }

@@ -1,0 +1,72 @@
+// Kits and sets: one pasted section holding the lists of several products ("Cleanser: …. Toner: …",
+// "Step 1 … Step 2 …", a name in bold above each list). Pure: no ORM, no GraphQL.
+
+export interface LabelPart {
+  /** The part as printed ("Toner", "Step 2 Toner"), or null for a label that is not a kit. */
+  name: string | null;
+  text: string;
+}
+
+/** The last word of a product's name in a kit. */
+const PRODUCT_TYPE =
+  /(?:cleanser|cleansing\s+\w+|wash|toner|tonic|serum|moisturi[sz]er|cream|cr[eè]me|lotion|essence|mask|masque|balm|oil|gel|mist|spf\s*\d+|sunscreen|exfoliant|exfoliator|peel|treatment|primer|water|foam|emulsion|ampoule|scrub|shampoo|conditioner|pads?|concentrate|fluid|butter|stick|lip\s+\w+|eye\s+\w+)$/i;
+const LIST_WORDS = /^(?:full\s+|complete\s+|key\s+|other\s+|inactive\s+|active\s+)?(?:ingredients?|ingr[ée]dients?|inci|composition|inhaltsstoffe|ingredientes)$/i;
+
+const STEP = /step\s*(\d+)\s*[:.)\-–—]?\s*([^\n:,]*?)\s*(?:[:\-–—]\s+|\n|$|(?=\bingredients?\s*:))/iy;
+const NAMED = /([A-Z][\w'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\b(?:[Ii]ngredients?|INGREDIENTS?)\b)?\s*:\s*/y;
+
+interface Marker {
+  at: number;
+  end: number;
+  name: string;
+}
+
+const commas = (text: string): number => (text.match(/,(?!\d)|，|、/g) ?? []).length;
+
+function markerAt(text: string, at: number): Marker | null {
+  STEP.lastIndex = at;
+  const step = STEP.exec(text);
+  if (step) {
+    const named = step[2].replace(/\s+[-–—]$/, '').trim();
+    return { at, end: STEP.lastIndex, name: `Step ${step[1]}${named && !LIST_WORDS.test(named) ? ` ${named}` : ''}` };
+  }
+  NAMED.lastIndex = at;
+  const m = NAMED.exec(text);
+  if (m && PRODUCT_TYPE.test(m[1].trim()) && !LIST_WORDS.test(m[1].trim())) return { at, end: NAMED.lastIndex, name: m[1].trim() };
+  // A product name alone on its line ("<b>Gentle Cleanser</b>") with its list on the next.
+  const lineEnd = text.indexOf('\n', at);
+  if (lineEnd > at) {
+    const line = text.slice(at, lineEnd).trim();
+    const after = text.slice(lineEnd + 1).trimStart();
+    const nextLine = after.split('\n', 1)[0];
+    if (line && !/[,:;]/.test(line) && line.split(/\s+/).length <= 6 && PRODUCT_TYPE.test(line) && (commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine))) {
+      return { at, end: lineEnd + 1, name: line };
+    }
+  }
+  return null;
+}
+
+/** The parts of a kit and the text before the first (copy), or one part without a name when the label holds one list. */
+export function kitParts(text: string): { parts: LabelPart[]; before: string } {
+  const single = { parts: [{ name: null, text }], before: '' };
+  if (!/step\s*\d|:|\n/i.test(text)) return single;
+  const markers: Marker[] = [];
+  const starts = [0];
+  for (const m of text.matchAll(/\n|\.\s+(?=[A-Z])/g)) starts.push(m.index + m[0].length);
+  for (const at of starts) {
+    const skip = /^[ \t]*/.exec(text.slice(at))![0].length;
+    const marker = markerAt(text, at + skip);
+    if (marker && (!markers.length || marker.at >= markers[markers.length - 1].end)) markers.push(marker);
+  }
+  // One product named before its list ("Sulfate-Free Cleanser: Water, …"): the name is no entry.
+  if (markers.length === 1 && markers[0].at === 0 && commas(text.slice(markers[0].end)) >= 2) return { parts: [{ name: null, text: text.slice(markers[0].end) }], before: text.slice(0, markers[0].end) };
+  if (markers.length < 2) return single;
+  const parts: LabelPart[] = [];
+  for (let i = 0; i < markers.length; i++) {
+    const body = text.slice(markers[i].end, i + 1 < markers.length ? markers[i + 1].at : text.length);
+    parts.push({ name: markers[i].name, text: body });
+  }
+  // Each part of a kit holds a list; a name above copy is no part.
+  if (parts.some((p) => commas(p.text) < 2)) return single;
+  return { parts, before: text.slice(0, markers[0].at) };
+}
