@@ -23,6 +23,7 @@ import { buildAppSchema } from './schema.js';
 import { stopOcr } from './modules/analysis/label-ocr.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { registerStaticPages } from './static-pages.js';
+import { registerPages } from './modules/page/page.routes.js';
 import { registerImageRoutes } from './modules/image/image.routes.js';
 import { dirname, join } from 'node:path';
 import { createMailer } from './modules/mail/mailer.js';
@@ -270,6 +271,7 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapi));
   app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml').send(openapiYaml));
   registerStaticPages(app);
+  await registerPages(app, { schema, mappingsDir, context: contextFor, publicUrl: config.publicUrl });
   registerImageRoutes(app, join(dirname(config.pgliteDir), 'images'));
 
   app.get('/health', async () => ({ status: 'ok' }));
