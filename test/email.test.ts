@@ -69,7 +69,7 @@ function lastTo(address: string): Received {
 }
 
 function tokenIn(message: Received): { link: string; token: string } {
-  const link = /https:\/\/skincare\.example\/users\/[0-9a-f-]+\/identity\/confirm_email_change\?token=([A-Za-z0-9_-]+)/.exec(message.body);
+  const link = /https:\/\/skincare\.example\/p\/email\/confirm\?token=([A-Za-z0-9_-]+)/.exec(message.body);
   if (!link) throw new Error(`No link in: ${message.body}`);
   return { link: link[0], token: decodeURIComponent(link[1]) };
 }
@@ -90,17 +90,29 @@ describe('changing the e-mail address', () => {
     const message = lastTo('Emma.New@example.com');
     expect(message.subject).toBe('Confirm your new e-mail address');
     const { link, token: emailed } = tokenIn(message);
-    expect(link).toContain(`/users/${emma.id}/`);
     // Nothing changed yet, and only a hash of the token is stored.
     expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'emma@example.com' });
     const rows = await sql<{ token_hash: string }>('select token_hash from email_token where user_id = ?', [emma.id]);
     expect(rows).toEqual([{ token_hash: createHash('sha256').update(emailed).digest('hex') }]);
     expect(JSON.stringify(await sql('select * from email_token'))).not.toContain(emailed);
 
-    // The link as mailed, used with PATCH (token in the query string, as in the link).
-    const confirmed = await t.inject({ method: 'PATCH', url: link.replace('https://skincare.example', ''), token });
+    // The link as mailed, opened in a browser with no token in hand: a page that changes nothing
+    // (link scanners fetch it too) and offers the button.
+    const landing = await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['content-type']).toMatch(/text\/html/);
+    expect(landing.body).toContain('Emma.New@example.com');
+    expect(landing.body).toContain('<form method="post" action="/p/email/confirm">');
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'emma@example.com' });
+    // The button posts the token, which alone authorises the change.
+    const confirmed = await t.inject({ method: 'POST', url: '/p/email/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(emailed)}` });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ id: emma.id, email: 'Emma.New@example.com', email_verified: true });
+    expect(confirmed.body).toContain('Address confirmed');
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ id: emma.id, email: 'Emma.New@example.com', email_verified: true });
+    const again = await t.inject({ method: 'POST', url: '/p/email/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(emailed)}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toMatch(/already used/);
+    expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
 
     const reused = await t.inject({ method: 'PATCH', url: `/users/${emma.id}/identity/confirm_email_change`, token, payload: { token: emailed } });
     expect(reused.statusCode).toBe(400);
@@ -207,7 +219,10 @@ describe('invitations', () => {
     expect(sent.json()).toMatchObject({ email: 'friend-of-ines@example.com', sent_at: expect.any(String) });
     const message = lastTo('friend-of-ines@example.com');
     expect(message.subject).toBe('ines invites you to Skincare');
-    expect(message.body).toContain('https://skincare.example/?invited_by=ines');
+    expect(message.body).toContain('https://skincare.example/p/join?invited_by=ines');
+    const landing = await t.inject({ method: 'GET', url: '/p/join?invited_by=ines' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toMatch(/invited you/);
     const limited = await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'another@example.com' } });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
