@@ -9,28 +9,9 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { snapshotDb, snapshotDiff } from './helpers/route-fixtures.js';
-
-interface Received {
-  to: string[];
-  subject: string;
-  body: string;
-}
+import { parseMessage, type Received } from './helpers/smtp-inbox.js';
 
 const inbox: Received[] = [];
-
-/** The text of a MIME message: headers unfolded, the body decoded (quoted-printable or base64). */
-function parseMessage(raw: string, to: string[]): Received {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
-  let body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-  } else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) => Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
-  return { to, subject, body };
-}
 
 const smtp = new SMTPServer({
   authOptional: true,

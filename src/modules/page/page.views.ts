@@ -208,7 +208,7 @@ export function comparisonPage(c: ComparisonData, shareUrl: string): Html {
   const names = c.items.map((item, n) => item.product ? `${item.product.name}${item.product.brand ? ` (${item.product.brand.name})` : ''}` : `Pasted list ${n + 1}`);
   const table = (id: string, title: string, rows: ComparisonRow[], yes: string, no: string) => html`<section aria-labelledby="${id}">
 <h2 id="${id}">${title}</h2>
-${rows.length === 0 ? html`<p>None for these items.</p>` : html`<div class="scroll" role="region" aria-labelledby="${id}" tabindex="0"><table>
+${rows.length === 0 ? html`<p>None for these items.</p>` : html`<div class="scroll" role="region" aria-label="${title}, item by item" tabindex="0"><table>
 <thead><tr><th scope="col">${title}</th>${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
 <tbody>${rows.map((row) => html`<tr><th scope="row">${row.label}</th>${row.items.map((cell) => html`<td>${cell.present ? html`${yes}${cell.ingredients.length ? html`: ${list(cell.ingredients.map(ingredientLink))}` : ''}` : no}</td>`)}</tr>`)}</tbody>
 </table></div>`}
