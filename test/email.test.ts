@@ -1,45 +1,26 @@
 // E-mail for real: a local SMTP server (smtp-server) on a random port receives what the service
 // sends; the tests read the message (recipient, subject, link) and use the link's token.
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { snapshotDb, snapshotDiff } from './helpers/route-fixtures.js';
-import { parseMessage, type Received } from './helpers/smtp-inbox.js';
+import { startSmtpInbox, type Received, type SmtpInbox } from './helpers/smtp-inbox.js';
 
-const inbox: Received[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address.startsWith('bounce@')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-    return callback();
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      inbox.push(parseMessage(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
-      callback();
-    });
-  },
-});
+let smtp: SmtpInbox;
+let inbox: Received[];
 
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://skincare.example' });
+  smtp = await startSmtpInbox({ refuse: (address) => address.startsWith('bounce@') });
+  inbox = smtp.inbox;
+  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://skincare.example' });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** The last message sent to an address. */

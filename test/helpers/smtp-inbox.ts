@@ -31,12 +31,17 @@ export interface SmtpInbox {
   close(): Promise<void>;
 }
 
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/** `refuse`: recipients the server answers 550 (no such mailbox), as a real one would. */
+export async function startSmtpInbox(options: { refuse?: (address: string) => boolean } = {}): Promise<SmtpInbox> {
   const inbox: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      return callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
