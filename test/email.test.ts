@@ -173,6 +173,24 @@ describe('the verification e-mail', () => {
   });
 });
 
+describe('the link page (token only, no sign-in)', () => {
+  const confirm = (token: string) => t.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation($t: String!) { confirmEmailLink(token: $t) { email state } }', variables: { t: token } } });
+
+  it('refuses a made-up or an expired token and changes nothing; a GET shows and changes nothing', async () => {
+    const token = await t.tokenFor('gus');
+    const gus = await t.user('gus');
+    await t.inject({ method: 'PATCH', url: `/users/${gus.id}/identity/email`, token, payload: { email: 'gus-new@example.com' } });
+    const { link, token: emailed } = tokenIn(lastTo('gus-new@example.com'));
+    const madeUp = await confirm('not-a-token');
+    expect(madeUp.json()).toMatchObject({ errors: [{ extensions: { code: 'VALIDATION_FAILED', details: { field: 'token' } } }] });
+    for (let i = 0; i < 3; i += 1) expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(200);
+    await sql(`update email_token set expires_at = now() - interval '1 minute' where user_id = ?`, [gus.id]);
+    expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
+    expect((await confirm(emailed)).json()).toMatchObject({ errors: [{ message: expect.stringMatching(/expired/) }] });
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'gus@example.com' });
+  });
+});
+
 describe('invitations', () => {
   it('mails an invitation, records it, and limits it to one a minute', async () => {
     const token = await t.tokenFor('ines');
