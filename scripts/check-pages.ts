@@ -1,18 +1,27 @@
-// Proves the two browser pages work with no internet, in headless Chromium:
-//   /graphiql  GraphiQL runs a query typed into its editor and shows the result;
-//   /docs      Swagger UI renders the API reference from /openapi.json.
-// Every request either page makes must go to the service itself (127.0.0.1/localhost).
+// Proves the browser pages work with no internet, in headless Chromium (one launch):
+//   /graphiql  opens on the service's named operations, runs a query typed into its editor;
+//   /docs      Swagger UI renders the API reference from /openapi.json;
+//   the pages people open (src/modules/page), on a phone-sized screen: `/` and its paste form
+//   (submitted), the analysis it leads to, an ingredient, a product and a shared comparison,
+//   and the e-mail landings followed from links in real SMTP deliveries (smtp-server here):
+//   the address-change link (confirmed with its button) and an invitation. Each such page has
+//   no serious or critical axe-core violation, and none of its links answers 404.
+// Every request any page makes must go to the service itself (127.0.0.1/localhost).
 //
 // Needs Debian's Chromium (apt-get install -y chromium) and the playwright-core devDependency.
 // Starts its own server on a free port with a fresh embedded database, then stops it.
 //   node --import ./register.mjs scripts/check-pages.ts
 // Env: CHROMIUM_PATH (default /usr/bin/chromium), SCREENSHOT_DIR (default /tmp).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
+import { Authenticator } from '../src/auth.js';
+import { loadConfig } from '../src/config.js';
+import { startSmtpInbox, type SmtpInbox } from '../test/helpers/smtp-inbox.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -42,10 +51,10 @@ function freePort(): Promise<number> {
 
 // ---- the server ---------------------------------------------------------------------------
 let serverLog = '';
-function startServer(port: number, dataDir: string): ChildProcess {
+function startServer(env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(join(ROOT, 'node_modules/.bin/node'), ['--import', './register.mjs', 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: join(dataDir, 'db'), LOG_LEVEL: 'warn' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -169,6 +178,11 @@ async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promis
     fail('GraphiQL did not render its query editor'),
   );
   pass('GraphiQL rendered its query editor');
+  const opening = (await page.locator('.graphiql-query-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+  if (/Welcome to/.test(opening) || !opening.includes('AnalyzeIngredientList')) fail(`GraphiQL does not open on the service's operations; it shows: ${opening.slice(0, 200)}`);
+  const tabs = await page.locator('.graphiql-tab').count();
+  if (tabs < 5) fail(`GraphiQL opens ${tabs} tabs, not the 5 named operations`);
+  pass(`GraphiQL opens on ${tabs} tabs of named operations, the first AnalyzeIngredientList`);
 
   // Type the query as a person would: focus, select all, replace.
   await editor.click();
@@ -260,13 +274,134 @@ async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<vo
   pass(`/docs made ${traffic.requests.length - from.requests} requests, all to the service`);
 }
 
+
+// ---- the pages people open ----------------------------------------------------------------
+const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const PHONE = { width: 390, height: 844 };
+const PASTED = 'Ingredients: Aqua (Water), Glycerin, Niacinamide, Alcohol Denat., Parfum, Linalool, Retinol, Dimethicone';
+
+interface PageReport { path: string; violations: string[]; links: number }
+const reports: PageReport[] = [];
+const checkedLinks = new Map<string, number>();
+
+/** axe-core in the page (serious and critical count), then every link of the page must not 404. */
+async function audit(page: Page, base: string, label: string): Promise<void> {
+  // A string, not a function: evaluate() runs it as is (no CSP, no swc helpers needed).
+  await page.evaluate(AXE);
+  const found = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`)) as Array<{ id: string; impact: string; help: string; nodes: string[] }>;
+  const serious = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of found) console.log(`  axe ${v.impact} ${v.id} on ${label}: ${v.help} (${v.nodes.join(', ')})`);
+  const hrefs = (await page.evaluate(`[...document.querySelectorAll('a[href], link[href]')].map((a) => a.href)`)) as string[];
+  // Links within this page (the skip link's #main) are not fetched again: a POST's answer has no GET.
+  const here = page.url().split('#')[0];
+  const local = [...new Set(hrefs.filter((h) => h.startsWith(base)).map((h) => h.split('#')[0]))].filter((h) => h !== here);
+  for (const href of local) {
+    if (!checkedLinks.has(href)) checkedLinks.set(href, (await fetch(href, { redirect: 'manual' })).status);
+  }
+  const broken = local.filter((h) => checkedLinks.get(h) === 404);
+  reports.push({ path: new URL(page.url()).pathname, violations: found.map((v) => `${v.impact} ${v.id}`), links: local.length });
+  if (serious.length) fail(`${label}: axe-core finds ${serious.length} serious or critical violations: ${serious.map((v) => `${v.id} (${v.nodes.join(', ')})`).join('; ')}`);
+  if (broken.length) fail(`${label}: links answer 404: ${broken.join(', ')}`);
+  const lang = await page.getAttribute('html', 'lang');
+  if (lang !== 'en') fail(`${label}: <html lang> is ${lang}`);
+  pass(`${label}: no serious or critical axe-core violation (${found.length} minor); ${local.length} links, none 404`);
+}
+
+async function open(page: Page, url: string, label: string, status = 200): Promise<void> {
+  const response = await page.goto(url, { waitUntil: 'load' });
+  if (response?.status() !== status) fail(`${label}: GET ${url} answered ${response?.status()}, not ${status}`);
+  const type = response!.headers()['content-type'] ?? '';
+  if (!type.startsWith('text/html')) fail(`${label}: answered ${type}, not HTML`);
+}
+
+async function checkPages(page: Page, base: string, traffic: Traffic, smtp: SmtpInbox, bearer: string): Promise<void> {
+  const from = mark(traffic);
+  await page.setViewportSize(PHONE);
+
+  // The home page and its paste form, submitted as a person would.
+  await open(page, `${base}/`, '/');
+  if ((await page.locator('h1').innerText()).trim() === '') fail('/ has no heading');
+  for (const target of ['/docs', '/graphiql', '/openapi.json']) {
+    if ((await page.locator(`a[href="${target}"]`).count()) === 0) fail(`/ does not link to ${target}`);
+  }
+  const wide = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+  if (wide > PHONE.width) fail(`/ is wider (${wide} px) than a phone (${PHONE.width} px)`);
+  await audit(page, base, '/');
+  await page.screenshot({ path: join(SHOTS, 'page-home.png'), fullPage: true });
+  await page.getByLabel('Ingredient list, as printed on the product').fill(PASTED);
+  await Promise.all([page.waitForURL(/\/p\/analyses\/[\w-]+$/), page.getByRole('button', { name: 'Analyse the list' }).click()]);
+  pass(`the paste form posted and led to ${new URL(page.url()).pathname}`);
+  const entries = await page.locator('ol.entries > li').count();
+  if (entries !== 8) fail(`the analysis page lists ${entries} entries, not 8`);
+  const flags = await page.locator('#flags + dl dt').allInnerTexts();
+  if (!flags.some((f) => f.startsWith('Fragrance'))) fail(`the analysis page's flags miss Fragrance: ${flags.join(' | ')}`);
+  const verdicts = await page.locator('ul.verdicts > li').count();
+  if (verdicts === 0) fail('the analysis page shows no skin-type verdict');
+  pass(`the analysis page shows ${entries} entries, ${flags.length} flags and ${verdicts} skin-type verdicts`);
+  await audit(page, base, 'the analysis page');
+  await page.screenshot({ path: join(SHOTS, 'page-analysis.png'), fullPage: true });
+
+  // An ingredient, by following the analysis page's link.
+  await Promise.all([page.waitForURL(/\/p\/ingredients\//), page.locator('ol.entries a', { hasText: 'Niacinamide' }).first().click()]);
+  await audit(page, base, 'an ingredient page');
+
+  // A product and a shared comparison of two products (shared through the REST API).
+  const products = (await (await fetch(`${base}/products?limit=2`)).json()) as { items: Array<{ alias: string }> };
+  await open(page, `${base}/p/products/${products.items[0].alias}`, 'a product page');
+  await audit(page, base, 'a product page');
+  const shared = await fetch(`${base}/compare/share`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: products.items.map((p) => p.alias) }) });
+  if (shared.status !== 201) fail(`POST /compare/share answered ${shared.status}`);
+  const { token } = (await shared.json()) as { token: string };
+  await open(page, `${base}/p/comparisons/${token}`, 'a comparison page');
+  await audit(page, base, 'a comparison page');
+  const sitemap = await (await fetch(`${base}/sitemap/comparisons`)).text();
+  if (!sitemap.includes(`<loc>${base}/p/comparisons/${token}</loc>`)) fail('the comparison sitemap does not list the comparison page');
+  pass('the comparison sitemap lists the comparison page');
+
+  // E-mail: an address change, its link taken from the delivered message, confirmed by its button.
+  const auth = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+  const me = (await (await fetch(`${base}/my/user`, { headers: auth })).json()) as { id: string };
+  const asked = await fetch(`${base}/users/${me.id}/identity/email`, { method: 'PATCH', headers: auth, body: JSON.stringify({ email: 'pages-check@example.com' }) });
+  if (asked.status !== 200) fail(`PATCH /users/:id/identity/email answered ${asked.status}: ${await asked.text()}`);
+  const mail = await smtp.waitFor('pages-check@example.com');
+  const link = /https?:\/\/\S+\/p\/email\/confirm\?token=[\w%-]+/.exec(mail.body)?.[0];
+  if (!link) fail(`no confirmation link in the delivered message: ${mail.body}`);
+  await open(page, link!, 'the e-mail confirmation link');
+  await audit(page, base, 'the e-mail confirmation landing');
+  await Promise.all([page.waitForURL(`${base}/p/email/confirm`), page.getByRole('button', { name: /^Confirm / }).click()]);
+  if (!(await page.locator('h1').innerText()).includes('Address confirmed')) fail(`confirming shows: ${await page.locator('main').innerText()}`);
+  const after = (await (await fetch(`${base}/my/user`, { headers: auth })).json()) as { email: string; email_verified: boolean };
+  if (after.email !== 'pages-check@example.com' || !after.email_verified) fail(`the address did not change: ${JSON.stringify(after)}`);
+  pass('the e-mailed link, opened with no token in hand, confirmed the new address with its button');
+  await audit(page, base, 'the e-mail confirmed page');
+
+  // An invitation's link.
+  const invited = await fetch(`${base}/users/send_invite_link`, { method: 'POST', headers: auth, body: JSON.stringify({ email: 'pages-friend@example.com' }) });
+  if (invited.status !== 201) fail(`POST /users/send_invite_link answered ${invited.status}`);
+  const invitation = /https?:\/\/\S+\/p\/join\?invited_by=[\w%-]+/.exec((await smtp.waitFor('pages-friend@example.com')).body)?.[0];
+  if (!invitation) fail('no link in the invitation');
+  await open(page, invitation!, 'the invitation link');
+  await audit(page, base, 'the invitation landing');
+
+  assertClean(traffic, 'the pages', from);
+  pass(`the pages made ${traffic.requests.length - from.requests} requests, all to the service`);
+  console.log(`axe-core (serious+critical must be 0), per page: ${reports.map((r) => `${r.path} ${r.violations.length ? r.violations.join(',') : 'none'}`).join('; ')}`);
+  console.log(`links checked: ${checkedLinks.size}, answering 404: ${[...checkedLinks.values()].filter((s) => s === 404).length}`);
+}
+
 // ---- main ---------------------------------------------------------------------------------
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) fail(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const work = mkdtempSync(join(tmpdir(), 'check-pages-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(port, work);
+  const smtp = await startSmtpInbox();
+  const env = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'db'), LOG_LEVEL: 'warn',
+    PUBLIC_URL: base, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  const server = startServer(env);
+  const bearer = await new Authenticator(loadConfig(env).auth).sign({ sub: 'dev|pages-check', preferred_username: 'pages-check', name: 'Pages Check', email: 'pages-check-old@example.com' });
   let context: BrowserContext | undefined;
   try {
     const started = Date.now();
@@ -294,6 +429,7 @@ async function main(): Promise<void> {
 
     await checkGraphiQL(page, base, traffic);
     await checkDocs(page, base, traffic);
+    await checkPages(page, base, traffic, smtp, bearer);
     if (process.env.VERBOSE) console.log(traffic.requests.join('\n'));
     console.log(`all page checks passed (screenshots: ${join(SHOTS, 'graphiql.png')}, ${join(SHOTS, 'docs.png')})`);
   } catch (error) {
@@ -302,6 +438,7 @@ async function main(): Promise<void> {
   } finally {
     await context?.close().catch(() => {});
     await stopServer(server);
+    await smtp.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

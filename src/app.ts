@@ -24,6 +24,7 @@ import { stopOcr } from './modules/analysis/label-ocr.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { useCursorSecret } from './modules/shared/pagination.js';
 import { registerStaticPages } from './static-pages.js';
+import { registerPages } from './modules/page/page.routes.js';
 import { registerImageRoutes } from './modules/image/image.routes.js';
 import { dirname, join } from 'node:path';
 import { createMailer } from './modules/mail/mailer.js';
@@ -309,6 +310,7 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapi));
   app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml').send(openapiYaml));
   registerStaticPages(app);
+  await registerPages(app, { schema, mappingsDir, context: contextFor, publicUrl: config.publicUrl });
   registerImageRoutes(app, join(dirname(config.pgliteDir), 'images'));
 
   app.get('/health', async () => ({ status: 'ok' }));

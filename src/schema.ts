@@ -39,6 +39,7 @@ import { ProductDraftResolver } from './modules/draft/product-draft.resolver.js'
 import { DraftImageResolver, ProductImageResolver, ProfilePictureResolver } from './modules/image/image.resolver.js';
 import { CompareResolver } from './modules/compare/compare.resolver.js';
 import { IdentityResolver } from './modules/user/identity.resolver.js';
+import { EmailLinkResolver } from './modules/user/email-link.resolver.js';
 import { FollowedIngredientFeelingResolver, FollowResolver } from './modules/following/follow.resolver.js';
 import { SurveyResolver } from './modules/survey/survey.resolver.js';
 import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.js';
@@ -67,7 +68,7 @@ export const resolvers = [
   IngredientOpinionResolver, IngredientOpinionEntryResolver, ProductTutorialResolver, ProductPitchResolver,
 
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
-  IdentityResolver, FollowResolver, FollowedIngredientFeelingResolver, SurveyResolver, ProductCompatibilityResolver, IdentityProviderResolver,
+  IdentityResolver, EmailLinkResolver, FollowResolver, FollowedIngredientFeelingResolver, SurveyResolver, ProductCompatibilityResolver, IdentityProviderResolver,
 
   // ==== Routines and contests (routines helper)
   RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,

@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance } from 'fastify';
+import { graphiqlTabs } from './modules/page/graphiql-tabs.js';
 import { pageRoute } from './platform/security.js';
+import { mappingsDir } from './rest/describe.js';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath();
@@ -29,7 +31,8 @@ const DOCS_HTML = `<!doctype html>
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'none', validatorUrl: null });`;
 
 export function registerStaticPages(app: FastifyInstance): void {
-  const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL' } as never);
+  // Opens on the service's own named operations (one tab each) rather than the welcome text.
+  const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL', defaultTabs: graphiqlTabs(mappingsDir) } as never);
   app.get('/graphiql', { config: pageRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
 
   const assets: Record<string, { type: string; body: Buffer }> = {

@@ -82,7 +82,7 @@ describe('sharing', () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
     expect(sitemap.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(sitemap.body).toContain(`<loc>https://skin.example/compare/shared/${shared.token}</loc>`);
+    expect(sitemap.body).toContain(`<loc>https://skin.example/p/comparisons/${shared.token}</loc>`);
   });
 
   it('anonymous callers share too; a rejected share writes nothing; unknown tokens are 404', async () => {

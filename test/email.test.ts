@@ -1,64 +1,26 @@
 // E-mail for real: a local SMTP server (smtp-server) on a random port receives what the service
 // sends; the tests read the message (recipient, subject, link) and use the link's token.
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { snapshotDb, snapshotDiff } from './helpers/route-fixtures.js';
+import { startSmtpInbox, type Received, type SmtpInbox } from './helpers/smtp-inbox.js';
 
-interface Received {
-  to: string[];
-  subject: string;
-  body: string;
-}
-
-const inbox: Received[] = [];
-
-/** The text of a MIME message: headers unfolded, the body decoded (quoted-printable or base64). */
-function parseMessage(raw: string, to: string[]): Received {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
-  let body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-  } else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) => Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
-  return { to, subject, body };
-}
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address.startsWith('bounce@')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-    return callback();
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      inbox.push(parseMessage(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
-      callback();
-    });
-  },
-});
+let smtp: SmtpInbox;
+let inbox: Received[];
 
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://skincare.example' });
+  smtp = await startSmtpInbox({ refuse: (address) => address.startsWith('bounce@') });
+  inbox = smtp.inbox;
+  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://skincare.example' });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** The last message sent to an address. */
@@ -69,7 +31,7 @@ function lastTo(address: string): Received {
 }
 
 function tokenIn(message: Received): { link: string; token: string } {
-  const link = /https:\/\/skincare\.example\/users\/[0-9a-f-]+\/identity\/confirm_email_change\?token=([A-Za-z0-9_-]+)/.exec(message.body);
+  const link = /https:\/\/skincare\.example\/p\/email\/confirm\?token=([A-Za-z0-9_-]+)/.exec(message.body);
   if (!link) throw new Error(`No link in: ${message.body}`);
   return { link: link[0], token: decodeURIComponent(link[1]) };
 }
@@ -90,17 +52,29 @@ describe('changing the e-mail address', () => {
     const message = lastTo('Emma.New@example.com');
     expect(message.subject).toBe('Confirm your new e-mail address');
     const { link, token: emailed } = tokenIn(message);
-    expect(link).toContain(`/users/${emma.id}/`);
     // Nothing changed yet, and only a hash of the token is stored.
     expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'emma@example.com' });
     const rows = await sql<{ token_hash: string }>('select token_hash from email_token where user_id = ?', [emma.id]);
     expect(rows).toEqual([{ token_hash: createHash('sha256').update(emailed).digest('hex') }]);
     expect(JSON.stringify(await sql('select * from email_token'))).not.toContain(emailed);
 
-    // The link as mailed, used with PATCH (token in the query string, as in the link).
-    const confirmed = await t.inject({ method: 'PATCH', url: link.replace('https://skincare.example', ''), token });
+    // The link as mailed, opened in a browser with no token in hand: a page that changes nothing
+    // (link scanners fetch it too) and offers the button.
+    const landing = await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['content-type']).toMatch(/text\/html/);
+    expect(landing.body).toContain('Emma.New@example.com');
+    expect(landing.body).toContain('<form method="post" action="/p/email/confirm">');
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'emma@example.com' });
+    // The button posts the token, which alone authorises the change.
+    const confirmed = await t.inject({ method: 'POST', url: '/p/email/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(emailed)}` });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ id: emma.id, email: 'Emma.New@example.com', email_verified: true });
+    expect(confirmed.body).toContain('Address confirmed');
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ id: emma.id, email: 'Emma.New@example.com', email_verified: true });
+    const again = await t.inject({ method: 'POST', url: '/p/email/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(emailed)}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toMatch(/already used/);
+    expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
 
     const reused = await t.inject({ method: 'PATCH', url: `/users/${emma.id}/identity/confirm_email_change`, token, payload: { token: emailed } });
     expect(reused.statusCode).toBe(400);
@@ -199,6 +173,24 @@ describe('the verification e-mail', () => {
   });
 });
 
+describe('the link page (token only, no sign-in)', () => {
+  const confirm = (token: string) => t.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation($t: String!) { confirmEmailLink(token: $t) { email state } }', variables: { t: token } } });
+
+  it('refuses a made-up or an expired token and changes nothing; a GET shows and changes nothing', async () => {
+    const token = await t.tokenFor('gus');
+    const gus = await t.user('gus');
+    await t.inject({ method: 'PATCH', url: `/users/${gus.id}/identity/email`, token, payload: { email: 'gus-new@example.com' } });
+    const { link, token: emailed } = tokenIn(lastTo('gus-new@example.com'));
+    const madeUp = await confirm('not-a-token');
+    expect(madeUp.json()).toMatchObject({ errors: [{ extensions: { code: 'VALIDATION_FAILED', details: { field: 'token' } } }] });
+    for (let i = 0; i < 3; i += 1) expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(200);
+    await sql(`update email_token set expires_at = now() - interval '1 minute' where user_id = ?`, [gus.id]);
+    expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
+    expect((await confirm(emailed)).json()).toMatchObject({ errors: [{ message: expect.stringMatching(/expired/) }] });
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'gus@example.com' });
+  });
+});
+
 describe('invitations', () => {
   it('mails an invitation, records it, and limits it to one a minute', async () => {
     const token = await t.tokenFor('ines');
@@ -207,7 +199,10 @@ describe('invitations', () => {
     expect(sent.json()).toMatchObject({ email: 'friend-of-ines@example.com', sent_at: expect.any(String) });
     const message = lastTo('friend-of-ines@example.com');
     expect(message.subject).toBe('ines invites you to Skincare');
-    expect(message.body).toContain('https://skincare.example/?invited_by=ines');
+    expect(message.body).toContain('https://skincare.example/p/join?invited_by=ines');
+    const landing = await t.inject({ method: 'GET', url: '/p/join?invited_by=ines' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toMatch(/invited you/);
     const limited = await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'another@example.com' } });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();

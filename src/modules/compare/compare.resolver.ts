@@ -6,6 +6,7 @@ import { MAX_URLS_PER_SITEMAP, sitemapIndex, urlSet } from '../sitemap/sitemap.j
 import { Comparison } from './compare.types.js';
 import { expandComparison, getSharedComparison, shareComparison } from './compare.service.js';
 import { SharedComparison } from './shared-comparison.entity.js';
+import { pagePaths } from '../page/page-paths.js';
 
 /** As /sitemap/products: one sitemap up to 50,000 URLs, beyond that an index of `?page=`. */
 async function comparisonSitemap(ctx: Context, page: number | null | undefined): Promise<string> {
@@ -13,7 +14,7 @@ async function comparisonSitemap(ctx: Context, page: number | null | undefined):
   if (page != null && (page < 1 || page > pages)) throw validationFailed('page', `page must be from 1 to ${pages}`);
   if (page == null && pages > 1) return sitemapIndex(Array.from({ length: pages }, (_, i) => `${ctx.publicUrl}/sitemap/comparisons?page=${i + 1}`));
   const rows = await ctx.em.find(SharedComparison, {}, { fields: ['token', 'createdAt'], orderBy: { id: 'asc' }, offset: ((page ?? 1) - 1) * MAX_URLS_PER_SITEMAP, limit: MAX_URLS_PER_SITEMAP });
-  return urlSet(rows.map((c) => ({ loc: `${ctx.publicUrl}/compare/shared/${c.token}`, lastmod: c.createdAt })));
+  return urlSet(rows.map((c) => ({ loc: `${ctx.publicUrl}${pagePaths.comparison(c.token)}`, lastmod: c.createdAt })));
 }
 
 @Resolver(() => Comparison)

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Field, ObjectType } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { conflict, validationFailed } from '../../errors.js';
+import { pagePaths } from '../page/page-paths.js';
 import { emailChangeMessage, inviteMessage, verificationMessage } from '../mail/messages.js';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
 import { throttle } from './throttle.js';
@@ -57,8 +58,9 @@ export async function issueEmailToken(ctx: Pick<Context, 'em'>, user: User, purp
   return { token, expiresAt };
 }
 
-const confirmLink = (ctx: Context, user: User, token: string): string =>
-  `${ctx.publicUrl}/users/${user.id}/identity/confirm_email_change?token=${encodeURIComponent(token)}`;
+/** The page that confirms by the token alone (src/modules/page): opening it in a browser works. */
+const confirmLink = (ctx: Context, _user: User, token: string): string =>
+  `${ctx.publicUrl}${pagePaths.confirmEmail(token)}`;
 
 /** Sends a confirmation link to the new address; the address changes only when it is used. */
 export async function requestEmailChange(ctx: Context, idOrUsername: string, rawEmail: string): Promise<EmailSent> {
@@ -83,6 +85,12 @@ export async function confirmEmailToken(ctx: Context, idOrUsername: string, toke
     ? await ctx.em.findOne(EmailToken, { user: user.id, tokenHash: hashToken(token) })
     : null;
   if (!found) throw validationFailed('token', 'This link is not valid for this account: ask for a new one');
+  await useEmailToken(ctx, user, found);
+  return user;
+}
+
+/** Spends a found token on its user (also for the link page, which has the token only). */
+export async function useEmailToken(ctx: Pick<Context, 'em'>, user: User, found: EmailToken): Promise<void> {
   if (found.usedAt) throw validationFailed('token', 'This link was already used: each link works once');
   if (found.expiresAt.getTime() <= Date.now()) throw validationFailed('token', `This link has expired (links work for ${TOKEN_HOURS} hours): ask for a new one`);
   if (found.purpose === 'email_verification' && (user.email ?? '').toLowerCase() !== found.email.toLowerCase()) {
@@ -94,7 +102,6 @@ export async function confirmEmailToken(ctx: Context, idOrUsername: string, toke
   user.emailVerifiedAt = now;
   user.updatedAt = now;
   await ctx.em.flush();
-  return user;
 }
 
 /** Sends the verification link again: once a minute per user, for an unverified address. */
@@ -117,7 +124,7 @@ export async function sendInvite(ctx: Context, rawEmail: string): Promise<Invite
   const invite = ctx.em.create(UserInvite, { inviter: viewer.id, email, createdAt: new Date() });
   await ctx.em.flush();
   const name = viewer.displayName || viewer.username;
-  await ctx.services.mailer.send(inviteMessage(email, name, `${ctx.publicUrl}/?invited_by=${encodeURIComponent(viewer.username)}`));
+  await ctx.services.mailer.send(inviteMessage(email, name, `${ctx.publicUrl}${pagePaths.join(viewer.username)}`));
   return { email, sentAt: invite.createdAt };
 }
 

@@ -6,6 +6,7 @@ import { pathParams } from '../documents.js';
 import { accessRoles, type RouteDefinition } from '../types.js';
 import type { VariableSpec } from '../variables.js';
 import { inputSchema, outputSchema, type JsonSchema } from './json-schema.js';
+import { TAG_DESCRIPTIONS } from './tags.js';
 
 export interface DescribedRoute {
   route: RouteDefinition;
@@ -55,9 +56,22 @@ export function generateOpenApi(options: {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const queryType = options.schema.getQueryType()!;
   const mutationType = options.schema.getMutationType();
+  // Paths that differ only in their parameters' names (`/products/:id` for DELETE, `/products/:id_or_alias`
+  // for GET) are one path to OpenAPI: each is written with the spelling of its GET route (else the first).
+  const shapeOf = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, ':');
+  const spellings = new Map<string, string[]>();
+  for (const { route } of [...options.routes].sort((a, b) => Number(b.route.method === 'GET') - Number(a.route.method === 'GET'))) {
+    if (!spellings.has(shapeOf(route.path))) spellings.set(shapeOf(route.path), pathParams(route.path));
+  }
+  const tagsUsed = new Set<string>();
   for (const { route, operation, specs } of options.routes) {
-    const openPath = `${options.prefix}${route.path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    const inPath = new Set(pathParams(route.path));
+    const own = pathParams(route.path);
+    const names = spellings.get(shapeOf(route.path))!;
+    const rename = new Map(own.map((name, i) => [name, names[i]]));
+    let nth = 0;
+    const openPath = `${options.prefix}${route.path.replace(/:[A-Za-z0-9_]+/g, () => `:${names[nth++]}`)}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const tag of route.tags) tagsUsed.add(tag);
+    const inPath = new Set(own);
     const fragments = new Map(
       operation.document.definitions
         .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
@@ -76,7 +90,7 @@ export function generateOpenApi(options: {
       // Signed webhooks: the raw body is the whole JSON object; some variables come from headers.
       if (spec.name === route.rawBody) continue;
       else if (spec.name in fromHeaders) parameters.push({ name: fromHeaders[spec.name], in: 'header', required: spec.required, schema });
-      else if (inPath.has(spec.name)) parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
+      else if (inPath.has(spec.name)) parameters.push({ name: rename.get(spec.name) ?? spec.name, in: 'path', required: true, schema: { type: 'string' } });
       else if (!bodyAllowed) {
         parameters.push({ name: spec.name, in: 'query', required: spec.required, schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) });
       } else {
@@ -127,7 +141,9 @@ export function generateOpenApi(options: {
       version: options.version,
       description: 'REST compatibility layer over the GraphQL API (POST /graphql). Lists are `{items, next_cursor}`, paged with `limit` (1-100, default 20) and `cursor`. Errors are `{error: {code, message, details}}`.',
     },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    // Relative: the paths are on the service that serves this description (its PUBLIC_URL).
+    servers: [{ url: options.serverUrl ?? '/', description: 'The service serving this description' }],
+    tags: [...tagsUsed].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -1,0 +1,41 @@
+// What /graphiql opens with: a few of the service's own named operations (rest-mappings/), one
+// per tab, with example variables, instead of GraphiQL's generic welcome text.
+import { print, visit, type FieldNode } from 'graphql';
+import { routes } from '../../../rest-mappings/routes.js';
+import { loadOperations, snakeCase } from '../../rest/documents.js';
+
+const EXAMPLES: Array<{ operation: string; variables: Record<string, unknown> }> = [
+  { operation: 'AnalyzeIngredientList', variables: { ingredient_list: 'Ingredients: Aqua (Water), Glycerin, Niacinamide, Alcohol Denat., Parfum, Linalool, Retinol' } },
+  { operation: 'ListProducts', variables: { search: 'cleanser', free_of: ['fragrance'], limit: 5 } },
+  { operation: 'GetProduct', variables: { id_or_alias: 'soomdal-centella-low-ph-gel-foam' } },
+  { operation: 'GetIngredient', variables: { id_or_alias: 'niacinamide' } },
+  { operation: 'ListIngredientGroups', variables: {} },
+];
+
+export interface GraphiQLTab {
+  query: string;
+  variables: string;
+}
+
+/** The tabs, each headed by the REST path that runs the same operation. */
+export function graphiqlTabs(mappingsDir: string): GraphiQLTab[] {
+  const operations = loadOperations(mappingsDir);
+  return EXAMPLES.map(({ operation, variables }) => {
+    const loaded = operations.get(operation);
+    if (!loaded) throw new Error(`/graphiql's example ${operation} is not in rest-mappings`);
+    // The REST layer adds snake_case aliases; GraphQL clients see the schema's own names.
+    const plain = visit(loaded.document, {
+      Field(node: FieldNode): FieldNode | undefined {
+        return node.alias && node.alias.value === snakeCase(node.name.value) ? { ...node, alias: undefined } : undefined;
+      },
+    });
+    const route = routes.find((r) => r.operation === operation);
+    const heading = [
+      `# ${operation}${route ? `: ${route.summary}` : ''}`,
+      ...(route ? [`# The same operation serves ${route.method} ${route.path} (rest-mappings/${loaded.file}).`] : []),
+      '# Run it with the ▶ button (Ctrl-Enter); the variables are below. Other tabs hold more examples.',
+    ];
+    const body = plain.definitions.map((d) => print(d)).join('\n\n');
+    return { query: `${heading.join('\n')}\n${body}\n`, variables: JSON.stringify(variables, null, 2) };
+  });
+}

@@ -1,0 +1,158 @@
+// Pages people open in a browser: the home page with its paste box, shared analyses and
+// comparisons, products, ingredients, and the landings of e-mailed links. Server-rendered from
+// the named GraphQL operations; under /p/ so no REST path of the specification is shadowed.
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import { AppError } from '../../errors.js';
+import { pageRoute } from '../../platform/security.js';
+import type { RouteDefinition } from '../../rest/types.js';
+import { loadVocabulary } from '../ingredient/vocabulary.js';
+import { layout, type Html } from './html.js';
+import { loadPageOperations, operationRunner } from './page-operations.js';
+import { pagePaths } from './page-paths.js';
+import {
+  analysisPage, comparisonPage, emailConfirmedPage, emailConfirmPage, errorPage, homePage, ingredientPage, PASTE_LIMIT, productPage,
+  type AnalysisData, type ComparisonData, type EmailLinkData, type IngredientData, type ProductAnalysisData, type ProductData, type SkinCalcData,
+} from './page.views.js';
+
+export interface PageOptions {
+  schema: GraphQLSchema;
+  /** rest-mappings/: the pages run the REST layer's operations by name. */
+  mappingsDir: string;
+  /** The per-request context, as for REST and GraphQL. */
+  context: (request: FastifyRequest) => Promise<unknown>;
+  /** PUBLIC_URL: links to share. */
+  publicUrl: string;
+}
+
+const OPERATIONS = [
+  'AnalyzeIngredientList', 'GetSharedAnalysis', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
+  'GetIngredient', 'GetUser', 'GetEmailLink', 'ConfirmEmailLink',
+];
+
+/** The paste form posts to an analysis: it counts against the analysis budget, like POST /analyze/*. */
+const analysisLimited: { route: Pick<RouteDefinition, 'method' | 'path' | 'rateLimit'> } = { route: { method: 'POST', path: '/p/analyze', rateLimit: 'analysis' } };
+
+type Params = { Params: Record<string, string>; Querystring: Record<string, string | undefined>; Body: Record<string, string | undefined> | undefined };
+
+export async function registerPages(app: FastifyInstance, options: PageOptions): Promise<void> {
+  const run = operationRunner(options.schema, loadPageOperations(options.mappingsDir), OPERATIONS);
+  const labels = loadVocabulary();
+  const css = readFileSync(new URL('./pages.css', import.meta.url));
+
+  const send = (reply: FastifyReply, status: number, page: { title: string; description: string; canonical?: string; main: Html }) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(layout(page));
+
+  /** Runs a page; a client's error (not found, bad input, rate limit) is a page with its status too. */
+  const page = (build: (request: FastifyRequest<Params>, reply: FastifyReply, context: unknown) => Promise<unknown>) =>
+    async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+      try {
+        return await build(request, reply, await options.context(request));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code === 'INTERNAL') throw error;
+        if (error.code === 'RATE_LIMITED') reply.header('retry-after', String((error.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds ?? 60));
+        return send(reply, error.status, { title: error.status === 404 ? 'Not found' : 'Error', description: error.message, main: errorPage(error.status, error.message) });
+      }
+    };
+
+  await app.register(async (scope) => {
+    // HTML forms post application/x-www-form-urlencoded; only these pages accept it (the API stays JSON).
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: PASTE_LIMIT * 4 + 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    scope.get('/p/pages.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(css));
+
+    scope.get<Params>('/', { config: pageRoute }, page(async (_request, reply) => send(reply, 200, {
+      title: 'What is in your skincare?', description: 'Paste the ingredient list of a skincare product and learn what each ingredient does.',
+      canonical: `${options.publicUrl}/`, main: homePage(),
+    })));
+
+    scope.get<Params>('/p/join', { config: pageRoute }, page(async (request, reply, context) => {
+      const username = request.query.invited_by;
+      const inviter = username
+        ? await run<{ username: string; display_name: string | null }>('GetUser', { id_or_username: username }, context).catch((error: unknown) => {
+          if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) return null;
+          throw error;
+        })
+        : null;
+      return send(reply, 200, {
+        title: 'You are invited', description: 'An invitation to Skincare: look up what is in your products and find what suits your skin.',
+        main: homePage({ invitedBy: inviter ? { name: inviter.display_name || inviter.username, username: inviter.username } : null }),
+      });
+    }));
+
+    scope.post<Params>('/p/analyze', { config: { ...pageRoute, ...analysisLimited } }, page(async (request, reply, context) => {
+      const text = request.body?.ingredient_list ?? '';
+      if (!text.trim()) {
+        return send(reply, 400, { title: 'What is in your skincare?', description: 'Paste an ingredient list.', main: homePage({ formError: 'Paste an ingredient list first: the box is empty.' }) });
+      }
+      if (text.length > PASTE_LIMIT) {
+        return send(reply, 400, { title: 'What is in your skincare?', description: 'Paste an ingredient list.', main: homePage({ formError: `The list is over ${PASTE_LIMIT.toLocaleString('en')} characters.`, formValue: text.slice(0, PASTE_LIMIT) }) });
+      }
+      const analysis = await run<{ token: string }>('AnalyzeIngredientList', { ingredient_list: text }, context);
+      // Post/redirect/get: the analysis has its own address, to reload and share.
+      return reply.code(303).header('location', pagePaths.analysis(analysis.token)).send();
+    }));
+
+    scope.get<Params>('/p/analyses/:token', { config: pageRoute }, page(async (request, reply, context) => {
+      const { token } = request.params;
+      const [analysis, skinCalc] = await Promise.all([
+        run<AnalysisData>('GetSharedAnalysis', { token }, context),
+        run<SkinCalcData>('GetAnalysisSkinCalc', { token }, context),
+      ]);
+      const url = `${options.publicUrl}${pagePaths.analysis(token)}`;
+      return send(reply, 200, { title: 'Ingredient analysis', description: `An analysis of ${analysis.ingredients.length} ingredients.`, canonical: url, main: analysisPage(analysis, skinCalc, labels, url) });
+    }));
+
+    scope.get<Params>('/p/comparisons/:token', { config: pageRoute }, page(async (request, reply, context) => {
+      const { token } = request.params;
+      const comparison = await run<ComparisonData>('GetSharedComparison', { token }, context);
+      const url = `${options.publicUrl}${pagePaths.comparison(token)}`;
+      return send(reply, 200, { title: 'Comparison', description: `A comparison of ${comparison.items.length} skincare products.`, canonical: url, main: comparisonPage(comparison, url) });
+    }));
+
+    scope.get<Params>('/p/products/:id_or_alias', { config: pageRoute }, page(async (request, reply, context) => {
+      const variables = { id_or_alias: request.params.id_or_alias };
+      const [product, analysis] = await Promise.all([
+        run<ProductData>('GetProduct', variables, context),
+        run<ProductAnalysisData>('GetProductAnalysis', variables, context),
+      ]);
+      return send(reply, 200, {
+        title: product.name, description: `${product.name}${product.brand ? ` by ${product.brand.name}` : ''}: ingredients, flags and skin-type verdicts.`,
+        canonical: `${options.publicUrl}${pagePaths.product(product.alias)}`, main: productPage(product, analysis, labels),
+      });
+    }));
+
+    scope.get<Params>('/p/ingredients/:id_or_alias', { config: pageRoute }, page(async (request, reply, context) => {
+      const ingredient = await run<IngredientData>('GetIngredient', { id_or_alias: request.params.id_or_alias }, context);
+      return send(reply, 200, {
+        title: ingredient.name, description: `${ingredient.name}: what it does in skincare, its flags and ratings.`,
+        canonical: `${options.publicUrl}${pagePaths.ingredient(ingredient.alias)}`, main: ingredientPage(ingredient, labels),
+      });
+    }));
+
+    // An e-mailed link: GET only shows what it does (link scanners and previews change nothing);
+    // the button POSTs the token, which alone authorises the change (single use, 24 hours).
+    scope.get<Params>('/p/email/confirm', { config: pageRoute }, page(async (request, reply, context) => {
+      const token = request.query.token ?? '';
+      const link = await run<EmailLinkData | null>('GetEmailLink', { token }, context);
+      reply.header('referrer-policy', 'no-referrer');
+      return send(reply, link?.state === 'valid' ? 200 : link ? 410 : 404, { title: 'Confirm an e-mail address', description: 'Confirm an e-mail address.', main: emailConfirmPage(link, token) });
+    }));
+
+    scope.post<Params>('/p/email/confirm', { config: pageRoute }, page(async (request, reply, context) => {
+      const token = request.body?.token ?? '';
+      reply.header('referrer-policy', 'no-referrer');
+      try {
+        const link = await run<EmailLinkData>('ConfirmEmailLink', { token }, context);
+        return send(reply, 200, { title: 'Address confirmed', description: 'The e-mail address is confirmed.', main: emailConfirmedPage(link) });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+        const link = await run<EmailLinkData | null>('GetEmailLink', { token }, context);
+        return send(reply, 400, { title: 'Confirm an e-mail address', description: 'Confirm an e-mail address.', main: emailConfirmPage(link, token, error.message) });
+      }
+    }));
+  });
+}

@@ -1,0 +1,263 @@
+// The pages' HTML, from the answers of the named operations (snake_case, as REST sees them).
+// Pure: data in, HTML out.
+import { html, type Html, type HtmlPart } from './html.js';
+import { pagePaths } from './page-paths.js';
+
+export interface Labels {
+  functions: Record<string, string>;
+  effects: Record<string, string>;
+  flags: Record<string, string>;
+  groups: Record<string, string>;
+}
+
+interface IngredientRef { id: string; alias: string; name: string }
+interface IngredientSummary extends IngredientRef { functions?: string[]; flags?: string[] }
+interface Entry {
+  position: number;
+  input: string;
+  match: string;
+  concentration?: string | null;
+  may_contain?: boolean;
+  nano?: boolean;
+  ingredient: IngredientSummary | null;
+}
+interface Reason { reason: string; ingredient: IngredientRef }
+export interface SkinTypeVerdict { skin_type: string; label: string; verdict: string; good: Reason[]; caution: Reason[] }
+export interface AnalysisData {
+  token: string;
+  ingredients: Entry[];
+  unmatched: string[];
+  duplicates?: string[];
+  footnotes?: string[];
+  created_at?: string;
+}
+export interface SkinCalcData { skin_types: SkinTypeVerdict[] }
+
+const ingredientLink = (i: IngredientRef): Html => html`<a href="${pagePaths.ingredient(i.alias)}">${i.name}</a>`;
+const list = (items: HtmlPart[], separator = ', '): HtmlPart[] => items.flatMap((item, i) => (i ? [separator, item] : [item]));
+const label = (labels: Record<string, string>, code: string): string => labels[code] ?? code.replace(/_/g, ' ');
+
+export const PASTE_LIMIT = 20_000;
+
+/** The paste box: a labelled textarea that posts to the analysis, with its error when there is one. */
+export function pasteForm(options: { value?: string; error?: string } = {}): Html {
+  const { value = '', error } = options;
+  return html`<form class="paste" method="post" action="/p/analyze">
+<label for="ingredient_list">Ingredient list, as printed on the product</label>
+<p class="hint" id="ingredient_list_hint">Paste everything after “Ingredients:”; up to ${PASTE_LIMIT.toLocaleString('en')} characters.</p>
+${error ? html`<p class="error" id="ingredient_list_error" role="alert">${error}</p>` : ''}
+<textarea id="ingredient_list" name="ingredient_list" rows="6" maxlength="${PASTE_LIMIT}" required
+ aria-describedby="ingredient_list_hint${error ? ' ingredient_list_error' : ''}"${error ? html` aria-invalid="true"` : ''}
+ placeholder="Aqua (Water), Glycerin, Niacinamide, Parfum…">${value}</textarea>
+<button type="submit">Analyse the list</button>
+</form>`;
+}
+
+export function homePage(options: { invitedBy?: { name: string; username: string } | null; formError?: string; formValue?: string } = {}): Html {
+  const { invitedBy } = options;
+  return html`${invitedBy ? html`<p class="notice">${invitedBy.name} invited you. Welcome: no account is needed to look things up.</p>` : ''}
+<h1>What is in your skincare?</h1>
+<p class="lead">Paste the ingredient list printed on a product. You see what each ingredient does, which flags it raises
+(fragrance, drying alcohol, pregnancy caution…) and how the list suits each skin type. The page you get has its own link to share.</p>
+${pasteForm({ value: options.formValue, error: options.formError })}
+<section aria-labelledby="for-developers">
+<h2 id="for-developers">For developers</h2>
+<p>Everything here is an API first: products, ingredients, routines that don't clash, experts and comparisons.</p>
+<ul class="links">
+<li><a href="/docs">REST API reference</a> (Swagger UI)</li>
+<li><a href="/graphiql">GraphiQL</a>, with the service's own operations to try</li>
+<li><a href="/openapi.json">OpenAPI description</a> (JSON; <a href="/openapi.yaml">YAML</a>)</li>
+</ul>
+</section>`;
+}
+
+function entryItem(entry: Entry, labels: Labels): Html {
+  const i = entry.ingredient;
+  const notes: HtmlPart[] = [
+    entry.concentration ? html`<span class="tag">${entry.concentration}</span>` : '',
+    entry.may_contain ? html`<span class="tag">may contain</span>` : '',
+    entry.nano ? html`<span class="tag">nano</span>` : '',
+  ];
+  if (!i) {
+    return html`<li class="entry unmatched"><span class="name">${entry.input}</span> ${notes}<p class="does">Not in our knowledge base yet.</p></li>`;
+  }
+  const printed = entry.input.trim().toLowerCase() !== i.name.toLowerCase() ? html` <span class="printed">printed “${entry.input}”</span>` : '';
+  const functions = (i.functions ?? []).map((f) => label(labels.functions, f));
+  return html`<li class="entry"><span class="name">${ingredientLink(i)}</span>${printed} ${notes}
+<p class="does">${functions.length ? functions.join(', ') : 'No function on record'}</p>
+${(i.flags ?? []).length ? html`<p class="flags">${(i.flags ?? []).map((f) => html`<span class="flag">${label(labels.flags, f)}</span> `)}</p>` : ''}</li>`;
+}
+
+function flagSection(entries: Entry[], labels: Labels): Html {
+  const byFlag = new Map<string, IngredientRef[]>();
+  for (const entry of entries) {
+    for (const flag of entry.ingredient?.flags ?? []) {
+      const raising = byFlag.get(flag) ?? [];
+      if (!raising.some((r) => r.id === entry.ingredient!.id)) raising.push(entry.ingredient!);
+      byFlag.set(flag, raising);
+    }
+  }
+  return html`<section aria-labelledby="flags">
+<h2 id="flags">Flags</h2>
+${byFlag.size === 0 ? html`<p>No ingredient of this list raises a flag.</p>` : html`<dl class="flag-list">${[...byFlag].map(([flag, raising]) =>
+    html`<dt>${label(labels.flags, flag)}</dt><dd>${list(raising.map(ingredientLink))}</dd>`)}</dl>`}
+</section>`;
+}
+
+const VERDICT_TEXT: Record<string, string> = { good: 'Good', neutral: 'Neutral', caution: 'Caution' };
+
+function skinTypeSection(skinTypes: SkinTypeVerdict[]): Html {
+  return html`<section aria-labelledby="skin-types">
+<h2 id="skin-types">Skin types</h2>
+<ul class="verdicts">${skinTypes.map((s) => html`<li>
+<span class="skin">${s.label}</span> <span class="verdict ${s.verdict}">${VERDICT_TEXT[s.verdict] ?? s.verdict}</span>
+${s.caution.length ? html`<p>Caution: ${list(s.caution.map((r) => html`${ingredientLink(r.ingredient)} (${r.reason})`), '; ')}</p>` : ''}
+${s.good.length ? html`<p>In favour: ${list(s.good.map((r) => html`${ingredientLink(r.ingredient)} (${r.reason})`), '; ')}</p>` : ''}
+</li>`)}</ul>
+</section>`;
+}
+
+export function analysisPage(analysis: AnalysisData, skinCalc: SkinCalcData, labels: Labels, shareUrl: string): Html {
+  const matched = analysis.ingredients.filter((e) => e.ingredient).length;
+  return html`<h1>Ingredient analysis</h1>
+<p class="lead">${analysis.ingredients.length} ingredients, ${matched} recognised.
+Share this analysis: <a href="${shareUrl}">${shareUrl}</a></p>
+<section aria-labelledby="entries">
+<h2 id="entries">Ingredients, in printed order</h2>
+<ol class="entries">${analysis.ingredients.map((e) => entryItem(e, labels))}</ol>
+${analysis.unmatched.length ? html`<p>Not recognised: ${analysis.unmatched.join(', ')}.</p>` : ''}
+${analysis.footnotes?.length ? html`<p>Footnotes on the label: ${analysis.footnotes.join(' · ')}</p>` : ''}
+</section>
+${flagSection(analysis.ingredients, labels)}
+${skinTypeSection(skinCalc.skin_types)}
+<p><a href="/">Analyse another list</a></p>`;
+}
+
+interface Brand { name: string; alias: string; country?: string | null; website?: string | null }
+export interface ProductData {
+  alias: string;
+  name: string;
+  description?: string | null;
+  brand: Brand | null;
+  category: { name: string } | null;
+  size?: { amount: number; unit: { symbol: string } | null } | null;
+  ingredients: Entry[];
+  product_image?: { large: string; width?: number | null; height?: number | null } | null;
+}
+export interface ProductAnalysisData { skin_types: SkinTypeVerdict[]; unmatched: string[] }
+
+export function productPage(product: ProductData, analysis: ProductAnalysisData, labels: Labels): Html {
+  const size = product.size ? `${product.size.amount} ${product.size.unit?.symbol ?? ''}`.trim() : null;
+  return html`<h1>${product.name}</h1>
+<p class="lead">${[product.brand?.name, product.category?.name, size].filter(Boolean).join(' · ')}</p>
+${product.product_image ? html`<img class="product" src="${product.product_image.large}" alt="${product.name}" ${product.product_image.width ? html`width="${product.product_image.width}" height="${product.product_image.height ?? ''}"` : ''}>` : ''}
+${product.description ? html`<p>${product.description}</p>` : ''}
+<section aria-labelledby="entries">
+<h2 id="entries">Ingredients</h2>
+${product.ingredients.length ? html`<ol class="entries">${product.ingredients.map((e) => entryItem(e, labels))}</ol>` : html`<p>No ingredient list on record.</p>`}
+</section>
+${flagSection(product.ingredients, labels)}
+${skinTypeSection(analysis.skin_types)}`;
+}
+
+export interface IngredientData {
+  alias: string;
+  name: string;
+  other_names: string[];
+  description?: string | null;
+  functions: string[];
+  effects: string[];
+  flags: string[];
+  groups: string[];
+  comedogenic?: number | null;
+  irritancy?: number | null;
+  rating_source?: string | null;
+  cas_number?: string | null;
+}
+
+export function ingredientPage(i: IngredientData, labels: Labels): Html {
+  const facts: Array<[string, HtmlPart]> = [
+    ['What it does', i.functions.map((f) => label(labels.functions, f)).join(', ') || 'No function on record'],
+    ['Effects', i.effects.map((e) => label(labels.effects, e)).join(', ')],
+    ['Flags', i.flags.length ? i.flags.map((f) => html`<span class="flag">${label(labels.flags, f)}</span> `) : 'None'],
+    ['Groups', i.groups.map((g) => label(labels.groups, g)).join(', ')],
+    ['Comedogenic rating (0-5)', i.comedogenic ?? null],
+    ['Irritancy rating (0-5)', i.irritancy ?? null],
+    ['Source of the ratings', i.rating_source ?? null],
+    ['CAS number', i.cas_number ?? null],
+    ['Other names', i.other_names.join(', ')],
+  ];
+  return html`<h1>${i.name}</h1>
+${i.description ? html`<p class="lead">${i.description}</p>` : ''}
+<dl class="facts">${facts.filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+<p><a href="/">Analyse a list with it</a></p>`;
+}
+
+interface ComparisonRow { name: string; label: string; items: Array<{ present: boolean; ingredients: IngredientRef[] }> }
+export interface ComparisonData {
+  token: string | null;
+  items: Array<{ kind: string; analysis_token?: string | null; product: { alias: string; name: string; brand?: Brand | null } | null; ingredient_count: number; only_here: IngredientRef[] }>;
+  shared: IngredientRef[];
+  overlap: Array<{ a: number; b: number; jaccard: number }>;
+  flags: ComparisonRow[];
+  effects: ComparisonRow[];
+  rules: ComparisonRow[];
+}
+
+export function comparisonPage(c: ComparisonData, shareUrl: string): Html {
+  const names = c.items.map((item, n) => item.product ? `${item.product.name}${item.product.brand ? ` (${item.product.brand.name})` : ''}` : `Pasted list ${n + 1}`);
+  const table = (id: string, title: string, rows: ComparisonRow[], yes: string, no: string) => html`<section aria-labelledby="${id}">
+<h2 id="${id}">${title}</h2>
+${rows.length === 0 ? html`<p>None for these items.</p>` : html`<div class="scroll" role="region" aria-label="${title}, item by item" tabindex="0"><table>
+<thead><tr><th scope="col">${title}</th>${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
+<tbody>${rows.map((row) => html`<tr><th scope="row">${row.label}</th>${row.items.map((cell) => html`<td>${cell.present ? html`${yes}${cell.ingredients.length ? html`: ${list(cell.ingredients.map(ingredientLink))}` : ''}` : no}</td>`)}</tr>`)}</tbody>
+</table></div>`}
+</section>`;
+  return html`<h1>Comparison</h1>
+<p class="lead">${c.items.length} items compared ingredient by ingredient. Share it: <a href="${shareUrl}">${shareUrl}</a></p>
+<ol class="items">${c.items.map((item, n) => html`<li>${item.product ? html`<a href="${pagePaths.product(item.product.alias)}">${names[n]}</a>` : names[n]}: ${item.ingredient_count} ingredients${item.only_here.length ? html`; only here: ${list(item.only_here.map(ingredientLink))}` : ''}</li>`)}</ol>
+<section aria-labelledby="shared">
+<h2 id="shared">In every item</h2>
+<p>${c.shared.length ? list(c.shared.map(ingredientLink)) : 'No ingredient is in all of them.'}</p>
+${c.overlap.length ? html`<ul>${c.overlap.map((o) => html`<li>${names[o.a]} and ${names[o.b]}: ${Math.round(o.jaccard * 100)}% of their ingredients in common</li>`)}</ul>` : ''}
+</section>
+${table('cmp-flags', 'Flags', c.flags, 'Yes', 'No')}
+${table('cmp-effects', 'Effects', c.effects, 'Yes', 'No')}
+${table('cmp-rules', 'Free of', c.rules, 'Breaks it', 'Free')}`;
+}
+
+export interface EmailLinkData { purpose: string; email: string; username: string; state: string; expiresAt?: string; expires_at?: string }
+
+export function emailConfirmPage(link: EmailLinkData | null, token: string, error?: string): Html {
+  if (!link || link.state !== 'valid') {
+    const why = !link ? 'This link is not valid: it may be mistyped, or replaced by a newer one.'
+      : link.state === 'used' ? 'This link was already used: each link works once. If the address was confirmed then, nothing more is needed.'
+        : 'This link has expired: links work for 24 hours.';
+    return html`<h1>Confirm an e-mail address</h1>
+<p class="error" role="alert">${why}</p>
+<p>Ask for a new link from the app (or <code>PATCH /users/:id/identity/email</code>).</p>`;
+  }
+  const what = link.purpose === 'email_change' ? 'use this address for' : 'verify this address of';
+  return html`<h1>Confirm an e-mail address</h1>
+<p class="lead">Confirm that you want to ${what} the Skincare account <strong>${link.username}</strong>:</p>
+<p class="address">${link.email}</p>
+${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+<form method="post" action="/p/email/confirm">
+<input type="hidden" name="token" value="${token}">
+<button type="submit">Confirm ${link.email}</button>
+</form>
+<p class="hint">Nothing changes until you press the button. If you did not ask for this, close this page.</p>`;
+}
+
+export function emailConfirmedPage(link: EmailLinkData): Html {
+  return html`<h1>Address confirmed</h1>
+<p class="notice" role="status">${link.email} is now the confirmed address of the account <strong>${link.username}</strong>.</p>
+<p><a href="/">Go to the home page</a></p>`;
+}
+
+export function errorPage(status: number, message: string): Html {
+  const title = status === 404 ? 'Not found' : status === 429 ? 'Too many requests' : status >= 500 ? 'Something went wrong' : 'That did not work';
+  return html`<h1>${title}</h1>
+<p class="error">${message}</p>
+<p><a href="/">Go to the home page</a></p>`;
+}

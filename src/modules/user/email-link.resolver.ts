@@ -1,0 +1,63 @@
+// An e-mailed link opened in a browser: whoever holds the token (it went to that mailbox) may see
+// what it is for and use it, without signing in. Single use and expiring like every link.
+import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { validationFailed } from '../../errors.js';
+import { Transactional } from '../shared/transactional.js';
+import { EmailToken } from './email-token.entity.js';
+import { hashToken, useEmailToken } from './identity.service.js';
+import { User } from './user.entity.js';
+
+@ObjectType({ description: 'What an e-mailed link does, to whoever holds its token.' })
+export class EmailLink {
+  @Field({ description: 'email_change (a new address) or email_verification (the current one).' })
+  purpose!: string;
+
+  @Field({ description: 'The address the link was sent to.' })
+  email!: string;
+
+  @Field({ description: 'The account it is for.' })
+  username!: string;
+
+  @Field({ description: 'valid, used or expired.' })
+  state!: string;
+
+  @Field()
+  expiresAt!: Date;
+}
+
+async function findLink(ctx: Context, token: string): Promise<{ found: EmailToken; user: User } | null> {
+  if (token.length === 0 || token.length > 200) return null;
+  const found = await ctx.em.findOne(EmailToken, { tokenHash: hashToken(token) });
+  if (!found) return null;
+  const user = await ctx.em.findOneOrFail(User, found.user.id);
+  return { found, user };
+}
+
+const describe = ({ found, user }: { found: EmailToken; user: User }): EmailLink => ({
+  purpose: found.purpose,
+  email: found.email,
+  username: user.username,
+  state: found.usedAt ? 'used' : found.expiresAt.getTime() <= Date.now() ? 'expired' : 'valid',
+  expiresAt: found.expiresAt,
+});
+
+@Resolver()
+export class EmailLinkResolver {
+  // Queries
+  @Query(() => EmailLink, { nullable: true, description: 'What the token of an e-mailed link is for; null when no link has it. Changes nothing.' })
+  async emailLink(@Arg('token') token: string, @Ctx() ctx: Context): Promise<EmailLink | null> {
+    const link = await findLink(ctx, token);
+    return link ? describe(link) : null;
+  }
+
+  // Mutations
+  @UseMiddleware(Transactional)
+  @Mutation(() => EmailLink, { description: 'Uses an e-mailed link by its token alone (the token authorises it): sets or verifies the address. Single use, 24 hours.' })
+  async confirmEmailLink(@Arg('token') token: string, @Ctx() ctx: Context): Promise<EmailLink> {
+    const link = await findLink(ctx, token);
+    if (!link) throw validationFailed('token', 'This link is not valid: ask for a new one');
+    await useEmailToken(ctx, link.user, link.found);
+    return describe(link);
+  }
+}
