@@ -35,6 +35,7 @@ import { connectRedis } from './platform/redis.js';
 import { currentStore, onWriteOutsideRequest, registerRequestStore, storeOf } from './platform/request-store.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { registerSecurity } from './platform/security.js';
+import { clientErrorHandler } from './platform/client-errors.js';
 
 const BODY_LIMIT = 1024 * 1024;
 export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -100,6 +101,13 @@ export async function buildApp({ config, orm, logger = true, restJit = true }: A
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: BODY_LIMIT,
+    // Slow clients: headers, the whole request, an idle socket and an idle keep-alive connection
+    // each have a deadline (HTTP_*_TIMEOUT_SECONDS); Node checks them every second.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : uuidv4();
