@@ -45,7 +45,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = error as FastifyError & { validation?: unknown };
   switch (e.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new AppError('UNSUPPORTED_MEDIA_TYPE', `Content type ${e.message.replace(/^.*: /, '')} is not accepted: send application/json`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new AppError('UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted: send application/json (multipart/form-data where a route takes files)', { field: 'content-type' });
+    case 'FST_FILES_LIMIT': return new AppError('VALIDATION_FAILED', 'Too many file parts: a route takes at most one file per field it names', { field: 'body' });
+    case 'FST_PARTS_LIMIT': case 'FST_FIELDS_LIMIT': return new AppError('VALIDATION_FAILED', 'Too many parts in the multipart body', { field: 'body' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE': return new AppError('PAYLOAD_TOO_LARGE', `The body is over the ${BODY_LIMIT} byte limit`);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is empty but declared as JSON', { field: 'body' });
     case 'FST_ERR_CTP_INVALID_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
