@@ -38,7 +38,15 @@ try {
 const seeded = await seedIfEmpty(orm, { demo: config.seedDemoData });
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const e = error as NodeJS.ErrnoException;
+  console.error(`Cannot listen on ${config.host}:${config.port}: ${e.code === 'EADDRINUSE' ? 'the port is in use (PORT)' : e.code === 'EADDRNOTAVAIL' ? 'no such address on this machine (HOST)' : e.message}`);
+  await app.close().catch(() => undefined);
+  await orm.close().catch(() => undefined);
+  process.exit(1);
+}
 app.log.info(`database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.pgliteDir}`}; GraphiQL at /graphiql, API reference at /docs`);
 const authMode = describeAuthMode(config.auth, config.dataDir);
 app.log.info(authMode.line);
