@@ -212,3 +212,12 @@ it('tokens the service signs carry exp (npm run token keeps working)', async () 
   const claims = await auth.verify(await auth.sign({ sub: 'dev|someone' }));
   expect(typeof claims.exp).toBe('number');
 });
+
+it('GET /products/favorite_lookup does not reveal an unpublished product to whoever may not see it', async () => {
+  const connection = t.em().getConnection();
+  const [row] = await connection.execute(`select id, alias from product where status = 'published' order by alias limit 1`) as Array<{ id: string; alias: string }>;
+  await connection.execute(`update product set status = 'draft' where id = ?`, [row.id]);
+  const lookup = async (token: string) => ((await t.inject({ method: 'GET', url: `/products/favorite_lookup?ids=${row.alias},${row.id}`, token })).json() as { items: Array<{ product_id: string | null }> }).items;
+  expect(await lookup(await t.tokenFor('lookup-member'))).toEqual([expect.objectContaining({ product_id: null }), expect.objectContaining({ product_id: null })]);
+  expect(await lookup(await t.tokenFor('lookup-admin', 'admin'))).toEqual([expect.objectContaining({ product_id: row.id }), expect.objectContaining({ product_id: row.id })]);
+});
