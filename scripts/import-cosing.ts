@@ -1,5 +1,5 @@
 // Imports the EU CosIng ingredient inventory (the CSV users download) into the ingredient table.
-//   npm run import:cosing -- COSING_Ingredients.csv [--batch-size 1000] [--no-fill-cas] [--force]
+//   npm run import:cosing -- COSING_Ingredients.csv [--batch-size 1000] [--no-fill-cas]
 //                            [--delimiter ';'] [--encoding latin1]
 // PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
 // changes nothing. Curated ingredients are never overwritten (a missing CAS number may be filled in).
@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase, type Orm } from '../src/db.js';
 import { importCosing, type CosingImportReport } from '../src/modules/ingredient/cosing/importer.js';
 import { CosingFormatError } from '../src/modules/ingredient/cosing/parse.js';
-import { pgliteFolderInUse } from '../src/modules/ingredient/cosing/pglite-lock.js';
+import { PgliteFolderLocked } from '../src/platform/pglite-lock.js';
 import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
 import { announceProcessCacheDrops } from '../src/platform/process-cache-drops.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
@@ -20,7 +20,6 @@ const USAGE = `usage: npm run import:cosing -- FILE.csv [options]
   --no-fill-cas      do not fill in missing CAS numbers of curated ingredients
   --delimiter C      field separator (default ",")
   --encoding E       file encoding, e.g. latin1 (default utf8)
-  --force            open the PGlite folder even though it looks in use (after a crash)
 
 Database: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite).`;
 
@@ -33,14 +32,13 @@ interface Args {
   file: string;
   batchSize: number;
   fillCas: boolean;
-  force: boolean;
   delimiter?: string;
   encoding?: BufferEncoding;
 }
 
 function parseArgs(argv: string[]): Args {
   const files: string[] = [];
-  const args: Omit<Args, 'file'> = { batchSize: 1000, fillCas: true, force: false };
+  const args: Omit<Args, 'file'> = { batchSize: 1000, fillCas: true};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => argv[++i] ?? fail(`${arg} needs a value\n\n${USAGE}`);
@@ -51,7 +49,6 @@ function parseArgs(argv: string[]): Args {
       args.batchSize = Number(value());
       if (!Number.isInteger(args.batchSize) || args.batchSize < 1 || args.batchSize > 5000) fail('--batch-size must be an integer from 1 to 5000');
     } else if (arg === '--no-fill-cas') args.fillCas = false;
-    else if (arg === '--force') args.force = true;
     else if (arg === '--delimiter') args.delimiter = value();
     else if (arg === '--encoding') {
       const encoding = value();
@@ -79,17 +76,13 @@ try {
   throw error;
 }
 const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `PGlite at ${config.pgliteDir}`;
-if (!config.databaseUrl) {
-  const inUse = pgliteFolderInUse(config.pgliteDir);
-  if (inUse && !args.force) fail(inUse, 3);
-  if (inUse) console.error(`--force: opening ${config.pgliteDir} although it holds postmaster.pid`);
-}
 
 const started = performance.now();
 let orm: Orm;
 try {
   orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 } catch (error) {
+  if (error instanceof PgliteFolderLocked) fail(error.message, 3);
   const hint = config.databaseUrl ? '' : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
   fail(`Could not open ${where}: ${(error as Error).message}${hint}`, 1);
 }

@@ -1,6 +1,7 @@
 // Prints a bearer token for local use: npm run token -- <username> [--type admin]
-// Signed with AUTH_JWT_SECRET, or with the development secret kept in the data folder.
-// The --type claim is honoured only with the development secret.
+// Signed with AUTH_JWT_SECRET, or with the development secret generated in the data folder's
+// secrets/ (the same folder as the server's: run it with the same PGLITE_DIR). The --type claim is
+// honoured only by a server started with AUTH_DEV_MODE=true on a loopback HOST.
 import { Authenticator } from '../src/auth.js';
 import { loadConfig } from '../src/config.js';
 import { UserType } from '../src/modules/user/user.entity.js';
@@ -18,7 +19,7 @@ if (!config.auth.jwtSecret) {
   console.error('Tokens come from the identity provider (AUTH_JWKS_URL is set): nothing to sign with here.');
   process.exit(2);
 }
-if (type && !config.auth.devSecret) console.error('note: AUTH_JWT_SECRET is set, so --type is ignored; use ADMIN_SUBJECTS or PATCH /users/:id/user_type');
+if (type && !config.auth.devMode) console.error('note: --type is honoured only by a server started with AUTH_DEV_MODE=true (on a loopback HOST); else use ADMIN_SUBJECTS or PATCH /users/:id/user_type');
 const token = await new Authenticator(config.auth).sign({
   sub: `dev|${username}`, preferred_username: username, name: username, email: `${username}@example.com`,
   ...(type ? { user_type: type } : {}),

@@ -37,6 +37,7 @@ import { connectRedis } from './platform/redis.js';
 import { onWriteOutsideRequest, registerRequestStore, storeOf, trackTransactions } from './platform/request-store.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { registerSecurity } from './platform/security.js';
+import { clientErrorHandler } from './platform/client-errors.js';
 
 const BODY_LIMIT = 1024 * 1024;
 export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -46,7 +47,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = error as FastifyError & { validation?: unknown };
   switch (e.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new AppError('UNSUPPORTED_MEDIA_TYPE', `Content type ${e.message.replace(/^.*: /, '')} is not accepted: send application/json`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new AppError('UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted: send application/json (multipart/form-data where a route takes files)', { field: 'content-type' });
+    case 'FST_FILES_LIMIT': return new AppError('VALIDATION_FAILED', 'Too many file parts: a route takes at most one file per field it names', { field: 'body' });
+    case 'FST_PARTS_LIMIT': case 'FST_FIELDS_LIMIT': return new AppError('VALIDATION_FAILED', 'Too many parts in the multipart body', { field: 'body' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE': return new AppError('PAYLOAD_TOO_LARGE', `The body is over the ${BODY_LIMIT} byte limit`);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is empty but declared as JSON', { field: 'body' });
     case 'FST_ERR_CTP_INVALID_JSON_BODY': return new AppError('VALIDATION_FAILED', 'The body is not valid JSON', { field: 'body' });
@@ -104,6 +107,13 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: BODY_LIMIT,
+    // Slow clients: headers, the whole request, an idle socket and an idle keep-alive connection
+    // each have a deadline (HTTP_*_TIMEOUT_SECONDS); Node checks them every second.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : uuidv4();

@@ -6,13 +6,15 @@ import { unauthenticated } from './errors.js';
 import { User, UserType } from './modules/user/user.entity.js';
 import { newId } from './modules/shared/ids.js';
 import { isReservedUsername } from './modules/user/user.service.js';
+import { checkedEmail } from './modules/user/identity.service.js';
+import { isDeletedSubject } from './modules/user/deleted-subject.js';
 
 export interface Claims extends JWTPayload {
   sub: string;
   preferred_username?: string;
   email?: string;
   name?: string;
-  /** Honoured only with the generated development secret (see README: `npm run token`). */
+  /** Honoured only with AUTH_DEV_MODE=true on a loopback HOST (see README: `npm run token`). */
   user_type?: string;
 }
 
@@ -29,6 +31,8 @@ export class Authenticator {
   /** Returns the claims of a valid token; throws UNAUTHENTICATED for anything else. */
   async verify(token: string): Promise<Claims> {
     const options = {
+      // A token without an expiry would be good forever: refused.
+      requiredClaims: ['exp'],
       ...(this.config.issuer ? { issuer: this.config.issuer } : {}),
       ...(this.config.audience ? { audience: this.config.audience } : {}),
     };
@@ -44,7 +48,7 @@ export class Authenticator {
     if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) {
       throw unauthenticated('The token has no subject (sub)');
     }
-    return payload as Claims;
+    return profileClaims(payload as Claims);
   }
 
   /** Signs a token with the HS256 secret (development and tests). */
@@ -57,9 +61,40 @@ export class Authenticator {
   /** The user type a token's subject must have regardless of what is stored. */
   forcedType(claims: Claims): UserType | null {
     if (this.config.adminSubjects.has(claims.sub)) return UserType.admin;
-    if (this.config.devSecret && claims.user_type && claims.user_type in UserType) return claims.user_type as UserType;
+    // Own keys only: `toString` or `__proto__` are no user types.
+    if (this.config.devMode && typeof claims.user_type === 'string' && Object.hasOwn(UserType, claims.user_type)) return claims.user_type as UserType;
     return null;
   }
+}
+
+/** The one start-up line saying which auth mode is in force, and warnings about it. */
+export function describeAuthMode(config: Config['auth'], dataDir: string): { line: string; warnings: string[] } {
+  const warnings: string[] = [];
+  if (config.jwksUrl) {
+    const missing = [config.audience ? null : 'AUTH_AUDIENCE', config.issuer ? null : 'AUTH_ISSUER'].filter(Boolean);
+    if (missing.length) warnings.push(`auth: ${missing.join(' and ')} unset: tokens the identity provider issued for any other application or issuer are accepted`);
+    return { line: `auth: tokens verified against the identity provider's keys (${config.jwksUrl}); user_type claims ignored`, warnings };
+  }
+  const secret = config.devSecret ? `the development secret generated in ${dataDir}/secrets` : 'AUTH_JWT_SECRET';
+  return {
+    line: config.devMode
+      ? `auth: DEVELOPMENT mode (AUTH_DEV_MODE=true, loopback only): HS256 tokens signed with ${secret}; their user_type claim is honoured`
+      : `auth: HS256 tokens signed with ${secret}; user_type claims ignored (admins: ADMIN_SUBJECTS)`,
+    warnings,
+  };
+}
+
+/** Profile claims as the profile operations bound them; a value that fails is dropped (the token stays good). */
+function profileClaims(claims: Claims): Claims {
+  const text = (value: unknown, max: number): string | undefined =>
+    typeof value === 'string' && value.trim().length >= 1 && value.trim().length <= max && !/[\u0000-\u001f\u007f]/.test(value) ? value.trim() : undefined;
+  let email: string | undefined;
+  try {
+    email = typeof claims.email === 'string' ? checkedEmail(claims.email) : undefined;
+  } catch {
+    email = undefined;
+  }
+  return { ...claims, name: text(claims.name, 80), preferred_username: text(claims.preferred_username, 80), email };
 }
 
 const USERNAME = /^[a-z0-9][a-z0-9_.-]{2,29}$/;
@@ -76,6 +111,8 @@ function usernameFrom(claims: Claims): string {
 export async function viewerFromClaims(em: EntityManager, claims: Claims, auth: Authenticator): Promise<User> {
   const forced = auth.forcedType(claims);
   let user = await em.findOne(User, { subject: claims.sub });
+  // A deleted account's subject never signs in again (its old tokens would recreate it).
+  if (!user && (await isDeletedSubject(em, claims.sub))) throw unauthenticated('This account was deleted');
   for (let attempt = 0; !user && attempt < 5; attempt++) {
     const base = usernameFrom(claims);
     const username = attempt === 0 ? base : `${base.slice(0, 24)}-${Math.random().toString(36).slice(2, 6)}`;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 
 /** Everything the service reads from its environment, read once and validated. */
@@ -7,6 +8,8 @@ export interface Config {
   port: number;
   host: string;
   pgliteDir: string;
+  /** The data folder (PGLITE_DIR's parent): generated secrets (`secrets/`), images. */
+  dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
   restPrefix: string;
@@ -14,14 +17,18 @@ export interface Config {
   logLevel: string;
   auth: {
     jwtSecret: string | null;
-    /** True when the secret was generated for local development (enables the `user_type` claim). */
+    /** True when the HS256 secret was generated in the data folder (no AUTH_JWT_SECRET, no JWKS). */
     devSecret: boolean;
+    /** AUTH_DEV_MODE=true on a loopback HOST: the `user_type` claim of tokens is honoured. */
+    devMode: boolean;
     jwksUrl: string | null;
     issuer: string | null;
     audience: string | null;
     adminSubjects: Set<string>;
     idpWebhookSecret: string;
   };
+  /** Slow clients: what a connection may take before the server closes it. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
   graphql: { maxDepth: number; maxComplexity: number; introspection: boolean; maxBatch: number };
   seedDemoData: boolean;
   /** Outgoing e-mail: an SMTP server (smtp:// or smtps://, credentials in the URL), or null to log messages instead. */
@@ -100,14 +107,46 @@ function corsOrigins(raw: string | undefined): string[] {
   });
 }
 
-/** A development secret, created once and kept beside the embedded database. */
-function developmentSecret(dataDir: string, name: string): string {
-  const file = join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+/** Where generated secrets live: `<data folder>/secrets/` (0700; each file 0600; never in git). */
+export const secretsDir = (dataDir: string): string => join(dataDir, 'secrets');
+
+/**
+ * A secret generated once and kept in the data folder's `secrets/` (32 random bytes, hex).
+ * Any setting that falls back to a generated secret uses this (see `secretVar`).
+ */
+export function generatedSecret(dataDir: string, name: string): string {
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad secret name ${name}`);
+  const dir = secretsDir(dataDir);
+  const file = join(dir, name);
+  if (existsSync(file)) {
+    // Readable by others (copied, unpacked from an archive): tighten it before use.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A secret from the environment variable `name`, else one generated in the data folder. */
+export function secretVar(env: NodeJS.ProcessEnv, name: string, dataDir: string, file: string, minLength = 1): string {
+  const raw = env[name];
+  if (raw) {
+    if (raw.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters`);
+    return raw;
+  }
+  return generatedSecret(dataDir, file);
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1' || /^::ffff:127\./i.test(bare);
+  return false;
 }
 
 /** MAIL_FROM: an address, optionally with a display name: `Name <a@b.example>`. */
@@ -119,7 +158,7 @@ function mailFrom(env: NodeJS.ProcessEnv): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pgliteDir = resolve(env.PGLITE_DIR || '.data/pglite');
-  // Secrets and uploads live next to the embedded database, in the data folder.
+  // Generated secrets and uploads live next to the embedded database, in the data folder.
   const dataDir = dirname(pgliteDir);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -129,25 +168,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devSecret = !explicitSecret && !jwksUrl;
   const port = intVar(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '127.0.0.1';
+  const devMode = boolVar(env, 'AUTH_DEV_MODE', false);
+  if (devMode && jwksUrl) throw new ConfigError('AUTH_DEV_MODE=true cannot be used with AUTH_JWKS_URL: development tokens are signed here');
+  if (devMode && !isLoopbackHost(host)) throw new ConfigError(`AUTH_DEV_MODE=true needs HOST to be a loopback address (127.0.0.1, ::1, localhost), got "${host}": tokens could make anyone an admin`);
+  const headersTimeoutMs = intVar(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000;
+  const requestTimeoutMs = intVar(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * 1000;
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('HTTP_REQUEST_TIMEOUT_SECONDS must be at least HTTP_HEADERS_TIMEOUT_SECONDS');
   const restPrefix = (env.REST_PREFIX || '').replace(/\/+$/, '');
   if (restPrefix && !/^\/[A-Za-z0-9_\-/.]+$/.test(restPrefix)) throw new ConfigError(`REST_PREFIX must start with / and be a plain path, got "${restPrefix}"`);
   return {
     port,
     host,
     pgliteDir,
+    dataDir,
     databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     restPrefix,
     publicUrl: (urlVar(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     logLevel,
     auth: {
-      jwtSecret: explicitSecret ?? (devSecret ? developmentSecret(dataDir, 'dev-jwt-secret') : null),
+      jwtSecret: explicitSecret ?? (devSecret ? generatedSecret(dataDir, 'dev-jwt-secret') : null),
       devSecret,
+      devMode,
       jwksUrl,
       issuer: env.AUTH_ISSUER || null,
       audience: env.AUTH_AUDIENCE || null,
       adminSubjects: new Set((env.ADMIN_SUBJECTS || '').split(',').map((s) => s.trim()).filter(Boolean)),
-      idpWebhookSecret: env.IDP_WEBHOOK_SECRET || developmentSecret(dataDir, 'dev-idp-webhook-secret'),
+      idpWebhookSecret: secretVar(env, 'IDP_WEBHOOK_SECRET', dataDir, 'dev-idp-webhook-secret'),
+    },
+    http: {
+      headersTimeoutMs,
+      requestTimeoutMs,
+      idleTimeoutMs: intVar(env, 'HTTP_IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
+      keepAliveTimeoutMs: intVar(env, 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 600) * 1000,
     },
     graphql: {
       maxDepth: intVar(env, 'GRAPHQL_MAX_DEPTH', 10, 2, 50),

@@ -28,6 +28,7 @@ import { UserInvite } from './modules/user/user-invite.entity.js';
 import { UserFollow } from './modules/following/user-follow.entity.js';
 import { SurveyAnswer } from './modules/survey/survey-answer.entity.js';
 import { IdentityProviderEvent } from './modules/identity-provider/idp-event.entity.js';
+import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -40,4 +41,6 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   EmailToken, UserThrottle, UserInvite, UserFollow, SurveyAnswer, IdentityProviderEvent,
   // routines and contests
   Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineWeekScore,
+  // tombstones of deleted accounts
+  DeletedSubject,
 ];

@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
+import { describeAuthMode } from './auth.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db.js';
+import { openDatabase, type Orm } from './db.js';
+import { PgliteFolderLocked } from './platform/pglite-lock.js';
 import { seedIfEmpty } from './seeders/index.js';
 
 let config: Config;
@@ -14,12 +16,41 @@ try {
   throw error;
 }
 
-const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+/** Why the database could not be opened, in one line (no stack, no minified WebAssembly glue). */
+function openFailure(error: unknown): string {
+  if (error instanceof PgliteFolderLocked) return error.message;
+  const e = error as { code?: string; message?: string; errors?: Array<{ message?: string }> };
+  const reason = (e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(error)).split('\n')[0].slice(0, 300);
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    return `Cannot open the PostgreSQL database at ${url.host}${url.pathname}: ${reason}. Is the server running and DATABASE_URL right?`;
+  }
+  return `Cannot open the PGlite database in ${config.pgliteDir}: ${reason}. The folder may be damaged or not a PGlite database: move it aside (a new one is created) or restore a backup.`;
+}
+
+let orm: Orm;
+try {
+  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+} catch (error) {
+  console.error(openFailure(error));
+  process.exit(error instanceof PgliteFolderLocked ? 3 : 1);
+}
 const seeded = await seedIfEmpty(orm, { demo: config.seedDemoData });
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const e = error as NodeJS.ErrnoException;
+  console.error(`Cannot listen on ${config.host}:${config.port}: ${e.code === 'EADDRINUSE' ? 'the port is in use (PORT)' : e.code === 'EADDRNOTAVAIL' ? 'no such address on this machine (HOST)' : e.message}`);
+  await app.close().catch(() => undefined);
+  await orm.close().catch(() => undefined);
+  process.exit(1);
+}
 app.log.info(`database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.pgliteDir}`}; GraphiQL at /graphiql, API reference at /docs`);
+const authMode = describeAuthMode(config.auth, config.dataDir);
+app.log.info(authMode.line);
+for (const warning of authMode.warnings) app.log.warn(warning);
 
 // Stop accepting, finish what is in flight, then close the database cleanly.
 let stopping = false;

@@ -1,11 +1,14 @@
 // Reads the text of a label photo: sharp checks and cleans the image, tesseract.js (English
-// data from an npm package, so it works offline) reads it. One OCR worker per process, reused.
+// data from an npm package, so it works offline) reads it. One OCR worker per process, reused:
+// it is a worker thread, so recognition never runs on the event loop; jobs queue one at a time.
+// Image decoding goes through image-work.ts (pixel cap, 8-bit only, bounded concurrency).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { createWorker, type Worker } from 'tesseract.js';
 import { AppError, validationFailed } from '../../errors.js';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from '../shared/upload.scalar.js';
+import { checkedImageHeader, DECODE_OPTIONS, runImageWork } from '../image/image-work.js';
 
 const require = createRequire(import.meta.url);
 const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
@@ -29,15 +32,14 @@ export async function stopOcr(): Promise<void> {
 /** The image, checked by its content and prepared for OCR: grey, normalised, at most 2,000 px wide. */
 async function preparedImage(file: UploadedFile, field: string): Promise<Buffer> {
   if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${field} is over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, { field });
-  let format: string | undefined;
+  await checkedImageHeader(file.data, field, IMAGE_FORMATS, 'JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF');
   try {
-    format = (await sharp(file.data, { failOn: 'error' }).metadata()).format;
-  } catch {
-    format = undefined;
+    return await runImageWork(() => sharp(file.data, DECODE_OPTIONS).rotate().grayscale().normalize()
+      .resize({ width: 2000, withoutEnlargement: true }).png().toBuffer());
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw validationFailed(field, `${field} could not be decoded as an image`);
   }
-  if (!format || !IMAGE_FORMATS.has(format)) throw validationFailed(field, `${field} is not an image (JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF)`);
-  return sharp(file.data, { failOn: 'error' }).rotate().grayscale().normalize()
-    .resize({ width: 2000, withoutEnlargement: true }).png().toBuffer();
 }
 
 /** The text on a label photo. OCR jobs run one at a time on the shared worker. */

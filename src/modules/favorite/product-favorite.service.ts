@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
-import { Product } from '../product/product.entity.js';
-import { getProduct } from '../product/product.service.js';
+import { Product, ProductStatus } from '../product/product.entity.js';
+import { canSeeUnpublished, getProduct } from '../product/product.service.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
@@ -27,7 +27,9 @@ export async function unfavoriteProduct(em: EntityManager, idOrAlias: string, vi
 export async function favoriteLookup(em: EntityManager, viewer: User, keys: string[]): Promise<Array<{ key: string; productId: string | null; favorited: boolean }>> {
   if (keys.length === 0 || keys.length > 100) throw validationFailed('ids', 'ids takes 1 to 100 product ids or aliases');
   const lowered = keys.map((k) => k.trim().toLowerCase());
-  const products = await em.find(Product, { $or: [{ id: { $in: lowered.filter(isUuid) } }, { alias: { $in: lowered } }] }, { fields: ['id', 'alias'] });
+  const found = await em.find(Product, { $or: [{ id: { $in: lowered.filter(isUuid) } }, { alias: { $in: lowered } }] }, { populate: ['brand'] });
+  // An unpublished product the viewer may not see is unknown here too (as GET /products/:id says).
+  const products = found.filter((p) => p.status === ProductStatus.published || canSeeUnpublished(p, viewer, p.brand.getEntity().owner?.id));
   const idOf = new Map(products.flatMap((p) => [[p.id, p.id], [p.alias, p.id]] as Array<[string, string]>));
   const favourites = new Set((await em.find(ProductFavorite, { user: viewer.id, product: { $in: products.map((p) => p.id) } })).map((f) => f.product.id));
   return lowered.map((key) => {

@@ -4,14 +4,11 @@ import type { Context } from '../../context.js';
 import type { EntityManager } from '../../db.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, unauthenticated, validationFailed } from '../../errors.js';
-import { IngredientFeeling } from '../feeling/ingredient-feeling.entity.js';
-import { UserFollow } from '../following/user-follow.entity.js';
+import { removeImageFiles } from '../image/image-store.js';
 import { newId } from '../shared/ids.js';
-import { SurveyAnswer } from '../survey/survey-answer.entity.js';
-import { EmailToken } from '../user/email-token.entity.js';
-import { UserInvite } from '../user/user-invite.entity.js';
-import { UserThrottle } from '../user/user-throttle.entity.js';
-import { IntakeDecision, User, UserType } from '../user/user.entity.js';
+import { eraseAccount } from '../user/account-erasure.js';
+import { isDeletedSubject, rememberDeletedSubject } from '../user/deleted-subject.js';
+import { User, UserType } from '../user/user.entity.js';
 import { checkedUsername } from '../user/user.service.js';
 import { EventError, isFresh, parseEvent, signatureMatches, type IdpEvent, type IdpUser } from './engine/event.js';
 
@@ -71,37 +68,29 @@ async function upsertUser(em: EntityManager, idp: IdpUser): Promise<User> {
   return user;
 }
 
-/**
- * Deletion: the user's personal data goes (e-mail, names, bio, country, skin profile, survey
- * answers, interest groups, feelings, follows, invitations, tokens), the username becomes a
- * placeholder and the subject an unguessable value no token carries. Public contributions
- * (products, brands, analyses…) stay, attributed to the placeholder.
- */
-async function anonymise(em: EntityManager, user: User): Promise<void> {
-  const now = new Date();
-  for (const [entity, key] of [[SurveyAnswer, 'user'], [EmailToken, 'user'], [UserInvite, 'inviter'], [UserThrottle, 'user'], [IngredientFeeling, 'user'], [UserFollow, 'follower'], [UserFollow, 'followed']] as const) {
-    await em.nativeDelete(entity as never, { [key]: user.id } as never);
-  }
-  Object.assign(user, {
-    subject: `deleted:${newId()}`, username: `deleted-${user.id.replace(/-/g, '').slice(-12)}`, displayName: null, email: null, emailVerifiedAt: null,
-    bio: '', country: null, skinProfile: null, supergroups: [], intakeDecision: IntakeDecision.undecided, intakeDecidedAt: null, deletedAt: now, updatedAt: now,
-  });
-  await em.flush();
-}
-
-async function apply(em: EntityManager, event: IdpEvent): Promise<{ status: string; userId: string | null }> {
+async function apply(em: EntityManager, event: IdpEvent, afterCommit: Array<() => Promise<void>>): Promise<{ status: string; userId: string | null }> {
   if (event.type === 'user.deleted') {
     const user = await em.findOne(User, { subject: event.user.subject });
-    if (!user) return { status: 'ignored', userId: null };
-    await anonymise(em, user);
+    if (!user) {
+      // Still no account for this subject later: its tokens are refused.
+      await rememberDeletedSubject(em, event.user.subject);
+      return { status: 'ignored', userId: null };
+    }
+    const imageKeys = await eraseAccount(em, user);
+    afterCommit.push(async () => {
+      for (const key of imageKeys) await removeImageFiles(key);
+    });
     return { status: 'applied', userId: user.id };
+  }
+  if (await isDeletedSubject(em, event.user.subject)) {
+    throw conflict('This subject\'s account was deleted: it is not created again', { field: 'user.subject' });
   }
   const user = await upsertUser(em, event.user);
   return { status: 'applied', userId: user.id };
 }
 
 /**
- * Checks, in this order: the signature (UNAUTHENTICATED), the event's shape (VALIDATION_FAILED
+ * Checks, in this order, before touching the database: the signature (UNAUTHENTICATED), the event's shape (VALIDATION_FAILED
  * naming the field), its timestamp (within 5 minutes of now, else VALIDATION_FAILED on
  * `timestamp`), and whether its id was applied before (status duplicate, nothing changes).
  */
@@ -116,7 +105,14 @@ export async function receiveEvent(ctx: Context, payload: string, signature: str
     throw error;
   }
   if (!isFresh(event.timestamp, new Date())) throw validationFailed('timestamp', 'timestamp is more than 5 minutes from now: the event is not applied');
-  const em = ctx.em;
+  // Only a signed, well-formed, fresh event opens a transaction: the whole event lands, or none of it.
+  const afterCommit: Array<() => Promise<void>> = [];
+  const receipt = await ctx.em.transactional((em) => applyOnce(em as EntityManager, event, afterCommit));
+  for (const task of afterCommit) await task();
+  return receipt;
+}
+
+async function applyOnce(em: EntityManager, event: IdpEvent, afterCommit: Array<() => Promise<void>>): Promise<IdentityProviderReceipt> {
   await em.execute('delete from identity_provider_event where received_at < ?', [new Date(Date.now() - KEEP_EVENTS_MS)]);
   const inserted = await em.execute<Array<{ id: string }>>(
     'insert into identity_provider_event (id, type, subject, received_at) values (?, ?, ?, now()) on conflict (id) do nothing returning id',
@@ -127,7 +123,7 @@ export async function receiveEvent(ctx: Context, payload: string, signature: str
     return { eventId: event.id, status: 'duplicate', userId: user?.id ?? null };
   }
   try {
-    return { eventId: event.id, ...(await apply(em, event)) };
+    return { eventId: event.id, ...(await apply(em, event, afterCommit)) };
   } catch (error) {
     // A concurrent event or sign-in created the same subject or username: nothing was kept
     // (the event id rolls back too), so the provider's retry applies it.

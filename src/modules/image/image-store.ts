@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { AppError, validationFailed } from '../../errors.js';
 import { newId } from '../shared/ids.js';
+import { checkedImageHeader, DECODE_OPTIONS, runImageWork } from './image-work.js';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from '../shared/upload.scalar.js';
 
 export const IMAGE_SIZES = { large: 1200, thumbnail: 300 } as const;
@@ -12,8 +13,7 @@ export type ImageSize = keyof typeof IMAGE_SIZES;
 
 /** Formats we take: what sharp decodes, without SVG (scripts) and raw pixel buffers. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'tiff', 'gif', 'heif']);
-/** A decompression bomb stops here (about 8,000 × 8,000). */
-const MAX_PIXELS = 64_000_000;
+const FORMAT_NAMES = 'JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF';
 const FILE = /^([0-9a-f-]{36})-(1200|300)\.webp$/;
 
 let directory: string | null = null;
@@ -40,28 +40,25 @@ export interface StoredFiles {
 export async function storeImage(upload: UploadedFile, field = 'image'): Promise<StoredFiles> {
   if (upload.data.length > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${field} is over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, { field });
   if (upload.data.length === 0) throw validationFailed(field, `${field} is empty`);
-  let format: string | undefined;
-  try {
-    format = (await sharp(upload.data, { limitInputPixels: MAX_PIXELS }).metadata()).format;
-  } catch {
-    throw validationFailed(field, `${field} is not an image (JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF)`);
-  }
-  if (!format || !ACCEPTED.has(format)) throw validationFailed(field, `${field} is not an accepted image format (${format ?? 'unknown'}): send JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF`);
+  await checkedImageHeader(upload.data, field, ACCEPTED, FORMAT_NAMES);
   const key = newId();
   await mkdir(imageDir(), { recursive: true });
   let width = 0;
   let height = 0;
   try {
-    for (const size of Object.keys(IMAGE_SIZES) as ImageSize[]) {
+    // One decode: the large WebP from the upload, the thumbnail from the large one.
+    await runImageWork(async () => {
       // rotate() applies the EXIF orientation; without withMetadata() nothing else (EXIF, GPS, ICC) is kept.
-      const { data, info } = await sharp(upload.data, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-        .rotate()
-        .resize({ width: IMAGE_SIZES[size], height: IMAGE_SIZES[size], fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: size === 'large' ? 82 : 75 })
-        .toBuffer({ resolveWithObject: true });
-      await writeFile(join(imageDir(), fileName(key, size)), data);
-      if (size === 'large') ({ width, height } = info);
-    }
+      const large = await sharp(upload.data, DECODE_OPTIONS).rotate()
+        .resize({ width: IMAGE_SIZES.large, height: IMAGE_SIZES.large, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      const thumbnail = await sharp(large.data)
+        .resize({ width: IMAGE_SIZES.thumbnail, height: IMAGE_SIZES.thumbnail, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 }).toBuffer();
+      await writeFile(join(imageDir(), fileName(key, 'large')), large.data);
+      await writeFile(join(imageDir(), fileName(key, 'thumbnail')), thumbnail);
+      ({ width, height } = large.info);
+    });
   } catch (error) {
     await removeImageFiles(key);
     if (error instanceof AppError) throw error;

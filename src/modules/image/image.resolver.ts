@@ -8,6 +8,7 @@ import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { User } from '../user/user.entity.js';
 import { ImageOwnerKind, ImageUrls } from './image.entity.js';
 import { imageUrls, productForImage, removeImage, setImage, userForPicture } from './image.service.js';
+import { StoreImageFirst } from './stored-before-transaction.js';
 
 async function urlsOf(ctx: Context, kind: ImageOwnerKind, id: string): Promise<ImageUrls | null> {
   return imageUrls(ctx.publicUrl, await ctx.loaders.imageByOwner.load(`${kind}:${id}`));
@@ -17,7 +18,7 @@ async function urlsOf(ctx: Context, kind: ImageOwnerKind, id: string): Promise<I
 export class ProductImageResolver {
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
+  @UseMiddleware(StoreImageFirst, Transactional)
   @Mutation(() => Product, { description: 'Set a product\'s image (its brand\'s owner, moderators, admins).' })
   async setProductImage(@Arg('idOrAlias') idOrAlias: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<Product> {
     const product = await productForImage(ctx.em, idOrAlias, ctx.viewer!);
@@ -44,7 +45,7 @@ export class ProductImageResolver {
 export class DraftImageResolver {
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
+  @UseMiddleware(StoreImageFirst, Transactional)
   @Mutation(() => ProductDraft, { description: 'Set a draft\'s product image (its author, moderators); it becomes the product\'s on approval.' })
   async setProductDraftImage(@Arg('id') id: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<ProductDraft> {
     const draft = await draftToChange(ctx.em, id, ctx.viewer!);
@@ -63,7 +64,7 @@ export class DraftImageResolver {
 export class ProfilePictureResolver {
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
+  @UseMiddleware(StoreImageFirst, Transactional)
   @Mutation(() => User, { description: 'Set a user\'s profile picture (the user or an admin).' })
   async setProfilePicture(@Arg('id') id: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<User> {
     const user = await userForPicture(ctx.em, id, ctx.viewer!);

@@ -1,17 +1,17 @@
 import type { EntityManager } from '../../db.js';
 import { forbidden } from '../../errors.js';
 import { getProduct } from '../product/product.service.js';
-import type { UploadedFile } from '../shared/upload.scalar.js';
 import { User, UserType } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { fileName, removeImageFiles, storeImage } from './image-store.js';
 import { ImageOwnerKind, StoredImage, type ImageUrls } from './image.entity.js';
+import type { PrestoredUpload } from './stored-before-transaction.js';
 
 const isStaff = (viewer: User): boolean => viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
 
 /** The image of an owner replaced by an upload; the old files go once the row is written. */
-export async function setImage(em: EntityManager, kind: ImageOwnerKind, ownerId: string, upload: UploadedFile): Promise<StoredImage> {
-  const stored = await storeImage(upload);
+export async function setImage(em: EntityManager, kind: ImageOwnerKind, ownerId: string, upload: PrestoredUpload): Promise<StoredImage> {
+  const stored = upload.stored ?? (await storeImage(upload));
   try {
     const old = await em.findOne(StoredImage, { ownerKind: kind, ownerId });
     if (old) em.remove(old);

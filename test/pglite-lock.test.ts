@@ -1,0 +1,92 @@
+// One process per PGlite folder (issue 12, item 4), and start-up failures in one line: real
+// server processes, started as `npm start` starts them.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { lockPgliteFolder, PgliteFolderLocked } from '../src/platform/pglite-lock.js';
+
+jest.setTimeout(300_000);
+const NODE = process.execPath;
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+const serverEnv = (extra: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '', PORT: '0', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', ...extra,
+});
+
+/** Starts `src/server.ts`; resolves once it listens (with its output so far) or exits. */
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; listening: boolean; code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(NODE, ['--import', './register.mjs', 'src/server.ts'], { env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let stdout = '';
+  let stderr = '';
+  return new Promise((resolve) => {
+    child.stdout!.on('data', (d) => {
+      stdout += d.toString();
+      if (/Server listening at/.test(stdout)) resolve({ child, listening: true, code: null, stdout, stderr });
+    });
+    child.stderr!.on('data', (d) => { stderr += d.toString(); });
+    child.on('exit', (code) => resolve({ child, listening: false, code, stdout, stderr }));
+  });
+}
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code))));
+
+describe('two processes on one PGLITE_DIR', () => {
+  it('the second refuses to start; a killed holder\'s lock is taken over; a clean stop releases it', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'skincare-lock-')), 'pglite');
+    const first = await startServer({ PGLITE_DIR: dir });
+    expect(first.listening).toBe(true);
+    expect(first.stdout).toMatch(/"msg":"auth: HS256 tokens signed with the development secret generated in .*\/secrets; user_type claims ignored/);
+    expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ pid: first.child.pid });
+
+    const second = await startServer({ PGLITE_DIR: dir });
+    expect(second.listening).toBe(false);
+    expect(second.code).toBe(3);
+    expect(second.stderr.trim()).toMatch(new RegExp(`^The PGlite folder .* is in use by process ${first.child.pid} `));
+    expect(second.stderr.trim().split('\n')).toHaveLength(1);
+
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    expect(existsSync(`${dir}.lock`)).toBe(true);
+    const third = await startServer({ PGLITE_DIR: dir });
+    expect(third.listening).toBe(true);
+    expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ pid: third.child.pid });
+    third.child.kill('SIGTERM');
+    expect(await exited(third.child)).toBe(0);
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('the lock itself: a live holder refuses, a dead one is taken over', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'skincare-lock-')), 'pglite');
+    const dead = spawnSync(NODE, ['-e', '']).pid;
+    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: dead, host: hostname() }));
+    const lock = lockPgliteFolder(dir);
+    expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(process.pid);
+    // This process holds it now: taking it again is refused, as for any live holder.
+    expect(() => lockPgliteFolder(dir)).toThrow(PgliteFolderLocked);
+    lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+});
+
+describe('start-up failures', () => {
+  it('a damaged PGlite folder or an unreachable PostgreSQL: one line, a non-zero exit, no stack', async () => {
+    const damaged = join(mkdtempSync(join(tmpdir(), 'skincare-damaged-')), 'pglite');
+    mkdirSync(damaged);
+    writeFileSync(join(damaged, 'PG_VERSION'), Buffer.alloc(4096, 7));
+    writeFileSync(join(damaged, 'postgresql.conf'), 'not = a = config\n');
+    const unreachable = await startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing', PGLITE_DIR: join(damaged, '..', 'unused') });
+    const broken = await startServer({ PGLITE_DIR: damaged });
+    for (const [run, pattern] of [[unreachable, /^Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/nothing: .*ECONNREFUSED/], [broken, /^Cannot open the PGlite database in .*: .*damaged/]] as const) {
+      expect(run.listening).toBe(false);
+      expect(run.code).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect({ lines: lines.length, first: lines[0] }).toEqual({ lines: 1, first: expect.stringMatching(pattern) });
+      expect(run.stderr).not.toMatch(/\n\s+at |wasm|function\(/);
+    }
+  });
+});
