@@ -115,3 +115,44 @@ describe('offers managed by brand owners and admins', () => {
     expect(n).toBe(0);
   });
 });
+
+describe('offer feeds (npm run import:offers)', () => {
+  const product = 'dayfair-deep-clean-foaming-face-wash';
+  const csv = [
+    'product,retailer,url,price,currency,ended',
+    `${product},Feed Shop,https://feed.example/p/1,1.50,EUR,`,
+    `${product},Clearskin Depot,https://clearskin-depot.example/p/${product},7.95,USD,`,
+    `${product},Glow Market,,,,true`,
+    'no-such-product,Feed Shop,https://feed.example/p/2,1,EUR,',
+    `${product},Bad Price,https://feed.example/p/3,cheap,EUR,`,
+    `${product},Bad Currency,https://feed.example/p/4,1,XXX,`,
+    `${product},Feed Shop,https://feed.example/p/5,1,EUR,`,
+  ].join('\n');
+
+  it('adds, changes and ends offers, reports bad lines, and changes nothing the second time', async () => {
+    const { applyFeed, readFeed } = await import('../src/modules/buy/offer-feed.js');
+    const first = await applyFeed(t.em(), readFeed(csv));
+    expect(first).toMatchObject({ lines: 7, added: 1, changed: 1, ended: 1, unchanged: 0 });
+    expect(first.bad).toEqual([
+      { line: 5, field: 'product', message: 'no product "no-such-product"' },
+      { line: 6, field: 'price', message: expect.any(String) },
+      { line: 7, field: 'currency', message: expect.any(String) },
+      { line: 8, field: 'retailer', message: expect.stringMatching(/twice/) },
+    ]);
+    const list = (await t.inject({ method: 'GET', url: `/buy/${product}?currency=EUR` })).json() as { items: Array<{ retailer: string; price: number }> };
+    expect(list.items.map((o) => o.retailer)).toEqual(['Feed Shop', 'Clearskin Depot', 'Apothecary Lane']);
+    expect(list.items[1].price).toBe(7.95);
+    const again = await applyFeed(t.em(), readFeed(csv));
+    expect(again).toMatchObject({ added: 0, changed: 0, ended: 0, unchanged: 3 });
+    // The same feed as JSON: item numbers stand for lines.
+    const json = JSON.stringify([{ product, retailer: 'Feed Shop', url: 'https://feed.example/p/1', price: 1.5, currency: 'EUR' }, { product, retailer: 'X', url: 'ftp://x' }]);
+    const fromJson = await applyFeed(t.em(), readFeed(json));
+    expect(fromJson).toMatchObject({ unchanged: 1, bad: [{ line: 2, field: 'url' }] });
+  });
+
+  it('refuses a file that is not a feed', async () => {
+    const { readFeed } = await import('../src/modules/buy/offer-feed.js');
+    expect(() => readFeed('[{"product": ')).toThrow(/not valid JSON/);
+    expect(() => readFeed('name,price\nx,1')).toThrow(/header/);
+  });
+});
