@@ -95,6 +95,7 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
   await em.insertMany(RoutineFavorite, readYaml<Array<{ user: string; routine: string; days_ago: number }>>('demo/routine_favorites.yaml').map((f) => {
     const routine = routines.get(f.routine);
     if (!routine) throw new Error(`data/demo/routine_favorites.yaml: no routine "${f.routine}"`);
+    if (routine.owner.id === user(f.user).id) throw new Error(`data/demo/routine_favorites.yaml: ${f.user} cannot favourite their own routine "${f.routine}"`);
     return { id: newId(), user: user(f.user).id, routine: routine.id, createdAt: new Date(now - f.days_ago * DAY - 3_600_000) };
   }) as never);
 
