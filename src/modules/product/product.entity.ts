@@ -86,6 +86,10 @@ export class Product {
   @Field(() => Date, { nullable: true, description: 'When the brand confirmed this product is theirs.' })
   brandAttestedAt?: Date | null;
 
+  /** Who attested (the brand's owner then, or an admin); read through Product.brandAttestation. */
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  brandAttestedBy?: Ref<User> | null;
+
   @Index()
   @Property({ type: 'datetime' })
   @Field()
