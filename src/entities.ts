@@ -18,7 +18,7 @@ import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning } f
 import { ProductPitch, ProductPitchOpinion } from './modules/pitch/product-pitch.entity.js';
 import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from './modules/opinion/ingredient-opinion.entity.js';
 import { Routine, RoutineFavorite, RoutineStep, RoutineWeekScore } from './modules/routine/routine.entity.js';
-import { RoutineRequest } from './modules/routine/routine-request.entity.js';
+import { RoutineRequest, RoutineRequestAnswer } from './modules/routine/routine-request.entity.js';
 import { StoredImage } from './modules/image/image.entity.js';
 import { ProductDraft } from './modules/draft/product-draft.entity.js';
 import { SharedComparison } from './modules/compare/shared-comparison.entity.js';
@@ -40,7 +40,7 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   // people: users, following, survey, identity provider
   EmailToken, UserThrottle, UserInvite, UserFollow, SurveyAnswer, IdentityProviderEvent,
   // routines and contests
-  Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineWeekScore,
+  Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineRequestAnswer, RoutineWeekScore,
   // tombstones of deleted accounts
   DeletedSubject,
 ];

@@ -18,6 +18,11 @@ import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from
 import { UnitResolver } from './modules/unit/unit.resolver.js';
 import { ProductInsightsResolver } from './modules/product/product-insights.resolver.js';
 import { BuyResolver } from './modules/buy/buy.resolver.js';
+import { OfferWriteResolver } from './modules/buy/offer-write.resolver.js';
+import { BrandAttestationResolver } from './modules/product/brand-attestation.resolver.js';
+import { FeedbackModerationResolver } from './modules/ingredient/feedback-moderation.resolver.js';
+import { SupergroupFilterResolver } from './modules/user/supergroup-filters.resolver.js';
+import { RoutineRequestAnswerResolver, RoutineRequestAnswersFieldResolver } from './modules/routine/routine-request-answer.resolver.js';
 import { SitemapResolver } from './modules/sitemap/sitemap.resolver.js';
 import { BestInCategoryResolver, ProductFavoriteResolver } from './modules/favorite/product-favorite.resolver.js';
 import { ProductWriteResolver } from './modules/product/product-write.resolver.js';
@@ -56,7 +61,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 };
 
 export const resolvers = [
-  ProductInsightsResolver, BuyResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver, FeaturedResolver,
+  ProductInsightsResolver, BuyResolver, OfferWriteResolver, BrandAttestationResolver, FeedbackModerationResolver, SupergroupFilterResolver, RoutineRequestAnswerResolver, RoutineRequestAnswersFieldResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver, FeaturedResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver, AnalysisKnowledgeResolver,
   IngredientWriteResolver, MatchProposalResolver,

@@ -67,6 +67,15 @@ describe('product states', () => {
     expect((await t.inject({ method: 'PATCH', url: `/products/${product.alias}/attest_brand`, token: await t.tokenFor('ugo', 'brand') })).statusCode).toBe(403);
     const attested = await t.inject({ method: 'PATCH', url: `/products/${product.alias}/attest_brand`, token });
     expect(attested.json()).toMatchObject({ brand_attested_at: expect.any(String) });
+    // Reads show it: the product (REST and GraphQL) and product lists.
+    const read = (await t.inject({ method: 'GET', url: `/products/${product.alias}` })).json() as { brand_attestation: { attested_at: string; attested_by: { username: string } } };
+    expect(read.brand_attestation).toEqual({ attested_at: attested.json().brand_attested_at, attested_by: { id: expect.any(String), username: 'tess' } });
+    const gql = (await t.inject({ method: 'POST', url: '/graphql', payload: { query: `{ product(idOrAlias: "${product.alias}") { brandAttestedAt brandAttestation { attestedBy { username } } } }` } })).json();
+    expect(gql.data.product).toEqual({ brandAttestedAt: attested.json().brand_attested_at, brandAttestation: { attestedBy: { username: 'tess' } } });
+    const listed = (await t.inject({ method: 'GET', url: `/products?brand=${brand}&limit=100` })).json() as { items: Array<{ alias: string; brand_attested_at: string | null }> };
+    expect(listed.items.find((p) => p.alias === product.alias)?.brand_attested_at).toBe(attested.json().brand_attested_at);
+    const [other] = await t.em().getConnection().execute(`select p.alias from product p join brand b on b.id = p.brand_id where b.alias = ? and p.status = 'published' and p.id <> ? limit 1`, [brand, product.id]);
+    if (other) expect(((await t.inject({ method: 'GET', url: `/products/${other.alias}` })).json() as { brand_attestation: unknown }).brand_attestation).toBeNull();
 
     expect((await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token })).statusCode).toBe(403);
     const deleted = await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token: await t.tokenFor('root-admin', 'admin') });

@@ -85,6 +85,44 @@ describe('sharing', () => {
     expect(sitemap.body).toContain(`<loc>https://skin.example/p/comparisons/${shared.token}</loc>`);
   });
 
+  it('never hands out the token of an analysis it holds (which would let a stranger claim it)', async () => {
+    const analysis = (await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Glycerin, Niacinamide' } })).json() as { token: string };
+    const share = await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[5].alias, analysis.token] } });
+    expect(share.statusCode).toBe(201);
+    expect(share.body).not.toContain(analysis.token);
+    const { token } = share.json() as Comparison;
+    const read = await t.inject({ method: 'GET', url: `/compare/shared/${token}` });
+    expect(read.body).not.toContain(analysis.token);
+    const body = read.json() as Comparison;
+    expect(body.items[1]).toMatchObject({ kind: 'analysis', analysis_token: null, ingredient_count: 3 });
+    expect((await t.inject({ method: 'GET', url: '/sitemap/comparisons' })).body).not.toContain(analysis.token);
+    const [row] = await t.em().getConnection().execute(`select items::text as items from shared_comparison where token = ?`, [token]);
+    expect(row.items).not.toContain(analysis.token);
+    // The analysis stays anonymous and claimable by whoever analysed it (who holds the token).
+    const [{ owner_id: owner }] = await t.em().getConnection().execute(`select owner_id from ingredient_analysis where token = ?`, [analysis.token]);
+    expect(owner).toBeNull();
+  });
+
+  it('keeps a deleted product in the comparisons that shared it, as it was', async () => {
+    const admin = await t.tokenFor('compare-admin', 'admin');
+    const created = await t.inject({ method: 'POST', url: '/products/create', token: admin, payload: { name: 'Short-Lived Toner', brand: (await t.inject({ method: 'GET', url: `/products/${products[0].alias}` })).json().brand.alias, category: 'toners', ingredient_list: 'Aqua, Glycerin, Parfum' } });
+    expect(created.statusCode).toBe(201);
+    const doomed = created.json() as { id: string; alias: string };
+    await t.inject({ method: 'PATCH', url: `/products/${doomed.id}/publish`, token: admin });
+    const { token } = (await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[6].alias, doomed.id] } })).json() as Comparison;
+    const before = (await t.inject({ method: 'GET', url: `/compare/shared/${token}` })).json() as Comparison;
+    expect((await t.inject({ method: 'DELETE', url: `/products/${doomed.id}`, token: admin })).statusCode).toBe(204);
+    const read = await t.inject({ method: 'GET', url: `/compare/shared/${token}` });
+    expect(read.statusCode).toBe(200);
+    const after = read.json() as Comparison & { items: Array<{ name: string; removed: boolean; brand_name: string | null }> };
+    expect(after.items).toHaveLength(2);
+    expect(after.items[1]).toMatchObject({ kind: 'product', product: null, name: 'Short-Lived Toner', removed: true, ingredient_count: before.items[1].ingredient_count });
+    expect(after.items[1].brand_name).toEqual(expect.any(String));
+    expect(after.items[0]).toMatchObject({ removed: false, product: { id: products[6].id } });
+    expect(after.shared).toEqual(before.shared);
+    expect(after.rules).toEqual(before.rules);
+  });
+
   it('anonymous callers share too; a rejected share writes nothing; unknown tokens are 404', async () => {
     expect((await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[0].id, products[4].id] } })).statusCode).toBe(201);
     const before = await snapshotDb(t);

@@ -75,3 +75,15 @@ describe('ingredient feedback', () => {
     expect((await t.inject({ method: 'GET', url: '/my/ingredient_feedback/nope', token: jade })).statusCode).toBe(404);
   });
 });
+
+describe('ingredient list filters take known values only', () => {
+  it('answers 400 naming the filter for an unknown flag, function or group, not an empty page', async () => {
+    for (const field of ['flag', 'function', 'group']) {
+      const response = await t.inject({ method: 'GET', url: `/ingredients?${field}=bogus` });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
+    }
+    const fragrance = (await t.inject({ method: 'GET', url: '/ingredients?flag=fragrance&limit=5' })).json() as { items: unknown[] };
+    expect(fragrance.items.length).toBeGreaterThan(0);
+  });
+});

@@ -204,4 +204,20 @@ describe('POST /product_drafts/auto_classify', () => {
     expect(body.category!.confidence).toBeGreaterThan(0);
     expect((await t.inject({ method: 'POST', url: '/product_drafts/auto_classify', payload: { name: 'x', ingredient_list: 'Aqua' } })).statusCode).toBe(401);
   });
+
+  it('takes the product type the name states over what similar lists suggest ("Soothing Toner" → toners)', async () => {
+    // A serum-like list: the lists alone lean to serums or essences.
+    const list = 'Aqua, Butylene Glycol, Niacinamide, Glycerin, Centella Asiatica Extract, Sodium Hyaluronate, Panthenol, Allantoin, Carbomer, Phenoxyethanol';
+    const classify = async (name: string) => (await t.inject({ method: 'POST', url: '/product_drafts/auto_classify', payload: { name, ingredient_list: list }, token: alice.token })).json() as { category: { category: { alias: string }; confidence: number }; alternative_categories: Array<{ category: { alias: string } }> };
+    const toner = await classify('Soothing Toner');
+    expect(toner.category.category.alias).toBe('toners');
+    expect(toner.category.confidence).toBeGreaterThanOrEqual(0.9);
+    expect((await classify('Peptide Eye Renewal Cream')).category.category.alias).toBe('eye-creams');
+    expect((await classify('Pink Clay Purifying Mask')).category.category.alias).toBe('clay-masks');
+    expect((await classify('Medicated Lip Balm SPF 15')).category.category.alias).toBe('lip-balms');
+    // A name without a product type leaves the lists to decide.
+    const unnamed = await classify('Daily Hero');
+    expect(unnamed.category.category.alias).not.toBe('toners');
+    expect(errorOf(await t.inject({ method: 'POST', url: '/product_drafts/auto_classify', payload: { name: ' ', ingredient_list: list }, token: alice.token }))).toMatchObject({ details: { field: 'name' } });
+  });
 });

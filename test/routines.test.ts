@@ -275,11 +275,12 @@ describe('compatibility and summary', () => {
 
   it('lists routines in a constant number of statements whatever the page holds', async () => {
     const max = await t.tokenFor('max');
+    const fan = await t.tokenFor('max-fan');
     const plain = await product(PLAIN);
     for (let i = 0; i < 6; i++) {
       const r = await create(max, { name: `Listed ${i}`, time_of_day: 'weekly', steps: Array.from({ length: i + 1 }, () => ({ step_type: 'mask', product: plain.alias })) });
       await t.inject({ method: 'PATCH', url: `/routines/${r.id}/publish`, token: max });
-      await t.inject({ method: 'POST', url: `/routines/${r.id}/favorite`, token: max });
+      await t.inject({ method: 'POST', url: `/routines/${r.id}/favorite`, token: fan });
     }
     const two = await t.countStatements({ method: 'GET', url: '/routines?time_of_day=weekly&limit=2' });
     const six = await t.countStatements({ method: 'GET', url: '/routines?time_of_day=weekly&limit=6' });
@@ -299,6 +300,17 @@ describe('routine favourites', () => {
     const routine = await create(owner, { name: 'Loved', time_of_day: 'evening' });
     await t.inject({ method: 'PATCH', url: `/routines/${routine.id}/publish`, token: owner });
     routineId = routine.id;
+  });
+
+  it('does not let an owner favourite their own routine (a favourite is a contest vote)', async () => {
+    const owner = await t.tokenFor('fav-owner');
+    const response = await t.inject({ method: 'POST', url: `/routines/${routineId}/favorite`, token: owner });
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('FORBIDDEN');
+    const [{ n }] = await t.em().getConnection().execute('select count(*)::int as n from routine_favorite where routine_id = ?', [routineId]);
+    expect(n).toBe(0);
+    const [{ s }] = await t.em().getConnection().execute('select coalesce(sum(score), 0)::int as s from routine_week_score where routine_id = ?', [routineId]);
+    expect(s).toBe(0);
   });
 
   it('favours and unfavours idempotently, keeping the first favour\'s time', async () => {

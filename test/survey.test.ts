@@ -146,6 +146,24 @@ describe('answering the survey', () => {
     expect((await t.inject({ method: 'GET', url: '/users/nobody-here/skin_profile/survey', token })).statusCode).toBe(404);
     expect((await t.inject({ method: 'POST', url: '/my/survey_answers', payload: { answers: [] } })).statusCode).toBe(401);
   });
+
+  it('counts what the skin profile already says as answered (skin type and concerns set with PATCH skin_profile)', async () => {
+    const token = await t.tokenFor('pat-profile');
+    const pat = await t.user('pat-profile');
+    expect((await t.inject({ method: 'PATCH', url: `/users/${pat.id}/skin_profile`, token, payload: { skin_type: 'oily', concerns: ['acne'], pregnant: false } })).statusCode).toBe(200);
+    const open = (await t.inject({ method: 'GET', url: '/my/survey/unanswered?limit=100', token })).json() as { items: Question[] };
+    expect(open.items.map((q) => q.id)).not.toContain('skin_type');
+    expect(open.items.map((q) => q.feeds)).toContain('pregnant');
+    const answered = (await t.inject({ method: 'GET', url: '/my/survey/answered', token })).json() as { items: Array<Question & { from_skin_profile: boolean; answered_at: string | null }> };
+    const skinType = answered.items.find((q) => q.feeds === 'skin_type')!;
+    expect(skinType).toMatchObject({ answers: ['oily'], from_skin_profile: true, answered_at: null });
+    expect(answered.items.find((q) => q.feeds === 'concerns')).toMatchObject({ answers: ['acne'], from_skin_profile: true });
+    expect((await t.inject({ method: 'GET', url: '/my/intake_decision', token })).json()).toMatchObject({ answered_count: 2 });
+    // A survey answer takes over from the profile.
+    await t.inject({ method: 'POST', url: '/my/survey_answers', token, payload: { answers: [{ question: 'skin_type', values: ['dry'] }] } });
+    const after = (await t.inject({ method: 'GET', url: `/users/${pat.id}/skin_profile/survey`, token })).json() as { questions: Array<Question & { from_skin_profile: boolean }> };
+    expect(after.questions.find((q) => q.feeds === 'skin_type')).toMatchObject({ answers: ['dry'], from_skin_profile: false });
+  });
 });
 
 describe('concurrent answers', () => {

@@ -178,6 +178,11 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
         if (route.status === 204) return reply.code(204).send();
         if (route.status === 302) {
           const location = (value as { location?: string; url?: string } | null)?.location ?? (value as { url?: string } | null)?.url;
+          // The document's other scalar fields travel as x- headers (a redirect has no body to read).
+          for (const [field, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+            if (field === 'location' || field === 'url' || v == null || typeof v === 'object') continue;
+            reply.header(`x-${field.replace(/_/g, '-')}`, /^[\x20-\x7e]*$/.test(String(v)) ? String(v) : encodeURIComponent(String(v)));
+          }
           return reply.code(302).header('location', location).send();
         }
         const body = route.contentType ? String(value ?? '') : JSON.stringify(value ?? null);

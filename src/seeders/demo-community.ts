@@ -18,6 +18,8 @@ import { readYaml } from './yaml-data.js';
 interface UserRecord {
   username: string; display_name: string; user_type: `${UserType}`; bio: string; country: string;
   skin_profile: { skin_type: string; concerns: string[] };
+  /** Experts: the interest groups they cover (data/supergroups.yaml). */
+  supergroups?: string[];
 }
 interface RoutineRecord {
   key: string; owner: string; name: string; time_of_day: `${RoutineTimeOfDay}`; description: string; published: boolean;
@@ -53,7 +55,7 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     const joined = new Date(now - (120 - i) * DAY);
     users.set(u.username, em.create(User, {
       subject: `demo|${u.username}`, username: u.username, displayName: u.display_name, email: `${u.username}@example.com`,
-      userType: u.user_type as UserType, bio: u.bio, country: u.country,
+      userType: u.user_type as UserType, bio: u.bio, country: u.country, supergroups: u.supergroups ?? [],
       skinProfile: { skinType: u.skin_profile.skin_type, concerns: u.skin_profile.concerns, pregnant: false, feelingsPublic: true },
       createdAt: joined, updatedAt: joined,
     } as never));
@@ -95,6 +97,7 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
   await em.insertMany(RoutineFavorite, readYaml<Array<{ user: string; routine: string; days_ago: number }>>('demo/routine_favorites.yaml').map((f) => {
     const routine = routines.get(f.routine);
     if (!routine) throw new Error(`data/demo/routine_favorites.yaml: no routine "${f.routine}"`);
+    if (routine.owner.id === user(f.user).id) throw new Error(`data/demo/routine_favorites.yaml: ${f.user} cannot favourite their own routine "${f.routine}"`);
     return { id: newId(), user: user(f.user).id, routine: routine.id, createdAt: new Date(now - f.days_ago * DAY - 3_600_000) };
   }) as never);
 

@@ -14,12 +14,16 @@ async function ok(response: LightMyRequestResponse, what: string, status = 200):
 interface Made { id: string; steps: Array<{ id: string }> }
 
 /** A routine of `me` with two steps (the second with a catalog product); published unless asked. */
-export async function makeRoutine(ctx: FixtureContext, publish = true): Promise<Made> {
+export async function makeRoutine(ctx: FixtureContext, publish = true, token = ctx.me.token): Promise<Made> {
   const body = { name: `Fixture routine ${ctx.unique()}`, time_of_day: 'evening', steps: [{ step_type: 'cleanse' }, { step_type: 'moisturise', product: ctx.catalog.product.alias }] };
-  const routine = (await ok(await ctx.t.inject({ method: 'POST', url: '/routines/create', payload: body, token: ctx.me.token }), 'POST /routines/create', 201)) as Made;
-  if (publish) await ok(await ctx.t.inject({ method: 'PATCH', url: `/routines/${routine.id}/publish`, token: ctx.me.token }), 'PATCH /routines/:id/publish');
+  const routine = (await ok(await ctx.t.inject({ method: 'POST', url: '/routines/create', payload: body, token }), 'POST /routines/create', 201)) as Made;
+  if (publish) await ok(await ctx.t.inject({ method: 'PATCH', url: `/routines/${routine.id}/publish`, token }), 'PATCH /routines/:id/publish');
   return routine;
 }
+
+/** Nobody favours their own routine (a favourite is a contest vote): favoured routines belong to another user. */
+const otherToken = (ctx: FixtureContext) => ctx.t.tokenFor('routine-fixture-other');
+const othersRoutine = async (ctx: FixtureContext) => makeRoutine(ctx, true, await otherToken(ctx));
 
 async function insertPitch(ctx: FixtureContext): Promise<string> {
   const id = newId();
@@ -39,8 +43,8 @@ async function insertTutorial(ctx: FixtureContext): Promise<string> {
   return id;
 }
 
-async function favourRoutine(ctx: FixtureContext, id: string): Promise<void> {
-  await ok(await ctx.t.inject({ method: 'POST', url: `/routines/${id}/favorite`, token: ctx.me.token }), 'POST /routines/:id/favorite');
+async function favourRoutine(ctx: FixtureContext, id: string, token = ctx.me.token): Promise<void> {
+  await ok(await ctx.t.inject({ method: 'POST', url: `/routines/${id}/favorite`, token }), 'POST /routines/:id/favorite');
 }
 
 async function analyzeList(ctx: FixtureContext): Promise<string> {
@@ -65,14 +69,14 @@ export const routineFixtures: Record<string, Builder> = {
   'DELETE /routines/:id': async (ctx) => ({ params: { id: (await makeRoutine(ctx)).id }, strangerStatus: 403 }),
   'GET /routines/:id/compatibility': async (ctx) => none({ id: (await makeRoutine(ctx)).id }),
   'GET /routines/:id/analyze/:token/compatibility': async (ctx) => none({ id: (await makeRoutine(ctx)).id, token: await analyzeList(ctx) }),
-  'POST /routines/:id/favorite': async (ctx) => none({ id: (await makeRoutine(ctx)).id }),
+  'POST /routines/:id/favorite': async (ctx) => none({ id: (await othersRoutine(ctx)).id }),
   'DELETE /routines/:id/favorite': async (ctx) => {
-    const routine = await makeRoutine(ctx);
+    const routine = await othersRoutine(ctx);
     await favourRoutine(ctx, routine.id);
     return none({ id: routine.id });
   },
   'GET /routines/:id/favorited_by': async (ctx) => {
-    const routine = await makeRoutine(ctx);
+    const routine = await othersRoutine(ctx);
     await favourRoutine(ctx, routine.id);
     return list({ id: routine.id });
   },
@@ -104,7 +108,7 @@ export const routineFixtures: Record<string, Builder> = {
   'GET /my/routines': async () => list(),
   'GET /my/current_routine_ids': async () => none(),
   'GET /my/favorite_routines': async (ctx) => {
-    await favourRoutine(ctx, (await makeRoutine(ctx)).id);
+    await favourRoutine(ctx, (await othersRoutine(ctx)).id);
     return list();
   },
   'GET /my/routine_requests': async () => list(),
@@ -113,7 +117,7 @@ export const routineFixtures: Record<string, Builder> = {
     return list({ id_or_username: ctx.me.username });
   },
   'GET /user/:id_or_username/favorite_routines': async (ctx) => {
-    await favourRoutine(ctx, (await makeRoutine(ctx)).id);
+    await favourRoutine(ctx, (await othersRoutine(ctx)).id);
     return list({ id_or_username: ctx.me.id });
   },
   'GET /products/:id_or_alias/top_routines': async (ctx) => {
@@ -131,7 +135,7 @@ export const routineFixtures: Record<string, Builder> = {
   'GET /contests/previous_week': async () => none(),
   'GET /contests/:week_number': async () => none({ week_number: '202401' }),
   'GET /my/contests/current_week': async (ctx) => {
-    await favourRoutine(ctx, (await makeRoutine(ctx)).id);
+    await favourRoutine(ctx, (await makeRoutine(ctx)).id, await otherToken(ctx));
     return none();
   },
   'GET /my/contests/previous_week': async () => none(),

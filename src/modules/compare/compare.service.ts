@@ -19,7 +19,12 @@ interface Resolved {
   ref: ComparedRef;
   product: Product | null;
   ingredientIds: string[];
+  /** Only for a comparison of the caller's own keys: the token they named. */
+  analysisToken: string | null;
+  removed: boolean;
 }
+
+const brandName = (p: Product) => (p.brand.isInitialized() ? p.brand.getEntity().name : null);
 
 /** Each key as a product (id or alias) or an analysis token, in two queries; unknown: 404. */
 async function resolveItems(ctx: Context, keys: string[]): Promise<Resolved[]> {
@@ -36,10 +41,10 @@ async function resolveItems(ctx: Context, keys: string[]): Promise<Resolved[]> {
   return clean.map((key) => {
     const product = byKey.get(key.toLowerCase());
     if (product && (product.status === ProductStatus.published || canSeeUnpublished(product, ctx.viewer, product.brand.getEntity().owner?.id))) {
-      return { ref: { kind: 'product', key: product.id }, product, ingredientIds: product.ingredientIds };
+      return { ref: { kind: 'product', key: product.id, name: product.name, brand: brandName(product), ingredientIds: product.ingredientIds }, product, ingredientIds: product.ingredientIds, analysisToken: null, removed: false };
     }
     const analysis = byToken.get(key);
-    if (analysis) return { ref: { kind: 'analysis', key: analysis.token }, product: null, ingredientIds: analysis.ingredientIds };
+    if (analysis) return { ref: { kind: 'analysis', key: analysis.id, ingredientIds: analysis.ingredientIds }, product: null, ingredientIds: analysis.ingredientIds, analysisToken: analysis.token, removed: false };
     throw notFound('Product or analysis', key);
   });
 }
@@ -67,7 +72,10 @@ async function compareResolved(ctx: Context, items: Resolved[], shared: SharedCo
     url: shared ? `${ctx.publicUrl}/compare/shared/${shared.token}` : null,
     sharedAt: shared?.createdAt ?? null,
     items: items.map((item, i) => ({
-      kind: item.ref.kind, product: item.product, analysisToken: item.ref.kind === 'analysis' ? item.ref.key : null,
+      kind: item.ref.kind, product: item.product, analysisToken: shared ? null : item.analysisToken,
+      name: item.product ? item.product.name : item.ref.name ?? null,
+      brandName: item.product?.brand.isInitialized() ? item.product.brand.getEntity().name : item.ref.brand ?? null,
+      removed: item.removed,
       ingredientCount: new Set(item.ingredientIds).size, onlyHere: ingredients(result.onlyIn[i]),
     })),
     shared: ingredients(result.shared),
@@ -93,19 +101,23 @@ export async function shareComparison(ctx: Context, keys: string[]): Promise<Com
   return compareResolved(ctx, items, shared);
 }
 
-/** A shared comparison as its items are now; items since deleted are left out. */
+/**
+ * A shared comparison as its items are now; a product or analysis deleted since is shown as it was
+ * shared (comparisons shared before copies were kept leave it out).
+ */
 export async function getSharedComparison(ctx: Context, token: string): Promise<Comparison> {
   const shared = TOKEN.test(token) ? await ctx.em.findOne(SharedComparison, { token }) : null;
   if (!shared) throw notFound('Shared comparison', token);
   const productIds = shared.items.filter((i) => i.kind === 'product').map((i) => i.key);
-  const tokens = shared.items.filter((i) => i.kind === 'analysis').map((i) => i.key);
+  const analysisIds = shared.items.filter((i) => i.kind === 'analysis' && isUuid(i.key)).map((i) => i.key);
   const products = productIds.length ? await ctx.em.find(Product, { id: { $in: productIds } }) : [];
-  const analyses = tokens.length ? await ctx.em.find(IngredientAnalysis, { token: { $in: tokens } }) : [];
+  const analyses = analysisIds.length ? await ctx.em.find(IngredientAnalysis, { id: { $in: analysisIds } }) : [];
   const items = shared.items.flatMap((ref): Resolved[] => {
     const product = ref.kind === 'product' ? products.find((p) => p.id === ref.key) : undefined;
-    if (product) return [{ ref, product, ingredientIds: product.ingredientIds }];
-    const analysis = ref.kind === 'analysis' ? analyses.find((a) => a.token === ref.key) : undefined;
-    return analysis ? [{ ref, product: null, ingredientIds: analysis.ingredientIds }] : [];
+    if (product) return [{ ref, product, ingredientIds: product.ingredientIds, analysisToken: null, removed: false }];
+    const analysis = ref.kind === 'analysis' ? analyses.find((a) => a.id === ref.key) : undefined;
+    if (analysis) return [{ ref, product: null, ingredientIds: analysis.ingredientIds, analysisToken: null, removed: false }];
+    return ref.ingredientIds ? [{ ref, product: null, ingredientIds: ref.ingredientIds, analysisToken: null, removed: true }] : [];
   });
   if (items.length < MIN_ITEMS) throw notFound('Shared comparison', token);
   return compareResolved(ctx, items, shared);

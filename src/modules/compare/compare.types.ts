@@ -10,8 +10,17 @@ export class ComparedItem {
   @Field(() => Product, { nullable: true })
   product!: Product | null;
 
-  @Field(() => String, { nullable: true, description: 'The analysis token, for an analysed list.' })
+  @Field(() => String, { nullable: true, description: 'The analysis token, for an analysed list the caller named by its token; never given out by a shared comparison.' })
   analysisToken!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The product\'s name, also when it has been deleted since it was shared.' })
+  name!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The product\'s brand name, also when it has been deleted since it was shared.' })
+  brandName!: string | null;
+
+  @Field({ description: 'The product was deleted after the comparison was shared: shown as it was then.' })
+  removed!: boolean;
 
   @Field(() => Int, { description: 'Matched ingredients in the list.' })
   ingredientCount!: number;

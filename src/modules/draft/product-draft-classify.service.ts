@@ -5,7 +5,8 @@ import { checkedList } from '../analysis/analysis.service.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { loadMatcher } from '../analysis/matcher.service.js';
 import { Brand } from '../brand/brand.entity.js';
-import type { ProductCategory } from '../category/category.entity.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { categoryFromName } from './name-category.js';
 
 export interface BrandGuess {
   brand: Brand;
@@ -45,7 +46,25 @@ export async function autoClassify(ctx: Context, name: string, ingredientList: s
   const list = checkedList('ingredient_list', ingredientList);
   const analysis = analyzeIngredientList(list, await loadMatcher(ctx.em));
   const ingredientIds = analysis.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
-  const categories = await categorizeList(ctx, ingredientIds);
+  const fromList = await categorizeList(ctx, ingredientIds);
   const brands = await guessBrands(ctx, name);
-  return { category: categories.best, alternativeCategories: categories.alternatives, brand: brands[0] ?? null, alternativeBrands: brands.slice(1) };
+  const categories = await withNameCategory(ctx, name, [...(fromList.best ? [fromList.best] : []), ...fromList.alternatives]);
+  return { category: categories[0] ?? null, alternativeCategories: categories.slice(1, 4), brand: brands[0] ?? null, alternativeBrands: brands.slice(1) };
+}
+
+/**
+ * A product type the name states ("Soothing Toner") outranks what similar ingredient lists suggest:
+ * lists of toners, essences and serums look alike, names do not. Agreement raises the confidence.
+ */
+async function withNameCategory(ctx: Context, name: string, fromList: Array<{ category: ProductCategory; confidence: number }>) {
+  const stated = categoryFromName(name);
+  if (!stated) return fromList;
+  const category = await ctx.em.findOne(ProductCategory, { alias: stated.alias });
+  if (!category) return fromList;
+  // The name may state a parent ("Sun Fluid SPF 50"): a child the lists suggest is the sharper answer.
+  const child = fromList.find((c) => c.category.parent?.id === category.id);
+  if (child) return [{ category: child.category, confidence: 0.9 }, ...fromList.filter((c) => c !== child)];
+  const agreeing = fromList.find((c) => c.category.id === category.id);
+  const confidence = agreeing ? Math.min(0.99, Math.round((0.9 + agreeing.confidence / 10) * 1000) / 1000) : 0.9;
+  return [{ category, confidence }, ...fromList.filter((c) => c.category.id !== category.id)];
 }

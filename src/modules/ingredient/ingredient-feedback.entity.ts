@@ -14,8 +14,16 @@ export enum FeedbackKind {
 }
 registerEnumType(FeedbackKind, { name: 'FeedbackKind', description: 'What the feedback is about: a reaction, an improvement, or a correction of our data.' });
 
+export enum FeedbackStatus {
+  open = 'open',
+  accepted = 'accepted',
+  dismissed = 'dismissed',
+}
+registerEnumType(FeedbackStatus, { name: 'FeedbackStatus', description: 'open (in the moderators\' queue), accepted (applied as a correction) or dismissed (with a reason).' });
+
 @Entity()
 @Index({ properties: ['user', 'createdAt'] })
+@Index({ properties: ['status', 'createdAt'] })
 @ObjectType({ description: 'What a user reports about an ingredient.' })
 export class IngredientFeedback {
   @PrimaryKey({ type: 'uuid' })
@@ -39,4 +47,24 @@ export class IngredientFeedback {
   @Property({ type: 'datetime' })
   @Field()
   createdAt: Date = new Date();
+
+  @Enum({ items: () => FeedbackStatus, nativeEnumName: 'feedback_status', default: FeedbackStatus.open })
+  @Field(() => FeedbackStatus)
+  status: FeedbackStatus = FeedbackStatus.open;
+
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  reviewedBy?: Ref<User> | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true })
+  reviewedAt?: Date | null;
+
+  /** The moderator's reason (dismissed) or note (accepted), shown to the author. */
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why it was dismissed, or the moderator\'s note on the correction.' })
+  resolution?: string | null;
+
+  /** What an accepted correction changed: field → { from, to }. */
+  @Property({ type: 'json', nullable: true })
+  appliedChanges?: Record<string, { from: unknown; to: unknown }> | null;
 }

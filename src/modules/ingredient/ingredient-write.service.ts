@@ -5,7 +5,7 @@ import { invalidateMatcher } from '../analysis/matcher.service.js';
 import { slugify } from '../shared/ids.js';
 import type { User } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';
-import { FeedbackKind, IngredientFeedback } from './ingredient-feedback.entity.js';
+import { FeedbackKind, FeedbackStatus, IngredientFeedback } from './ingredient-feedback.entity.js';
 import { getIngredient } from './ingredient.service.js';
 import { loadVocabulary } from './vocabulary.js';
 
@@ -27,14 +27,14 @@ export interface NewIngredient {
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const CAS = /^\d{2,7}-\d{2}-\d$/;
 
-function checkedWords(field: string, words: string[] | null | undefined, known: Record<string, string>, required = false): string[] {
+export function checkedWords(field: string, words: string[] | null | undefined, known: Record<string, string>, required = false): string[] {
   const list = [...new Set(words ?? [])];
   if (required && list.length === 0) throw validationFailed(field, `${field} needs at least one value`);
   for (const w of list) if (!(w in known)) throw validationFailed(field, `${field}: unknown value "${w}"`);
   return list;
 }
 
-function checkedRating(field: string, value: number | null | undefined): number | null {
+export function checkedRating(field: string, value: number | null | undefined): number | null {
   if (value == null) return null;
   if (!Number.isInteger(value) || value < 0 || value > 5) throw validationFailed(field, `${field} must be an integer from 0 to 5`);
   return value;
@@ -93,7 +93,7 @@ export async function submitFeedback(em: EntityManager, idOrAlias: string, viewe
   const ingredient = await getIngredient(em, idOrAlias);
   const text = message.trim();
   if (text.length < 3 || text.length > 2000) throw validationFailed('message', 'message must be 3-2000 characters');
-  const feedback = em.create(IngredientFeedback, { ingredient: ingredient.id, user: viewer.id, kind, message: text, createdAt: new Date() });
+  const feedback = em.create(IngredientFeedback, { ingredient: ingredient.id, user: viewer.id, kind, message: text, createdAt: new Date(), status: FeedbackStatus.open });
   await em.flush();
   return feedback;
 }

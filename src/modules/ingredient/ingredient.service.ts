@@ -1,9 +1,10 @@
 import { raw, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { notFound } from '../../errors.js';
+import { notFound, validationFailed } from '../../errors.js';
 import { byIdOrAlias } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { Ingredient } from './ingredient.entity.js';
+import { loadVocabulary } from './vocabulary.js';
 
 export interface IngredientFilter {
   search?: string | null;
@@ -21,6 +22,13 @@ export async function getIngredient(em: EntityManager, idOrAlias: string): Promi
 /** Escapes LIKE wildcards so a search for "100%" means the text "100%". */
 export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A filter value of a closed vocabulary: anything else is a 400 naming the known values (not an empty page). */
+function inVocabulary(field: 'function' | 'flag' | 'group', value: string): string {
+  const known = loadVocabulary()[field === 'function' ? 'functions' : field === 'flag' ? 'flags' : 'groups'];
+  if (!(value in known)) throw validationFailed(field, `Unknown ${field} "${value}": one of ${Object.keys(known).join(', ')}`);
+  return value;
+}
+
 export function listIngredients(em: EntityManager, filter: IngredientFilter, page: PageArgs) {
   const where: FilterQuery<Ingredient> = {};
   const and: FilterQuery<Ingredient>[] = [];
@@ -28,9 +36,9 @@ export function listIngredients(em: EntityManager, filter: IngredientFilter, pag
     const pattern = likeContains(filter.search.trim());
     and.push({ $or: [{ name: { $ilike: pattern } }, { [raw((alias) => `array_to_string(${alias}.other_names, '|')`)]: { $ilike: pattern } }] } as FilterQuery<Ingredient>);
   }
-  if (filter.function) and.push({ functions: { $contains: [filter.function] } });
-  if (filter.flag) and.push({ flags: { $contains: [filter.flag] } });
-  if (filter.group) and.push({ groups: { $contains: [filter.group] } });
+  if (filter.function != null) and.push({ functions: { $contains: [inVocabulary('function', filter.function)] } });
+  if (filter.flag != null) and.push({ flags: { $contains: [inVocabulary('flag', filter.flag)] } });
+  if (filter.group != null) and.push({ groups: { $contains: [inVocabulary('group', filter.group)] } });
   if (and.length) Object.assign(where, { $and: and });
   return paginate(em, Ingredient, where, { name: 'asc', id: 'asc' }, page);
 }

@@ -11,7 +11,7 @@ import { getCategory } from '../category/category.service.js';
 import { byIdOrAlias, isUuid, newId, slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
-import { UserType, type User } from '../user/user.entity.js';
+import { User, UserType } from '../user/user.entity.js';
 import { normalizeBarcode } from './barcode.js';
 import { Product, ProductIngredient, ProductStatus } from './product.entity.js';
 import { canSeeUnpublished, getProduct } from './product.service.js';
@@ -33,7 +33,7 @@ export async function attestBrand(em: EntityManager, idOrAlias: string, viewer: 
   const owner = product.brand.getEntity().owner?.id;
   if (owner !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the brand\'s owner attests its products');
   if (product.brandAttestedAt) return product;
-  em.assign(product, { brandAttestedAt: new Date() });
+  em.assign(product, { brandAttestedAt: new Date(), brandAttestedBy: em.getReference(User, viewer.id) } as never);
   await em.flush();
   return product;
 }

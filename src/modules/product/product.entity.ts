@@ -86,6 +86,10 @@ export class Product {
   @Field(() => Date, { nullable: true, description: 'When the brand confirmed this product is theirs.' })
   brandAttestedAt?: Date | null;
 
+  /** Who attested (the brand's owner then, or an admin); read through Product.brandAttestation. */
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  brandAttestedBy?: Ref<User> | null;
+
   @Index()
   @Property({ type: 'datetime' })
   @Field()
@@ -156,4 +160,14 @@ export class ProductOffer {
   @Property({ type: 'text', nullable: true })
   @Field(() => String, { nullable: true })
   currency?: string | null;
+
+  /** When the offer was ended (brand owner, admin or a feed): hidden from lists and buy links, kept for click statistics. */
+  @Index()
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the offer was ended; ended offers are not listed.' })
+  endedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the offer was last added or changed (null for seeded offers).' })
+  updatedAt?: Date | null;
 }

@@ -2,6 +2,7 @@
 // users behind a product. Ranked lists page by offset (their order is not a unique key).
 import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
+import { checkedSupergroup, expertIdsCovering } from '../user/supergroup-filters.resolver.js';
 import { validationFailed } from '../../errors.js';
 import { getProduct } from '../product/product.service.js';
 import { paginate, checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
@@ -24,7 +25,7 @@ export function offsetPage(args: PageArgs): { limit: number; offset: number; nex
 }
 
 /** Published routines, newest first; optionally of a time of day or using a product. */
-export async function listRoutines(em: EntityManager, viewer: User | null, filter: { timeOfDay?: RoutineTimeOfDay | null; product?: string | null }, page: PageArgs): Promise<PageResult<Routine>> {
+export async function listRoutines(em: EntityManager, viewer: User | null, filter: { timeOfDay?: RoutineTimeOfDay | null; product?: string | null; supergroup?: string | null }, page: PageArgs): Promise<PageResult<Routine>> {
   const where: Record<string, unknown> = { status: RoutineStatus.published };
   if (filter.timeOfDay) where.timeOfDay = filter.timeOfDay;
   if (filter.product) {
@@ -34,6 +35,8 @@ export async function listRoutines(em: EntityManager, viewer: User | null, filte
     const rows = await em.execute<Array<{ routine_id: string }>>('select distinct routine_id from routine_step where product_id = ?', [product.id]);
     where.id = { $in: rows.map((r) => r.routine_id) };
   }
+  // Members' groups are private: a group filters by the experts who cover it.
+  if (filter.supergroup != null) where.owner = { $in: await expertIdsCovering(em, checkedSupergroup('supergroup', filter.supergroup)) };
   return paginate(em, Routine, where as never, { publishedAt: 'desc', id: 'desc' }, page);
 }
 

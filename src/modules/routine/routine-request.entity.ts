@@ -1,10 +1,10 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids.js';
 import type { StoredSkinProfile } from '../user/user.entity.js';
 import { User } from '../user/user.entity.js';
-import { RoutineTimeOfDay } from './routine.entity.js';
+import { Routine, RoutineTimeOfDay } from './routine.entity.js';
 
 /** A request to experts for a routine, with the requester's skin profile as it was then. */
 @Entity({ tableName: 'routine_request' })
@@ -29,6 +29,46 @@ export class RoutineRequest {
   /** The requester's skin profile when asking (later changes to the profile do not alter it). */
   @Property({ type: 'json' })
   skinProfile: StoredSkinProfile = {};
+
+  @Property({ type: 'datetime' })
+  @Field()
+  createdAt: Date = new Date();
+
+  /** The interest groups (data/supergroups.yaml) the profile falls in: experts covering one of them see the request. */
+  @Index({ type: 'gin' })
+  @Property({ type: 'text[]', defaultRaw: `'{}'` })
+  @Field(() => [String], { description: 'Interest groups the request falls in (from the skin profile); experts who cover one see it.' })
+  topics: string[] = [];
+
+  /** When the first expert answered; null while the request is open. */
+  @Index()
+  @Property({ type: 'datetime', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the first expert answered; null while open.' })
+  answeredAt?: Date | null;
+}
+
+/** An expert's answer to a routine request: one of their published routines, with a note. */
+@Entity({ tableName: 'routine_request_answer' })
+@Index({ properties: ['request', 'createdAt'] })
+@Unique({ properties: ['request', 'expert'] })
+@ObjectType({ description: 'An expert\'s answer to a routine request.' })
+export class RoutineRequestAnswer {
+  @PrimaryKey({ type: 'uuid' })
+  @Field(() => ID)
+  id: string = newId();
+
+  @ManyToOne(() => RoutineRequest, { ref: true, deleteRule: 'cascade' })
+  request!: Ref<RoutineRequest>;
+
+  @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
+  expert!: Ref<User>;
+
+  @ManyToOne(() => Routine, { ref: true, deleteRule: 'cascade' })
+  routine!: Ref<Routine>;
+
+  @Property({ type: 'text' })
+  @Field()
+  note!: string;
 
   @Property({ type: 'datetime' })
   @Field()

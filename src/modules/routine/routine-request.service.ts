@@ -6,6 +6,7 @@ import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
 import { RoutineRequest } from './routine-request.entity.js';
+import { supergroupsOfProfile } from '../user/supergroup-topics.js';
 import type { RoutineTimeOfDay } from './routine.entity.js';
 
 /** Asks experts for a routine; the caller's skin profile is copied as it is now. */
@@ -16,6 +17,7 @@ export async function requestRoutine(em: EntityManager, viewer: User, input: { m
   const request = em.create(RoutineRequest, {
     requester: viewer.id, message, timeOfDay: input.timeOfDay ?? null, createdAt: new Date(),
     skinProfile: { skinType: profile.skinType, concerns: [...profile.concerns], pregnant: profile.pregnant },
+    topics: supergroupsOfProfile(profile), answeredAt: null,
   });
   await em.flush();
   return request;

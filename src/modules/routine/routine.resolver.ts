@@ -18,7 +18,7 @@ export class RoutineResolver {
   // Queries
   @Query(() => RoutinePage, { description: 'Published routines, newest first.' })
   routines(@Args() args: RoutineListArgs, @Ctx() ctx: Context) {
-    return listRoutines(ctx.em, ctx.viewer, { timeOfDay: args.timeOfDay, product: args.product }, args);
+    return listRoutines(ctx.em, ctx.viewer, { timeOfDay: args.timeOfDay, product: args.product, supergroup: args.supergroup }, args);
   }
 
   @Query(() => Routine, { description: 'A routine: published ones to anyone, private ones to their owner.' })

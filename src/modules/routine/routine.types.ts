@@ -62,6 +62,9 @@ export class RoutineListArgs extends PageArgs {
 
   @Field(() => String, { nullable: true, description: 'Only routines with a step using this product (id or alias).' })
   product?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only routines by experts who cover this interest group (data/supergroups.yaml).' })
+  supergroup?: string | null;
 }
 
 @ObjectType({ description: 'A step a compatibility finding involves ("candidate" for the product being tried).' })

@@ -8,7 +8,7 @@ import { readYaml } from '../../seeders/yaml-data.js';
 import { paginateList, type PageArgs } from '../shared/pagination.js';
 import { IntakeDecision, type StoredSkinProfile, type User } from '../user/user.entity.js';
 import { getUser, ownUser } from '../user/user.service.js';
-import { checkAnswer, checkSurvey, clearedPatch, profilePatch, type SurveyDef } from './engine/survey.js';
+import { answersFromProfile, checkAnswer, checkSurvey, clearedPatch, profilePatch, type SurveyDef } from './engine/survey.js';
 import { SurveyAnswer } from './survey-answer.entity.js';
 
 @ObjectType({ description: 'An allowed answer to a survey question.' })
@@ -45,6 +45,9 @@ export class SurveyQuestion {
 
   @Field(() => Date, { nullable: true })
   answeredAt!: Date | null;
+
+  @Field({ description: 'The answers come from the skin profile (set without the survey), not from a survey answer.' })
+  fromSkinProfile!: boolean;
 }
 
 @ObjectType({ description: 'The intake survey as one user has answered it.' })
@@ -102,15 +105,18 @@ async function answersOf(em: EntityManager, userId: string): Promise<Map<string,
   return new Map(rows.map((r) => [r.question, r]));
 }
 
-function surveyView(answers: Map<string, SurveyAnswer>): Survey {
+/** The survey with the user's answers; a question answered through the skin profile alone counts as answered. */
+function surveyView(answers: Map<string, SurveyAnswer>, profile: StoredSkinProfile | null | undefined): Survey {
   const def = loadSurvey();
   const questions = def.questions.map((q) => {
     const answer = answers.get(q.id);
+    const fromProfile = answer ? null : answersFromProfile(q, profile as Record<string, unknown> | null | undefined);
     return {
       id: q.id, text: q.text, kind: q.kind, feeds: q.feeds,
       options: q.answers.map((a) => ({ value: a.value, label: a.label, exclusive: Boolean(a.exclusive) })),
-      answers: answer?.answers ?? null,
+      answers: answer?.answers ?? fromProfile,
       answeredAt: answer?.answeredAt ?? null,
+      fromSkinProfile: fromProfile !== null,
     };
   });
   return { id: def.id, title: def.title, questionCount: questions.length, answeredCount: questions.filter((q) => q.answers).length, questions };
@@ -119,7 +125,7 @@ function surveyView(answers: Map<string, SurveyAnswer>): Survey {
 /** A user's survey: the user and admins only. */
 export async function surveyOfUser(em: EntityManager, idOrUsername: string, viewer: User): Promise<Survey> {
   const user = await ownUser(em, idOrUsername, viewer, 'see a skin-profile survey');
-  return surveyView(await answersOf(em, user.id));
+  return surveyView(await answersOf(em, user.id), user.skinProfile);
 }
 
 /** The answered or unanswered questions of a user's survey, in survey order. */
@@ -174,7 +180,7 @@ export async function answerSurvey(em: EntityManager, viewer: User, inputs: Surv
     if (error instanceof UniqueConstraintViolationException) throw conflict('These answers were changed by another request at the same time: try again');
     throw error;
   }
-  return surveyView(existing);
+  return surveyView(existing, user.skinProfile);
 }
 
 /** Forgets the caller's answers and the profile fields they fed (feelings visibility stays). */
@@ -184,11 +190,11 @@ export async function resetSurvey(em: EntityManager, viewer: User): Promise<Surv
   user.skinProfile = mergedProfile(user, clearedPatch(loadSurvey()) as Partial<StoredSkinProfile>);
   user.updatedAt = new Date();
   await em.flush();
-  return surveyView(new Map());
+  return surveyView(new Map(), user.skinProfile);
 }
 
 export async function intakeStatus(em: EntityManager, user: User): Promise<IntakeStatus> {
-  const answered = await em.count(SurveyAnswer, { user: user.id, question: { $in: loadSurvey().questions.map((q) => q.id) } });
+  const answered = surveyView(await answersOf(em, user.id), user.skinProfile).answeredCount;
   return { decision: user.intakeDecision, decidedAt: user.intakeDecidedAt ?? null, questionCount: loadSurvey().questions.length, answeredCount: answered };
 }
 

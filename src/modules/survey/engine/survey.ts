@@ -101,3 +101,22 @@ export function clearedPatch(survey: SurveyDef): ProfilePatch {
   }
   return patch;
 }
+
+/**
+ * The answers a skin profile set some other way (PATCH /my/user/skin_profile) implies for a
+ * question the user has not answered in the survey; null when it implies none. Defaults are not
+ * answers: an empty list and pregnant=false are what an untouched profile holds too.
+ */
+export function answersFromProfile(question: SurveyQuestionDef, profile: Record<string, unknown> | null | undefined): string[] | null {
+  const stored = profile?.[PROFILE_FIELDS[question.feeds]];
+  if (stored == null || stored === false) return null;
+  const fedBy = (a: SurveyOption) => String(a.profile ?? a.value);
+  if (question.kind === 'single') {
+    const option = question.answers.find((a) => !a.exclusive && fedBy(a) === String(stored));
+    return option ? [option.value] : null;
+  }
+  if (!Array.isArray(stored) || stored.length === 0) return null;
+  const wanted = new Set(stored.map(String));
+  const values = question.answers.filter((a) => !a.exclusive && wanted.has(fedBy(a))).map((a) => a.value);
+  return values.length ? values : null;
+}

@@ -1,0 +1,56 @@
+// Interest groups used where people look for them: experts who cover a group, their routines and
+// their ingredient opinions. Only experts' groups are public ("what I cover"): a member's groups
+// (pregnancy-safe, rosacea…) stay private and never filter anything others see.
+import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../context.js';
+import type { EntityManager } from '../../db.js';
+import { validationFailed } from '../../errors.js';
+import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
+import { IngredientOpinionPage } from '../opinion/ingredient-opinion.resolver.js';
+import { getIngredient } from '../ingredient/ingredient.service.js';
+import { paginate, PageArgs } from '../shared/pagination.js';
+import { loadSupergroups, Supergroup, supergroupsOf } from './supergroups.js';
+import { User, UserType } from './user.entity.js';
+import { UserPage } from './user.resolver.js';
+
+/** A known supergroup id, else a 400 naming the field and the known ids. */
+export function checkedSupergroup(field: string, id: string): string {
+  const known = loadSupergroups().map((g) => g.id);
+  if (!known.includes(id)) throw validationFailed(field, `Unknown supergroup "${id}": one of ${known.join(', ')}`);
+  return id;
+}
+
+/** Ids of the experts who cover a group. */
+export async function expertIdsCovering(em: EntityManager, group: string): Promise<string[]> {
+  // Plain SQL: partially loaded User entities would sit in the request's identity map.
+  const rows = await em.execute<Array<{ id: string }>>(`select id from app_user where user_type = 'expert' and supergroups @> ?::jsonb`, [JSON.stringify([group])]);
+  return rows.map((u) => u.id);
+}
+
+@Resolver(() => User)
+export class SupergroupFilterResolver {
+  // Queries
+  @Query(() => UserPage, { description: 'Experts, newest first; with supergroup, those who cover it.' })
+  experts(@Args() page: PageArgs, @Ctx() ctx: Context, @Arg('supergroup', () => String, { nullable: true }) supergroup?: string | null) {
+    const where = supergroup != null ? { userType: UserType.expert, supergroups: { $contains: [checkedSupergroup('supergroup', supergroup)] } } : { userType: UserType.expert };
+    return paginate(ctx.em, User, where as never, { createdAt: 'desc', id: 'desc' }, page);
+  }
+
+  @Query(() => IngredientOpinionPage, { description: 'Ingredient opinions by experts who cover a supergroup, newest edit first; optionally on one ingredient.' })
+  async ingredientOpinionsBySupergroup(
+    @Arg('supergroup') supergroup: string,
+    @Args() page: PageArgs,
+    @Ctx() ctx: Context,
+    @Arg('ingredient', () => String, { nullable: true, description: 'Ingredient id or alias.' }) ingredient?: string | null,
+  ) {
+    const authors = await expertIdsCovering(ctx.em, checkedSupergroup('supergroup', supergroup));
+    const ingredientId = ingredient ? (await getIngredient(ctx.em, ingredient)).id : null;
+    return paginate(ctx.em, IngredientOpinion, { author: { $in: authors }, ...(ingredientId ? { ingredient: ingredientId } : {}) } as never, { updatedAt: 'desc', id: 'desc' }, page);
+  }
+
+  // Field resolvers
+  @FieldResolver(() => [Supergroup], { nullable: true, description: 'The interest groups an expert covers (public for experts; null for other users).' })
+  covers(@Root() user: User): Supergroup[] | null {
+    return user.userType === UserType.expert ? supergroupsOf(user.supergroups ?? []) : null;
+  }
+}
