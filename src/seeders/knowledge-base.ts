@@ -19,8 +19,55 @@ export interface IngredientRecord {
   description?: string;
 }
 
-export const loadIngredientRecords = (): Array<IngredientRecord & { file: string }> =>
+/** The entries as authored in data/ingredients/*.yaml, without the label names of data/ingredient-names/. */
+export const loadAuthoredIngredients = (): Array<IngredientRecord & { file: string }> =>
   readYamlLists<IngredientRecord>('ingredients');
+
+/**
+ * The languages and scripts of data/ingredient-names/*.yaml: Latin, French, German, Spanish, Italian,
+ * Portuguese and Dutch label names printed after slashes on EU labels, Korean and Japanese label names,
+ * and `en` for English and US names missing from an entry.
+ */
+export const LABEL_NAME_LANGUAGES = ['en', 'la', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'ko', 'ja'] as const;
+export type LabelNameLanguage = (typeof LABEL_NAME_LANGUAGES)[number];
+
+/** One entry of data/ingredient-names/*.yaml: more label names of an ingredient the knowledge base holds. */
+export type LabelNamesRecord = { inci: string } & Partial<Record<LabelNameLanguage, string[]>>;
+
+export const loadLabelNames = (): Array<LabelNamesRecord & { file: string }> => readYamlLists<LabelNamesRecord>('ingredient-names');
+
+/** Every name of a label-names entry, in the order of LABEL_NAME_LANGUAGES. */
+export const labelNamesOf = (record: LabelNamesRecord): string[] =>
+  LABEL_NAME_LANGUAGES.flatMap((language) => (Array.isArray(record[language]) ? record[language] : []).map((n) => String(n).trim()));
+
+/**
+ * The entries with their label names added to `other_names` (once each, case-insensitive). Names of an
+ * INCI name the base does not hold are left out here; the validator reports them.
+ */
+export function withLabelNames<T extends IngredientRecord>(records: T[], labelNames: LabelNamesRecord[]): T[] {
+  const byInci = new Map<string, string[]>();
+  for (const entry of labelNames) {
+    if (typeof entry?.inci !== 'string') continue;
+    const key = entry.inci.trim().toLowerCase();
+    byInci.set(key, [...(byInci.get(key) ?? []), ...labelNamesOf(entry)]);
+  }
+  return records.map((record) => {
+    const extra = typeof record.inci === 'string' ? byInci.get(record.inci.trim().toLowerCase()) : undefined;
+    if (!extra) return record;
+    const names = (record.other_names ?? []).map(String);
+    const seen = new Set([record.inci, ...names].map((n) => n.toLowerCase()));
+    for (const name of extra) {
+      if (!name || seen.has(name.toLowerCase())) continue;
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+    return { ...record, other_names: names };
+  });
+}
+
+/** The knowledge base as loaded: the authored entries with their label names in other languages and scripts. */
+export const loadIngredientRecords = (): Array<IngredientRecord & { file: string }> =>
+  withLabelNames(loadAuthoredIngredients(), loadLabelNames());
 
 export function ingredientRow(record: IngredientRecord) {
   const now = new Date();
