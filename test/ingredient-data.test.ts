@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadAuthoredIngredients, loadIngredientRecords, loadLabelNames, uniqueIngredientRows, withLabelNames } from '../src/seeders/knowledge-base.js';
+import { nameKey } from '../src/modules/analysis/engine/normalize.js';
+import { loadAuthoredIngredients, loadIngredientRecords, loadLabelNames, readableByMatcher, uniqueIngredientRows, withLabelNames } from '../src/seeders/knowledge-base.js';
 import { validateKnowledgeBase, type Vocabulary } from '../src/seeders/validate-knowledge-base.js';
 import { readYaml } from '../src/seeders/yaml-data.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
@@ -62,6 +63,21 @@ describe('label names in other languages and scripts (data/ingredient-names)', (
     expect(problems).toMatch(/ja is not a list/);
     // "Glycérol" differs from Glycerin's name only by its accent and spelling: the matcher reads both as "glycerin".
     expect(problems).toMatch(/Water: name "glycérol" reads as "glycerin" to the matcher, like "glycerin" of Glycerin/);
+  });
+
+  it('loads a name in Hangul, kana or Han only when the matcher reads it whole', () => {
+    const eastAsian = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+    // A matcher whose keys dropped the kana would read this name as "PEG-9": it waits for one that keeps them.
+    const name = 'ラウリルPEG-9ポリジメチルシロキシエチルジメチコン';
+    expect(readableByMatcher(name)).toBe(nameKey(name) !== 'peg 9');
+    expect(withLabelNames([entry('Water')], [{ inci: 'Water', ja: [name, '水'] }])[0].other_names).toEqual(readableByMatcher(name) ? [name, '水'] : ['水']);
+    for (const record of loadIngredientRecords()) {
+      for (const other of (record.other_names ?? []).map(String)) {
+        if (!eastAsian.test(other)) continue;
+        const key = nameKey(other);
+        expect(key === '' || eastAsian.test(key)).toBe(true);
+      }
+    }
   });
 
   it('gives the most common ingredients their Korean and Japanese label names and the EU labels\' translations', () => {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '../db.js';
+import { nameKey } from '../modules/analysis/engine/normalize.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { newId, slugify } from '../modules/shared/ids.js';
 import { readYamlLists } from './yaml-data.js';
@@ -36,13 +37,28 @@ export type LabelNamesRecord = { inci: string } & Partial<Record<LabelNameLangua
 
 export const loadLabelNames = (): Array<LabelNamesRecord & { file: string }> => readYamlLists<LabelNamesRecord>('ingredient-names');
 
+/** Hangul, kana and Han (CJK) characters, full-width forms included. */
+const EAST_ASIAN = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+
+/**
+ * Whether the matcher reads a name whole. Where its keys drop Hangul, kana and Han letters, a name that mixes
+ * them with Latin ones would read as a shorter Latin name ("ラウリルPEG-9ポリジメチルシロキシエチルジメチコン" as
+ * "PEG-9", "ヒアルロン酸Na" as "Na"): such a name joins the base only once the matcher keeps those scripts.
+ */
+export const readableByMatcher = (name: string): boolean => {
+  if (!EAST_ASIAN.test(name)) return true;
+  const key = nameKey(name);
+  return key === '' || EAST_ASIAN.test(key);
+};
+
 /** Every name of a label-names entry, in the order of LABEL_NAME_LANGUAGES. */
 export const labelNamesOf = (record: LabelNamesRecord): string[] =>
   LABEL_NAME_LANGUAGES.flatMap((language) => (Array.isArray(record[language]) ? record[language] : []).map((n) => String(n).trim()));
 
 /**
  * The entries with their label names added to `other_names` (once each, case-insensitive). Names of an
- * INCI name the base does not hold are left out here; the validator reports them.
+ * INCI name the base does not hold are left out here (the validator reports them), and so are names the
+ * matcher cannot read whole (readableByMatcher).
  */
 export function withLabelNames<T extends IngredientRecord>(records: T[], labelNames: LabelNamesRecord[]): T[] {
   const byInci = new Map<string, string[]>();
@@ -57,7 +73,7 @@ export function withLabelNames<T extends IngredientRecord>(records: T[], labelNa
     const names = (record.other_names ?? []).map(String);
     const seen = new Set([record.inci, ...names].map((n) => n.toLowerCase()));
     for (const name of extra) {
-      if (!name || seen.has(name.toLowerCase())) continue;
+      if (!name || seen.has(name.toLowerCase()) || !readableByMatcher(name)) continue;
       seen.add(name.toLowerCase());
       names.push(name);
     }

@@ -3,12 +3,10 @@
 import { slugify } from '../modules/shared/ids.js';
 import type { Vocabulary } from '../modules/ingredient/vocabulary.js';
 import { nameKey, spellingKey, withoutParentheses } from '../modules/analysis/engine/normalize.js';
-import { LABEL_NAME_LANGUAGES, type IngredientRecord, type LabelNamesRecord } from './knowledge-base.js';
+import { LABEL_NAME_LANGUAGES, readableByMatcher, type IngredientRecord, type LabelNamesRecord } from './knowledge-base.js';
 
 export type { Vocabulary };
 
-/** Hangul, kana and Han (CJK) characters, full-width forms included. */
-const EAST_ASIAN = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const RATING_SOURCES = new Set(['fulton-1989', 'fulton-1976', 'community']);
 
@@ -92,17 +90,14 @@ export function validateKnowledgeBase(
     }
   }
   // Names that differ only in case, punctuation, spelling or a parenthesised part read the same to the matcher.
-  // Hangul, kana and Han characters are dropped from today's keys: such a name must not leave behind the key
-  // of another ingredient's Latin name ("PEG-10ジメチコン" reading as "peg 10"); among themselves they are told
-  // apart by the exact check above.
+  // Names it cannot read whole are not loaded (readableByMatcher) and so cannot clash.
   const keyOwners = new Map<string, { inci: string; name: string }>();
-  const ordered = [...names].sort(([a], [b]) => Number(EAST_ASIAN.test(a)) - Number(EAST_ASIAN.test(b)));
-  for (const [lowerName, inci] of ordered) {
-    const script = EAST_ASIAN.test(lowerName);
+  for (const [lowerName, inci] of names) {
+    if (!readableByMatcher(lowerName)) continue;
     for (const key of matchKeys(lowerName)) {
       const other = keyOwners.get(key);
       if (other && other.inci !== inci) problems.push(`${inci}: name "${lowerName}" reads as "${key}" to the matcher, like "${other.name}" of ${other.inci}`);
-      else if (!script) keyOwners.set(key, { inci, name: lowerName });
+      else keyOwners.set(key, { inci, name: lowerName });
     }
   }
   return problems;
