@@ -1,0 +1,143 @@
+// Imports an Open Beauty Facts export (products, ODbL) into the catalog.
+//   npm run import:obf -- FILE (.jsonl, .jsonl.gz or the tab-separated .csv export) [--batch-size 500] [--force]
+// PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
+// changes nothing. Products we or our users curated are never overwritten.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cliProgress from 'cli-progress';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase, type Orm } from '../src/db.js';
+import { pgliteFolderInUse } from '../src/modules/ingredient/cosing/pglite-lock.js';
+import { importObf, type ObfImportReport } from '../src/modules/obf-import/importer.js';
+import { formatOf, type ObfFormat } from '../src/modules/obf-import/reader.js';
+import { formatObfReport } from '../src/modules/obf-import/report.js';
+import { announceCatalogImport } from '../src/modules/obf-import/announce.js';
+import { seedIfEmpty } from '../src/seeders/index.js';
+
+const USAGE = `usage: npm run import:obf -- FILE [options]
+
+  FILE               an Open Beauty Facts export: .jsonl, .jsonl.gz, or the tab-separated .csv (.csv.gz)
+  --format F         jsonl or csv, when the file name does not say
+  --batch-size N     products per transaction and multi-row INSERT (default 500)
+  --force            open the PGlite folder even though it looks in use (after a crash)
+
+Database: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite).`;
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function parseArgs(argv: string[]): { file: string; format: ObfFormat; batchSize: number; force: boolean } {
+  const files: string[] = [];
+  let format: ObfFormat | null = null;
+  let batchSize = 500;
+  let force = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => argv[++i] ?? fail(`${arg} needs a value\n\n${USAGE}`);
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg === '--batch-size') {
+      batchSize = Number(value());
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 2000) fail('--batch-size must be an integer from 1 to 2000');
+    } else if (arg === '--format') {
+      const f = value();
+      if (f !== 'jsonl' && f !== 'csv') fail('--format is jsonl or csv');
+      format = f;
+    } else if (arg === '--force') force = true;
+    else if (arg.startsWith('-')) fail(`unknown option ${arg}\n\n${USAGE}`);
+    else files.push(arg);
+  }
+  if (files.length !== 1) fail(USAGE);
+  const file = resolve(files[0]);
+  format ??= formatOf(file) ?? fail(`cannot tell the format of ${file} from its name: give --format jsonl or --format csv`);
+  return { file, format, batchSize, force };
+}
+
+const args = parseArgs(process.argv.slice(2));
+let size = 0;
+try {
+  const stat = statSync(args.file);
+  if (!stat.isFile()) fail(`${args.file} is not a file`);
+  size = stat.size;
+} catch {
+  fail(`no such file: ${args.file}`);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+  throw error;
+}
+const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `PGlite at ${config.pgliteDir}`;
+if (!config.databaseUrl) {
+  const inUse = pgliteFolderInUse(config.pgliteDir);
+  if (inUse && !args.force) fail(inUse, 3);
+  if (inUse) console.error(`--force: opening ${config.pgliteDir} although it holds postmaster.pid`);
+}
+
+const started = performance.now();
+let orm: Orm;
+try {
+  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+} catch (error) {
+  const hint = config.databaseUrl ? '' : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
+  fail(`Could not open ${where}: ${(error as Error).message}${hint}`, 1);
+}
+
+const abort = new AbortController();
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: stopping after the batch in flight');
+  abort.abort();
+});
+
+const rss = () => Math.round(process.memoryUsage().rss / 1048576);
+let exitCode = 0;
+try {
+  console.log(`importing ${args.file} (${(size / 1048576).toFixed(1)} MB, ${args.format}) into ${where}`);
+  const seeded = await seedIfEmpty(orm, { demo: config.seedDemoData });
+  // The server seeds only an empty database: an import into one puts the knowledge base first.
+  if (seeded.seeded) console.log(`the database was empty: loaded the knowledge base first (${seeded.ingredients} ingredients, ${seeded.products} demo products)`);
+  // A bar on a terminal; on a pipe or a log file, a line every 10 batches.
+  const bar = process.stderr.isTTY
+    ? new cliProgress.SingleBar({
+      format: ' {bar} {percentage}% | {lines} lines | {imported} new, {updated} updated, {skipped} skipped | {rate}/s | ETA {eta_formatted} | RSS {rss} MB',
+      stream: process.stderr,
+      hideCursor: true,
+    }, cliProgress.Presets.shades_classic)
+    : null;
+  bar?.start(size, 0, { lines: 0, imported: 0, updated: 0, skipped: 0, rate: 0, rss: rss() });
+  const memory: number[] = [rss()];
+  const onProgress = (r: ObfImportReport, bytesRead: number): void => {
+    const skipped = Object.values(r.skipped).reduce((sum, n) => sum + (n ?? 0), 0);
+    const seconds = (performance.now() - started) / 1000;
+    const values = { lines: r.linesRead, imported: r.imported, updated: r.updated, skipped, rate: Math.round(r.linesRead / seconds), rss: rss() };
+    if (r.batches % 20 === 0) memory.push(values.rss);
+    if (bar) bar.update(Math.min(size, bytesRead), values);
+    else if (r.batches % 10 === 0) console.error(`  … ${values.lines} lines: ${values.imported} new, ${values.updated} updated, ${skipped} skipped (${values.rate}/s, RSS ${values.rss} MB)`);
+  };
+  const report = await importObf(orm, args.file, { format: args.format, batchSize: args.batchSize, signal: abort.signal, onProgress });
+  bar?.update(size);
+  bar?.stop();
+  memory.push(rss());
+  console.log(formatObfReport(report));
+  const mid = memory[Math.floor(memory.length / 2)];
+  console.log(`memory (RSS):              start ${memory[0]} MB, middle ${mid} MB, end ${memory.at(-1)} MB, peak ${Math.max(...memory)} MB`);
+  if (report.failure) exitCode = 1;
+  if (report.imported || report.updated) {
+    // Running instances keep the similarity index in memory and cache responses: tell them.
+    const told = await announceCatalogImport(config).catch((error: unknown) => `could not tell the running instances: ${(error as Error).message}`);
+    console.log(told);
+  }
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await orm.close();
+}
+console.log(`total with opening the database: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+process.exit(exitCode);
