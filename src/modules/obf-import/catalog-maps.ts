@@ -90,7 +90,7 @@ export class CatalogMaps {
       if (category) {
         if (!best || category.depth > best.depth) best = category;
       } else if (rest.length < MAX_TAGS && !rest.includes(tag)) {
-        rest.push(tag.slice(0, 80));
+        rest.push(tag.replace(/,/g, ' ').slice(0, 80));
       }
     }
     return { categoryId: best?.id ?? null, tags: rest };

@@ -32,10 +32,8 @@ export function formatObfReport(report: ObfImportReport, options: { unmatchedSho
     `ingredient entries:        ${report.entries} (${share}% matched)`,
   );
   const shown = report.unmatched.slice(0, options.unmatchedShown ?? 50);
-  if (shown.length) {
-    lines.push(`unmatched ingredient names (top ${shown.length}):`);
-    for (const u of shown) lines.push(`  ${String(u.count).padStart(7)}  ${u.name}`);
-  }
+  lines.push(`unmatched ingredient names: ${shown.length ? `top ${shown.length}, most frequent first` : 'none'}`);
+  for (const u of shown) lines.push(`  ${String(u.count).padStart(7)}  ${u.name}`);
   lines.push(
     `batches committed:         ${report.batches}`,
     `time:                      ${report.elapsedSeconds.toFixed(2)} s`,
