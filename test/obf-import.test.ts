@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../src/config.js';
 import { loadMatcher } from '../src/modules/analysis/matcher.service.js';
+import { announceCatalogImport } from '../src/modules/obf-import/announce.js';
 import { chooseIngredientText, importObf, type ObfImportReport } from '../src/modules/obf-import/importer.js';
 import { parseQuantity } from '../src/modules/obf-import/quantity.js';
 import { formatOf, readObfLines } from '../src/modules/obf-import/reader.js';
@@ -282,5 +285,35 @@ describe('import:obf into the catalog', () => {
     expect(productSource(row)?.editedHere).toBe(false);
     expect(productSource({ ...row, updatedAt: new Date('2026-02-01T00:00:00Z') })?.editedHere).toBe(true);
     expect(productSource({ ...row, sourceName: null })).toBeNull();
+  });
+});
+
+describe('import:obf tells running instances through Redis', () => {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const prefix = `test-obf-${process.pid}-${Date.now()}:`;
+  let redis: Redis;
+  let subscriber: Redis;
+  beforeAll(async () => {
+    redis = new Redis(url);
+    subscriber = new Redis(url);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await subscriber.quit();
+  });
+
+  it('drops every instance\'s similarity index and outdates every cached response', async () => {
+    const config = loadConfig({ AUTH_JWT_SECRET: 'x'.repeat(40), IDP_WEBHOOK_SECRET: 'y', REDIS_URL: url, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' });
+    await redis.set(`${prefix}cache:gen`, '1000');
+    const messages: string[] = [];
+    subscriber.on('message', (_channel, message) => messages.push(message));
+    await subscriber.subscribe(`${prefix}process-cache:drop`);
+    expect(await announceCatalogImport(config)).toMatch(/told the running instances/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(messages.map((m) => JSON.parse(m).name)).toEqual(['similarity-index']);
+    expect(Number(await redis.get(`${prefix}cache:gen`))).toBe(1001);
+    expect(await announceCatalogImport({ ...config, redisUrl: null })).toMatch(/no REDIS_URL/);
   });
 });
