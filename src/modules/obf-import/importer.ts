@@ -6,6 +6,7 @@
 // after the import last wrote it (its updated_at moved past source_imported_at; every write
 // through the app bumps updated_at). Those are left exactly as they are.
 import type { Readable } from 'node:stream';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { EntityManager, Orm } from '../../db.js';
 import { matchedIngredientIds } from '../analysis/analysis.entity.js';
 import { analyzeIngredientList, type ListAnalysis } from '../analysis/engine/analyze.js';
@@ -13,6 +14,7 @@ import type { IngredientMatcher } from '../analysis/engine/match.js';
 import { loadKnowledgeBase } from '../analysis/matcher.service.js';
 import { invalidateSimilarityIndex } from '../analysis/similarity.service.js';
 import { newId, slugify } from '../shared/ids.js';
+import { countStatement } from '../../sql-statements.js';
 import { CatalogMaps } from './catalog-maps.js';
 import { readObfLines, type ObfFormat } from './reader.js';
 import { readObfRecord, type ObfProduct, type SkipReason } from './record.js';
@@ -96,7 +98,7 @@ const PRODUCT_COLUMNS = `id, alias, name, brand_id, category_id, description, ba
 const PRODUCT_ROWS = `select v.id, v.alias, v.name, v.brand_id, v.category_id, '', v.barcode, v.size_amount, v.size_unit_id, v.ingredient_list,
   string_to_array(v.ingredient_ids, ','), string_to_array(v.flags, ','), 'published', now(), now(), now(), string_to_array(v.tags, ','),
   '${OBF_SOURCE}', v.code, v.modified, now()
- from unnest(?::uuid[], ?::text[], ?::text[], ?::uuid[], ?::uuid[], ?::text[], ?::float8[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
+ from unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::float8[], $8::uuid[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::timestamptz[])
    as v(id, alias, name, brand_id, category_id, barcode, size_amount, size_unit_id, ingredient_list, ingredient_ids, flags, tags, code, modified)`;
 const CONTENT = ['name', 'brand_id', 'category_id', 'size_amount', 'size_unit_id', 'ingredient_list', 'ingredient_ids', 'flags', 'tags', 'source_code', 'source_modified_at'];
 // Only products this import wrote and nobody edited since, and only when something changed.
@@ -104,6 +106,19 @@ const PRODUCT_UPSERT_TAIL = ` on conflict (barcode) do update set ${CONTENT.map(
  where product.source_name = '${OBF_SOURCE}' and product.updated_at = product.source_imported_at
    and (${CONTENT.map((c) => `product.${c}`).join(', ')}) is distinct from (${CONTENT.map((c) => `excluded.${c}`).join(', ')})
  returning id, barcode, (xmax = 0) as inserted`;
+
+/**
+ * A statement inside the batch's transaction with its parameters sent apart ($1, $2…). The ORM's
+ * execute() writes every parameter into the SQL text first, which for the megabyte-sized arrays
+ * of a batch cost more than the insert itself (most of it in garbage collection). Counted like
+ * every statement the ORM sends (src/sql-statements.ts: metrics, and writes seen by the cache).
+ */
+async function executeNative<T>(tx: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const context = tx.getTransactionContext<Transaction<Record<string, never>>>();
+  if (!context) throw new Error('executeNative runs inside a transaction');
+  countStatement(sql);
+  return (await context.executeQuery<T>(CompiledQuery.raw(sql, params))).rows;
+}
 
 interface BatchResult {
   inserted: number;
@@ -117,8 +132,8 @@ interface BatchResult {
 async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly Prepared[], remembered: string[]): Promise<BatchResult> {
   const result: BatchResult = { inserted: 0, updated: 0, unchanged: 0, curated: 0, categorized: 0, brandsCreated: 0 };
   // Curated products are not even offered to the upsert (its WHERE would keep them anyway).
-  const existing = await tx.execute<Array<{ barcode: string; importable: boolean }>>(
-    `select barcode, coalesce(source_name = '${OBF_SOURCE}' and updated_at = source_imported_at, false) as importable from product where barcode = any(?::text[])`,
+  const existing = await executeNative<{ barcode: string; importable: boolean }>(
+    tx, `select barcode, coalesce(source_name = '${OBF_SOURCE}' and updated_at = source_imported_at, false) as importable from product where barcode = any($1::text[])`,
     [arrayLiteral(batch.map((p) => p.record.barcode))],
   );
   const known = new Map(existing.map((e) => [e.barcode, e.importable]));
@@ -132,7 +147,7 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
 
   // New products get "<brand>-<name>-<barcode>"; one already taken (by a product of ours) gets a suffix.
   const aliases = new Map(rows.map((p) => [p.id, `${slugify(`${p.brand.alias} ${p.record.name}`).slice(0, 100)}-${p.record.barcode}`]));
-  const taken = new Set((await tx.execute<Array<{ alias: string }>>(`select alias from product where alias = any(?::text[])`, [arrayLiteral([...aliases.values()])])).map((r) => r.alias));
+  const taken = new Set((await executeNative<{ alias: string }>(tx, 'select alias from product where alias = any($1::text[])', [arrayLiteral([...aliases.values()])])).map((r) => r.alias));
 
   const columns: Array<Array<string | number | null>> = Array.from({ length: 14 }, () => []);
   for (const p of rows) {
@@ -144,8 +159,8 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
     ];
     values.forEach((v, i) => columns[i].push(v));
   }
-  const written = await tx.execute<Array<{ id: string; barcode: string; inserted: boolean }>>(
-    `insert into product (${PRODUCT_COLUMNS}) ${PRODUCT_ROWS}${PRODUCT_UPSERT_TAIL}`,
+  const written = await executeNative<{ id: string; barcode: string; inserted: boolean }>(
+    tx, `insert into product (${PRODUCT_COLUMNS}) ${PRODUCT_ROWS}${PRODUCT_UPSERT_TAIL}`,
     columns.map(arrayLiteral),
   );
   const byBarcode = new Map(rows.map((p) => [p.record.barcode, p]));
@@ -165,12 +180,12 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
     }
   }
   result.unchanged = rows.length - written.length;
-  if (updatedIds.length) await tx.execute('delete from product_ingredient where product_id = any(?::uuid[])', [arrayLiteral(updatedIds)]);
+  if (updatedIds.length) await executeNative(tx, 'delete from product_ingredient where product_id = any($1::uuid[])', [arrayLiteral(updatedIds)]);
   if (entryColumns[0].length) {
     // One statement whatever the number of entries: eight arrays, unnested into rows.
-    await tx.execute(
-      `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain)
-       select * from unnest(?::uuid[], ?::uuid[], ?::smallint[], ?::text[], ?::uuid[], ?::text[], ?::text[], ?::boolean[])`,
+    await executeNative(
+      tx, `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain)
+       select * from unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::boolean[])`,
       entryColumns.map(arrayLiteral),
     );
   }
