@@ -116,7 +116,10 @@ describe('import:obf into the catalog', () => {
   let first: ObfImportReport;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The import runs in this process here, outside any request; the response cache's own
+    // watch on such writes is a heuristic (a bump soon after, and a second one a second later).
+    // The command line tells running instances itself (tested below): cache off here.
+    t = await startTestApp({ CACHE_ENABLED: 'false' });
     first = await importObf(t.orm, JSONL, { format: 'jsonl', batchSize: 3 });
   }, 240_000);
   afterAll(async () => {
