@@ -2,17 +2,14 @@
 //   npm run import:obf -- FILE (.jsonl, .jsonl.gz or the tab-separated .csv export) [--batch-size 500] [--force]
 // PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
 // changes nothing. Products we or our users curated are never overwritten.
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { openDatabase, type Orm } from '../src/db.js';
-import { pgliteFolderInUse } from '../src/modules/ingredient/cosing/pglite-lock.js';
 import { importObf, type ObfImportReport } from '../src/modules/obf-import/importer.js';
 import { formatOf, type ObfFormat } from '../src/modules/obf-import/reader.js';
 import { formatObfReport } from '../src/modules/obf-import/report.js';
 import { announceCatalogImport } from '../src/modules/obf-import/announce.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
+import { fail, openImportTarget } from './import-lib.js';
 
 const USAGE = `usage: npm run import:obf -- FILE [options]
 
@@ -22,11 +19,6 @@ const USAGE = `usage: npm run import:obf -- FILE [options]
   --force            open the PGlite folder even though it looks in use (after a crash)
 
 Database: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite).`;
-
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
 
 function parseArgs(argv: string[]): { file: string; format: ObfFormat; batchSize: number; force: boolean } {
   const files: string[] = [];
@@ -57,43 +49,7 @@ function parseArgs(argv: string[]): { file: string; format: ObfFormat; batchSize
 }
 
 const args = parseArgs(process.argv.slice(2));
-let size = 0;
-try {
-  const stat = statSync(args.file);
-  if (!stat.isFile()) fail(`${args.file} is not a file`);
-  size = stat.size;
-} catch {
-  fail(`no such file: ${args.file}`);
-}
-
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
-  throw error;
-}
-const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `PGlite at ${config.pgliteDir}`;
-if (!config.databaseUrl) {
-  const inUse = pgliteFolderInUse(config.pgliteDir);
-  if (inUse && !args.force) fail(inUse, 3);
-  if (inUse) console.error(`--force: opening ${config.pgliteDir} although it holds postmaster.pid`);
-}
-
-const started = performance.now();
-let orm: Orm;
-try {
-  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-} catch (error) {
-  const hint = config.databaseUrl ? '' : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
-  fail(`Could not open ${where}: ${(error as Error).message}${hint}`, 1);
-}
-
-const abort = new AbortController();
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: stopping after the batch in flight');
-  abort.abort();
-});
+const { config, orm, where, size, signal, started } = await openImportTarget(args.file, { force: args.force });
 
 const rss = () => Math.round(process.memoryUsage().rss / 1048576);
 let exitCode = 0;
@@ -120,7 +76,7 @@ try {
     if (bar) bar.update(Math.min(size, bytesRead), values);
     else if (r.batches % 10 === 0) console.error(`  … ${values.lines} lines: ${values.imported} new, ${values.updated} updated, ${skipped} skipped (${values.rate}/s, RSS ${values.rss} MB)`);
   };
-  const report = await importObf(orm, args.file, { format: args.format, batchSize: args.batchSize, signal: abort.signal, onProgress });
+  const report = await importObf(orm, args.file, { format: args.format, batchSize: args.batchSize, signal, onProgress });
   bar?.update(size);
   bar?.stop();
   memory.push(rss());
