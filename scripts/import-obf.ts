@@ -58,8 +58,8 @@ try {
   const seeded = await seedIfEmpty(orm, { demo: config.seedDemoData });
   // The server seeds only an empty database: an import into one puts the knowledge base first.
   if (seeded.seeded) console.log(`the database was empty: loaded the knowledge base first (${seeded.ingredients} ingredients, ${seeded.products} demo products)`);
-  // A bar on a terminal; on a pipe or a log file, a line every 10 batches.
-  const bar = process.stderr.isTTY
+  // A bar on a terminal (drawn on stderr); when output goes to a pipe or a file, a line every 10 batches.
+  const bar = process.stdout.isTTY && process.stderr.isTTY
     ? new cliProgress.SingleBar({
       format: ' {bar} {percentage}% | {lines} lines | {imported} new, {updated} updated, {skipped} skipped | {rate}/s | ETA {eta_formatted} | RSS {rss} MB',
       stream: process.stderr,
