@@ -305,6 +305,9 @@ export async function importObf(orm: Orm, source: Readable | string, options: Ob
     }
     if (!report.failure) await flush();
     await writing;
+    // A bulk load leaves the planner's statistics behind (autovacuum catches up minutes later):
+    // search over ingredient_ids and flags plans by them, so refresh them now.
+    if (report.imported + report.updated >= 1000) await (orm.em.fork() as EntityManager).execute('analyze product, product_ingredient, brand');
   } catch (error) {
     await writing.catch(() => {});
     report.failure = (error as Error).message;
