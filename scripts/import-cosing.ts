@@ -3,16 +3,13 @@
 //                            [--delimiter ';'] [--encoding latin1]
 // PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
 // changes nothing. Curated ingredients are never overwritten (a missing CAS number may be filled in).
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { openDatabase, type Orm } from '../src/db.js';
 import { importCosing, type CosingImportReport } from '../src/modules/ingredient/cosing/importer.js';
 import { CosingFormatError } from '../src/modules/ingredient/cosing/parse.js';
-import { PgliteFolderLocked } from '../src/platform/pglite-lock.js';
 import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
 import { announceProcessCacheDrops } from '../src/platform/process-cache-drops.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
+import { fail, openImportTarget } from './import-lib.js';
 
 const USAGE = `usage: npm run import:cosing -- FILE.csv [options]
 
@@ -22,11 +19,6 @@ const USAGE = `usage: npm run import:cosing -- FILE.csv [options]
   --encoding E       file encoding, e.g. latin1 (default utf8)
 
 Database: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite).`;
-
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
 
 interface Args {
   file: string;
@@ -62,37 +54,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 const args = parseArgs(process.argv.slice(2));
-try {
-  if (!statSync(args.file).isFile()) fail(`${args.file} is not a file`);
-} catch {
-  fail(`no such file: ${args.file}`);
-}
-
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
-  throw error;
-}
-const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `PGlite at ${config.pgliteDir}`;
-
-const started = performance.now();
-let orm: Orm;
-try {
-  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-} catch (error) {
-  if (error instanceof PgliteFolderLocked) fail(error.message, 3);
-  const hint = config.databaseUrl ? '' : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
-  fail(`Could not open ${where}: ${(error as Error).message}${hint}`, 1);
-}
-
-// Ctrl-C: finish the statement in flight, drop the pending batch, close the database cleanly.
-const abort = new AbortController();
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: stopping after the batch in flight');
-  abort.abort();
-});
+const { config, orm, where, signal, started } = await openImportTarget(args.file);
 
 let report: CosingImportReport | null = null;
 let exitCode = 0;
@@ -107,7 +69,7 @@ try {
     fillCuratedCas: args.fillCas,
     delimiter: args.delimiter,
     encoding: args.encoding,
-    signal: abort.signal,
+    signal,
     onProgress: (r) => {
       if (r.rowsRead - shown >= 10_000) {
         shown = r.rowsRead;

@@ -49,6 +49,7 @@ import { FollowedIngredientFeelingResolver, FollowResolver } from './modules/fol
 import { SurveyResolver } from './modules/survey/survey.resolver.js';
 import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.js';
 import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
+import { ProductSourceResolver } from './modules/product/product-source.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -68,6 +69,8 @@ export const resolvers = [
   IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
   // ==== Catalog: product drafts, product images, search, compare (catalog helper)
   ProductSearchResolver, ProductDraftResolver, ProductImageResolver, DraftImageResolver, ProfilePictureResolver, CompareResolver,
+  // Imported products: their source and attribution (import:obf)
+  ProductSourceResolver,
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
   IngredientOpinionResolver, IngredientOpinionEntryResolver, ProductTutorialResolver, ProductPitchResolver,

@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { Ref } from '@mikro-orm/core';
+import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { newId } from '../shared/ids.js';
 import { Brand } from '../brand/brand.entity.js';
@@ -69,6 +69,27 @@ export class Product {
   @Property({ type: 'text[]' })
   @Field(() => [String], { description: 'Flags of the ingredients it contains (fragrance, silicone…).' })
   flags: string[] = [];
+
+  /** Words from an outside catalog that name no category of ours (Open Beauty Facts categories). */
+  @Property({ type: 'text[]', defaultRaw: `'{}'` })
+  @Field(() => [String], { description: 'Catalog tags that are not one of our categories (from Open Beauty Facts categories, e.g. "en:anti-dandruff-shampoos").' })
+  tags: string[] & Opt = [];
+
+  /** Where an imported product comes from ('open-beauty-facts'); null for products made here. */
+  @Property({ type: 'text', nullable: true })
+  sourceName?: string | null;
+
+  /** The product's code in that source (its barcode as the source writes it). */
+  @Property({ type: 'text', nullable: true })
+  sourceCode?: string | null;
+
+  /** When the source last changed the product (its last_modified_t). */
+  @Property({ type: 'datetime', nullable: true })
+  sourceModifiedAt?: Date | null;
+
+  /** When the import last wrote the product; equal to updatedAt until someone edits it here. */
+  @Property({ type: 'datetime', nullable: true })
+  sourceImportedAt?: Date | null;
 
   @Enum({ items: () => ProductStatus, nativeEnumName: 'product_status' })
   @Field(() => ProductStatus)

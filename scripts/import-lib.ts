@@ -1,0 +1,60 @@
+// What the import commands (import:cosing, import:obf) share: the file checked, the configuration
+// read, the PGlite folder's lock respected, the database opened, Ctrl-C turned into an abort.
+import { statSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Orm } from '../src/db.js';
+import { PgliteFolderLocked } from '../src/platform/pglite-lock.js';
+
+export function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+export interface ImportTarget {
+  config: Config;
+  orm: Orm;
+  /** "PostgreSQL (host/db)" or "PGlite at DIR", for messages. */
+  where: string;
+  /** The file's size in bytes. */
+  size: number;
+  /** Aborted on the first Ctrl-C: the import stops after the batch in flight. */
+  signal: AbortSignal;
+  started: number;
+}
+
+/** Exits with a clear message (code 1, 2 or 3) when the file, the configuration or the database is not usable. */
+export async function openImportTarget(file: string): Promise<ImportTarget> {
+  let size = 0;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) fail(`${file} is not a file`);
+    size = stat.size;
+  } catch {
+    fail(`no such file: ${file}`);
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+  const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `PGlite at ${config.pgliteDir}`;
+  const started = performance.now();
+  let orm: Orm;
+  try {
+    orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  } catch (error) {
+    // The folder's lock (src/platform/pglite-lock.ts) names the process holding it.
+    if (error instanceof PgliteFolderLocked) fail(error.message, 3);
+    const hint = config.databaseUrl ? '' : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
+    fail(`Could not open ${where}: ${(error as Error).message}${hint}`, 1);
+  }
+  // Ctrl-C: finish the statement in flight, drop the pending batch, close the database cleanly.
+  const abort = new AbortController();
+  process.once('SIGINT', () => {
+    console.error('\ninterrupted: stopping after the batch in flight');
+    abort.abort();
+  });
+  return { config, orm, where, size, signal: abort.signal, started };
+}
