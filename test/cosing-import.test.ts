@@ -122,9 +122,9 @@ const byAlias = async (alias: string) => (await sql(`select * from ingredient wh
 
 // The rows of the fixture that are new to the knowledge base; if one becomes curated, pick another name.
 const NEW_NAMES = [
-  'ALUMINUM SESQUICHLOROHYDREX PEG', 'METHYL DIISOPROPYL PROPIONAMIDE', 'ADENOSINE TRIPHOSPHATE', 'METHACRYLOYL ETHYL BETAINE/ACRYLATES COPOLYMER',
-  'DIPENTAERYTHRITYL HEXAHYDROXYSTEARATE', 'TROPOLONE', 'TRIDECETH-2 CARBOXAMIDE MEA', 'DI-C12-15 ALKYL FUMARATE', 'DI C12-15 ALKYL FUMARATE',
-  'ALLANTOIN ASCORBATE', 'DIHEXYL CARBONATE', 'DRACOCEPHALUM MOLDAVICA CALLUS CULTURE', 'PALMITOYL DECAPEPTIDE-21',
+  'ALUMINUM SESQUICHLOROHYDREX PEG', 'METHYL DIISOPROPYL PROPIONAMIDE', 'ADENOSINE CYCLIC PHOSPHATE', 'METHACRYLOYL ETHYL BETAINE/ACRYLATES COPOLYMER',
+  'DIPENTAERYTHRITYL PENTAISONONANOATE', 'BROMOCHLOROPHENE', 'TRIDECETH-2 CARBOXAMIDE MEA', 'DI-C12-15 ALKYL FUMARATE', 'DI C12-15 ALKYL FUMARATE',
+  'ALLANTOIN ASCORBATE', 'DIHEXYL CARBONATE', 'DRACOCEPHALUM MOLDAVICA CALLUS CULTURE', 'MYRISTOYL HEXAPEPTIDE-23',
   'DISODIUM HYDROGENATED TALLOW GLUTAMATE', 'DIMORPHOLINOPYRIDAZINONE',
 ];
 
@@ -175,10 +175,10 @@ describe('importCosing on the database', () => {
     const imported = await sql(`select * from ingredient where not curated order by name`);
     expect(imported.map((i) => i.name).sort()).toEqual([...NEW_NAMES].sort());
     for (const i of imported) expect(i).toMatchObject({ effects: [], flags: [], groups: [], other_names: [], comedogenic: null, irritancy: null });
-    expect(await byAlias('tropolone')).toMatchObject({
-      name: 'TROPOLONE', functions: ['antimicrobial'], cas_number: '533-75-5', description: '2-Hydroxycyclohepta-2,4,6-trien-1-one', curated: false,
+    expect(await byAlias('bromochlorophene')).toMatchObject({
+      name: 'BROMOCHLOROPHENE', functions: ['antimicrobial'], cas_number: '15435-29-7', description: "2,2'-Methylenebis(6-bromo-4-chlorophenol)", curated: false,
     });
-    expect(await byAlias('adenosine-triphosphate')).toMatchObject({ cas_number: '56-65-5' });
+    expect(await byAlias('adenosine-cyclic-phosphate')).toMatchObject({ cas_number: '60-92-4' });
     expect(await byAlias('allantoin-ascorbate')).toMatchObject({ name: 'ALLANTOIN ASCORBATE', description: 'Allantoin ascorbate (a complex of allantoin and ascorbic acid)' });
     expect(await byAlias('di-c12-15-alkyl-fumarate')).toMatchObject({ name: 'DI-C12-15 ALKYL FUMARATE', functions: ['emollient', 'skin_conditioning'] });
     expect(await byAlias('di-c12-15-alkyl-fumarate-2')).toMatchObject({ name: 'DI C12-15 ALKYL FUMARATE', functions: ['emollient'] });
@@ -197,26 +197,26 @@ describe('importCosing on the database', () => {
   });
 
   it('serves imported ingredients over REST, and the matcher knows them at once', async () => {
-    const response = await t.inject({ method: 'GET', url: '/ingredients/tropolone' });
+    const response = await t.inject({ method: 'GET', url: '/ingredients/bromochlorophene' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ alias: 'tropolone', name: 'TROPOLONE', functions: ['antimicrobial'], cas_number: '533-75-5', flags: [] });
+    expect(response.json()).toMatchObject({ alias: 'bromochlorophene', name: 'BROMOCHLOROPHENE', functions: ['antimicrobial'], cas_number: '15435-29-7', flags: [] });
     expect((await t.inject({ method: 'GET', url: '/ingredients/di-c12-15-alkyl-fumarate-2' })).json()).toMatchObject({ name: 'DI C12-15 ALKYL FUMARATE' });
-    const analysis = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Glycerin, Tropolone, Dihexyl Carbonate' } });
+    const analysis = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Glycerin, Bromochlorophene, Dihexyl Carbonate' } });
     expect(analysis.statusCode).toBe(201);
     const entries = (analysis.json() as { ingredients: Array<{ input: string; ingredient: { alias: string } | null }> }).ingredients;
-    expect(entries.map((e) => e.ingredient?.alias)).toEqual(['water', 'glycerin', 'tropolone', 'dihexyl-carbonate']);
+    expect(entries.map((e) => e.ingredient?.alias)).toEqual(['water', 'glycerin', 'bromochlorophene', 'dihexyl-carbonate']);
   });
 
   it('updates imported rows whose CosIng data changed, never curated ones', async () => {
     const csv = [
       'INCI name,Function,CAS No,Chem/IUPAC Name / Description',
-      'TROPOLONE,"ANTIMICROBIAL, MASKING",533-75-5,"2-Hydroxycyclohepta-2,4,6-trien-1-one"',
+      `BROMOCHLOROPHENE,"ANTIMICROBIAL, MASKING",15435-29-7,"2,2'-Methylenebis(6-bromo-4-chlorophenol)"`,
       'Glycerin,HUMECTANT,56-81-5,Something else entirely',
       'DIHEXYL CARBONATE,"SKIN CONDITIONING - EMOLLIENT, SOLVENT",,',
     ].join('\n');
     const report = await importCosing(t.orm, text(csv));
     expect(report).toMatchObject({ rowsRead: 3, inserted: 0, updated: 1, unchanged: 1, skippedCurated: 1 });
-    expect(await byAlias('tropolone')).toMatchObject({ functions: ['antimicrobial', 'masking'] });
+    expect(await byAlias('bromochlorophene')).toMatchObject({ functions: ['antimicrobial', 'masking'] });
     expect(await byAlias('glycerin')).toEqual(glycerinBefore);
   });
 

@@ -77,15 +77,23 @@ interface Prepared {
 export const arrayLiteral = (items: ReadonlyArray<string | number | boolean | null>): string =>
   `{${items.map((i) => (i === null ? 'NULL' : typeof i === 'string' ? `"${i.replace(/["\\]/g, '\\$&')}"` : String(i))).join(',')}}`;
 
-/** Of the candidate lists (English/INCI first), the first that mostly matches, else the best. */
+/**
+ * Of the candidate lists (English/INCI first), the first that mostly matches and mostly by INCI names;
+ * else the best: one that mostly matches before one that does not, then the most INCI names. A list in
+ * Spanish or French our label translations read ("Agua, glicerina") loses to the INCI list beside it.
+ */
 export function chooseIngredientText(texts: readonly string[], matcher: IngredientMatcher): { list: string; analysis: ListAnalysis } {
-  let best: { list: string; analysis: ListAnalysis; share: number } | null = null;
+  let best: { list: string; analysis: ListAnalysis; rank: [number, number, number] } | null = null;
   for (const list of texts.slice(0, 3)) {
     const analysis = analyzeIngredientList(list, matcher);
     const total = analysis.entries.length;
     const share = total ? (total - analysis.unmatched.length) / total : 0;
-    if (!best || share > best.share) best = { list, analysis, share };
-    if (share >= 0.8) break;
+    const inciShare = total ? analysis.entries.filter((e) => e.match === 'exact').length / total : 0;
+    const rank: [number, number, number] = [share >= 0.8 ? 1 : 0, inciShare, share];
+    if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && (rank[1] > best.rank[1] || (rank[1] === best.rank[1] && rank[2] > best.rank[2])))) {
+      best = { list, analysis, rank };
+    }
+    if (share >= 0.8 && inciShare >= 0.5) break;
   }
   return best!;
 }

@@ -244,10 +244,14 @@ export class IngredientMatcher {
     }
     // A Korean or Japanese label name with the INCI name in brackets: "정제수(Water)", "티트리잎오일(Melaleuca
     // Alternifolia (Tea Tree) Leaf Oil)". The bracket names the ingredient when the name in that script does not.
+    // When both name it, they must agree (a wrong match is worse than none).
     const bilingual = BILINGUAL.exec(input);
-    if (bilingual && !this.resolve(bilingual[1])) {
+    if (bilingual) {
+      const named = this.resolve(bilingual[1]);
       const inner = this.matchUncached(bilingual[2]);
-      if (inner.match !== 'none') return inner;
+      if (!named && inner.match !== 'none') return inner;
+      if (named && inner.match === 'none') return { match: 'alias', ingredientId: named.id };
+      if (named && inner.ingredientId === named.id) return inner.match === 'exact' ? inner : { match: 'alias', ingredientId: named.id };
     }
     const parts = nameParts(input);
     let found = this.resolve(parts.whole);
