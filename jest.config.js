@@ -16,5 +16,6 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['<rootDir>/test/setup.ts'],
+  globalSetup: '<rootDir>/test/global-setup.mjs',
   testTimeout: 60000,
 };
