@@ -3,13 +3,12 @@
 //                            [--delimiter ';'] [--encoding latin1]
 // PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
 // changes nothing. Curated ingredients are never overwritten (a missing CAS number may be filled in).
-import { resolve } from 'node:path';
 import { importCosing, type CosingImportReport } from '../src/modules/ingredient/cosing/importer.js';
 import { CosingFormatError } from '../src/modules/ingredient/cosing/parse.js';
 import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
 import { announceProcessCacheDrops } from '../src/platform/process-cache-drops.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
-import { fail, openImportTarget } from './import-lib.js';
+import { fail, integerOption, openImportTarget, readImportCommandLine } from './import-lib.js';
 
 const USAGE = `usage: npm run import:cosing -- FILE.csv [options]
 
@@ -28,32 +27,22 @@ interface Args {
   encoding?: BufferEncoding;
 }
 
-function parseArgs(argv: string[]): Args {
-  const files: string[] = [];
-  const args: Omit<Args, 'file'> = { batchSize: 1000, fillCas: true};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => argv[++i] ?? fail(`${arg} needs a value\n\n${USAGE}`);
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (arg === '--batch-size') {
-      args.batchSize = Number(value());
-      if (!Number.isInteger(args.batchSize) || args.batchSize < 1 || args.batchSize > 5000) fail('--batch-size must be an integer from 1 to 5000');
-    } else if (arg === '--no-fill-cas') args.fillCas = false;
-    else if (arg === '--delimiter') args.delimiter = value();
-    else if (arg === '--encoding') {
-      const encoding = value();
-      if (!Buffer.isEncoding(encoding)) fail(`unknown encoding "${encoding}"`);
-      args.encoding = encoding;
-    } else if (arg.startsWith('-')) fail(`unknown option ${arg}\n\n${USAGE}`);
-    else files.push(arg);
-  }
-  if (files.length !== 1) fail(USAGE);
-  return { ...args, file: resolve(files[0]) };
+function readArgs(argv: string[]): Args {
+  const { file, values } = readImportCommandLine(argv, USAGE, {
+    'batch-size': { type: 'string' }, 'no-fill-cas': { type: 'boolean' }, delimiter: { type: 'string' }, encoding: { type: 'string' },
+  });
+  const encoding = values.encoding as string | undefined;
+  if (encoding !== undefined && !Buffer.isEncoding(encoding)) fail(`unknown encoding "${encoding}"`);
+  return {
+    file,
+    batchSize: integerOption(values['batch-size'], '--batch-size', 1000, 5000),
+    fillCas: !values['no-fill-cas'],
+    delimiter: values.delimiter as string | undefined,
+    encoding: encoding as BufferEncoding | undefined,
+  };
 }
 
-const args = parseArgs(process.argv.slice(2));
+const args = readArgs(process.argv.slice(2));
 const { config, orm, where, signal, started } = await openImportTarget(args.file);
 
 let report: CosingImportReport | null = null;

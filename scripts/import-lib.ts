@@ -1,6 +1,8 @@
 // What the import commands (import:cosing, import:obf) share: the file checked, the configuration
 // read, the PGlite folder's lock respected, the database opened, Ctrl-C turned into an abort.
 import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Orm } from '../src/db.js';
 import { PgliteFolderLocked } from '../src/platform/pglite-lock.js';
@@ -8,6 +10,35 @@ import { PgliteFolderLocked } from '../src/platform/pglite-lock.js';
 export function fail(message: string, code = 2): never {
   console.error(message);
   process.exit(code);
+}
+
+type OptionKinds = Record<string, { type: 'string' | 'boolean' }>;
+
+/**
+ * An import's command line, read by node's own parser: one file and the options given. `--help`
+ * prints the usage; an unknown option, a missing value or not exactly one file exits 2 with it.
+ */
+export function readImportCommandLine(argv: string[], usage: string, options: OptionKinds): { file: string; values: Record<string, string | boolean | undefined> } {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${usage}`);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (parsed.positionals.length !== 1) fail(usage);
+  return { file: resolve(parsed.positionals[0]), values: parsed.values as Record<string, string | boolean | undefined> };
+}
+
+/** `--batch-size` and the like: a whole number within bounds, else exit 2 saying so. */
+export function integerOption(value: string | boolean | undefined, name: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) fail(`${name} must be an integer from 1 to ${max}`);
+  return n;
 }
 
 export interface ImportTarget {

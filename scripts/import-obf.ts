@@ -2,14 +2,13 @@
 //   npm run import:obf -- FILE (.jsonl, .jsonl.gz or the tab-separated .csv export) [--batch-size 500]
 // PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
 // changes nothing. Products we or our users curated are never overwritten.
-import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { importObf, type ObfImportReport } from '../src/modules/obf-import/importer.js';
 import { formatOf, type ObfFormat } from '../src/modules/obf-import/reader.js';
 import { formatObfReport } from '../src/modules/obf-import/report.js';
 import { announceCatalogImport } from '../src/modules/obf-import/announce.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
-import { fail, openImportTarget } from './import-lib.js';
+import { fail, integerOption, openImportTarget, readImportCommandLine } from './import-lib.js';
 
 const USAGE = `usage: npm run import:obf -- FILE [options]
 
@@ -19,33 +18,16 @@ const USAGE = `usage: npm run import:obf -- FILE [options]
 
 Database: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite).`;
 
-function parseArgs(argv: string[]): { file: string; format: ObfFormat; batchSize: number } {
-  const files: string[] = [];
-  let format: ObfFormat | null = null;
-  let batchSize = 500;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => argv[++i] ?? fail(`${arg} needs a value\n\n${USAGE}`);
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (arg === '--batch-size') {
-      batchSize = Number(value());
-      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 2000) fail('--batch-size must be an integer from 1 to 2000');
-    } else if (arg === '--format') {
-      const f = value();
-      if (f !== 'jsonl' && f !== 'csv') fail('--format is jsonl or csv');
-      format = f;
-    } else if (arg.startsWith('-')) fail(`unknown option ${arg}\n\n${USAGE}`);
-    else files.push(arg);
-  }
-  if (files.length !== 1) fail(USAGE);
-  const file = resolve(files[0]);
-  format ??= formatOf(file) ?? fail(`cannot tell the format of ${file} from its name: give --format jsonl or --format csv`);
+function readArgs(argv: string[]): { file: string; format: ObfFormat; batchSize: number } {
+  const { file, values } = readImportCommandLine(argv, USAGE, { 'batch-size': { type: 'string' }, format: { type: 'string' } });
+  const batchSize = integerOption(values['batch-size'], '--batch-size', 500, 2000);
+  const given = values.format;
+  if (given !== undefined && given !== 'jsonl' && given !== 'csv') fail('--format is jsonl or csv');
+  const format = (given as ObfFormat | undefined) ?? formatOf(file) ?? fail(`cannot tell the format of ${file} from its name: give --format jsonl or --format csv`);
   return { file, format, batchSize };
 }
 
-const args = parseArgs(process.argv.slice(2));
+const args = readArgs(process.argv.slice(2));
 const { config, orm, where, size, signal, started } = await openImportTarget(args.file);
 
 const rss = () => Math.round(process.memoryUsage().rss / 1048576);
