@@ -61,12 +61,16 @@ export interface AppServices {
 }
 
 export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string, services: AppServices): Context {
-  // Made on first use: many requests (an analysis, a cached or refused one) never load anything.
-  let loaders: Loaders | undefined;
+  // One loader set per entity manager, made on first use (many requests, an analysis, a cached or
+  // refused one, never load anything). A mutation's transaction swaps `em` (see transactional.ts),
+  // and the loaders follow it: inside the transaction they read its writes, after it the outer ones.
+  const loaderSets = new WeakMap<EntityManager, Loaders>();
   return {
     em, viewer, requestId, publicUrl, services,
     get loaders() {
-      return (loaders ??= createLoaders(em));
+      let loaders = loaderSets.get(this.em);
+      if (!loaders) loaderSets.set(this.em, (loaders = createLoaders(this.em)));
+      return loaders;
     },
   };
 }

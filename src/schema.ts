@@ -2,6 +2,7 @@ import { printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, type AuthChecker } from 'type-graphql';
 import type { Context } from './context.js';
 import { forbidden, unauthenticated } from './errors.js';
+import { wrapMutationsInTransactions } from './modules/shared/transactional.js';
 import { BrandResolver } from './modules/brand/brand.resolver.js';
 import { CategoryResolver } from './modules/category/category.resolver.js';
 import { CensusResolver } from './modules/census/census.resolver.js';
@@ -87,7 +88,10 @@ let built: Promise<GraphQLSchema> | null = null;
 
 /** The schema is built once per process: type-graphql metadata is global anyway. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false });
+  built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false }).then((schema) => {
+    wrapMutationsInTransactions(schema);
+    return schema;
+  });
   return built;
 }
 

@@ -1,7 +1,7 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware, ArgsType } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Int, Mutation, Query, Resolver, Root, ArgsType } from 'type-graphql';
 import type { Context } from '../../context.js';
+import { NoTransaction } from '../shared/transactional.js';
 import { PageArgs, checkedLimit } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeList, claimAnalysis, getAnalysis, listMyAnalyses } from './analysis.service.js';
 import {
@@ -81,20 +81,19 @@ export class AnalysisResolver {
   }
 
   // Mutations
-  // No Transactional: the one write is a row in a group-committed INSERT (see analysis-writer.ts).
+  @NoTransaction('the one write is a row in a group-committed INSERT (see analysis-writer.ts)')
   @Mutation(() => IngredientAnalysis, { description: 'Analyses a pasted ingredient list; signed-in callers own the result.' })
   analyzeIngredientList(@Arg('ingredientList') ingredientList: string, @Ctx() ctx: Context) {
     return analyzeList(ctx.em, ingredientList, ctx.viewer);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientAnalysis, { description: 'Attaches an anonymous analysis to the caller.' })
   claimAnalysis(@Arg('token') token: string, @Ctx() ctx: Context) {
     return claimAnalysis(ctx.em, token, ctx.viewer!);
   }
 
-  // No Transactional: as analyzeIngredientList.
+  @NoTransaction('as analyzeIngredientList: one row in a group-committed INSERT')
   @Mutation(() => LabelExtraction, { description: 'Reads a label photo (or its full text), finds the ingredient section and analyses it.' })
   async extractLabel(
     @Ctx() ctx: Context,

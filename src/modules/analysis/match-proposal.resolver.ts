@@ -1,8 +1,7 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { UserType } from '../user/user.entity.js';
 import { IngredientMatchProposal, ProposalStatus } from './match-proposal.entity.js';
 import { listProposals, proposeMatch, reviewMatch } from './match-proposal.service.js';
@@ -25,7 +24,6 @@ export class MatchProposalResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientMatchProposal, { description: 'Proposes that an input of an analysis is a known ingredient.' })
   proposeIngredientMatch(
     @Arg('token') token: string,
@@ -37,7 +35,6 @@ export class MatchProposalResolver {
   }
 
   @Authorized(UserType.moderator)
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientMatchProposal, { description: 'Accepts (the input becomes an other name) or rejects a proposal.' })
   reviewIngredientMatch(@Arg('id') id: string, @Arg('accept') accept: boolean, @Ctx() ctx: Context) {
     return reviewMatch(ctx.em, id, accept, ctx.viewer!);

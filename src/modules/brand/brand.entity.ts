@@ -1,24 +1,12 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { NamedEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 @Entity()
 @ObjectType({ description: 'A brand that makes products.' })
-export class Brand {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
-  @Property({ type: 'text', unique: true })
-  @Field()
-  alias!: string;
-
-  @Property({ type: 'text' })
-  @Field()
-  name!: string;
-
+export class Brand extends NamedEntity {
   @Property({ type: 'text', default: '' })
   @Field()
   description: string = '';
@@ -38,12 +26,4 @@ export class Brand {
   /** The brand user who manages it; null until a brand claims it. */
   @ManyToOne(() => User, { ref: true, nullable: true })
   owner?: Ref<User> | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }

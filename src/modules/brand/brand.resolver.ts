@@ -1,6 +1,5 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { paginate } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { getUser } from '../user/user.service.js';
 import { transferBrand, updateBrand } from './brand-write.service.js';
 import type { Context } from '../../context.js';
@@ -61,14 +60,12 @@ export class BrandResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Brand, { description: 'Changes a brand (its owner or an admin); fields left out stay as they are.' })
   updateBrand(@Arg('idOrAlias') idOrAlias: string, @Args() changes: BrandChangesArgs, @Ctx() ctx: Context) {
     return updateBrand(ctx.em, idOrAlias, ctx.viewer!, changes);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Brand, { description: 'Hands a brand to another brand user (its owner or an admin).' })
   transferBrandOwnership(@Arg('idOrAlias') idOrAlias: string, @Arg('to', { description: 'User id or username.' }) to: string, @Ctx() ctx: Context) {
     return transferBrand(ctx.em, idOrAlias, ctx.viewer!, to);

@@ -1,15 +1,12 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { notFound } from '../../errors.js';
 import { likeContains } from '../ingredient/ingredient.service.js';
-import { byIdOrAlias } from '../shared/ids.js';
+import { findByIdOrAlias } from '../shared/find.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { Brand } from './brand.entity.js';
 
-export async function getBrand(em: EntityManager, idOrAlias: string): Promise<Brand> {
-  const brand = await em.findOne(Brand, byIdOrAlias(idOrAlias));
-  if (!brand) throw notFound('Brand', idOrAlias);
-  return brand;
+export function getBrand(em: EntityManager, idOrAlias: string): Promise<Brand> {
+  return findByIdOrAlias(em, Brand, idOrAlias);
 }
 
 export function listBrands(em: EntityManager, filter: { search?: string | null; country?: string | null }, page: PageArgs) {

@@ -1,10 +1,9 @@
-import { Arg, Ctx, Field, Float, Mutation, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, Field, Float, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { ProductOffer } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import { slugify } from '../shared/ids.js';
-import { Transactional } from '../shared/transactional.js';
 import { ProductBuyClick } from './buy-click.entity.js';
 import { loadExchangeRates } from './exchange-rates.js';
 import { comparisonCurrency, orderOffersInCurrency } from './offer-choice.js';
@@ -89,7 +88,6 @@ export class BuyResolver {
   }
 
   // Mutations
-  @UseMiddleware(Transactional)
   @Mutation(() => BuyRedirect, { description: 'Records a click through to a retailer and gives its URL: the cheapest offer in one currency (converted with the shipped reference rates) unless a retailer is named.' })
   async recordBuyClick(
     @Arg('idOrAlias') idOrAlias: string,

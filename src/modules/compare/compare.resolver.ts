@@ -1,6 +1,5 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Transactional } from '../shared/transactional.js';
 import { validationFailed } from '../../errors.js';
 import { MAX_URLS_PER_SITEMAP, sitemapIndex, urlSet } from '../sitemap/sitemap.js';
 import { Comparison } from './compare.types.js';
@@ -36,7 +35,6 @@ export class CompareResolver {
   }
 
   // Mutations
-  @UseMiddleware(Transactional)
   @Mutation(() => Comparison, { description: 'Store a comparison under a token (anyone; a signed-in caller owns it).' })
   shareComparison(@Arg('items', () => [String]) items: string[], @Ctx() ctx: Context): Promise<Comparison> {
     return shareComparison(ctx, items);

@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { AnalysisEntry, CategoryGuess } from '../analysis/analysis.types.js';
 import { entriesWithIngredients } from '../analysis/analysis-entries.js';
@@ -6,7 +6,6 @@ import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { Product } from '../product/product.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { User, UserType } from '../user/user.entity.js';
 import { autoClassify } from './product-draft-classify.service.js';
 import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
@@ -122,14 +121,12 @@ export class ProductDraftResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductDraft, { description: 'Submit a product (new, or a correction of one) for moderation.' })
   createProductDraft(@Args() args: CreateDraftArgs, @Ctx() ctx: Context): Promise<ProductDraft> {
     return createDraft(ctx.em, ctx.viewer!, args);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductDraft, { description: 'Change a draft: its author while pending, moderators any time. Omitted fields stay.' })
   updateProductDraft(@Args() args: UpdateDraftArgs, @Ctx() ctx: Context): Promise<ProductDraft> {
     const { id, ...fields } = args;
@@ -137,14 +134,12 @@ export class ProductDraftResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Withdraw a draft: its author while pending, moderators any time.' })
   deleteProductDraft(@Arg('id') id: string, @Ctx() ctx: Context): Promise<boolean> {
     return deleteDraft(ctx.em, ctx.viewer!, id);
   }
 
   @Authorized([UserType.moderator, UserType.admin])
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductDraft, { description: 'Approve a pending draft: creates the product, or updates the one it corrects.' })
   approveProductDraft(@Arg('id') id: string, @Ctx() ctx: Context): Promise<ProductDraft> {
     return approveDraft(ctx.em, ctx.viewer!, id);

@@ -1,7 +1,6 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { UserType } from '../user/user.entity.js';
 import { Facet } from './facet.entity.js';
 import { createFacet, facetValues, getFacet, listFacets, updateFacet } from './facet.service.js';
@@ -61,14 +60,12 @@ export class FacetResolver {
 
   // Mutations
   @Authorized(UserType.admin)
-  @UseMiddleware(Transactional)
   @Mutation(() => Facet, { description: 'Adds a facet (admins).' })
   createFacet(@Args() args: FacetArgs, @Ctx() ctx: Context) {
     return createFacet(ctx.em, { ...args, name: args.name ?? '', parameter: args.parameter ?? '' });
   }
 
   @Authorized(UserType.admin)
-  @UseMiddleware(Transactional)
   @Mutation(() => Facet, { description: 'Changes a facet (admins); fields left out stay as they are.' })
   updateFacet(@Arg('id') id: string, @Args() args: FacetArgs, @Ctx() ctx: Context) {
     return updateFacet(ctx.em, id, args);

@@ -1,10 +1,9 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { bestInCategory } from './best-in.service.js';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
 import { ProductPage } from '../product/product.resolver.js';
 import { PageArgs, checkedLimit } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { getUser } from '../user/user.service.js';
 import { favoriteLookup, favoriteProduct, listFavoriteProducts, unfavoriteProduct } from './product-favorite.service.js';
 
@@ -51,14 +50,12 @@ export class ProductFavoriteResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Product, { description: 'Favours a product (idempotent).' })
   favoriteProduct(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return favoriteProduct(ctx.em, idOrAlias, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Stops favouring a product (idempotent).' })
   unfavoriteProduct(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return unfavoriteProduct(ctx.em, idOrAlias, ctx.viewer!);

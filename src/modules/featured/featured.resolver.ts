@@ -1,10 +1,9 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Article, loadArticles } from '../article/article.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { Routine, RoutineStatus } from '../routine/routine.entity.js';
 import { Page } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { UserType } from '../user/user.entity.js';
 import { FeaturedItem, FeaturedKind } from './featured-item.entity.js';
 import { addFeatured, listFeatured, removeFeatured } from './featured.service.js';
@@ -54,14 +53,12 @@ export class FeaturedResolver {
 
   // Mutations
   @Authorized([UserType.admin])
-  @UseMiddleware(Transactional)
   @Mutation(() => FeaturedItem, { description: 'Features a published product, a published routine or an article (admins).' })
   addFeaturedItem(@Args() args: AddFeaturedArgs, @Ctx() ctx: Context) {
     return addFeatured(ctx.em, ctx.viewer!, args);
   }
 
   @Authorized([UserType.admin])
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Takes an item off the home screen (admins).' })
   removeFeaturedItem(@Arg('id') id: string, @Ctx() ctx: Context) {
     return removeFeatured(ctx.em, id);

@@ -1,8 +1,7 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { User } from '../user/user.entity.js';
 import { feelingsOwner, getFeeling, getFeelingOn, listFeelings, removeFeeling, setFeeling } from './feeling.service.js';
 import { IngredientFeeling, Sentiment } from './ingredient-feeling.entity.js';
@@ -59,7 +58,6 @@ export class IngredientFeelingResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientFeeling, { description: 'Marks an ingredient positive or negative for the caller (replacing the other sentiment).' })
   setIngredientFeeling(
     @Arg('idOrAlias') idOrAlias: string,
@@ -70,7 +68,6 @@ export class IngredientFeelingResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Removes the caller\'s feeling on an ingredient; true also when there was none.' })
   removeIngredientFeeling(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return removeFeeling(ctx.em, idOrAlias, ctx.viewer!);

@@ -1,6 +1,5 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Transactional } from '../shared/transactional.js';
 import { User } from '../user/user.entity.js';
 import { isSelfOrAdmin, SkinProfile, SkinProfileChanges, skinProfileOf, updateSkinProfile } from './skin-profile.js';
 
@@ -8,7 +7,6 @@ import { isSelfOrAdmin, SkinProfile, SkinProfileChanges, skinProfileOf, updateSk
 export class SkinProfileResolver {
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => SkinProfile, { description: 'Changes a skin profile (the user or an admin); omitted fields stay as they are.' })
   updateSkinProfile(
     @Arg('userId', { description: 'User id or username.' }) userId: string,

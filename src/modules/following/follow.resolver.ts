@@ -1,8 +1,7 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { follow, followedBy, followersOf, followingFeelings, relationshipLookup, unfollow } from './follow.service.js';
@@ -81,14 +80,12 @@ export class FollowResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => UserRelationship, { description: 'The caller follows a user (idempotent; not oneself).' })
   followUser(@Arg('idOrUsername') idOrUsername: string, @Ctx() ctx: Context) {
     return follow(ctx.em, ctx.viewer!, idOrUsername);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'The caller stops following a user (idempotent).' })
   unfollowUser(@Arg('idOrUsername') idOrUsername: string, @Ctx() ctx: Context) {
     return unfollow(ctx.em, ctx.viewer!, idOrUsername);

@@ -1,14 +1,14 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { ProductDraft } from '../draft/product-draft.entity.js';
 import { draftToChange } from '../draft/product-draft.service.js';
 import { Product } from '../product/product.entity.js';
-import { Transactional } from '../shared/transactional.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { User } from '../user/user.entity.js';
 import { ImageOwnerKind, ImageUrls } from './image.entity.js';
 import { imageUrls, productForImage, removeImage, setImage, userForPicture } from './image.service.js';
-import { StoreImageFirst } from './stored-before-transaction.js';
+import { storeImageFirst } from './stored-before-transaction.js';
+import { RunBeforeTransaction } from '../shared/transactional.js';
 
 async function urlsOf(ctx: Context, kind: ImageOwnerKind, id: string): Promise<ImageUrls | null> {
   return imageUrls(ctx.publicUrl, await ctx.loaders.imageByOwner.load(`${kind}:${id}`));
@@ -18,7 +18,7 @@ async function urlsOf(ctx: Context, kind: ImageOwnerKind, id: string): Promise<I
 export class ProductImageResolver {
   // Mutations
   @Authorized()
-  @UseMiddleware(StoreImageFirst, Transactional)
+  @RunBeforeTransaction(storeImageFirst)
   @Mutation(() => Product, { description: 'Set a product\'s image (its brand\'s owner, moderators, admins).' })
   async setProductImage(@Arg('idOrAlias') idOrAlias: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<Product> {
     const product = await productForImage(ctx.em, idOrAlias, ctx.viewer!);
@@ -27,7 +27,6 @@ export class ProductImageResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Remove a product\'s image (its brand\'s owner, moderators, admins).' })
   async removeProductImage(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<boolean> {
     const product = await productForImage(ctx.em, idOrAlias, ctx.viewer!);
@@ -45,7 +44,7 @@ export class ProductImageResolver {
 export class DraftImageResolver {
   // Mutations
   @Authorized()
-  @UseMiddleware(StoreImageFirst, Transactional)
+  @RunBeforeTransaction(storeImageFirst)
   @Mutation(() => ProductDraft, { description: 'Set a draft\'s product image (its author, moderators); it becomes the product\'s on approval.' })
   async setProductDraftImage(@Arg('id') id: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<ProductDraft> {
     const draft = await draftToChange(ctx.em, id, ctx.viewer!);
@@ -64,7 +63,7 @@ export class DraftImageResolver {
 export class ProfilePictureResolver {
   // Mutations
   @Authorized()
-  @UseMiddleware(StoreImageFirst, Transactional)
+  @RunBeforeTransaction(storeImageFirst)
   @Mutation(() => User, { description: 'Set a user\'s profile picture (the user or an admin).' })
   async setProfilePicture(@Arg('id') id: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<User> {
     const user = await userForPicture(ctx.em, id, ctx.viewer!);
@@ -73,7 +72,6 @@ export class ProfilePictureResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Remove a user\'s profile picture (the user or an admin).' })
   async removeProfilePicture(@Arg('id') id: string, @Ctx() ctx: Context): Promise<boolean> {
     const user = await userForPicture(ctx.em, id, ctx.viewer!);

@@ -1,5 +1,4 @@
-import type { MiddlewareFn } from 'type-graphql';
-import type { Context } from '../../context.js';
+import type { BeforeTransaction } from '../shared/transactional.js';
 import type { UploadedFile } from '../shared/upload.scalar.js';
 import { removeImageFiles, storeImage, type StoredFiles } from './image-store.js';
 
@@ -7,12 +6,12 @@ import { removeImageFiles, storeImage, type StoredFiles } from './image-store.js
 export type PrestoredUpload = UploadedFile & { stored?: StoredFiles };
 
 /**
- * Decodes and stores the `image` argument BEFORE Transactional opens the transaction: on PGlite
+ * Decodes and stores the `image` argument BEFORE the mutation's transaction opens: on PGlite
  * (one connection) a transaction held open while an image decodes would make every other
- * request wait for it. Put it first: `@UseMiddleware(StoreImageFirst, Transactional)`. The files
- * are removed again when the mutation then fails (forbidden, not found, a failed commit).
+ * request wait for it. Used as `@RunBeforeTransaction(storeImageFirst)`. The files are removed
+ * again when the mutation then fails (forbidden, not found, a failed commit).
  */
-export const StoreImageFirst: MiddlewareFn<Context> = async ({ args }, next) => {
+export const storeImageFirst: BeforeTransaction = async (args, next) => {
   const upload = args.image as PrestoredUpload | undefined;
   if (!upload) return next();
   upload.stored = await storeImage(upload);

@@ -1,7 +1,6 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { User } from '../user/user.entity.js';
 import { FeedbackKind, FeedbackStatus, IngredientFeedback } from './ingredient-feedback.entity.js';
 import { IngredientFeedbackPage } from './ingredient-write.resolver.js';
@@ -65,7 +64,6 @@ export class FeedbackModerationResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientFeedback, { description: 'Accepts open feedback as a correction, applied to its ingredient in the same transaction (moderators and admins).' })
   acceptIngredientFeedback(
     @Arg('id', () => ID) id: string,
@@ -77,7 +75,6 @@ export class FeedbackModerationResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientFeedback, { description: 'Dismisses open feedback with a reason shown to its author (moderators and admins).' })
   dismissIngredientFeedback(@Arg('id', () => ID) id: string, @Arg('reason') reason: string, @Ctx() ctx: Context) {
     return dismissFeedback(ctx.em, id, ctx.viewer!, reason);

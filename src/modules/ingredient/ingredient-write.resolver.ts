@@ -1,7 +1,6 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs, paginate } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { UserType } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';
 import { FeedbackKind, IngredientFeedback } from './ingredient-feedback.entity.js';
@@ -66,14 +65,12 @@ export class IngredientWriteResolver {
 
   // Mutations
   @Authorized(UserType.moderator)
-  @UseMiddleware(Transactional)
   @Mutation(() => Ingredient, { description: 'Adds an ingredient to the knowledge base (moderators and admins).' })
   createIngredient(@Arg('input') input: IngredientInput, @Ctx() ctx: Context) {
     return createIngredient(ctx.em, input);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientFeedback, { description: 'Reports a reaction to, or a correction of, an ingredient.' })
   submitIngredientFeedback(
     @Arg('idOrAlias') idOrAlias: string,

@@ -1,8 +1,7 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { User, UserType } from '../user/user.entity.js';
 import { IngredientOpinion, IngredientOpinionEntry } from './ingredient-opinion.entity.js';
 import {
@@ -69,35 +68,30 @@ export class IngredientOpinionResolver {
 
   // Mutations
   @Authorized(WRITERS)
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientOpinion, { description: 'Writes an opinion about an ingredient (experts, moderators, admins). Hashtags (#word) are read from the text.' })
   createIngredientOpinion(@Arg('ingredient') ingredient: string, @Arg('text') text: string, @Ctx() ctx: Context) {
     return createOpinion(ctx.em, ctx.viewer!, { ingredient, text });
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientOpinion, { description: 'A new version of the text (the author, moderators, admins); the uuid stays.' })
   updateIngredientOpinion(@Arg('opinionUuid') uuid: string, @Arg('text') text: string, @Ctx() ctx: Context) {
     return updateOpinion(ctx.em, uuid, ctx.viewer!, { text });
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Deletes an opinion with all its entries and endorsements (the author, moderators, admins).' })
   deleteIngredientOpinion(@Arg('opinionUuid') uuid: string, @Ctx() ctx: Context) {
     return deleteOpinion(ctx.em, uuid, ctx.viewer!);
   }
 
   @Authorized(WRITERS)
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientOpinion, { description: 'Endorses another expert\'s opinion (experts, moderators, admins; idempotent; not your own).' })
   endorseIngredientOpinion(@Arg('opinionUuid') uuid: string, @Ctx() ctx: Context) {
     return endorseOpinion(ctx.em, uuid, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IngredientOpinion, { description: 'Withdraws the caller\'s endorsement (idempotent).' })
   unendorseIngredientOpinion(@Arg('opinionUuid') uuid: string, @Ctx() ctx: Context) {
     return unendorseOpinion(ctx.em, uuid, ctx.viewer!);

@@ -1,10 +1,9 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
 import { IngredientOpinionPage } from '../opinion/ingredient-opinion.resolver.js';
 import { Product } from '../product/product.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { User, UserType } from '../user/user.entity.js';
 import { ProductPitch } from './product-pitch.entity.js';
 import { addPitchOpinion, assignAffiliate, createPitch, listPitchOpinions, myPitches, removePitchOpinion } from './product-pitch.service.js';
@@ -28,7 +27,6 @@ export class ProductPitchResolver {
 
   // Mutations
   @Authorized([UserType.brand])
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductPitch, { description: 'Pitches a product of a brand the caller owns for routine step types.' })
   createProductPitch(
     @Arg('product') product: string,
@@ -40,7 +38,6 @@ export class ProductPitchResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductPitch, { description: 'Sets the affiliate link (https) and the credited user (none when left out).' })
   assignProductPitchAffiliate(
     @Arg('id') id: string,
@@ -52,14 +49,12 @@ export class ProductPitchResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductPitch, { description: 'Attaches an ingredient opinion about an ingredient the product contains (idempotent).' })
   addProductPitchIngredientOpinion(@Arg('id') id: string, @Arg('opinionUuid') opinionUuid: string, @Ctx() ctx: Context) {
     return addPitchOpinion(ctx.em, id, ctx.viewer!, opinionUuid);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductPitch, { description: 'Detaches an ingredient opinion; NOT_FOUND when not attached.' })
   removeProductPitchIngredientOpinion(@Arg('id') id: string, @Arg('opinionUuid') opinionUuid: string, @Ctx() ctx: Context) {
     return removePitchOpinion(ctx.em, id, ctx.viewer!, opinionUuid);

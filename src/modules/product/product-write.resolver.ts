@@ -1,8 +1,7 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, Mutation, Query, Resolver } from 'type-graphql';
 import { PageArgs } from '../shared/pagination.js';
 import { ProductPage } from './product.resolver.js';
 import type { Context } from '../../context.js';
-import { Transactional } from '../shared/transactional.js';
 import { UserType } from '../user/user.entity.js';
 import { Product } from './product.entity.js';
 import { attestBrand, createProduct, deleteProduct, listMyProducts, publishProduct } from './product-write.service.js';
@@ -45,7 +44,6 @@ export class ProductWriteResolver {
   }
 
   @Authorized(UserType.brand, UserType.moderator)
-  @UseMiddleware(Transactional)
   @Mutation(() => Product, { description: 'Adds a product as a draft, its label analysed (brand users for their brands; moderators).' })
   createProduct(@Args() input: NewProductArgs, @Ctx() ctx: Context) {
     return createProduct(ctx.em, input, ctx.viewer!);
@@ -53,21 +51,18 @@ export class ProductWriteResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Product, { description: 'Publishes a draft product (its author, the brand owner, moderators).' })
   publishProduct(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return publishProduct(ctx.em, idOrAlias, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Product, { description: 'The brand\'s owner confirms the product is theirs.' })
   attestProductBrand(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return attestBrand(ctx.em, idOrAlias, ctx.viewer!);
   }
 
   @Authorized(UserType.admin)
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Deletes a product (admins).' })
   deleteProduct(@Arg('id') id: string, @Ctx() ctx: Context) {
     return deleteProduct(ctx.em, id);

@@ -1,8 +1,7 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
 import { PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { getUser } from '../user/user.service.js';
 import { favoriteRoutine, unfavoriteRoutine } from './routine-favorite.service.js';
 import { analysisFit, routineCompatibility, routineDetailedSummary, routinePitches } from './routine-insights.service.js';
@@ -65,14 +64,12 @@ export class RoutineInsightsResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Routine, { description: 'Favours a routine (idempotent).' })
   favoriteRoutine(@Arg('id') id: string, @Ctx() ctx: Context) {
     return favoriteRoutine(ctx.em, id, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Stops favouring a routine (idempotent).' })
   unfavoriteRoutine(@Arg('id') id: string, @Ctx() ctx: Context) {
     return unfavoriteRoutine(ctx.em, id, ctx.viewer!);

@@ -1,7 +1,6 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { User } from '../user/user.entity.js';
 import { answerRoutineRequest, routineRequestsForExpert } from './routine-request-answer.service.js';
 import { RoutineRequest, RoutineRequestAnswer } from './routine-request.entity.js';
@@ -24,7 +23,6 @@ export class RoutineRequestAnswerResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => RoutineRequestAnswer, { description: 'Answers a routine request with one of the expert\'s published routines; the requester is told by e-mail and reads it in myRoutineRequests (experts and admins; once per request).' })
   answerRoutineRequest(
     @Arg('requestId', () => ID) requestId: string,

@@ -1,8 +1,7 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { SkinProfile, skinProfileOf } from '../feeling/skin-profile.js';
 import { PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import type { User } from '../user/user.entity.js';
 import { RoutineRequest } from './routine-request.entity.js';
 import { deleteRoutineRequest, listMyRoutineRequests, requestRoutine } from './routine-request.service.js';
@@ -20,7 +19,6 @@ export class RoutineRequestResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => RoutineRequest, { description: 'Asks experts for a routine; keeps the caller\'s skin profile as it is now.' })
   requestRoutine(
     @Arg('message') message: string,
@@ -31,7 +29,6 @@ export class RoutineRequestResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Withdraws a routine request (its requester).' })
   deleteRoutineRequest(@Arg('id') id: string, @Ctx() ctx: Context) {
     return deleteRoutineRequest(ctx.em, id, ctx.viewer!);

@@ -1,9 +1,8 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import { Product } from '../product/product.entity.js';
 import { paginateList, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 import { User } from '../user/user.entity.js';
 import { listMyRoutines, listRoutines, listUserRoutines, myCurrentRoutineIds } from './routine-lists.service.js';
@@ -51,7 +50,6 @@ export class RoutineResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Routine, { description: 'Creates a private routine, with steps in order.' })
   createRoutine(
     @Arg('name') name: string,
@@ -65,28 +63,24 @@ export class RoutineResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Routine, { description: 'Changes a routine (its owner): omitted fields stay as they are.' })
   updateRoutine(@Arg('id') id: string, @Args() changes: RoutineChangesArgs, @Ctx() ctx: Context) {
     return updateRoutine(ctx.em, id, ctx.viewer!, changes);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Deletes a routine (its owner or an admin).' })
   deleteRoutine(@Arg('id') id: string, @Ctx() ctx: Context) {
     return deleteRoutine(ctx.em, id, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Routine, { description: 'Publishes a private routine (its owner); CONFLICT otherwise.' })
   publishRoutine(@Arg('id') id: string, @Ctx() ctx: Context) {
     return publishRoutine(ctx.em, id, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Routine, { description: 'Adds a step (its owner), at the end or at a position.' })
   addRoutineStep(
     @Arg('id') id: string,
@@ -100,28 +94,24 @@ export class RoutineResolver {
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Routine, { description: 'Reorders the steps: every step id of the routine, once, in the new order.' })
   updateRoutineStepOrder(@Arg('id') id: string, @Arg('routineStepIds', () => [String]) routineStepIds: string[], @Ctx() ctx: Context) {
     return reorderRoutineSteps(ctx.em, id, ctx.viewer!, routineStepIds);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => RoutineStep, { description: 'Sets (or with null clears) a step\'s product.' })
   assignRoutineStepProduct(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('product', () => String, { nullable: true }) product: string | null, @Ctx() ctx: Context) {
     return assignProduct(ctx.em, id, stepId, ctx.viewer!, product);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => RoutineStep, { description: 'Points a step at a product pitch (null clears it); the step takes the pitch\'s product.' })
   assignRoutineStepPitch(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('productPitchId', () => String, { nullable: true }) pitchId: string | null, @Ctx() ctx: Context) {
     return assignPitch(ctx.em, id, stepId, ctx.viewer!, pitchId);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => RoutineStep, { description: 'Points a step at a product tutorial (null clears it); the step takes the tutorial\'s product.' })
   assignRoutineStepTutorial(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('productTutorialId', () => String, { nullable: true }) tutorialId: string | null, @Ctx() ctx: Context) {
     return assignTutorial(ctx.em, id, stepId, ctx.viewer!, tutorialId);

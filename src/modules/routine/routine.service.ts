@@ -1,5 +1,5 @@
 // Routines and their steps: reads with visibility, and the owner's writes. Every write runs
-// in the mutation's transaction (Transactional), so a rejected one leaves nothing behind.
+// in the mutation's transaction (see shared/transactional.ts), so a rejected one leaves nothing behind.
 import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';

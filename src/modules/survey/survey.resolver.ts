@@ -1,7 +1,6 @@
-import { Arg, Args, Authorized, Ctx, Mutation, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { IntakeDecision } from '../user/user.entity.js';
 import {
   answerSurvey, decideIntake, intakeStatus, IntakeStatus, resetSurvey, Survey, SurveyAnswerInput, surveyOfUser, SurveyQuestion, surveyQuestions,
@@ -39,21 +38,18 @@ export class SurveyResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Survey, { description: 'Answers questions of the caller\'s survey (replacing earlier answers); updates the skin profile.' })
   answerSurvey(@Arg('answers', () => [SurveyAnswerInput]) answers: SurveyAnswerInput[], @Ctx() ctx: Context) {
     return answerSurvey(ctx.em, ctx.viewer!, answers);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Survey, { description: 'Forgets the caller\'s answers and the skin-profile fields they fed.' })
   resetSurvey(@Ctx() ctx: Context) {
     return resetSurvey(ctx.em, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => IntakeStatus, { description: 'Records whether the caller takes or skips the intake survey (undecided undoes it).' })
   decideIntake(@Arg('decision', () => IntakeDecision) decision: IntakeDecision, @Ctx() ctx: Context) {
     return decideIntake(ctx.em, ctx.viewer!, decision);

@@ -1,8 +1,7 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ObjectType, Query, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ObjectType, Query, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { User } from '../user/user.entity.js';
 import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning, TutorialFrequency, TutorialTimeOfDay } from './product-tutorial.entity.js';
@@ -110,63 +109,54 @@ export class ProductTutorialResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductTutorial, { description: 'Starts a tutorial of a product, as a draft.' })
   createProductTutorial(@Args() args: NewTutorialArgs, @Ctx() ctx: Context) {
     return createTutorial(ctx.em, ctx.viewer!, args);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductTutorial, { description: 'Changes title, description, frequency and time of day (fields left out stay).' })
   setProductTutorialGeneralInfo(@Arg('id') id: string, @Args() info: TutorialInfoArgs, @Ctx() ctx: Context) {
     return setGeneralInfo(ctx.em, id, ctx.viewer!, info);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductTutorial, { description: 'Sets the media URL (https only).' })
   setProductTutorialMediaUrl(@Arg('id') id: string, @Arg('mediaUrl') mediaUrl: string, @Ctx() ctx: Context) {
     return setMediaUrl(ctx.em, id, ctx.viewer!, mediaUrl);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductTutorial, { description: 'Sets how much to use: an amount above 0 and a unit (id or alias).' })
   setProductTutorialQuantity(@Arg('id') id: string, @Arg('amount', () => Float) amount: number, @Arg('unit') unit: string, @Ctx() ctx: Context) {
     return setQuantity(ctx.em, id, ctx.viewer!, amount, unit);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductTutorial, { description: 'Publishes a draft; CONFLICT unless a draft.' })
   publishProductTutorial(@Arg('id') id: string, @Ctx() ctx: Context) {
     return publishTutorial(ctx.em, id, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductTutorialInstruction, { description: 'Appends an instruction (position n + 1).' })
   createProductTutorialInstruction(@Arg('id') id: string, @Arg('text') text: string, @Ctx() ctx: Context) {
     return addInstruction(ctx.em, id, ctx.viewer!, text);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Removes an instruction; later ones move up.' })
   deleteProductTutorialInstruction(@Arg('id') id: string, @Arg('instructionId') instructionId: string, @Ctx() ctx: Context) {
     return deleteInstruction(ctx.em, id, instructionId, ctx.viewer!);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => ProductTutorialWarning, { description: 'Adds a warning.' })
   createProductTutorialWarning(@Arg('id') id: string, @Arg('text') text: string, @Ctx() ctx: Context) {
     return addWarning(ctx.em, id, ctx.viewer!, text);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => Boolean, { description: 'Removes a warning.' })
   deleteProductTutorialWarning(@Arg('id') id: string, @Arg('warningId') warningId: string, @Ctx() ctx: Context) {
     return deleteWarning(ctx.em, id, warningId, ctx.viewer!);

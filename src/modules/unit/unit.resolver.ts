@@ -1,5 +1,4 @@
-import { Arg, Args, Authorized, Ctx, Field, Float, InputType, Mutation, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
-import { Transactional } from '../shared/transactional.js';
+import { Arg, Args, Authorized, Ctx, Field, Float, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
@@ -42,7 +41,6 @@ export class UnitResolver {
 
   // Mutations
   @Authorized(UserType.admin)
-  @UseMiddleware(Transactional)
   @Mutation(() => UnitOfMeasurement, { description: 'Adds a unit (admins).' })
   createUnitOfMeasurement(@Arg('input') input: UnitOfMeasurementInput, @Ctx() ctx: Context) {
     return createUnit(ctx.em, input);

@@ -1,9 +1,8 @@
 // An e-mailed link opened in a browser: whoever holds the token (it went to that mailbox) may see
 // what it is for and use it, without signing in. Single use and expiring like every link.
-import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { validationFailed } from '../../errors.js';
-import { Transactional } from '../shared/transactional.js';
 import { EmailToken } from './email-token.entity.js';
 import { hashToken, useEmailToken } from './identity.service.js';
 import { User } from './user.entity.js';
@@ -52,7 +51,6 @@ export class EmailLinkResolver {
   }
 
   // Mutations
-  @UseMiddleware(Transactional)
   @Mutation(() => EmailLink, { description: 'Uses an e-mailed link by its token alone (the token authorises it): sets or verifies the address. Single use, 24 hours.' })
   async confirmEmailLink(@Arg('token') token: string, @Ctx() ctx: Context): Promise<EmailLink> {
     const link = await findLink(ctx, token);

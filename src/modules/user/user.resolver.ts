@@ -1,7 +1,6 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
-import { Transactional } from '../shared/transactional.js';
 import { Supergroup, supergroupsOf } from './supergroups.js';
 import { IntakeDecision, User, UserType } from './user.entity.js';
 import { canSeeEmail, changeUserType, changeUsername, getUser, listUsers, lookupUsers, updateProfile } from './user.service.js';
@@ -48,21 +47,18 @@ export class UserResolver {
 
   // Mutations
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => User, { description: 'Changes display name, bio or country (the user or an admin); omitted fields stay.' })
   updateUserProfile(@Arg('userId', { description: 'User id or username.' }) userId: string, @Args() changes: ProfileChangesArgs, @Ctx() ctx: Context) {
     return updateProfile(ctx.em, userId, ctx.viewer!, changes);
   }
 
   @Authorized()
-  @UseMiddleware(Transactional)
   @Mutation(() => User, { description: 'Changes a username (the user or an admin): 3-30 of a-z 0-9 _ . -, starting with a letter or digit; CONFLICT when taken.' })
   changeUsername(@Arg('userId') userId: string, @Arg('username') username: string, @Ctx() ctx: Context) {
     return changeUsername(ctx.em, userId, ctx.viewer!, username);
   }
 
   @Authorized([UserType.admin])
-  @UseMiddleware(Transactional)
   @Mutation(() => User, { description: 'Sets a user\'s type (admins only).' })
   changeUserType(@Arg('userId') userId: string, @Arg('userType', () => UserType) userType: UserType, @Ctx() ctx: Context) {
     return changeUserType(ctx.em, userId, userType);
