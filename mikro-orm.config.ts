@@ -1,9 +1,8 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
-import { PgliteDriver } from '@mikro-orm/pglite';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/core';
 import { entities } from './src/entities.js';
+import { PgliteDriverWithGuard, PostgreSqlDriverWithGuard } from './src/platform/transaction-guard.js';
 import { migrationsList } from './src/migrations/index.js';
 import { countStatement } from './src/sql-statements.js';
 
@@ -16,7 +15,10 @@ export interface DatabaseTarget {
   pglite?: unknown;
 }
 
-/** One set of entities and migrations, two drivers: PGlite embedded, PostgreSQL when a URL is given. */
+/**
+ * One set of entities and migrations, two drivers: PGlite embedded, PostgreSQL when a URL is given.
+ * Both refuse a query that goes around the transaction its flow holds (src/platform/transaction-guard.ts).
+ */
 export function ormOptions(target: DatabaseTarget): Options {
   const common = {
     entities,
@@ -33,11 +35,11 @@ export function ormOptions(target: DatabaseTarget): Options {
     forceUtcTimezone: true,
   } satisfies Partial<Options>;
   if (target.databaseUrl) {
-    return { ...common, driver: PostgreSqlDriver, clientUrl: target.databaseUrl, pool: { min: 0, max: 10 } } as unknown as Options;
+    return { ...common, driver: PostgreSqlDriverWithGuard, clientUrl: target.databaseUrl, pool: { min: 0, max: 10 } } as unknown as Options;
   }
   return {
     ...common,
-    driver: PgliteDriver,
+    driver: PgliteDriverWithGuard,
     dbName: target.pgliteDir,
     ...(target.pglite ? { driverOptions: { pglite: target.pglite } } : {}),
   } as unknown as Options;

@@ -11,9 +11,9 @@ import type { Context } from '../../context.js';
  * Applied once to the built schema (wrapMutationsInTransactions), not as a type-graphql global
  * middleware: that would wrap every field of every type, and only the root mutation fields need it.
  *
- * On PGlite there is one connection: inside the transaction, query through `ctx.em` only. A query
- * through another entity manager (an `orm.em.fork()`, the request's outer one) waits for the
- * connection this transaction holds, forever.
+ * Inside the transaction, query through `ctx.em` only: a query through another entity manager (an
+ * `orm.em.fork()`, the request's outer one) would wait forever on PGlite's one connection. The
+ * driver refuses it at once (TransactionBypassed, src/platform/transaction-guard.ts).
  */
 
 /** Work a mutation does before its transaction opens (decoding an upload), undone if it then fails. */
