@@ -16,7 +16,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { isDatabaseUnavailable } from '../src/platform/database-errors.js';
 import { sniffMediaType, safeFilename } from '../src/platform/uploads.js';
 import { readMultipartBody } from '../src/rest/multipart.js';
-import { rateLimitClass } from '../src/rest/types.js';
+import { rateLimitClass } from '../src/platform/rate-limit.js';
 import { routes } from '../rest-mappings/routes.js';
 import { errorOf, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 

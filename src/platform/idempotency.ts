@@ -12,8 +12,8 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Authenticator } from '../auth.js';
 import { AppError, conflict } from '../errors.js';
-import type { RouteDefinition } from '../rest/types.js';
 import { callerKey } from './caller.js';
+import { restRouteOf } from './rate-limit.js';
 
 interface Pending { state: 'pending'; fingerprint: string }
 interface Done { state: 'done'; fingerprint: string; status: number; contentType: string | null; location: string | null; body: string }
@@ -73,7 +73,7 @@ export function registerIdempotency(app: FastifyInstance, options: { auth: Authe
   const store = options.redis ? redisStore(options.redis, options.prefix, options.ttlSeconds) : memoryStore(options.ttlSeconds);
 
   app.addHook('preHandler', async (request, reply) => {
-    const route = (request.routeOptions.config as { route?: RouteDefinition } | undefined)?.route;
+    const route = restRouteOf(request);
     const header = request.headers['idempotency-key'];
     if (!route || route.method !== 'POST' || header === undefined || request.isMultipart?.()) return;
     if (typeof header !== 'string' || !KEY.test(header)) {

@@ -7,12 +7,45 @@ import { LRUCache } from 'lru-cache';
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { rateLimitClass, type RateLimitClass, type RouteDefinition } from '../rest/types.js';
 import { callerKey } from './caller.js';
+
+/**
+ * Rate-limit classes: each has its own budget per caller and window (RATE_LIMIT_*_MAX).
+ * `analysis`: POST /analyze/*; `upload`: routes taking files; `email`: routes that send e-mail;
+ * `idp`: the identity provider's hook; `default`: everything else.
+ */
+export type RateLimitClass = 'default' | 'analysis' | 'upload' | 'email' | 'idp';
+
+/**
+ * What the platform reads of a REST route (src/rest/router.ts puts the route's definition in
+ * its Fastify config as `route`): the REST layer depends on the platform, never the reverse.
+ */
+export interface RouteTraits {
+  method: string;
+  path: string;
+  uploads?: string[];
+  rateLimit?: RateLimitClass;
+}
+
+/** The REST route a request hit, if any. */
+export const restRouteOf = (request: FastifyRequest): RouteTraits | undefined =>
+  (request.routeOptions.config as { route?: RouteTraits } | undefined)?.route;
+
+const EMAIL_PATH = /\/identity\/email|resend_verification_email|send_invite_link/;
+
+/** A route's rate-limit class: its own `rateLimit`, else derived from what it does. */
+export function rateLimitClass(route: RouteTraits): RateLimitClass {
+  if (route.rateLimit) return route.rateLimit;
+  if (route.uploads?.length) return 'upload';
+  if (EMAIL_PATH.test(route.path)) return 'email';
+  if (route.method === 'POST' && route.path === '/identity_provider') return 'idp';
+  if (route.method === 'POST' && route.path.startsWith('/analyze/')) return 'analysis';
+  return 'default';
+}
 
 /** The class of whatever route a request hit: REST routes carry their definition in config. */
 export function requestRateLimitClass(request: FastifyRequest): RateLimitClass {
-  const route = (request.routeOptions.config as { route?: RouteDefinition } | undefined)?.route;
+  const route = restRouteOf(request);
   return route ? rateLimitClass(route) : 'default';
 }
 

@@ -1,3 +1,5 @@
+import type { RateLimitClass } from '../platform/rate-limit.js';
+
 /** Who may call a route. The router enforces sign-in and roles; resolvers enforce ownership. */
 export type Access =
   | 'public'
@@ -34,27 +36,8 @@ export interface RouteDefinition {
   rawBody?: string;
   /** Variables read from request headers: variable name → header name (e.g. `X-Signature`). */
   headers?: Record<string, string>;
-  /** The rate-limit class; when omitted it follows from the method, path and uploads (see `rateLimitClass`). */
+  /** The rate-limit class; when omitted it follows from the method, path and uploads (see `rateLimitClass` in src/platform/rate-limit.ts). */
   rateLimit?: RateLimitClass;
-}
-
-/**
- * Rate-limit classes: each has its own budget per caller and window (RATE_LIMIT_*_MAX).
- * `analysis`: POST /analyze/*; `upload`: routes taking files; `email`: routes that send e-mail;
- * `idp`: the identity provider's hook; `default`: everything else.
- */
-export type RateLimitClass = 'default' | 'analysis' | 'upload' | 'email' | 'idp';
-
-const EMAIL_PATH = /\/identity\/email|resend_verification_email|send_invite_link/;
-
-/** A route's rate-limit class: its own `rateLimit`, else derived from what it does. */
-export function rateLimitClass(route: Pick<RouteDefinition, 'method' | 'path' | 'uploads' | 'rateLimit'>): RateLimitClass {
-  if (route.rateLimit) return route.rateLimit;
-  if (route.uploads?.length) return 'upload';
-  if (EMAIL_PATH.test(route.path)) return 'email';
-  if (route.method === 'POST' && route.path === '/identity_provider') return 'idp';
-  if (route.method === 'POST' && route.path.startsWith('/analyze/')) return 'analysis';
-  return 'default';
 }
 
 /** Roles named by an access rule; empty for non-role rules. */
