@@ -8,7 +8,10 @@
 // copy of entries, keyed by the same shared generation (so it can never be stale either).
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Orm } from '../db.js';
+import { onWriteOutsideRequest, storeOf, trackTransactions } from './request-store.js';
 
 export interface CachedResponse {
   status: number;
@@ -141,4 +144,34 @@ export class ResponseCache {
     if (hit) return { hit };
     return { store: (entry) => void this.set(generation, url, entry) };
   }
+}
+
+/**
+ * The cache (null when CACHE_ENABLED is off) and what invalidates it: only a committed write bumps
+ * the generation, in onSend, before the writer gets its answer. A failed request (404, 401, 415,
+ * 400, a rolled back transaction) leaves the cache as it was.
+ */
+export function registerResponseCache(app: FastifyInstance, { config, orm, redis }: { config: Config; orm: Orm; redis: Redis | null }): ResponseCache | null {
+  if (!config.cache.enabled) return null;
+  const cache = new ResponseCache({ redis, prefix: config.redisPrefix, maxEntries: config.cache.maxEntries, ttlSeconds: config.cache.ttlSeconds, log: app.log });
+  trackTransactions(orm.em.getEventManager());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (storeOf(request)?.committed) await cache.bump();
+    return payload;
+  });
+  // Writes outside a request (background work): bump now and once more when it has likely committed.
+  let scheduled = false;
+  const stop = onWriteOutsideRequest(() => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void cache.bump());
+    setTimeout(() => {
+      scheduled = false;
+      void cache.bump();
+    }, 1000).unref();
+  });
+  app.addHook('onClose', async () => {
+    stop();
+  });
+  return cache;
 }

@@ -1,0 +1,109 @@
+// The platform's hooks in one place, in the order they must run. Fastify runs the hooks of one
+// stage (onRequest, preHandler, onSend, onResponse) in the order they were added, so the order of
+// the lines in registerPlatform IS the order of the request's life:
+//   onRequest   request store → multipart → security headers, CORS → rate limits (per route, so after all of these)
+//   preHandler  request store (again) → idempotency → GraphQL batch size → GraphQL inspection and budget
+//   onSend      response going out → x-request-id → idempotency keeps it → cache drops → cache generation → GraphQL answer size
+//   onResponse  multipart clean-up → metrics → idempotency frees a key left pending
+// Routes are added after this (the rate limiter hooks each route as it is added).
+import type { Server } from 'node:http';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import type { Redis } from 'ioredis';
+import { v4 as uuidv4 } from 'uuid';
+import type { Authenticator } from '../auth.js';
+import type { Config } from '../config.js';
+import type { Orm } from '../db.js';
+import { createMetrics } from '../metrics.js';
+import { MAX_UPLOAD_BYTES } from '../modules/shared/upload.scalar.js';
+import { clientErrorHandler } from './client-errors.js';
+import { BODY_LIMIT, frameworkErrors, registerErrorHandlers } from './error-mapping.js';
+import { registerGraphqlGuards, type GraphqlGuards } from './graphql-guards.js';
+import { registerIdempotency } from './idempotency.js';
+import { registerProcessCacheDrops } from './process-cache-drops.js';
+import { registerRateLimits } from './rate-limit.js';
+import { connectRedis } from './redis.js';
+import { registerRequestStore } from './request-store.js';
+import { registerResponseCache, type ResponseCache } from './response-cache.js';
+import { registerSecurity } from './security.js';
+
+/** Fastify's own options: body limit, deadlines for slow clients, request ids, URL errors. */
+export function serverOptions(config: Config, logger: boolean | Record<string, unknown>): FastifyHttpOptions<Server> {
+  return {
+    logger: logger === true ? { level: config.logLevel } : logger,
+    bodyLimit: BODY_LIMIT,
+    // Slow clients: headers, the whole request, an idle socket and an idle keep-alive connection
+    // each have a deadline (HTTP_*_TIMEOUT_SECONDS); Node checks them every second.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : uuidv4();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+  };
+}
+
+export interface PlatformOptions {
+  config: Config;
+  orm: Orm;
+  auth: Authenticator;
+  schema: GraphQLSchema;
+  maxGraphqlResponseBytes: number;
+}
+
+export interface Platform {
+  /** The response cache the REST router reads and fills (null when off). */
+  cache: ResponseCache | null;
+  metrics: ReturnType<typeof createMetrics>;
+  graphql: GraphqlGuards;
+}
+
+/** Registers the platform's hooks in their order; call before any route is added. */
+export async function registerPlatform(app: FastifyInstance, { config, orm, auth, schema, maxGraphqlResponseBytes }: PlatformOptions): Promise<Platform> {
+  // Shared state (limits, idempotency keys, cache, drops) in Redis when REDIS_URL is set: every step below may use it.
+  const redis = openRedis(app, config);
+  // 1. The request store first: every later hook, the handler and its SQL run inside it, and its onSend marks the answer as going out before any other onSend reads it.
+  registerRequestStore(app);
+  // 2. Every answer, errors from any later hook included, names its request.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // 3. Bodies: JSON everywhere, multipart only where a route names its file fields (the router checks); inside the store.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 100_000 } });
+  // 4. Metrics time every request, refused ones too (onResponse).
+  const metrics = createMetrics();
+  metrics.instrument(app);
+  // 5. Security headers and CORS: app-wide onRequest hooks, so they run before the limiter's per-route one and a 429 carries them.
+  await registerSecurity(app, config);
+  // 6. Rate limits on onRequest, before any body is read; before any route, as the limiter hooks each route when it is added.
+  await registerRateLimits(app, config, auth, redis);
+  // 7. Idempotency on preHandler (the body is parsed: it is part of the fingerprint); its onSend keeps the answer first, as the client will see it.
+  registerIdempotency(app, { auth, redis, prefix: config.redisPrefix, ttlSeconds: config.idempotencyTtlSeconds });
+  // 8. Other instances drop their process caches once this request's write has committed (its answer is going out).
+  await registerProcessCacheDrops(app, redis, config.redisPrefix);
+  // 9. The response cache's generation moves on a committed write, before the writer gets its answer (see response-cache.ts).
+  const cache = registerResponseCache(app, { config, orm, redis });
+  // 10. Errors in the contract's format (handlers, not hooks: their place does not matter).
+  registerErrorHandlers(app);
+  // 11. GraphQL guards last: their preHandlers run inside the store, after idempotency; their onSend, last of all, may replace an answer that is too big.
+  const graphql = registerGraphqlGuards(app, { schema, config, auth, redis, maxResponseBytes: maxGraphqlResponseBytes });
+  return { cache, metrics, graphql };
+}
+
+function openRedis(app: FastifyInstance, config: Config): Redis | null {
+  if (!config.redisUrl) return null;
+  const redis = connectRedis(config.redisUrl);
+  redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
