@@ -17,6 +17,7 @@ import { registerImageRoutes } from './modules/image/image.routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { registerPages } from './modules/page/page.routes.js';
 import { useCursorSecret } from './modules/shared/pagination.js';
+import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { claimsOf } from './platform/caller.js';
 import { formatGraphQLError, graphqlContextError, graphqlErrorsPlugin } from './platform/error-mapping.js';
 import { registerPlatform, serverOptions } from './platform/register.js';
@@ -43,7 +44,7 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
   const app = Fastify(serverOptions(config, logger));
   const schema = await buildAppSchema();
   const auth = new Authenticator(config.auth);
-  const platform = await registerPlatform(app, { config, orm, auth, schema, maxGraphqlResponseBytes });
+  const platform = await registerPlatform(app, { config, orm, auth, schema, maxUploadBytes: MAX_UPLOAD_BYTES, maxGraphqlResponseBytes });
   app.addHook('onClose', stopOcr);
   // List cursors are signed with a key derived from the server's secrets (the same on every instance).
   useCursorSecret([config.auth.jwtSecret, config.auth.idpWebhookSecret].filter(Boolean).join('\u0000'));

@@ -16,7 +16,6 @@ import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import type { Orm } from '../db.js';
 import { createMetrics } from '../metrics.js';
-import { MAX_UPLOAD_BYTES } from '../modules/shared/upload.scalar.js';
 import { clientErrorHandler } from './client-errors.js';
 import { BODY_LIMIT, frameworkErrors, registerErrorHandlers } from './error-mapping.js';
 import { registerGraphqlGuards, type GraphqlGuards } from './graphql-guards.js';
@@ -55,6 +54,8 @@ export interface PlatformOptions {
   orm: Orm;
   auth: Authenticator;
   schema: GraphQLSchema;
+  /** Bytes of one uploaded file (the Upload scalar's limit). */
+  maxUploadBytes: number;
   maxGraphqlResponseBytes: number;
 }
 
@@ -66,7 +67,7 @@ export interface Platform {
 }
 
 /** Registers the platform's hooks in their order; call before any route is added. */
-export async function registerPlatform(app: FastifyInstance, { config, orm, auth, schema, maxGraphqlResponseBytes }: PlatformOptions): Promise<Platform> {
+export async function registerPlatform(app: FastifyInstance, { config, orm, auth, schema, maxUploadBytes, maxGraphqlResponseBytes }: PlatformOptions): Promise<Platform> {
   // Shared state (limits, idempotency keys, cache, drops) in Redis when REDIS_URL is set: every step below may use it.
   const redis = openRedis(app, config);
   // 1. The request store first: every later hook, the handler and its SQL run inside it, and its onSend marks the answer as going out before any other onSend reads it.
@@ -77,7 +78,7 @@ export async function registerPlatform(app: FastifyInstance, { config, orm, auth
   });
   // 3. Bodies: JSON everywhere, multipart only where a route names its file fields (the router checks); inside the store.
   app.removeContentTypeParser('text/plain');
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 100_000 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: maxUploadBytes, files: 2, fields: 20, fieldSize: 100_000 } });
   // 4. Metrics time every request, refused ones too (onResponse).
   const metrics = createMetrics();
   metrics.instrument(app);
