@@ -57,7 +57,7 @@ type TransactionalOptions = Parameters<AbstractSqlConnection['transactional']>[1
 type BeginOptions = Parameters<AbstractSqlConnection['begin']>[0];
 type ExecuteArgs = Parameters<AbstractSqlConnection['execute']>;
 type StreamArgs = Parameters<AbstractSqlConnection['stream']>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's constructor takes any arguments
+// TypeScript requires a mixin base to take `any[]` arguments.
 type SqlConnectionClass = abstract new (...args: any[]) => AbstractSqlConnection;
 
 /** The connection class with the rule: a query without a transaction from a flow that holds one fails. */
