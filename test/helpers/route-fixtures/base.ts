@@ -254,6 +254,20 @@ export const uniqueSuffix = (): string => `${(++counter).toString(36)}${Math.ran
 let ownedProduct = 0;
 export const nextOwnedProduct = (catalog: Catalog) => catalog.products[1 + (ownedProduct++ % Math.max(1, Math.floor(catalog.products.length / 2) - 1))];
 
+/** The brand of the next product handed out, handed to `me` (a brand user) by an admin. */
+export async function handOwnedBrand(ctx: FixtureContext): Promise<string> {
+  const brand = nextOwnedProduct(ctx.catalog).brand;
+  await handBrandTo(ctx, brand);
+  return brand;
+}
+
+/** The alias of the first item of a seeded list, e.g. `/articles`. */
+export async function firstSeededAlias(t: TestApp, path: string): Promise<string> {
+  const page = (await ok(await t.inject({ method: 'GET', url: `${path}?limit=1` }), `GET ${path}`)) as { items: Array<{ alias: string }> };
+  if (!page.items.length) throw new Error(`Fixture setup: GET ${path} is empty (is the demo data seeded?)`);
+  return page.items[0].alias;
+}
+
 export const none = (params: Record<string, string> = {}): RouteFixture => ({ params });
 export const list = (params: Record<string, string> = {}): RouteFixture => ({ params, query: { limit: '5' } });
 

@@ -1,5 +1,5 @@
 // Fixtures of the routes whose operations live in rest-mappings/brands.graphql.
-import { type FixtureTable, handBrandTo, makeCaller, nextOwnedProduct, none } from './base.js';
+import { type FixtureTable, handOwnedBrand, makeCaller, none } from './base.js';
 
 export const brandsFixtures: FixtureTable = {
   'GET /brands': async () => ({ params: {}, query: { limit: '5' } }),
@@ -9,16 +9,14 @@ export const brandsFixtures: FixtureTable = {
   'PATCH /brands/:id_or_alias': {
     ownerType: 'brand',
     build: async (ctx) => {
-      const brand = nextOwnedProduct(ctx.catalog).brand;
-      await handBrandTo(ctx, brand);
+      const brand = await handOwnedBrand(ctx);
       return { params: { id_or_alias: brand }, body: { description: 'Changed by a route fixture.', website: 'https://brand.example', founded: 2001, country: 'FR' }, strangerStatus: 403 };
     },
   },
   'PATCH /brands/:id_or_alias/transfer_ownership': {
     ownerType: 'brand',
     build: async (ctx) => {
-      const brand = nextOwnedProduct(ctx.catalog).brand;
-      await handBrandTo(ctx, brand);
+      const brand = await handOwnedBrand(ctx);
       const heir = await makeCaller(ctx.t, 'fixture-brand-heir', 'brand');
       return { params: { id_or_alias: brand }, body: { to: heir.username }, strangerStatus: 403 };
     },

@@ -1,5 +1,5 @@
 // Fixtures of the routes whose operations live in rest-mappings/facets.graphql.
-import { type FixtureContext, type FixtureTable, none, ok } from './base.js';
+import { firstSeededAlias, type FixtureContext, type FixtureTable, none, ok } from './base.js';
 
 const facetBody = (ctx: FixtureContext) => {
   const u = ctx.unique();
@@ -8,11 +8,7 @@ const facetBody = (ctx: FixtureContext) => {
 
 export const facetsFixtures: FixtureTable = {
   'GET /facets': async () => ({ params: {}, query: { limit: '5' } }),
-  'GET /facets/:id': async ({ t }) => {
-    const page = (await ok(await t.inject({ method: 'GET', url: '/facets?limit=1' }), 'GET /facets')) as { items: Array<{ alias: string }> };
-    if (!page.items.length) throw new Error('Fixture setup: no facet is seeded');
-    return none({ id: page.items[0].alias });
-  },
+  'GET /facets/:id': async ({ t }) => none({ id: await firstSeededAlias(t, '/facets') }),
   // A facet made for the purpose, so the seeded ones stay as they are.
   'PATCH /facets/update/:id': async (ctx) => {
     const created = (await ok(await ctx.t.inject({ method: 'POST', url: '/facets/create', payload: facetBody(ctx), token: (await ctx.admin()).token }), 'POST /facets/create', 201)) as { id: string };

@@ -1,5 +1,5 @@
 // Fixtures of the routes whose operations live in rest-mappings/products.graphql.
-import { type Caller, FIXTURE_LIST, type FixtureContext, type FixtureTable, handBrandTo, nextOwnedProduct, none, ok } from './base.js';
+import { type Caller, FIXTURE_LIST, type FixtureContext, type FixtureTable, handBrandTo, handOwnedBrand, nextOwnedProduct, none, ok } from './base.js';
 
 const draftBody = (ctx: FixtureContext, brand: string) => {
   const u = ctx.unique();
@@ -23,8 +23,7 @@ export const productsFixtures: FixtureTable = {
   'PATCH /products/:id_or_alias/publish': {
     ownerType: 'brand',
     build: async (ctx) => {
-      const brand = nextOwnedProduct(ctx.catalog).brand;
-      await handBrandTo(ctx, brand);
+      const brand = await handOwnedBrand(ctx);
       return { params: { id_or_alias: (await createDraft(ctx, brand, ctx.me)).alias }, strangerStatus: 404 };
     },
   },
