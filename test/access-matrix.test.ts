@@ -1,14 +1,14 @@
 // Walks the whole route table (rest-mappings/routes.ts) and checks each route's access rule
 // against real requests: anonymous, signed-in users outside and inside the rule, owners and
-// strangers. Each route needs a fixture in test/helpers/route-fixtures.ts (real ids and a
-// valid body); a route without one fails here.
+// strangers. Each route needs a fixture in test/helpers/route-fixtures/<group>.ts, the group of
+// its operation (real ids and a valid body); a route without one fails here.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { routes } from '../rest-mappings/routes.js';
 import type { RouteDefinition } from '../src/rest/types.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import {
-  buildFixture, contractErrorProblem, fixturesWithoutRoute, makeCaller, ownerTypeOf, parseAccess, routeFixtures, routeKey, routesWithoutFixture,
+  buildFixture, contractErrorProblem, fixturesOutOfPlace, fixturesWithoutRoute, makeCaller, ownerTypeOf, parseAccess, routeFixtures, routeKey, routesWithoutFixture,
   sendFixture, USER_TYPES, type Caller, type UserTypeName,
 } from './helpers/route-fixtures.js';
 
@@ -48,8 +48,12 @@ function expectRejected(response: LightMyRequestResponse, status: number, code: 
 }
 
 describe('the route table', () => {
-  it('has a fixture for every route (add new ones to test/helpers/route-fixtures.ts)', () => {
+  it('has a fixture for every route (add new ones to test/helpers/route-fixtures/<group>.ts)', () => {
     expect(routesWithoutFixture(routes)).toEqual([]);
+  });
+
+  it('keeps each fixture in the file of its operation\'s group, once', () => {
+    expect(fixturesOutOfPlace(routes)).toEqual([]);
   });
 
   it('has no fixture for a route that is gone', () => {

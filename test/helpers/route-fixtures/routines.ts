@@ -1,28 +1,8 @@
-// Fixtures of the routine and contest routes (merged into routeFixtures under the routines
-// marker of route-fixtures.ts). Pitches and tutorials are inserted directly: their REST
-// routes belong to another module.
-import type { LightMyRequestResponse } from 'fastify';
-import { weekOf } from '../../src/modules/routine/engine/contest-weeks.js';
-import { newId } from '../../src/modules/shared/ids.js';
-import type { FixtureContext, RouteFixture } from './route-fixtures.js';
+// Fixtures of the routes whose operations live in rest-mappings/routines.graphql. Pitches and
+// tutorials are inserted directly: their REST routes belong to other groups.
+import { newId } from '../../../src/modules/shared/ids.js';
+import { analyze, favourRoutine, type FixtureContext, type FixtureTable, list, makeRoutine, none, ok, otherToken } from './base.js';
 
-async function ok(response: LightMyRequestResponse, what: string, status = 200): Promise<unknown> {
-  if (response.statusCode !== status) throw new Error(`Fixture setup: ${what} answered ${response.statusCode}: ${response.body.slice(0, 500)}`);
-  return status === 204 ? null : response.json();
-}
-
-interface Made { id: string; steps: Array<{ id: string }> }
-
-/** A routine of `me` with two steps (the second with a catalog product); published unless asked. */
-export async function makeRoutine(ctx: FixtureContext, publish = true, token = ctx.me.token): Promise<Made> {
-  const body = { name: `Fixture routine ${ctx.unique()}`, time_of_day: 'evening', steps: [{ step_type: 'cleanse' }, { step_type: 'moisturise', product: ctx.catalog.product.alias }] };
-  const routine = (await ok(await ctx.t.inject({ method: 'POST', url: '/routines/create', payload: body, token }), 'POST /routines/create', 201)) as Made;
-  if (publish) await ok(await ctx.t.inject({ method: 'PATCH', url: `/routines/${routine.id}/publish`, token }), 'PATCH /routines/:id/publish');
-  return routine;
-}
-
-/** Nobody favours their own routine (a favourite is a contest vote): favoured routines belong to another user. */
-const otherToken = (ctx: FixtureContext) => ctx.t.tokenFor('routine-fixture-other');
 const othersRoutine = async (ctx: FixtureContext) => makeRoutine(ctx, true, await otherToken(ctx));
 
 async function insertPitch(ctx: FixtureContext): Promise<string> {
@@ -43,20 +23,7 @@ async function insertTutorial(ctx: FixtureContext): Promise<string> {
   return id;
 }
 
-async function favourRoutine(ctx: FixtureContext, id: string, token = ctx.me.token): Promise<void> {
-  await ok(await ctx.t.inject({ method: 'POST', url: `/routines/${id}/favorite`, token }), 'POST /routines/:id/favorite');
-}
-
-async function analyzeList(ctx: FixtureContext): Promise<string> {
-  const body = await ok(await ctx.t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Water, Glycerin, Niacinamide, Squalane, Phenoxyethanol' } }), 'POST /analyze/ingredient_list', 201);
-  return (body as { token: string }).token;
-}
-
-type Builder = (ctx: FixtureContext) => Promise<RouteFixture>;
-const none = (params: Record<string, string> = {}): RouteFixture => ({ params });
-const list = (params: Record<string, string> = {}): RouteFixture => ({ params, query: { limit: '5' } });
-
-export const routineFixtures: Record<string, Builder> = {
+export const routinesFixtures: FixtureTable = {
   'GET /routines': async () => ({ params: {}, query: { limit: '5', time_of_day: 'evening' } }),
   'POST /routines/create': async (ctx) => ({ params: {}, body: { name: `Fixture ${ctx.unique()}`, time_of_day: 'morning', description: 'From a fixture', current: true, steps: [{ step_type: 'cleanse', product: ctx.catalog.product.alias, note: 'gently' }] } }),
   'POST /routines/request': async () => ({ params: {}, body: { message: 'A routine for dry skin, please', time_of_day: 'evening' } }),
@@ -68,7 +35,7 @@ export const routineFixtures: Record<string, Builder> = {
   // Published, so a stranger sees it and is refused: FORBIDDEN.
   'DELETE /routines/:id': async (ctx) => ({ params: { id: (await makeRoutine(ctx)).id }, strangerStatus: 403 }),
   'GET /routines/:id/compatibility': async (ctx) => none({ id: (await makeRoutine(ctx)).id }),
-  'GET /routines/:id/analyze/:token/compatibility': async (ctx) => none({ id: (await makeRoutine(ctx)).id, token: await analyzeList(ctx) }),
+  'GET /routines/:id/analyze/:token/compatibility': async (ctx) => none({ id: (await makeRoutine(ctx)).id, token: await analyze(ctx.t, undefined, 'Water, Glycerin, Niacinamide, Squalane, Phenoxyethanol') }),
   'POST /routines/:id/favorite': async (ctx) => none({ id: (await othersRoutine(ctx)).id }),
   'DELETE /routines/:id/favorite': async (ctx) => {
     const routine = await othersRoutine(ctx);
@@ -128,15 +95,4 @@ export const routineFixtures: Record<string, Builder> = {
     await makeRoutine(ctx);
     return list({ id_or_alias: ctx.catalog.product.id });
   },
-  'GET /contests/most_liked_routine/leaderboard': async () => list(),
-  'GET /contests/most_liked_routine/leaderboard/previous_week': async () => list(),
-  'GET /contests/most_liked_routine/leaderboard/:week_number': async () => list({ week_number: weekOf(new Date()).weekNumber }),
-  'GET /contests/current_week': async () => none(),
-  'GET /contests/previous_week': async () => none(),
-  'GET /contests/:week_number': async () => none({ week_number: '202401' }),
-  'GET /my/contests/current_week': async (ctx) => {
-    await favourRoutine(ctx, (await makeRoutine(ctx)).id, await otherToken(ctx));
-    return none();
-  },
-  'GET /my/contests/previous_week': async () => none(),
 };
