@@ -125,6 +125,9 @@ page as (
   where r.owner_id = (select id from owner) and r.status = 'published' order by r.created_at desc, r.id desc limit $1::int + 1
 ) select case when exists (select 1 from owner) then (${routinePage('created_at')}) end as body`;
 
+/** The statements, for EXPLAIN ANALYZE when a figure looks wrong. */
+export const ANCHOR_STATEMENTS = { PRODUCT_DETAIL, PRODUCT_LIST, ROUTINE_LIST, USER_ROUTINE_LIST };
+
 /** The two padded keys of HMAC-SHA256 for the app's cursor key (src/modules/shared/pagination.ts). */
 export function cursorKeyBlocks(secrets: string[]): { ipad: Buffer; opad: Buffer } {
   const key = createHmac('sha256', secrets.filter(Boolean).join('\u0000')).update('skincare:list-cursor:v1').digest();

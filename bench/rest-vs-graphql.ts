@@ -5,7 +5,7 @@
 // Response cache and rate limits off. Reports req/s, p50, p99 (medians over the rounds) and each
 // route's req/s as a ratio of the anchor's.
 // Usage: npm run bench:rest-vs-graphql [-- --only detail,list20,list50,routines,user-routines
-//          --seconds 5 --rounds 3 --warmup 2 --connections 20 --pglite]
+//          | --list (the four list pages) --seconds 5 --rounds 3 --warmup 2 --connections 20 --pglite]
 // Database: DATABASE_URL (PostgreSQL: seeded with the demo data if empty, left in place for the
 // next run), else a throwaway database on HARDENING_PG_URL's server, dropped at the end. --pglite:
 // the REST layer and POST /graphql on a fresh PGlite folder, no anchor (it is PostgreSQL-only).
@@ -15,12 +15,13 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { print } from 'graphql';
 import { loadOperations } from '../src/rest/documents.js';
-import { createDatabase } from '../scripts/hardening-lib.js';
+import { admin, createDatabase } from '../scripts/hardening-lib.js';
 import { startBenchServer } from './bench-server.js';
 
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: 'detail,list20,list50,routines,user-routines' },
+    list: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
@@ -47,7 +48,7 @@ const KINDS: Record<string, Kind> = {
   routines: { title: 'GET /routines', path: () => '/routines', operation: 'ListRoutines', variables: () => ({}) },
   'user-routines': { title: 'GET /users/:u/routines', path: (p) => `/users/${p.username}/routines`, operation: 'ListUserRoutines', variables: (p) => ({ id_or_username: p.username }) },
 };
-const chosen = args.only.split(',').map((k) => k.trim()).filter(Boolean);
+const chosen = (args.list ? 'list20,list50,routines,user-routines' : args.only).split(',').map((k) => k.trim()).filter(Boolean);
 for (const k of chosen) if (!KINDS[k]) throw new Error(`--only: unknown request "${k}" (known: ${Object.keys(KINDS).join(', ')})`);
 
 // Both servers derive the cursor key from these, so signed cursors compare equal.
@@ -76,6 +77,9 @@ try {
   children.push(app.server);
   const anchor = args.pglite ? null : await startBenchServer({ ...env, ANCHOR_POOL: '10' }, 'bench/one-statement-routes.ts');
   if (anchor) children.push(anchor.server);
+
+  // Planner statistics for both sides (a freshly seeded database has none until autovacuum runs).
+  if (env.DATABASE_URL) await admin((c) => c.query('analyze'), env.DATABASE_URL);
 
   const getJson = async (url: string) => (await fetch(url)).json() as Promise<unknown>;
   const alias = ((await getJson(`${app.base}/products?limit=1`)) as { items: Array<{ alias: string }> }).items[0].alias;
