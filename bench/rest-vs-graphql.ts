@@ -1,54 +1,155 @@
-// GET /products/:id_or_alias three ways, in one run, against one server process:
-// the REST layer, the same named operation through POST /graphql, and a hand-written route.
-// Usage: npm run bench:rest-vs-graphql [-- --seconds 10 --connections 20]
+// Reads three ways in one run, in alternating rounds so all three see the same machine load:
+// the anchor (bench/one-statement-routes.ts: Fastify + node-postgres, ONE SQL statement building
+// the same JSON), the REST layer, and the same named operation sent to POST /graphql. Before
+// timing, each request's three answers must be deep-equal (parsed JSON, key order aside).
+// Response cache and rate limits off. Reports req/s, p50, p99 (medians over the rounds) and each
+// route's req/s as a ratio of the anchor's.
+// Usage: npm run bench:rest-vs-graphql [-- --only detail,list20,list50,routines,user-routines
+//          | --list (the four list pages) --seconds 5 --rounds 3 --warmup 2 --connections 20 --pglite]
+// Database: DATABASE_URL (PostgreSQL: seeded with the demo data if empty, left in place for the
+// next run), else a throwaway database on HARDENING_PG_URL's server, dropped at the end. --pglite:
+// the REST layer and POST /graphql on a fresh PGlite folder, no anchor (it is PostgreSQL-only).
+import { loadavg } from 'node:os';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { print } from 'graphql';
 import { loadOperations } from '../src/rest/documents.js';
+import { admin, createDatabase } from '../scripts/hardening-lib.js';
 import { startBenchServer } from './bench-server.js';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'detail,list20,list50,routines,user-routines' },
+    list: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '20' },
+    pglite: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const rounds = Number(args.rounds);
+const warmup = Number(args.warmup);
+const connections = Number(args.connections);
+
+interface Kind {
+  title: string;
+  /** The REST path (also the anchor's), given the demo data's first product and busiest routine author. */
+  path: (p: { alias: string; username: string }) => string;
+  operation: string;
+  variables: (p: { alias: string; username: string }) => Record<string, unknown>;
+}
+const KINDS: Record<string, Kind> = {
+  detail: { title: 'GET /products/:alias', path: (p) => `/products/${p.alias}`, operation: 'GetProduct', variables: (p) => ({ id_or_alias: p.alias }) },
+  list20: { title: 'GET /products?limit=20', path: () => '/products?limit=20', operation: 'ListProducts', variables: () => ({ limit: 20 }) },
+  list50: { title: 'GET /products?limit=50', path: () => '/products?limit=50', operation: 'ListProducts', variables: () => ({ limit: 50 }) },
+  routines: { title: 'GET /routines', path: () => '/routines', operation: 'ListRoutines', variables: () => ({}) },
+  'user-routines': { title: 'GET /users/:u/routines', path: (p) => `/users/${p.username}/routines`, operation: 'ListUserRoutines', variables: (p) => ({ id_or_username: p.username }) },
 };
-const seconds = option('seconds', 10);
-const connections = option('connections', 20);
-const { base, server } = await startBenchServer();
+const chosen = (args.list ? 'list20,list50,routines,user-routines' : args.only).split(',').map((k) => k.trim()).filter(Boolean);
+for (const k of chosen) if (!KINDS[k]) throw new Error(`--only: unknown request "${k}" (known: ${Object.keys(KINDS).join(', ')})`);
+
+// Both servers derive the cursor key from these, so signed cursors compare equal.
+const env: Record<string, string> = {
+  CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://bench.invalid',
+  AUTH_JWT_SECRET: 'bench-anchor-secret-of-at-least-32-characters', IDP_WEBHOOK_SECRET: 'bench-anchor-idp-secret',
+  // The list pages' documents cost more than the default limit of 5,000 (ListProducts with
+  // limit 20: 17,641): POST /graphql would refuse them. The REST layer does not check it.
+  GRAPHQL_MAX_COMPLEXITY: '1000000',
+};
+const children: ChildProcess[] = [];
+let dropDatabase: (() => Promise<void>) | null = null;
+if (!args.pglite) {
+  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+  else {
+    const db = await createDatabase('anchor');
+    env.DATABASE_URL = db.url;
+    dropDatabase = db.drop;
+  }
+} else {
+  delete process.env.DATABASE_URL;
+}
 
 try {
-  const list = await (await fetch(`${base}/products?limit=1`)).json() as { items: Array<{ alias: string }> };
-  const alias = list.items[0].alias;
-  // The very document the REST route runs (with its fragments), sent over HTTP instead.
-  const document = print(loadOperations('rest-mappings').get('GetProduct')!.document);
-  const graphqlBody = JSON.stringify({ query: document, operationName: 'GetProduct', variables: { id_or_alias: alias } });
+  const app = await startBenchServer(env);
+  children.push(app.server);
+  const anchor = args.pglite ? null : await startBenchServer({ ...env, ANCHOR_POOL: '10' }, 'bench/one-statement-routes.ts');
+  if (anchor) children.push(anchor.server);
 
-  // The three answer the same data: check before timing.
-  const rest = await (await fetch(`${base}/products/${alias}`)).json();
-  const handwritten = await (await fetch(`${base}/bench/handwritten/products/${alias}`)).json();
-  if (JSON.stringify(rest) !== JSON.stringify(handwritten)) throw new Error('the hand-written route answers differently from REST');
-  const viaGraphql = await (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody })).json() as { data?: { product: unknown } };
-  if (JSON.stringify(viaGraphql.data?.product) !== JSON.stringify(rest)) throw new Error(`POST /graphql answers differently: ${JSON.stringify(viaGraphql).slice(0, 300)}`);
+  // Planner statistics for both sides (a freshly seeded database has none until autovacuum runs).
+  if (env.DATABASE_URL) await admin((c) => c.query('analyze'), env.DATABASE_URL);
 
-  const run = (title: string, options: autocannon.Options) =>
-    autocannon({ connections, duration: seconds, ...options, title }) as Promise<autocannon.Result>;
-  const targets: Array<[string, autocannon.Options]> = [
-    ['hand-written Fastify route', { url: `${base}/bench/handwritten/products/${alias}` }],
-    ['REST layer', { url: `${base}/products/${alias}` }],
-    ['POST /graphql', { url: `${base}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody }],
-  ];
-  await run('warm-up', { url: `${base}/products/${alias}`, duration: 3 });
-  const results: Array<{ title: string; rps: number; p50: number; p99: number; errors: number }> = [];
-  for (const [title, options] of targets) {
-    const r = await run(title, options);
-    results.push({ title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+  const getJson = async (url: string) => (await fetch(url)).json() as Promise<unknown>;
+  const alias = ((await getJson(`${app.base}/products?limit=1`)) as { items: Array<{ alias: string }> }).items[0].alias;
+  // The author of the most published routines: the busiest GET /users/:u/routines page.
+  const owners = new Map<string, number>();
+  for (const r of ((await getJson(`${app.base}/routines?limit=100`)) as { items: Array<{ owner: { username: string } }> }).items) {
+    owners.set(r.owner.username, (owners.get(r.owner.username) ?? 0) + 1);
   }
-  const baseline = results[0].rps;
-  console.log(`\nGET /products/${alias}: ${connections} connections, ${seconds} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
-  console.log('| route | req/s | p50 ms | p99 ms | errors | vs hand-written |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) {
-    console.log(`| ${r.title} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / baseline) * 100).toFixed(1)}% |`);
+  const username = [...owners].sort((a, b) => b[1] - a[1])[0][0];
+  const operations = loadOperations('rest-mappings');
+  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' } };
+
+  type Row = { kind: string; route: string; bytes: number; rps: number[]; p50: number[]; p99: number[]; errors: number };
+  const rows: Row[] = [];
+  for (const key of chosen) {
+    const kind = KINDS[key];
+    const path = kind.path({ alias, username });
+    const op = operations.get(kind.operation)!;
+    // The very document the REST route runs (snake_case aliases, fragments), sent over HTTP instead.
+    const body = JSON.stringify({ query: print(op.document), operationName: op.name, variables: kind.variables({ alias, username }) });
+
+    // Same answer from all: checked before timing.
+    const restText = await (await fetch(`${app.base}${path}`)).text();
+    const rest = JSON.parse(restText);
+    const viaGraphql = (await (await fetch(`${app.base}/graphql`, { ...post, body })).json()) as { data?: Record<string, unknown> };
+    if (!isDeepStrictEqual(viaGraphql.data?.[op.rootKey], rest)) throw new Error(`${kind.title}: POST /graphql answers differently: ${JSON.stringify(viaGraphql).slice(0, 300)}`);
+    if (anchor) {
+      const fromAnchor = await getJson(`${anchor.base}${path}`);
+      if (!isDeepStrictEqual(fromAnchor, rest)) throw new Error(`${kind.title}: the one-statement route answers differently from REST`);
+    }
+
+    const targets: Array<{ route: string; options: autocannon.Options }> = [
+      ...(anchor ? [{ route: 'one SQL statement', options: { url: `${anchor.base}${path}` } }] : []),
+      { route: 'REST layer', options: { url: `${app.base}${path}` } },
+      { route: 'POST /graphql', options: { url: `${app.base}/graphql`, ...post, body } },
+    ];
+    const measured = targets.map((t) => ({ kind: kind.title, route: t.route, bytes: Buffer.byteLength(restText), rps: [] as number[], p50: [] as number[], p99: [] as number[], errors: 0 }));
+    for (const t of targets) await autocannon({ ...t.options, connections, duration: warmup });
+    for (let round = 0; round < rounds; round++) {
+      // Each round starts with another route, so none always runs first or last.
+      for (let i = 0; i < targets.length; i++) {
+        const j = (i + round) % targets.length;
+        const r = await autocannon({ ...targets[j].options, connections, duration: seconds });
+        measured[j].rps.push(r.requests.average);
+        measured[j].p50.push(r.latency.p50);
+        measured[j].p99.push(r.latency.p99);
+        measured[j].errors += r.errors + r.non2xx + r.timeouts;
+      }
+    }
+    rows.push(...measured);
   }
+
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+  console.log(`\n${args.pglite ? 'PGlite' : 'PostgreSQL'}, ${connections} connections, ${rounds} alternating rounds of ${seconds} s (medians), response cache off; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('| request | route | req/s | p50 ms | p99 ms | req/s per round | errors | vs one SQL statement |');
+  console.log('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const r of rows) {
+    const anchorRow = rows.find((a) => a.kind === r.kind && a.route === 'one SQL statement');
+    const ratio = anchorRow ? (median(r.rps) / median(anchorRow.rps)).toFixed(3) : '–';
+    const kind = `${r.kind} (${(r.bytes / 1000).toFixed(1)} kB)`;
+    console.log(`| ${kind} | ${r.route} | ${thousands(median(r.rps))} | ${median(r.p50)} | ${median(r.p99)} | ${r.rps.map(thousands).join(', ')} | ${r.errors} | ${ratio} |`);
+  }
+  if (rows.some((r) => r.errors)) process.exitCode = 1;
 } finally {
-  server.kill('SIGTERM');
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  await dropDatabase?.();
 }
