@@ -5,7 +5,7 @@ import { MAX_URLS_PER_SITEMAP, sitemapIndex, urlSet } from '../sitemap/sitemap.j
 import { Comparison } from './compare.types.js';
 import { expandComparison, getSharedComparison, shareComparison } from './compare.service.js';
 import { SharedComparison } from './shared-comparison.entity.js';
-import { pagePaths } from '../page/page-paths.js';
+import { pagePaths } from '../shared/page-paths.js';
 
 /** As /sitemap/products: one sitemap up to 50,000 URLs, beyond that an index of `?page=`. */
 async function comparisonSitemap(ctx: Context, page: number | null | undefined): Promise<string> {

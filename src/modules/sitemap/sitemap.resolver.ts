@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { validationFailed } from '../../errors.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
-import { pagePaths } from '../page/page-paths.js';
+import { pagePaths } from '../shared/page-paths.js';
 import { MAX_URLS_PER_SITEMAP, sitemapIndex, urlSet } from './sitemap.js';
 
 /**
