@@ -51,7 +51,7 @@ import { IdentityResolver } from './modules/user/identity.resolver.js';
 import { EmailLinkResolver } from './modules/user/email-link.resolver.js';
 import { FollowedIngredientFeelingResolver, FollowResolver } from './modules/following/follow.resolver.js';
 import { SurveyResolver } from './modules/survey/survey.resolver.js';
-import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.js';
+import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.resolver.js';
 import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
 import { ProductSourceResolver } from './modules/product/product-source.resolver.js';
 
