@@ -87,7 +87,7 @@ describe('architecture: the import graph', () => {
         if (to && to !== from && !graph.get(from)!.has(to)) graph.get(from)!.set(to, `${module.source} → ${dependency.resolved}`);
       }
     }
-  }, 30_000);
+  }, 60_000);
 
   it('reads the whole source tree', () => {
     expect(result.summary.totalCruised).toBeGreaterThan(250);
