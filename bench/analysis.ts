@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { startBenchServer } from './bench-server.js';
 import { SimilarityIndex, type CatalogItem } from '../src/modules/analysis/engine/similarity.js';
-import { readYaml } from '../src/seeders/yaml-data.js';
+import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;

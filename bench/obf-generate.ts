@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type { Writable } from 'node:stream';
 import { gs1CheckDigit } from '../src/modules/product/barcode.js';
-import { readYamlLists } from '../src/seeders/yaml-data.js';
+import { readYamlLists } from '../src/modules/knowledge/yaml-data.js';
 
 const args = process.argv.slice(2);
 const out = args.find((a) => !a.startsWith('--'));

@@ -7,7 +7,7 @@ import { checkRoutine, fitProduct, type EngineIngredient, type EngineRoutine } f
 import { summarizeRoutine } from '../src/modules/routine/engine/summary.js';
 import { loadRoutineRules } from '../src/modules/routine/routine-rules.js';
 import { slugify } from '../src/modules/shared/ids.js';
-import { readYaml, readYamlLists } from '../src/seeders/yaml-data.js';
+import { readYaml, readYamlLists } from '../src/modules/knowledge/yaml-data.js';
 
 interface Row { inci: string; alias?: string; other_names?: string[]; functions?: string[]; effects?: string[]; flags?: string[]; groups?: string[] }
 const rows = readYamlLists<Row>('ingredients');

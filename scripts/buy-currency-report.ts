@@ -1,7 +1,7 @@
 // How many demo products with offers in several currencies send a buyer to a different shop when
 // offers are compared in one currency (the shipped reference rates) instead of by the raw number.
 //   npm run report:buy-currency [-- --currency EUR]
-import { readYaml } from '../src/seeders/yaml-data.js';
+import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 import { loadExchangeRates } from '../src/modules/buy/exchange-rates.js';
 import { cheapestByRawNumber, orderOffersInCurrency } from '../src/modules/buy/offer-choice.js';
 

@@ -4,7 +4,7 @@ import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { loadIngredientRecords } from '../src/seeders/knowledge-base.js';
-import { readYaml } from '../src/seeders/yaml-data.js';
+import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 
 const matcher = new IngredientMatcher(loadIngredientRecords().map((r) => ({ id: r.alias ?? slugify(r.inci), name: r.inci, otherNames: (r.other_names ?? []).map(String) })));
 const products = readYaml<Array<{ ingredient_list: string }>>('catalog/products.yaml');

@@ -1,7 +1,7 @@
 // While authoring data/ingredients/*.yaml: npm run check:data
 import { loadAuthoredIngredients, loadLabelNames } from '../src/seeders/knowledge-base.js';
 import { validateKnowledgeBase, type Vocabulary } from '../src/seeders/validate-knowledge-base.js';
-import { readYaml } from '../src/seeders/yaml-data.js';
+import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 
 const records = loadAuthoredIngredients();
 const labelNames = loadLabelNames();

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { parseIngredientList } from '../src/modules/analysis/engine/parse.js';
-import { dataDir } from '../src/seeders/yaml-data.js';
+import { dataDir } from '../src/modules/knowledge/yaml-data.js';
 import { loadIngredientRecords } from '../src/seeders/knowledge-base.js';
 
 /** One expected entry: as printed, the INCI name it names (null: names no ingredient), and what else is expected. */

@@ -11,7 +11,7 @@ import { nameKey } from '../src/modules/analysis/engine/normalize.js';
 import { parseIngredientList } from '../src/modules/analysis/engine/parse.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { loadIngredientRecords } from '../src/seeders/knowledge-base.js';
-import { dataDir } from '../src/seeders/yaml-data.js';
+import { dataDir } from '../src/modules/knowledge/yaml-data.js';
 
 export interface CorpusLabel {
   name: string;

@@ -13,7 +13,7 @@ import { productTypeOfStep } from '../src/modules/analysis/list-reading.js';
 import { loadRegulation } from '../src/modules/analysis/regulation-data.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { ingredientRow, loadIngredientRecords } from '../src/seeders/knowledge-base.js';
-import { readYaml } from '../src/seeders/yaml-data.js';
+import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 
 interface ProductVerdicts {
   /** flag → the ingredients (INCI) raising it */

@@ -17,12 +17,13 @@ import { AnalysisResolver } from './modules/analysis/analysis.resolver.js';
 import { AnalysisKnowledgeResolver } from './modules/analysis/analysis-knowledge.resolver.js';
 import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
 import { UnitResolver } from './modules/unit/unit.resolver.js';
-import { ProductInsightsResolver } from './modules/product/product-insights.resolver.js';
+import { ProductInsightsResolver } from './modules/analysis/product-insights.resolver.js';
+import { ProductRoutineCandidatesResolver } from './modules/routine/product-routine-candidates.resolver.js';
 import { BuyResolver } from './modules/buy/buy.resolver.js';
 import { OfferWriteResolver } from './modules/buy/offer-write.resolver.js';
 import { BrandAttestationResolver } from './modules/product/brand-attestation.resolver.js';
 import { FeedbackModerationResolver } from './modules/ingredient/feedback-moderation.resolver.js';
-import { SupergroupFilterResolver } from './modules/user/supergroup-filters.resolver.js';
+import { SupergroupFilterResolver } from './modules/supergroup/supergroup-filters.resolver.js';
 import { RoutineRequestAnswerResolver, RoutineRequestAnswersFieldResolver } from './modules/routine/routine-request-answer.resolver.js';
 import { SitemapResolver } from './modules/sitemap/sitemap.resolver.js';
 import { BestInCategoryResolver, ProductFavoriteResolver } from './modules/favorite/product-favorite.resolver.js';
@@ -42,13 +43,15 @@ import { RoutineRequestResolver } from './modules/routine/routine-request.resolv
 import { ContestResolver } from './modules/contest/contest.resolver.js';
 import { ProductSearchResolver } from './modules/product/product-search.resolver.js';
 import { ProductDraftResolver } from './modules/draft/product-draft.resolver.js';
-import { DraftImageResolver, ProductImageResolver, ProfilePictureResolver } from './modules/image/image.resolver.js';
+import { ProductImageResolver } from './modules/image/image.resolver.js';
+import { DraftImageResolver } from './modules/draft/product-draft-image.resolver.js';
+import { ProfilePictureResolver } from './modules/image/profile-picture.resolver.js';
 import { CompareResolver } from './modules/compare/compare.resolver.js';
 import { IdentityResolver } from './modules/user/identity.resolver.js';
 import { EmailLinkResolver } from './modules/user/email-link.resolver.js';
 import { FollowedIngredientFeelingResolver, FollowResolver } from './modules/following/follow.resolver.js';
 import { SurveyResolver } from './modules/survey/survey.resolver.js';
-import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.js';
+import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.resolver.js';
 import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
 import { ProductSourceResolver } from './modules/product/product-source.resolver.js';
 
@@ -63,7 +66,7 @@ export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) 
 };
 
 export const resolvers = [
-  ProductInsightsResolver, BuyResolver, OfferWriteResolver, BrandAttestationResolver, FeedbackModerationResolver, SupergroupFilterResolver, RoutineRequestAnswerResolver, RoutineRequestAnswersFieldResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver, FeaturedResolver,
+  ProductInsightsResolver, ProductRoutineCandidatesResolver, BuyResolver, OfferWriteResolver, BrandAttestationResolver, FeedbackModerationResolver, SupergroupFilterResolver, RoutineRequestAnswerResolver, RoutineRequestAnswersFieldResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver, FeaturedResolver,
   IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver, AnalysisKnowledgeResolver,
   IngredientWriteResolver, MatchProposalResolver,

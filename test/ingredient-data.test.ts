@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { nameKey } from '../src/modules/analysis/engine/normalize.js';
 import { loadAuthoredIngredients, loadIngredientRecords, loadLabelNames, readableByMatcher, uniqueIngredientRows, withLabelNames } from '../src/seeders/knowledge-base.js';
 import { validateKnowledgeBase, type Vocabulary } from '../src/seeders/validate-knowledge-base.js';
-import { readYaml } from '../src/seeders/yaml-data.js';
+import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 
 describe('the ingredient knowledge base (data/ingredients)', () => {

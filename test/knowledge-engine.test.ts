@@ -14,7 +14,7 @@ import { evaluateSkinTypes } from '../src/modules/analysis/engine/skin-types.js'
 import { loadRegulation } from '../src/modules/analysis/regulation-data.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { ingredientRow, loadIngredientRecords } from '../src/seeders/knowledge-base.js';
-import { dataDir, readYaml } from '../src/seeders/yaml-data.js';
+import { dataDir, readYaml } from '../src/modules/knowledge/yaml-data.js';
 
 const rows = loadIngredientRecords().map((r) => ({ ...ingredientRow(r), id: r.alias ?? slugify(r.inci) }));
 const byId = new Map(rows.map((r) => [r.id, r]));

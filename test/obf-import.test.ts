@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../src/config.js';
-import { loadMatcher } from '../src/modules/analysis/matcher.service.js';
+import { loadMatcher } from '../src/modules/ingredient/matcher.service.js';
 import { announceCatalogImport } from '../src/modules/obf-import/announce.js';
 import { chooseIngredientText, importObf, type ObfImportReport } from '../src/modules/obf-import/importer.js';
 import { parseQuantity } from '../src/modules/obf-import/quantity.js';

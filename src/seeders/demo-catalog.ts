@@ -1,6 +1,6 @@
 import type { EntityManager } from '../db.js';
 import { analyzeIngredientList } from '../modules/analysis/engine/analyze.js';
-import { buildMatcher } from '../modules/analysis/matcher.service.js';
+import { buildMatcher } from '../modules/ingredient/matcher.service.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
@@ -9,7 +9,7 @@ import { FeaturedItem, FeaturedKind } from '../modules/featured/featured-item.en
 import { Product, ProductIngredient, ProductOffer, ProductStatus } from '../modules/product/product.entity.js';
 import { newId } from '../modules/shared/ids.js';
 import { UnitOfMeasurement } from '../modules/unit/unit.entity.js';
-import { readYaml } from './yaml-data.js';
+import { readYaml } from '../modules/knowledge/yaml-data.js';
 
 interface CategoryRecord { alias: string; name: string; parent: string | null; description?: string; step_type?: string | null }
 interface UnitRecord { alias: string; name: string; symbol: string; kind: string; base: string; to_base: number }

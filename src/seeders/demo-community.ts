@@ -13,7 +13,7 @@ import { TutorialFrequency, TutorialTimeOfDay } from '../modules/tutorial/produc
 import { addInstruction, addWarning, createTutorial, publishTutorial, setMediaUrl, setQuantity } from '../modules/tutorial/product-tutorial.service.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { User, UserType } from '../modules/user/user.entity.js';
-import { readYaml } from './yaml-data.js';
+import { readYaml } from '../modules/knowledge/yaml-data.js';
 
 interface UserRecord {
   username: string; display_name: string; user_type: `${UserType}`; bio: string; country: string;

@@ -2,7 +2,7 @@ import type { EntityManager } from '../db.js';
 import { nameKey } from '../modules/analysis/engine/normalize.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { newId, slugify } from '../modules/shared/ids.js';
-import { readYamlLists } from './yaml-data.js';
+import { readYamlLists } from '../modules/knowledge/yaml-data.js';
 import { withRegulatoryFlags } from '../modules/analysis/engine/regulation.js';
 import { loadRegulation } from '../modules/analysis/regulation-data.js';
 

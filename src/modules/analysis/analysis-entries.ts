@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { StoredEntry } from './analysis.entity.js';
 import type { AnalysisEntry } from './analysis.types.js';
-import { loadKnowledgeBase } from './matcher.service.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { productTypeOfStep, readEntries } from './list-reading.js';
 import type { Product } from '../product/product.entity.js';
 

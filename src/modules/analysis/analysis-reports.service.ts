@@ -5,10 +5,10 @@ import { loadVocabulary } from '../ingredient/vocabulary.js';
 import type { Product } from '../product/product.entity.js';
 import { isUuid } from '../shared/ids.js';
 import type { CategoryGuess, EffectsReport, SimilarProduct } from './analysis.types.js';
-import { checkedList } from './analysis.service.js';
+import { checkedList } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from './engine/analyze.js';
-import { loadMatcher } from './matcher.service.js';
-import { loadSimilarityIndex } from './similarity.service.js';
+import { loadMatcher } from '../ingredient/matcher.service.js';
+import { loadSimilarityIndex } from '../product/similarity.service.js';
 
 /** The ingredients behind a list of ids, in order, through the request's loader. */
 export async function ingredientsOf(ctx: Context, ids: string[]): Promise<Ingredient[]> {

@@ -2,6 +2,7 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decor
 import type { Ref } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids.js';
+import { matchedIngredientIds } from '../shared/ingredient-list.js';
 import { User } from '../user/user.entity.js';
 import { StoredEntriesType } from './stored-entries.type.js';
 
@@ -63,6 +64,3 @@ export class IngredientAnalysis {
     return matchedIngredientIds(this.entries);
   }
 }
-
-/** Each ingredient once, in label order (a kit's parts may each hold it). */
-export const matchedIngredientIds = (entries: ReadonlyArray<{ ingredientId: string | null }>): string[] => [...new Set(entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : [])))];

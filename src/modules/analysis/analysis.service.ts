@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '../../db.js';
-import { AppError, conflict, notFound, validationFailed } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
+import { checkedList } from '../shared/ingredient-list.js';
 import { newId } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { saveAnalysis, type NewAnalysis } from './analysis-writer.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeIngredientList } from './engine/analyze.js';
-import { loadMatcher } from './matcher.service.js';
-
-/** The contract's bound on a pasted list. */
-export const MAX_LIST_LENGTH = 20_000;
-
-export function checkedList(field: string, text: string): string {
-  if (!text.trim()) throw validationFailed(field, `${field} is empty: paste the ingredient list printed on the product`);
-  if (text.length > MAX_LIST_LENGTH) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `${field} is ${text.length} characters; at most ${MAX_LIST_LENGTH} are analysed`, { field });
-  }
-  return text;
-}
+import { loadMatcher } from '../ingredient/matcher.service.js';
 
 /** Analyses and stores a list. Not inside a transaction: the row goes out with a group commit. */
 export async function analyzeList(em: EntityManager, text: string, viewer: User | null): Promise<NewAnalysis> {

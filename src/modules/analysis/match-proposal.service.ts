@@ -7,7 +7,7 @@ import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
 import { getAnalysis } from './analysis.service.js';
 import { IngredientMatchProposal, ProposalStatus } from './match-proposal.entity.js';
-import { invalidateMatcher } from './matcher.service.js';
+import { invalidateMatcher } from '../ingredient/matcher.service.js';
 
 /** "Input X of this analysis is ingredient Y": recorded for a moderator to accept. */
 export async function proposeMatch(em: EntityManager, token: string, input: string, ingredientKey: string, viewer: User): Promise<IngredientMatchProposal> {

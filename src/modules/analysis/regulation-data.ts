@@ -1,4 +1,4 @@
-import { readYaml } from '../../seeders/yaml-data.js';
+import { readYaml } from '../knowledge/yaml-data.js';
 import { parseRegulation, RegulationIndex } from './engine/regulation.js';
 
 let cached: RegulationIndex | null = null;

@@ -4,7 +4,7 @@ import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import YAML from 'yaml';
 import { Field, ObjectType } from 'type-graphql';
-import { dataDir } from '../../seeders/yaml-data.js';
+import { dataDir } from '../knowledge/yaml-data.js';
 
 @ObjectType({ description: 'An editorial article, written in Markdown under data/articles/.' })
 export class Article {

@@ -1,5 +1,5 @@
 // Reference exchange rates shipped in data/fx/ (dated, with their source), read once per process.
-import { readYaml } from '../../seeders/yaml-data.js';
+import { readYaml } from '../knowledge/yaml-data.js';
 
 export interface ExchangeRates {
   source: string;

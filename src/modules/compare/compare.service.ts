@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
+import type { EntityManager } from '../../db.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { IngredientAnalysis } from '../analysis/analysis.entity.js';
 import { RULES } from '../analysis/engine/rules.js';
@@ -8,6 +9,8 @@ import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { canSeeUnpublished } from '../product/product.service.js';
 import { isUuid } from '../shared/ids.js';
+import { pagePaths } from '../shared/page-paths.js';
+import { sitemapPage } from '../sitemap/sitemap.service.js';
 import { User } from '../user/user.entity.js';
 import { compareItems, MAX_ITEMS, MIN_ITEMS, type SideBySide } from './engine/compare.js';
 import type { Comparison, ComparisonRow } from './compare.types.js';
@@ -121,4 +124,14 @@ export async function getSharedComparison(ctx: Context, token: string): Promise<
   });
   if (items.length < MIN_ITEMS) throw notFound('Shared comparison', token);
   return compareResolved(ctx, items, shared);
+}
+
+/** The shared comparisons' sitemap, paged as /sitemap/products. */
+export function comparisonSitemap(em: EntityManager, publicUrl: string, page: number | null | undefined): Promise<string> {
+  return sitemapPage(publicUrl, page, {
+    path: '/sitemap/comparisons',
+    count: () => em.count(SharedComparison, {}),
+    rows: (offset, limit) => em.find(SharedComparison, {}, { fields: ['token', 'createdAt'], orderBy: { id: 'asc' }, offset, limit }),
+    url: (c) => ({ path: pagePaths.comparison(c.token), lastmod: c.createdAt }),
+  });
 }

@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { validationFailed } from '../../errors.js';
 import { categorizeList } from '../analysis/analysis-reports.service.js';
-import { checkedList } from '../analysis/analysis.service.js';
+import { checkedList } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
-import { loadMatcher } from '../analysis/matcher.service.js';
+import { loadMatcher } from '../ingredient/matcher.service.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { categoryFromName } from './name-category.js';

@@ -1,10 +1,10 @@
 import type { EntityManager } from '../../db.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
 import type { StoredEntry } from '../analysis/analysis.entity.js';
-import { checkedList } from '../analysis/analysis.service.js';
+import { checkedList } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
-import { loadKnowledgeBase } from '../analysis/matcher.service.js';
-import { invalidateSimilarityIndex } from '../analysis/similarity.service.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
+import { invalidateSimilarityIndex } from '../product/similarity.service.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { ImageOwnerKind } from '../image/image.entity.js';

@@ -7,7 +7,7 @@ import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { IngredientFeeling, Sentiment } from './ingredient-feeling.entity.js';
-import { isSelfOrAdmin, skinProfileOf } from './skin-profile.js';
+import { isSelfOrAdmin, skinProfileOf } from './skin-profile.service.js';
 
 /** Others see a user's feelings when the user keeps them public (the default). */
 export const canSeeFeelings = (owner: User, viewer: User | null): boolean =>

@@ -7,7 +7,8 @@ import { personalize } from '../analysis/engine/personalize.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { feelingsOn } from './feeling.service.js';
 import { Sentiment, type IngredientFeeling } from './ingredient-feeling.entity.js';
-import { SkinProfile, skinProfileOf } from './skin-profile.js';
+import { skinProfileOf } from './skin-profile.service.js';
+import { SkinProfile } from './skin-profile.types.js';
 import { readStoredEntries } from '../analysis/analysis-entries.js';
 import { dosedIngredients } from '../analysis/list-reading.js';
 

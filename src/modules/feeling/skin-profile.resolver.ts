@@ -1,7 +1,8 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { User } from '../user/user.entity.js';
-import { isSelfOrAdmin, SkinProfile, SkinProfileChanges, skinProfileOf, updateSkinProfile } from './skin-profile.js';
+import { isSelfOrAdmin, skinProfileOf, updateSkinProfile } from './skin-profile.service.js';
+import { SkinProfile, SkinProfileChanges } from './skin-profile.types.js';
 
 @Resolver(() => User)
 export class SkinProfileResolver {

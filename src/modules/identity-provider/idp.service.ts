@@ -6,7 +6,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, unauthenticated, validationFailed } from '../../errors.js';
 import { removeImageFiles } from '../image/image-store.js';
 import { newId } from '../shared/ids.js';
-import { eraseAccount } from '../user/account-erasure.js';
+import { eraseAccount } from '../account/account-erasure.js';
 import { isDeletedSubject, rememberDeletedSubject } from '../user/deleted-subject.js';
 import { User, UserType } from '../user/user.entity.js';
 import { checkedUsername } from '../user/user.service.js';

@@ -1,3 +1,4 @@
+import type { Context } from '../../context.js';
 import type { EntityManager } from '../../db.js';
 import { forbidden } from '../../errors.js';
 import { getProduct } from '../product/product.service.js';
@@ -75,4 +76,9 @@ export async function userForPicture(em: EntityManager, id: string, viewer: User
   const user = await getUser(em, id);
   if (user.id !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the user or an admin changes a profile picture');
   return user;
+}
+
+/** An owner's image URLs, through the request's loader (null when it has none). */
+export async function imageUrlsOf(ctx: Context, kind: ImageOwnerKind, id: string): Promise<ImageUrls | null> {
+  return imageUrls(ctx.publicUrl, await ctx.loaders.imageByOwner.load(`${kind}:${id}`));
 }

@@ -2,7 +2,7 @@
 // ingredient in the same transaction) or dismiss it with a reason; the author sees the outcome.
 import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
-import { invalidateMatcher } from '../analysis/matcher.service.js';
+import { invalidateMatcher } from './matcher.service.js';
 import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';

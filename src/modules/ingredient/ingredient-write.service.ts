@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { conflict, validationFailed } from '../../errors.js';
-import { invalidateMatcher } from '../analysis/matcher.service.js';
+import { invalidateMatcher } from './matcher.service.js';
 import { slugify } from '../shared/ids.js';
 import type { User } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
-import { loadKnowledgeBase } from '../analysis/matcher.service.js';
+import { loadKnowledgeBase } from './matcher.service.js';
 import { Ingredient } from './ingredient.entity.js';
 
 /** Ingredients come from the in-memory knowledge base; only ones it lacks (new in this request) from SQL. */

@@ -1,4 +1,4 @@
-import { readYaml } from '../../seeders/yaml-data.js';
+import { readYaml } from '../knowledge/yaml-data.js';
 
 /** The closed vocabularies of data/vocabulary.yaml: value → label. */
 export interface Vocabulary {

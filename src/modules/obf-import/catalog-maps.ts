@@ -1,7 +1,7 @@
 // What the import needs of our catalog, read once: brands by alias and name, the category tree
 // with OBF's tags mapped onto it, units by alias. Brands the file names and we lack are created.
 import type { EntityManager } from '../../db.js';
-import { readYaml } from '../../seeders/yaml-data.js';
+import { readYaml } from '../knowledge/yaml-data.js';
 import { newId, slugify } from '../shared/ids.js';
 
 /** A product with no brand named goes under this one. */

@@ -8,11 +8,11 @@
 import type { Readable } from 'node:stream';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { EntityManager, Orm } from '../../db.js';
-import { matchedIngredientIds } from '../analysis/analysis.entity.js';
+import { matchedIngredientIds } from '../shared/ingredient-list.js';
 import { analyzeIngredientList, type ListAnalysis } from '../analysis/engine/analyze.js';
 import type { IngredientMatcher } from '../analysis/engine/match.js';
-import { loadKnowledgeBase } from '../analysis/matcher.service.js';
-import { invalidateSimilarityIndex } from '../analysis/similarity.service.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
+import { invalidateSimilarityIndex } from '../product/similarity.service.js';
 import { newId, slugify } from '../shared/ids.js';
 import { countStatement } from '../../sql-statements.js';
 import { CatalogMaps } from './catalog-maps.js';

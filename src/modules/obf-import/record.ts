@@ -1,7 +1,7 @@
 // One Open Beauty Facts product object (a JSONL line, or a CSV row read into the same shape)
 // turned into what we store, or the reason it cannot be imported. Pure: no ORM, no I/O.
 import { decodeHTML } from 'entities';
-import { MAX_LIST_LENGTH } from '../analysis/analysis.service.js';
+import { MAX_LIST_LENGTH } from '../shared/ingredient-list.js';
 import { gs1CheckDigit } from '../product/barcode.js';
 import { parseQuantity, type Quantity } from './quantity.js';
 

@@ -10,7 +10,7 @@ import type { RouteDefinition } from '../../rest/types.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { layout, type Html } from './html.js';
 import { loadPageOperations, operationRunner } from './page-operations.js';
-import { pagePaths } from './page-paths.js';
+import { pagePaths } from '../shared/page-paths.js';
 import {
   analysisPage, comparisonPage, emailConfirmedPage, emailConfirmPage, errorPage, homePage, ingredientPage, PASTE_LIMIT, productPage,
   type AnalysisData, type ComparisonData, type EmailLinkData, type IngredientData, type ProductAnalysisData, type ProductData, type SkinCalcData,

@@ -1,10 +1,10 @@
 import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
-import { checkedList } from '../analysis/analysis.service.js';
-import { matchedIngredientIds } from '../analysis/analysis.entity.js';
+import { checkedList } from '../shared/ingredient-list.js';
+import { matchedIngredientIds } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
-import { loadKnowledgeBase } from '../analysis/matcher.service.js';
-import { invalidateSimilarityIndex } from '../analysis/similarity.service.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
+import { invalidateSimilarityIndex } from './similarity.service.js';
 import type { Brand } from '../brand/brand.entity.js';
 import { getBrand } from '../brand/brand.service.js';
 import { getCategory } from '../category/category.service.js';

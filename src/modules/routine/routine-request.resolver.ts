@@ -1,6 +1,7 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { SkinProfile, skinProfileOf } from '../feeling/skin-profile.js';
+import { skinProfileOf } from '../feeling/skin-profile.service.js';
+import { SkinProfile } from '../feeling/skin-profile.types.js';
 import { PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
 import { RoutineRequest } from './routine-request.entity.js';

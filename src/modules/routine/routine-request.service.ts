@@ -1,7 +1,7 @@
 import type { EntityManager } from '../../db.js';
 import { forbidden, notFound, validationFailed } from '../../errors.js';
 import { UserType } from '../user/user.entity.js';
-import { skinProfileOf } from '../feeling/skin-profile.js';
+import { skinProfileOf } from '../feeling/skin-profile.service.js';
 import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';

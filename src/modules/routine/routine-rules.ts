@@ -1,5 +1,5 @@
 // The compatibility rules of data/routine-rules.yaml, checked against the vocabulary once per process.
-import { readYaml } from '../../seeders/yaml-data.js';
+import { readYaml } from '../knowledge/yaml-data.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { parseRules, type RuleSet } from './engine/compatibility.js';
 

@@ -1,6 +1,6 @@
 // GraphQL shapes of what the routine services answer (entities are object types themselves).
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { SkinProfile } from '../feeling/skin-profile.js';
+import { SkinProfile } from '../feeling/skin-profile.types.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import { Product } from '../product/product.entity.js';

@@ -4,7 +4,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { EntityManager } from '../../db.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, validationFailed } from '../../errors.js';
-import { readYaml } from '../../seeders/yaml-data.js';
+import { readYaml } from '../knowledge/yaml-data.js';
 import { paginateList, type PageArgs } from '../shared/pagination.js';
 import { IntakeDecision, type StoredSkinProfile, type User } from '../user/user.entity.js';
 import { getUser, ownUser } from '../user/user.service.js';

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Field, ObjectType } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { conflict, validationFailed } from '../../errors.js';
-import { pagePaths } from '../page/page-paths.js';
+import { pagePaths } from '../shared/page-paths.js';
 import { emailChangeMessage, inviteMessage, verificationMessage } from '../mail/messages.js';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
 import { throttle } from './throttle.js';

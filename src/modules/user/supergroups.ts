@@ -2,7 +2,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
-import { readYaml } from '../../seeders/yaml-data.js';
+import { readYaml } from '../knowledge/yaml-data.js';
 import type { User } from './user.entity.js';
 
 @ObjectType({ description: 'An interest group users join (acne, anti-aging, minimalists…).' })

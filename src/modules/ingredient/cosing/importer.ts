@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager, Orm } from '../../../db.js';
 import { nameKey } from '../../analysis/engine/normalize.js';
-import { invalidateMatcher } from '../../analysis/matcher.service.js';
+import { invalidateMatcher } from '../matcher.service.js';
 import { newId } from '../../shared/ids.js';
 import { loadVocabulary } from '../vocabulary.js';
 import { createFunctionMapper } from './functions.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '../../db.js';
-import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { IngredientMatcher } from './engine/match.js';
+import { Ingredient } from './ingredient.entity.js';
+import { IngredientMatcher } from '../analysis/engine/match.js';
 import { dropProcessCache, registerProcessCache } from '../shared/process-caches.js';
 
 /** The ingredient knowledge base in memory: the matcher over its names and the rows by id. */

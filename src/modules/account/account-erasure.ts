@@ -17,11 +17,11 @@ import { Routine, RoutineStatus } from '../routine/routine.entity.js';
 import { newId } from '../shared/ids.js';
 import { SurveyAnswer } from '../survey/survey-answer.entity.js';
 import { ProductTutorial, ProductTutorialStatus } from '../tutorial/product-tutorial.entity.js';
-import { rememberDeletedSubject } from './deleted-subject.js';
-import { EmailToken } from './email-token.entity.js';
-import { UserInvite } from './user-invite.entity.js';
-import { UserThrottle } from './user-throttle.entity.js';
-import { IntakeDecision, type User } from './user.entity.js';
+import { rememberDeletedSubject } from '../user/deleted-subject.js';
+import { EmailToken } from '../user/email-token.entity.js';
+import { UserInvite } from '../user/user-invite.entity.js';
+import { UserThrottle } from '../user/user-throttle.entity.js';
+import { IntakeDecision, type User } from '../user/user.entity.js';
 
 /** Deletes and anonymises a user's data; returns the keys of image files to remove after commit. */
 export async function eraseAccount(em: EntityManager, user: User): Promise<string[]> {

@@ -1,40 +1,18 @@
 // GET /my/compatibility/product/:id_or_alias: a product's matched ingredients judged for the
 // caller by the same engine as an analysis's personalisation (analysis/engine/personalize.ts).
-import { Arg, Authorized, Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { personalize } from '../analysis/engine/personalize.js';
-import { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { mergeReasons, sensitivityReasons } from '../survey/engine/sensitivities.js';
 import { feelingsOn } from './feeling.service.js';
 import { Sentiment } from './ingredient-feeling.entity.js';
-import { PersonalReason, PersonalVerdict } from './personalization.js';
-import { SkinProfile, skinProfileOf } from './skin-profile.js';
+import { PersonalVerdict } from './personalization.js';
+import type { ProductCompatibility } from './product-compatibility.types.js';
+import { skinProfileOf } from './skin-profile.service.js';
 import { readProductList } from '../analysis/analysis-entries.js';
 import { dosedIngredients } from '../analysis/list-reading.js';
-
-@ObjectType({ description: 'How a product suits the caller, from their skin profile and ingredient feelings.' })
-export class ProductCompatibility {
-  @Field(() => Product)
-  product!: Product;
-
-  @Field(() => PersonalVerdict, { description: 'The worst reason decides: avoid > caution > good; no reason is neutral.' })
-  verdict!: PersonalVerdict;
-
-  @Field(() => [String], { description: 'The skin-type profiles applied (as in skin_calc), from the skin type and concerns.' })
-  skinTypes!: string[];
-
-  @Field(() => SkinProfile, { description: 'The caller\'s profile the verdict used.' })
-  skinProfile!: SkinProfile;
-
-  @Field(() => [PersonalReason], { description: 'Avoid first, then caution, then good; in list order within each. Besides the analysis\'s sources, `sensitivity`: an ingredient of something the survey says the skin reacted to.' })
-  reasons!: PersonalReason[];
-
-  @Field(() => [String], { description: 'Entries of the list matched to no ingredient: not judged.' })
-  unmatched!: string[];
-}
 
 export async function productCompatibility(ctx: Context, idOrAlias: string): Promise<ProductCompatibility> {
   // No alias holds a control character (and PostgreSQL text cannot hold NUL): unknown.
@@ -61,14 +39,4 @@ export async function productCompatibility(ctx: Context, idOrAlias: string): Pro
     reasons: merged.reasons.map((r) => ({ ...r, verdict: r.verdict as PersonalVerdict })),
     unmatched: entries.filter((e) => !e.ingredient).map((e) => e.input),
   };
-}
-
-@Resolver(() => ProductCompatibility)
-export class ProductCompatibilityResolver {
-  // Queries
-  @Authorized()
-  @Query(() => ProductCompatibility, { description: 'Good, neutral, caution or avoid for the caller, for a product, with the reasons.' })
-  myProductCompatibility(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
-    return productCompatibility(ctx, idOrAlias);
-  }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '../../db.js';
-import { ProductStatus } from '../product/product.entity.js';
-import { SimilarityIndex } from './engine/similarity.js';
+import { ProductStatus } from './product.entity.js';
+import { SimilarityIndex } from '../analysis/engine/similarity.js';
 import { dropProcessCache, registerProcessCache } from '../shared/process-caches.js';
 
 // Built once from the published catalog (one query), rebuilt after product writes. `em` is

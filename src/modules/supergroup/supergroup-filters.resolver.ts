@@ -9,9 +9,9 @@ import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
 import { IngredientOpinionPage } from '../opinion/ingredient-opinion.resolver.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { paginate, PageArgs } from '../shared/pagination.js';
-import { loadSupergroups, Supergroup, supergroupsOf } from './supergroups.js';
-import { User, UserType } from './user.entity.js';
-import { UserPage } from './user.resolver.js';
+import { loadSupergroups, Supergroup, supergroupsOf } from '../user/supergroups.js';
+import { User, UserType } from '../user/user.entity.js';
+import { UserPage } from '../user/user.resolver.js';
 
 /** A known supergroup id, else a 400 naming the field and the known ids. */
 export function checkedSupergroup(field: string, id: string): string {

@@ -1,15 +1,14 @@
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { effectsOfIngredients, ingredientsOf, similarProductsOf } from '../analysis/analysis-reports.service.js';
-import { EffectSummary, RuleVerdict, SimilarProductPage, SkinTypeVerdict } from '../analysis/analysis.types.js';
-import { evaluateRules } from '../analysis/engine/rules.js';
-import { evaluateSkinTypes } from '../analysis/engine/skin-types.js';
+import { effectsOfIngredients, ingredientsOf, similarProductsOf } from './analysis-reports.service.js';
+import { EffectSummary, RuleVerdict, SimilarProductPage, SkinTypeVerdict } from './analysis.types.js';
+import { evaluateRules } from './engine/rules.js';
+import { evaluateSkinTypes } from './engine/skin-types.js';
 import { checkedLimit } from '../shared/pagination.js';
-import { Product, ProductIngredient } from './product.entity.js';
-import { routineCandidates } from '../routine/engine/candidates.js';
-import { getProduct } from './product.service.js';
-import { readProductList } from '../analysis/analysis-entries.js';
-import { dosedIngredients } from '../analysis/list-reading.js';
+import { Product, ProductIngredient } from '../product/product.entity.js';
+import { getProduct } from '../product/product.service.js';
+import { readProductList } from './analysis-entries.js';
+import { dosedIngredients } from './list-reading.js';
 
 @ObjectType({ description: 'What a product\'s label says: entries, free-of rules and skin-type verdicts.' })
 export class ProductAnalysis {
@@ -33,27 +32,6 @@ export class ProductEffects {
 
   @Field(() => [EffectSummary])
   effects!: EffectSummary[];
-}
-
-@ObjectType({ description: 'A routine step a product can fill, with when and why.' })
-export class RoutineCandidate {
-  @Field({ description: 'cleanse, tone, exfoliate, treat, mask, eye, moisturise or protect' })
-  stepType!: string;
-
-  @Field(() => [String], { description: 'am, pm or both' })
-  timesOfDay!: string[];
-
-  @Field(() => [String])
-  reasons!: string[];
-}
-
-@ObjectType()
-export class RoutineCandidatePage {
-  @Field(() => [RoutineCandidate])
-  items!: RoutineCandidate[];
-
-  @Field(() => String, { nullable: true })
-  nextCursor!: string | null;
 }
 
 @ArgsType()
@@ -89,14 +67,6 @@ export class ProductInsightsResolver {
   async similarProducts(@Arg('idOrAlias') idOrAlias: string, @Args() args: SimilarProductArgs, @Ctx() ctx: Context): Promise<SimilarProductPage> {
     const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
     return { items: await similarProductsOf(ctx, product.ingredientIds, checkedLimit(args.limit), product.id), nextCursor: null };
-  }
-
-  @Query(() => RoutineCandidatePage, { description: 'The routine steps a product can fill, and at what time of day.' })
-  async productRoutineCandidates(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<RoutineCandidatePage> {
-    const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
-    const category = product.category ? await ctx.loaders.categoryById.load(product.category.id) : null;
-    const ingredients = await ingredientsOf(ctx, product.ingredientIds);
-    return { items: routineCandidates(category ? { stepType: category.stepType ?? null, name: category.name } : null, ingredients), nextCursor: null };
   }
 
   // Field resolvers
