@@ -1,6 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ObjectType, registerEnumType } from 'type-graphql';
+import { IdEntity, NamedEntity } from '../shared/base.entity.js';
 import { newId } from '../shared/ids.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
@@ -17,20 +18,9 @@ registerEnumType(ProductStatus, { name: 'ProductStatus' });
 @Entity()
 // Keyset pages of search results walk this index in order (name, then id).
 @Index({ properties: ['name', 'id'] })
+@Index({ properties: ['createdAt'] })
 @ObjectType({ description: 'A product with the ingredient list printed on its label.' })
-export class Product {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
-  @Property({ type: 'text', unique: true })
-  @Field()
-  alias!: string;
-
-  @Property({ type: 'text' })
-  @Field()
-  name!: string;
-
+export class Product extends NamedEntity {
   @Index()
   @ManyToOne(() => Brand, { ref: true, deleteRule: 'restrict' })
   brand!: Ref<Brand>;
@@ -110,15 +100,6 @@ export class Product {
   /** Who attested (the brand's owner then, or an admin); read through Product.brandAttestation. */
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   brandAttestedBy?: Ref<User> | null;
-
-  @Index()
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }
 
 @Entity()
@@ -158,11 +139,7 @@ export class ProductIngredient {
 
 @Entity()
 @ObjectType({ description: 'Where a product can be bought.' })
-export class ProductOffer {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class ProductOffer extends IdEntity {
   @Index()
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
   product!: Ref<Product>;
