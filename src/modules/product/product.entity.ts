@@ -1,8 +1,7 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, Float, ObjectType, registerEnumType } from 'type-graphql';
-import { IdEntity, NamedEntity } from '../shared/base.entity.js';
-import { newId } from '../shared/ids.js';
+import { IdEntity, NamedEntity, UuidKeyed } from '../shared/base.entity.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
@@ -105,10 +104,7 @@ export class Product extends NamedEntity {
 @Entity()
 @Index({ properties: ['product', 'position'] })
 @ObjectType({ description: 'One entry of a product\'s ingredient list and what it matched.' })
-export class ProductIngredient {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class ProductIngredient extends UuidKeyed {
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
   product!: Ref<Product>;
 

@@ -10,17 +10,22 @@ import { newId } from './ids.js';
 // `em.insert`, `em.upsert` with a plain object and QueryBuilder inserts run no initializer: they
 // still pass `id`, `createdAt` and `updatedAt` themselves.
 //
-// A subclass changes one field's GraphQL description by redeclaring it with `@Field` only
-// (`override id!: string`): the column stays the base's, the value its initializer's.
-// Entities whose id GraphQL does not show (IngredientAnalysis, ProductIngredient, UserFollow),
-// or whose key is not a uuid of ours, declare their own.
+// A class shows an inherited column in GraphQL, or changes its description, by redeclaring it
+// with `@Field` only (`override id!: string`): the column stays the base's, the value its
+// initializer's (no class field is emitted: useDefineForClassFields is off). type-graphql
+// inherits fields from `@ObjectType` superclasses only, so UuidKeyed's id stays out of GraphQL.
 
-/** A time-ordered uuid (uuid v7) as primary key, in GraphQL an `ID!`. */
-@ObjectType()
-export abstract class IdEntity {
+/** A time-ordered uuid (uuid v7) as primary key, not shown in GraphQL (a row's, or a type's that hides it). */
+export abstract class UuidKeyed {
   @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
   id: string = newId();
+}
+
+/** The uuid key, in GraphQL an `ID!`. */
+@ObjectType()
+export abstract class IdEntity extends UuidKeyed {
+  @Field(() => ID)
+  override id!: string;
 }
 
 /** What most stored things have: the id and the moment the row was created. */
