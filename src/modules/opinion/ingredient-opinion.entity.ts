@@ -14,7 +14,7 @@ import { User } from '../user/user.entity.js';
 @Index({ properties: ['ingredient', 'endorsementCount', 'createdAt'] })
 @Index({ properties: ['author', 'createdAt'] })
 export class IngredientOpinion extends BaseEntity {
-  /** Only its GraphQL description is its own (the column is BaseEntity's). */
+  /** Only its GraphQL description is its own (the column is the base's). */
   @Field(() => ID, { description: 'The opinion\'s uuid, the same across edits.' })
   override id!: string;
 
@@ -57,7 +57,7 @@ export class IngredientOpinion extends BaseEntity {
 @ObjectType({ description: 'One version of an ingredient opinion.' })
 @Unique({ properties: ['opinion', 'version'] })
 export class IngredientOpinionEntry extends BaseEntity {
-  /** Only its GraphQL description is its own (the column is BaseEntity's). */
+  /** Only its GraphQL description is its own (the column is the base's). */
   @Field(() => ID, { description: 'The entry\'s uuid.' })
   override id!: string;
 
