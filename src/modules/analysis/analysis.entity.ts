@@ -1,8 +1,8 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
 import { matchedIngredientIds } from '../shared/ingredient-list.js';
+import { UuidKeyed } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 import { StoredEntriesType } from './stored-entries.type.js';
 
@@ -22,10 +22,7 @@ export interface StoredEntry {
 
 @Entity({ tableName: 'ingredient_analysis' })
 @ObjectType({ description: 'An analysed ingredient list, shareable by its token.', simpleResolvers: true })
-export class IngredientAnalysis {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class IngredientAnalysis extends UuidKeyed {
   /** Unguessable public handle: whoever holds it can read the analysis. */
   @Property({ type: 'text', unique: true })
   @Field({ description: 'Share this: GET /analyze/shared/:token returns the analysis.' })

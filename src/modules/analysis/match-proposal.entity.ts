@@ -1,8 +1,8 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { newId } from '../shared/ids.js';
+import { BaseEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 
@@ -17,11 +17,7 @@ registerEnumType(ProposalStatus, { name: 'ProposalStatus' });
 @Entity()
 @Index({ properties: ['status', 'createdAt'] })
 @ObjectType({ description: 'A user\'s proposal that an unmatched input names a known ingredient.' })
-export class IngredientMatchProposal {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class IngredientMatchProposal extends BaseEntity {
   @ManyToOne(() => IngredientAnalysis, { ref: true, deleteRule: 'cascade' })
   analysis!: Ref<IngredientAnalysis>;
 
@@ -41,10 +37,6 @@ export class IngredientMatchProposal {
 
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   reviewer?: Ref<User> | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 
   @Property({ type: 'datetime', nullable: true })
   @Field(() => Date, { nullable: true })

@@ -2,7 +2,8 @@ import type { EntityManager } from '../../db.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { namesInUse } from '../ingredient/ingredient-write.service.js';
-import { byIdOrAlias, isUuid } from '../shared/ids.js';
+import { findOneByIdOrAlias } from '../shared/find.js';
+import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
 import { getAnalysis } from './analysis.service.js';
@@ -14,12 +15,12 @@ export async function proposeMatch(em: EntityManager, token: string, input: stri
   const analysis = await getAnalysis(em, token);
   const entry = analysis.entries.find((e) => e.input.toLowerCase() === input.trim().toLowerCase());
   if (!entry) throw validationFailed('input', `"${input}" is not an entry of this analysis`);
-  const ingredient = await em.findOne(Ingredient, byIdOrAlias(ingredientKey));
+  const ingredient = await findOneByIdOrAlias(em, Ingredient, ingredientKey);
   if (!ingredient) throw validationFailed('ingredient', `No ingredient "${ingredientKey}"`);
   if (entry.ingredientId === ingredient.id) throw conflict(`"${entry.input}" already matches ${ingredient.name}`);
   const pending = await em.findOne(IngredientMatchProposal, { analysis: analysis.id, input: entry.input, proposer: viewer.id, status: ProposalStatus.pending });
   if (pending) throw conflict('You already proposed a match for this input; a moderator will review it');
-  const proposal = em.create(IngredientMatchProposal, { analysis: analysis.id, input: entry.input, ingredient: ingredient.id, proposer: viewer.id, status: ProposalStatus.pending, createdAt: new Date() });
+  const proposal = em.create(IngredientMatchProposal, { analysis: analysis.id, input: entry.input, ingredient: ingredient.id, proposer: viewer.id, status: ProposalStatus.pending });
   await em.flush();
   return proposal;
 }

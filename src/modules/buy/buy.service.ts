@@ -48,7 +48,7 @@ export async function recordBuyClick(ctx: Context, idOrAlias: string, retailer: 
   const row = retailer ? ordered.find((o) => slugify(o.offer.retailer) === slugify(retailer)) : ordered[0];
   if (!row) throw validationFailed('retailer', `No offer from "${retailer}" (offers: ${offers.map((o) => o.retailer).join(', ')})`);
   const { offer } = row;
-  ctx.em.create(ProductBuyClick, { offer: offer.id, user: ctx.viewer?.id ?? null, createdAt: new Date() });
+  ctx.em.create(ProductBuyClick, { offer: offer.id, user: ctx.viewer?.id ?? null });
   await ctx.em.flush();
   const fx = loadExchangeRates();
   const price = offer.price == null ? null : Number(offer.price);

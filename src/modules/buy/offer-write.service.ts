@@ -4,7 +4,7 @@ import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
 import { Brand } from '../brand/brand.entity.js';
 import { Product, ProductOffer } from '../product/product.entity.js';
-import { byIdOrAlias } from '../shared/ids.js';
+import { findByIdOrAlias } from '../shared/find.js';
 import { User, UserType } from '../user/user.entity.js';
 import { loadExchangeRates } from './exchange-rates.js';
 
@@ -45,12 +45,6 @@ export async function mayManageOffersOf(em: EntityManager, product: Product, vie
   if (viewer.userType !== UserType.brand || brand.owner?.id !== viewer.id) throw forbidden('Only the owner of the product\'s brand or an admin manages its offers');
 }
 
-async function productFor(em: EntityManager, idOrAlias: string): Promise<Product> {
-  const product = await em.findOne(Product, byIdOrAlias(idOrAlias));
-  if (!product) throw notFound('Product', idOrAlias);
-  return product;
-}
-
 async function activeOfferFrom(em: EntityManager, productId: string, retailer: string, except?: string): Promise<ProductOffer | null> {
   const offers = await em.find(ProductOffer, { product: productId, endedAt: null });
   const key = retailer.toLowerCase();
@@ -58,7 +52,7 @@ async function activeOfferFrom(em: EntityManager, productId: string, retailer: s
 }
 
 export async function addOffer(em: EntityManager, productIdOrAlias: string, viewer: User, input: OfferFields): Promise<ProductOffer> {
-  const product = await productFor(em, productIdOrAlias);
+  const product = await findByIdOrAlias(em, Product, productIdOrAlias);
   await mayManageOffersOf(em, product, viewer);
   const fields = checkedOfferFields(input, false);
   if (await activeOfferFrom(em, product.id, fields.retailer!)) throw conflict(`The product already has an offer from "${fields.retailer}": change it or end it`);

@@ -1,23 +1,11 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { ListedEntity } from '../shared/base.entity.js';
 
 @Entity()
 @ObjectType({ description: 'A node of the product category tree.' })
-export class ProductCategory {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
-  @Property({ type: 'text', unique: true })
-  @Field()
-  alias!: string;
-
-  @Property({ type: 'text' })
-  @Field()
-  name!: string;
-
+export class ProductCategory extends ListedEntity {
   @Property({ type: 'text', default: '' })
   @Field()
   description: string = '';

@@ -1,14 +1,11 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { notFound } from '../../errors.js';
-import { byIdOrAlias } from '../shared/ids.js';
+import { findByIdOrAlias } from '../shared/find.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { ProductCategory } from './category.entity.js';
 
-export async function getCategory(em: EntityManager, idOrAlias: string): Promise<ProductCategory> {
-  const category = await em.findOne(ProductCategory, byIdOrAlias(idOrAlias));
-  if (!category) throw notFound('Product category', idOrAlias);
-  return category;
+export function getCategory(em: EntityManager, idOrAlias: string): Promise<ProductCategory> {
+  return findByIdOrAlias(em, ProductCategory, idOrAlias, { what: 'Product category' });
 }
 
 export async function listCategories(em: EntityManager, filter: { parent?: string | null; topLevel?: boolean | null }, page: PageArgs) {

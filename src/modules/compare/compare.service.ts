@@ -98,7 +98,7 @@ export async function shareComparison(ctx: Context, keys: string[]): Promise<Com
   const items = await resolveItems(ctx, keys);
   const shared = ctx.em.create(SharedComparison, {
     token: randomBytes(12).toString('base64url'), items: items.map((i) => i.ref),
-    owner: ctx.viewer ? ctx.em.getReference(User, ctx.viewer.id) : null, createdAt: new Date(),
+    owner: ctx.viewer ? ctx.em.getReference(User, ctx.viewer.id) : null,
   });
   await ctx.em.flush();
   return compareResolved(ctx, items, shared);

@@ -1,6 +1,6 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { newId } from '../shared/ids.js';
+import { BaseEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 /**
@@ -21,10 +21,8 @@ export interface ComparedRef {
 
 /** A comparison kept under a token; read back live (the products as they are now). */
 @Entity()
-export class SharedComparison {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+@Index({ properties: ['createdAt'] })
+export class SharedComparison extends BaseEntity {
   @Property({ type: 'text', unique: true })
   token!: string;
 
@@ -34,8 +32,4 @@ export class SharedComparison {
   @Index()
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   owner?: Ref<User> | null;
-
-  @Index()
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
 }

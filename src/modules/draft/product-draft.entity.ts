@@ -1,11 +1,11 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import type { StoredEntry } from '../analysis/analysis.entity.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { Product } from '../product/product.entity.js';
-import { newId } from '../shared/ids.js';
+import { EditableEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 export enum ProductDraftStatus {
@@ -21,11 +21,7 @@ registerEnumType(ProductDraftStatus, { name: 'ProductDraftStatus' });
 @Entity()
 @Index({ properties: ['status', 'createdAt'] })
 @ObjectType({ description: 'A product submitted by a user, waiting for a moderator (or approved).' })
-export class ProductDraft {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class ProductDraft extends EditableEntity {
   @Enum({ items: () => ProductDraftStatus, nativeEnumName: 'product_draft_status' })
   @Field(() => ProductDraftStatus)
   status: ProductDraftStatus = ProductDraftStatus.pending;
@@ -83,12 +79,4 @@ export class ProductDraft {
   @Property({ type: 'datetime', nullable: true })
   @Field(() => Date, { nullable: true })
   reviewedAt?: Date | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }

@@ -12,7 +12,8 @@ import { moveImage, removeImage } from '../image/image.service.js';
 import { normalizeBarcode } from '../product/barcode.js';
 import { Product, ProductIngredient, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
-import { byIdOrAlias, isUuid, newId, slugify } from '../shared/ids.js';
+import { findOneByIdOrAlias } from '../shared/find.js';
+import { isUuid, newId, slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
@@ -62,7 +63,7 @@ async function resolveBrand(em: EntityManager, text: string): Promise<{ brand: s
 }
 
 async function resolveCategory(em: EntityManager, text: string): Promise<string> {
-  const category = await em.findOne(ProductCategory, byIdOrAlias(text.trim()));
+  const category = await findOneByIdOrAlias(em, ProductCategory, text.trim());
   if (!category) throw validationFailed('category', `No category "${text}"`);
   return category.id;
 }
@@ -163,7 +164,7 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   if (!brandId) {
     const name = draft.newBrandName!;
     const existing = await em.findOne(Brand, { alias: slugify(name) });
-    brandId = existing?.id ?? em.create(Brand, { alias: await uniqueAlias(em, Brand, name), name, description: '', createdAt: new Date(), updatedAt: new Date() }).id;
+    brandId = existing?.id ?? em.create(Brand, { alias: await uniqueAlias(em, Brand, name), name, description: '' }).id;
   }
   const corrected = draft.product ? await em.findOne(Product, { id: draft.product.id }) : null;
   if (draft.product && !corrected) throw notFound('Product', draft.product.id);
@@ -183,7 +184,7 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
     const brand = await em.findOne(Brand, { id: brandId });
     product = em.create(Product, {
       ...values, alias: await uniqueAlias(em, Product, `${brand?.alias ?? ''} ${draft.name}`), status: ProductStatus.published, publishedAt: new Date(),
-      createdBy: draft.author.id, createdAt: new Date(), updatedAt: new Date(),
+      createdBy: draft.author.id,
     } as never);
   }
   for (const e of draft.entries) {

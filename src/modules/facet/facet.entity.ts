@@ -1,6 +1,6 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { NamedEntity } from '../shared/base.entity.js';
 
 export interface FacetValue {
   value: string;
@@ -10,19 +10,7 @@ export interface FacetValue {
 /** A filter the catalog offers: which product-list parameter it sets and the values to pick from. */
 @Entity()
 @ObjectType({ description: 'A catalog filter: the product-list parameter it sets and its values.' })
-export class Facet {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
-  @Property({ type: 'text', unique: true })
-  @Field()
-  alias!: string;
-
-  @Property({ type: 'text' })
-  @Field()
-  name!: string;
-
+export class Facet extends NamedEntity {
   /** free_of, flags, category or brand: the GET /products parameter it sets. */
   @Property({ type: 'text' })
   @Field({ description: 'The GET /products query parameter this facet sets: free_of, flags, category or brand.' })
@@ -35,12 +23,4 @@ export class Facet {
   @Property({ type: 'smallint', default: 0 })
   @Field(() => Int)
   position: number = 0;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }

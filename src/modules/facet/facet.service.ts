@@ -1,21 +1,20 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { conflict, notFound, validationFailed } from '../../errors.js';
+import { conflict, validationFailed } from '../../errors.js';
 import { FREE_OF_FLAGS } from '../analysis/engine/rules.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
-import { byIdOrAlias, slugify } from '../shared/ids.js';
+import { findByIdOrAlias } from '../shared/find.js';
+import { slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { Facet, type FacetValue } from './facet.entity.js';
 
 export const FACET_PARAMETERS = ['free_of', 'flags', 'category', 'brand'] as const;
 const LIVE = new Set(['category', 'brand']);
 
-export async function getFacet(em: EntityManager, idOrAlias: string): Promise<Facet> {
-  const facet = await em.findOne(Facet, byIdOrAlias(idOrAlias));
-  if (!facet) throw notFound('Facet', idOrAlias);
-  return facet;
+export function getFacet(em: EntityManager, idOrAlias: string): Promise<Facet> {
+  return findByIdOrAlias(em, Facet, idOrAlias);
 }
 
 export const listFacets = (em: EntityManager, page: PageArgs) => paginate(em, Facet, {}, { position: 'asc', id: 'asc' }, page);
@@ -78,7 +77,7 @@ export async function createFacet(em: EntityManager, input: FacetChanges & { nam
   const alias = input.alias ?? slugify(input.name);
   const facet = em.create(Facet, {
     alias, name: input.name.trim(), parameter: input.parameter, values: checkedValues(input.parameter, input.values),
-    position: input.position ?? 0, createdAt: new Date(), updatedAt: new Date(),
+    position: input.position ?? 0,
   });
   await flushUnique(em, alias);
   return facet;

@@ -1,7 +1,7 @@
-import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BaseEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 export enum FeaturedKind {
@@ -15,11 +15,7 @@ registerEnumType(FeaturedKind, { name: 'FeaturedKind' });
 @Entity()
 @Unique({ properties: ['kind', 'ref'] })
 @ObjectType({ description: 'Something the home screen shows: a product, a routine or an article, in curated order.' })
-export class FeaturedItem {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class FeaturedItem extends BaseEntity {
   @Enum({ items: () => FeaturedKind, nativeEnumName: 'featured_kind' })
   @Field(() => FeaturedKind)
   kind!: FeaturedKind;
@@ -38,8 +34,4 @@ export class FeaturedItem {
 
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   createdBy?: Ref<User> | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 }

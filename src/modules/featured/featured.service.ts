@@ -3,7 +3,8 @@ import { conflict, notFound, validationFailed } from '../../errors.js';
 import { loadArticles } from '../article/article.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { Routine, RoutineStatus } from '../routine/routine.entity.js';
-import { byIdOrAlias, isUuid } from '../shared/ids.js';
+import { findOneByIdOrAlias } from '../shared/find.js';
+import { isUuid } from '../shared/ids.js';
 import type { User } from '../user/user.entity.js';
 import { FeaturedItem, FeaturedKind } from './featured-item.entity.js';
 
@@ -23,7 +24,7 @@ async function resolveRef(em: EntityManager, kind: FeaturedKind, ref: string): P
     return article.alias;
   }
   if (kind === FeaturedKind.product) {
-    const product = await em.findOne(Product, byIdOrAlias(ref));
+    const product = await findOneByIdOrAlias(em, Product, ref);
     if (!product || product.status !== ProductStatus.published) throw notFound('Published product', ref);
     return product.id;
   }
@@ -41,7 +42,7 @@ export async function addFeatured(em: EntityManager, viewer: User, args: { kind:
   if (await em.count(FeaturedItem, { kind: args.kind, ref })) throw conflict(`This ${args.kind} is featured already`);
   const [last] = await em.find(FeaturedItem, {}, { orderBy: { position: 'desc' }, limit: 1 });
   const item = em.create(FeaturedItem, {
-    kind: args.kind, ref, position: args.position ?? (last ? last.position + 1 : 0), headline: args.headline ?? '', createdBy: viewer.id, createdAt: new Date(),
+    kind: args.kind, ref, position: args.position ?? (last ? last.position + 1 : 0), headline: args.headline ?? '', createdBy: viewer.id,
   } as never);
   await em.flush();
   return item;

@@ -25,8 +25,7 @@ export async function setFeeling(em: EntityManager, idOrAlias: string, viewer: U
     }
     return existing;
   }
-  const now = new Date();
-  const feeling = em.create(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id, sentiment, createdAt: now, updatedAt: now });
+  const feeling = em.create(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id, sentiment });
   try {
     await em.flush();
   } catch (error) {

@@ -1,8 +1,8 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { Ref } from '@mikro-orm/core';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Entity, Enum, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { newId } from '../shared/ids.js';
+import { BaseEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 export enum Sentiment {
@@ -15,11 +15,7 @@ registerEnumType(Sentiment, { name: 'Sentiment', description: 'How an ingredient
 @Unique({ properties: ['user', 'ingredient'] })
 @Index({ properties: ['user', 'updatedAt'] })
 @ObjectType({ description: 'Whether an ingredient works for a user: one per user and ingredient.' })
-export class IngredientFeeling {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class IngredientFeeling extends BaseEntity {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   user!: Ref<User>;
 
@@ -31,12 +27,8 @@ export class IngredientFeeling {
   @Field(() => Sentiment)
   sentiment!: Sentiment;
 
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
   /** Changes when the sentiment does: marking the same sentiment again is not a change. */
   @Property({ type: 'datetime' })
-  @Field()
-  updatedAt: Date = new Date();
+  @Field(() => Date)
+  updatedAt: Opt<Date> = new Date(this.createdAt);
 }

@@ -1,7 +1,7 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { UuidKeyed } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 /** `follower` follows `followed`. At most one per pair; nobody follows themselves. */
@@ -10,10 +10,7 @@ import { User } from '../user/user.entity.js';
 @Index({ properties: ['followed', 'createdAt'] })
 @Index({ properties: ['follower', 'createdAt'] })
 @ObjectType({ description: 'One user following another.' })
-export class UserFollow {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class UserFollow extends UuidKeyed {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   follower!: Ref<User>;
 

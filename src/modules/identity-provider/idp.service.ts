@@ -52,7 +52,7 @@ async function upsertUser(em: EntityManager, idp: IdpUser): Promise<User> {
   if (!user) {
     user = em.create(User, {
       subject: idp.subject, username: await freeUsername(em, idp.username ?? idp.name, idp.subject), displayName: idp.name, email: idp.email,
-      emailVerifiedAt: idp.email && idp.emailVerified ? now : null, userType: UserType.member, bio: '', createdAt: now, updatedAt: now,
+      emailVerifiedAt: idp.email && idp.emailVerified ? now : null, userType: UserType.member, bio: '',
     } as never);
   } else {
     if (idp.email !== null && idp.email !== user.email) {

@@ -1,6 +1,6 @@
-import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { BaseEntity } from '../shared/base.entity.js';
 
 /** What an image belongs to: one image per owner. */
 export enum ImageOwnerKind {
@@ -16,10 +16,7 @@ export enum ImageOwnerKind {
  */
 @Entity()
 @Unique({ properties: ['ownerKind', 'ownerId'] })
-export class StoredImage {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class StoredImage extends BaseEntity {
   @Enum({ items: () => ImageOwnerKind, nativeEnumName: 'image_owner_kind' })
   ownerKind!: ImageOwnerKind;
 
@@ -35,9 +32,6 @@ export class StoredImage {
 
   @Property({ type: 'integer' })
   height!: number;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
 }
 
 @ObjectType({ description: 'An image in two sizes, WebP, served by the service (absolute URLs).' })

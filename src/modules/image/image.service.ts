@@ -17,7 +17,7 @@ export async function setImage(em: EntityManager, kind: ImageOwnerKind, ownerId:
     const old = await em.findOne(StoredImage, { ownerKind: kind, ownerId });
     if (old) em.remove(old);
     await em.flush();
-    const image = em.create(StoredImage, { ownerKind: kind, ownerId, key: stored.key, width: stored.width, height: stored.height, createdAt: new Date() });
+    const image = em.create(StoredImage, { ownerKind: kind, ownerId, key: stored.key, width: stored.width, height: stored.height });
     await em.flush();
     if (old) await removeImageFiles(old.key);
     return image;

@@ -1,7 +1,7 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { BaseEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';
 
@@ -25,11 +25,7 @@ registerEnumType(FeedbackStatus, { name: 'FeedbackStatus', description: 'open (i
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })
 @ObjectType({ description: 'What a user reports about an ingredient.' })
-export class IngredientFeedback {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class IngredientFeedback extends BaseEntity {
   @ManyToOne(() => Ingredient, { ref: true, deleteRule: 'cascade' })
   ingredient!: Ref<Ingredient>;
 
@@ -43,10 +39,6 @@ export class IngredientFeedback {
   @Property({ type: 'text' })
   @Field()
   message!: string;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 
   @Enum({ items: () => FeedbackStatus, nativeEnumName: 'feedback_status', default: FeedbackStatus.open })
   @Field(() => FeedbackStatus)

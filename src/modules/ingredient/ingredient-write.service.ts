@@ -77,7 +77,7 @@ export async function createIngredient(em: EntityManager, input: NewIngredient):
   const ingredient = em.create(Ingredient, {
     alias, name, otherNames, description: input.description?.trim() ?? '',
     ...words,
-    comedogenic, irritancy, ratingSource, casNumber: input.casNumber ?? null, curated: true, createdAt: new Date(), updatedAt: new Date(),
+    comedogenic, irritancy, ratingSource, casNumber: input.casNumber ?? null, curated: true,
   });
   try {
     await em.flush();
@@ -93,7 +93,7 @@ export async function submitFeedback(em: EntityManager, idOrAlias: string, viewe
   const ingredient = await getIngredient(em, idOrAlias);
   const text = message.trim();
   if (text.length < 3 || text.length > 2000) throw validationFailed('message', 'message must be 3-2000 characters');
-  const feedback = em.create(IngredientFeedback, { ingredient: ingredient.id, user: viewer.id, kind, message: text, createdAt: new Date(), status: FeedbackStatus.open });
+  const feedback = em.create(IngredientFeedback, { ingredient: ingredient.id, user: viewer.id, kind, message: text, status: FeedbackStatus.open });
   await em.flush();
   return feedback;
 }

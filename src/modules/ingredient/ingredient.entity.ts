@@ -1,17 +1,13 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { EditableEntity } from '../shared/base.entity.js';
 
 @Entity()
 // simpleResolvers: its fields are plain properties (no field auth or middleware), read straight off
 // the object instead of through one type-graphql resolver call per field: an analysis answer has
 // 40 ingredients or more. The same on IngredientAnalysis and AnalysisEntry.
 @ObjectType({ description: 'A cosmetic ingredient, named by its INCI name.', simpleResolvers: true })
-export class Ingredient {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class Ingredient extends EditableEntity {
   @Property({ type: 'text', unique: true })
   @Field({ description: 'Lowercase slug, usable wherever an id is.' })
   alias!: string;
@@ -65,12 +61,4 @@ export class Ingredient {
   /** True for entries we authored; imports never overwrite them. */
   @Property({ default: true })
   curated: boolean = true;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }

@@ -1,7 +1,7 @@
 import { raw, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { notFound, validationFailed } from '../../errors.js';
-import { byIdOrAlias } from '../shared/ids.js';
+import { validationFailed } from '../../errors.js';
+import { findByIdOrAlias } from '../shared/find.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { Ingredient } from './ingredient.entity.js';
 import { loadVocabulary } from './vocabulary.js';
@@ -13,10 +13,8 @@ export interface IngredientFilter {
   group?: string | null;
 }
 
-export async function getIngredient(em: EntityManager, idOrAlias: string): Promise<Ingredient> {
-  const ingredient = await em.findOne(Ingredient, byIdOrAlias(idOrAlias));
-  if (!ingredient) throw notFound('Ingredient', idOrAlias);
-  return ingredient;
+export function getIngredient(em: EntityManager, idOrAlias: string): Promise<Ingredient> {
+  return findByIdOrAlias(em, Ingredient, idOrAlias);
 }
 
 /** Escapes LIKE wildcards so a search for "100%" means the text "100%". */

@@ -1,8 +1,8 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { newId } from '../shared/ids.js';
+import { BaseEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 /**
@@ -13,10 +13,10 @@ import { User } from '../user/user.entity.js';
 @ObjectType({ description: 'An expert\'s opinion about an ingredient; its text is the newest entry\'s.' })
 @Index({ properties: ['ingredient', 'endorsementCount', 'createdAt'] })
 @Index({ properties: ['author', 'createdAt'] })
-export class IngredientOpinion {
-  @PrimaryKey({ type: 'uuid' })
+export class IngredientOpinion extends BaseEntity {
+  /** Only its GraphQL description is its own (the column is the base's). */
   @Field(() => ID, { description: 'The opinion\'s uuid, the same across edits.' })
-  id: string = newId();
+  override id!: string;
 
   @ManyToOne(() => Ingredient, { ref: true, deleteRule: 'cascade' })
   ingredient!: Ref<Ingredient>;
@@ -46,23 +46,20 @@ export class IngredientOpinion {
   @Field(() => Int)
   endorsementCount: number = 0;
 
+  /** Set by each new entry (not onUpdate: an endorsement is no edit). */
   @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime' })
-  @Field({ description: 'When the current entry was written.' })
-  updatedAt: Date = new Date();
+  @Field(() => Date, { description: 'When the current entry was written.' })
+  updatedAt: Opt<Date> = new Date(this.createdAt);
 }
 
 /** One version of an opinion: written once, never changed. */
 @Entity()
 @ObjectType({ description: 'One version of an ingredient opinion.' })
 @Unique({ properties: ['opinion', 'version'] })
-export class IngredientOpinionEntry {
-  @PrimaryKey({ type: 'uuid' })
+export class IngredientOpinionEntry extends BaseEntity {
+  /** Only its GraphQL description is its own (the column is the base's). */
   @Field(() => ID, { description: 'The entry\'s uuid.' })
-  id: string = newId();
+  override id!: string;
 
   @ManyToOne(() => IngredientOpinion, { ref: true, deleteRule: 'cascade' })
   opinion!: Ref<IngredientOpinion>;
@@ -82,26 +79,16 @@ export class IngredientOpinionEntry {
   /** Who wrote this version: the author, or a moderator who edited it. */
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   editor?: Ref<User> | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 }
 
 /** Another expert vouches for an opinion. One per user and opinion. */
 @Entity()
 @Unique({ properties: ['opinion', 'user'] })
-export class IngredientOpinionEndorsement {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class IngredientOpinionEndorsement extends BaseEntity {
   @ManyToOne(() => IngredientOpinion, { ref: true, deleteRule: 'cascade' })
   opinion!: Ref<IngredientOpinion>;
 
   @Index()
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   user!: Ref<User>;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
 }

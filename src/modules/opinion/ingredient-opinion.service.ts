@@ -36,7 +36,7 @@ async function changeableOpinion(em: EntityManager, uuid: string, viewer: User):
 
 function addEntry(em: EntityManager, opinion: IngredientOpinion, text: string, editor: User): IngredientOpinionEntry {
   const hashtags = parseHashtags(text);
-  const entry = em.create(IngredientOpinionEntry, { id: newId(), opinion, version: opinion.version, text, hashtags, editor: editor.id, createdAt: new Date() });
+  const entry = em.create(IngredientOpinionEntry, { opinion, version: opinion.version, text, hashtags, editor: editor.id });
   em.assign(opinion, { text, hashtags, currentEntryId: entry.id, updatedAt: entry.createdAt });
   return entry;
 }
@@ -44,8 +44,7 @@ function addEntry(em: EntityManager, opinion: IngredientOpinion, text: string, e
 export async function createOpinion(em: EntityManager, viewer: User, input: { ingredient: string; text: string }): Promise<IngredientOpinion> {
   const text = checkedText(input.text);
   const ingredient = await getIngredient(em, lookupKey('Ingredient', input.ingredient));
-  const now = new Date();
-  const opinion = em.create(IngredientOpinion, { ingredient: ingredient.id, author: viewer.id, text, hashtags: [], version: 1, endorsementCount: 0, currentEntryId: '', createdAt: now, updatedAt: now });
+  const opinion = em.create(IngredientOpinion, { ingredient: ingredient.id, author: viewer.id, text, hashtags: [], version: 1, endorsementCount: 0, currentEntryId: '' });
   addEntry(em, opinion, text, viewer);
   await em.flush();
   return opinion;

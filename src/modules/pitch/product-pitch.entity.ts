@@ -1,20 +1,16 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
 import { Product } from '../product/product.entity.js';
-import { newId } from '../shared/ids.js';
+import { BaseEntity, EditableEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 /** A brand user's pitch of one of their products for routine steps. Routine steps may point at one. */
 @Entity()
 @ObjectType({ description: 'A brand\'s pitch of a product for routine steps, with ingredient opinions attached.' })
 @Index({ properties: ['author', 'createdAt'] })
-export class ProductPitch {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class ProductPitch extends EditableEntity {
   @Index()
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
   product!: Ref<Product>;
@@ -45,30 +41,16 @@ export class ProductPitch {
   @Property({ type: 'datetime', nullable: true })
   @Field(() => Date, { nullable: true })
   affiliateAssignedAt?: Date | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }
 
 /** An ingredient opinion attached to a pitch. Once per pitch and opinion. */
 @Entity()
 @Unique({ properties: ['pitch', 'opinion'] })
-export class ProductPitchOpinion {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class ProductPitchOpinion extends BaseEntity {
   @ManyToOne(() => ProductPitch, { ref: true, deleteRule: 'cascade' })
   pitch!: Ref<ProductPitch>;
 
   @Index()
   @ManyToOne(() => IngredientOpinion, { ref: true, deleteRule: 'cascade' })
   opinion!: Ref<IngredientOpinion>;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
 }

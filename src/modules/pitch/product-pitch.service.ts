@@ -26,8 +26,7 @@ export async function createPitch(em: EntityManager, viewer: User, input: { prod
   if (message.length > MAX_MESSAGE || message.includes('\0')) throw validationFailed('message', `message takes at most ${MAX_MESSAGE} characters, and no NUL`);
   const product = await getProduct(em, lookupKey('Product', input.product), viewer);
   if (brandOwnerOf(product) !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the owner of the product\'s brand pitches it');
-  const now = new Date();
-  const pitch = em.create(ProductPitch, { product: product.id, author: viewer.id, stepTypes, message, createdAt: now, updatedAt: now });
+  const pitch = em.create(ProductPitch, { product: product.id, author: viewer.id, stepTypes, message });
   await em.flush();
   return pitch;
 }

@@ -6,7 +6,8 @@ import { ProductCategory } from '../category/category.entity.js';
 import { categoryWithDescendants } from '../category/category.service.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { likeContains } from '../ingredient/ingredient.service.js';
-import { byIdOrAlias, isUuid } from '../shared/ids.js';
+import { findOneByIdOrAlias } from '../shared/find.js';
+import { isUuid } from '../shared/ids.js';
 import { checkedLimit, paginate, type PageArgs } from '../shared/pagination.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { checkedFlags } from './product.service.js';
@@ -53,12 +54,12 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     and.push({ name: { $ilike: likeContains(query) } });
   }
   if (search.brand) {
-    const brand = await em.findOne(Brand, byIdOrAlias(search.brand.trim()));
+    const brand = await findOneByIdOrAlias(em, Brand, search.brand.trim());
     if (!brand) throw validationFailed('brand', `No brand "${search.brand}"`);
     and.push({ brand: brand.id });
   }
   if (search.category) {
-    const category = await em.findOne(ProductCategory, byIdOrAlias(search.category.trim()));
+    const category = await findOneByIdOrAlias(em, ProductCategory, search.category.trim());
     if (!category) throw validationFailed('category', `No category "${search.category}"`);
     and.push({ category: { $in: await categoryWithDescendants(em, category.id) } });
   }

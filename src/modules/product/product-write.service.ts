@@ -8,7 +8,8 @@ import { invalidateSimilarityIndex } from './similarity.service.js';
 import type { Brand } from '../brand/brand.entity.js';
 import { getBrand } from '../brand/brand.service.js';
 import { getCategory } from '../category/category.service.js';
-import { byIdOrAlias, isUuid, newId, slugify } from '../shared/ids.js';
+import { findOneByIdOrAlias } from '../shared/find.js';
+import { isUuid, newId, slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { User, UserType } from '../user/user.entity.js';
@@ -86,7 +87,7 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   if (barcode && (await em.count(Product, { barcode }))) throw conflict(`Another product has barcode ${barcode}`, { field: 'barcode' });
   if ((input.sizeAmount == null) !== (input.sizeUnit == null)) throw validationFailed('size_unit', 'size_amount and size_unit go together');
   if (input.sizeAmount != null && !(input.sizeAmount > 0 && input.sizeAmount < 1e6)) throw validationFailed('size_amount', 'size_amount must be positive');
-  const unit = input.sizeUnit ? await em.findOne(UnitOfMeasurement, byIdOrAlias(input.sizeUnit)) : null;
+  const unit = input.sizeUnit ? await findOneByIdOrAlias(em, UnitOfMeasurement, input.sizeUnit) : null;
   if (input.sizeUnit && !unit) throw validationFailed('size_unit', `No unit "${input.sizeUnit}"`);
   const list = checkedList('ingredient_list', input.ingredientList);
   const { matcher, byId } = await loadKnowledgeBase(em);
@@ -98,7 +99,7 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
     alias, name, brand: brand.id, category: categoryId, description: input.description?.trim() ?? '', barcode,
     sizeAmount: input.sizeAmount ?? null, sizeUnit: unit?.id ?? null, ingredientList: list, ingredientIds,
     flags: [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort(),
-    status: ProductStatus.draft, createdBy: viewer.id, createdAt: new Date(), updatedAt: new Date(),
+    status: ProductStatus.draft, createdBy: viewer.id,
   });
   for (const e of analysis.entries) {
     em.create(ProductIngredient, {

@@ -1,7 +1,7 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Field, Float, ObjectType, registerEnumType } from 'type-graphql';
+import { IdEntity, NamedEntity, UuidKeyed } from '../shared/base.entity.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
@@ -17,20 +17,9 @@ registerEnumType(ProductStatus, { name: 'ProductStatus' });
 @Entity()
 // Keyset pages of search results walk this index in order (name, then id).
 @Index({ properties: ['name', 'id'] })
+@Index({ properties: ['createdAt'] })
 @ObjectType({ description: 'A product with the ingredient list printed on its label.' })
-export class Product {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
-  @Property({ type: 'text', unique: true })
-  @Field()
-  alias!: string;
-
-  @Property({ type: 'text' })
-  @Field()
-  name!: string;
-
+export class Product extends NamedEntity {
   @Index()
   @ManyToOne(() => Brand, { ref: true, deleteRule: 'restrict' })
   brand!: Ref<Brand>;
@@ -110,24 +99,12 @@ export class Product {
   /** Who attested (the brand's owner then, or an admin); read through Product.brandAttestation. */
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   brandAttestedBy?: Ref<User> | null;
-
-  @Index()
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }
 
 @Entity()
 @Index({ properties: ['product', 'position'] })
 @ObjectType({ description: 'One entry of a product\'s ingredient list and what it matched.' })
-export class ProductIngredient {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class ProductIngredient extends UuidKeyed {
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
   product!: Ref<Product>;
 
@@ -158,11 +135,7 @@ export class ProductIngredient {
 
 @Entity()
 @ObjectType({ description: 'Where a product can be bought.' })
-export class ProductOffer {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class ProductOffer extends IdEntity {
   @Index()
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
   product!: Ref<Product>;

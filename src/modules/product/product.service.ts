@@ -4,7 +4,7 @@ import { notFound, validationFailed } from '../../errors.js';
 import { getBrand } from '../brand/brand.service.js';
 import { categoryWithDescendants, getCategory } from '../category/category.service.js';
 import { likeContains } from '../ingredient/ingredient.service.js';
-import { byIdOrAlias } from '../shared/ids.js';
+import { findByIdOrAlias } from '../shared/find.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { FREE_OF_FLAGS } from '../analysis/engine/rules.js';
@@ -33,8 +33,7 @@ export function canSeeUnpublished(product: Product, viewer: User | null, brandOw
 }
 
 export async function getProduct(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<Product> {
-  const product = await em.findOne(Product, byIdOrAlias(idOrAlias), { populate: ['brand'] });
-  if (!product) throw notFound('Product', idOrAlias);
+  const product = await findByIdOrAlias(em, Product, idOrAlias, { populate: ['brand'] });
   if (product.status !== ProductStatus.published && !canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id)) {
     throw notFound('Product', idOrAlias);
   }

@@ -51,9 +51,8 @@ export async function answerRoutineRequest(ctx: Context, requestId: string, view
   if (routine.status !== RoutineStatus.published) throw validationFailed('routine', 'Publish the routine first: the requester must be able to open it');
   const text = note?.trim() ?? '';
   if (text.length > 2000) throw validationFailed('note', 'note must be at most 2000 characters');
-  const now = new Date();
-  const answer = em.create(RoutineRequestAnswer, { request: request.id, expert: viewer.id, routine: routine.id, note: text, createdAt: now });
-  request.answeredAt ??= now;
+  const answer = em.create(RoutineRequestAnswer, { request: request.id, expert: viewer.id, routine: routine.id, note: text });
+  request.answeredAt ??= answer.createdAt;
   try {
     await em.flush();
   } catch (error) {

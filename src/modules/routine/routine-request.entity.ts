@@ -1,7 +1,7 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Field, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../shared/base.entity.js';
 import type { StoredSkinProfile } from '../user/user.entity.js';
 import { User } from '../user/user.entity.js';
 import { Routine, RoutineTimeOfDay } from './routine.entity.js';
@@ -10,11 +10,7 @@ import { Routine, RoutineTimeOfDay } from './routine.entity.js';
 @Entity({ tableName: 'routine_request' })
 @Index({ properties: ['requester', 'createdAt'] })
 @ObjectType({ description: 'A request to experts for a routine.' })
-export class RoutineRequest {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class RoutineRequest extends BaseEntity {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   requester!: Ref<User>;
 
@@ -29,10 +25,6 @@ export class RoutineRequest {
   /** The requester's skin profile when asking (later changes to the profile do not alter it). */
   @Property({ type: 'json' })
   skinProfile: StoredSkinProfile = {};
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 
   /** The interest groups (data/supergroups.yaml) the profile falls in: experts covering one of them see the request. */
   @Index({ type: 'gin' })
@@ -52,11 +44,7 @@ export class RoutineRequest {
 @Index({ properties: ['request', 'createdAt'] })
 @Unique({ properties: ['request', 'expert'] })
 @ObjectType({ description: 'An expert\'s answer to a routine request.' })
-export class RoutineRequestAnswer {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class RoutineRequestAnswer extends BaseEntity {
   @ManyToOne(() => RoutineRequest, { ref: true, deleteRule: 'cascade' })
   request!: Ref<RoutineRequest>;
 
@@ -69,8 +57,4 @@ export class RoutineRequestAnswer {
   @Property({ type: 'text' })
   @Field()
   note!: string;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 }

@@ -15,7 +15,7 @@ export async function requestRoutine(em: EntityManager, viewer: User, input: { m
   if (message.length < 1 || message.length > 2000) throw validationFailed('message', 'message must be 1 to 2000 characters');
   const profile = skinProfileOf(viewer);
   const request = em.create(RoutineRequest, {
-    requester: viewer.id, message, timeOfDay: input.timeOfDay ?? null, createdAt: new Date(),
+    requester: viewer.id, message, timeOfDay: input.timeOfDay ?? null,
     skinProfile: { skinType: profile.skinType, concerns: [...profile.concerns], pregnant: profile.pregnant },
     topics: supergroupsOfProfile(profile), answeredAt: null,
   });

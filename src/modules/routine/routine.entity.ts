@@ -1,9 +1,9 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Product } from '../product/product.entity.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
-import { newId } from '../shared/ids.js';
+import { BaseEntity, EditableEntity } from '../shared/base.entity.js';
 import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 import { User } from '../user/user.entity.js';
 
@@ -24,12 +24,9 @@ registerEnumType(RoutineStatus, { name: 'RoutineStatus', description: 'private (
 /** A user's named routine: ordered steps, each possibly with a product, a pitch or a tutorial. */
 @Entity({ tableName: 'routine' })
 @Index({ properties: ['status', 'publishedAt'] })
+@Index({ properties: ['createdAt'] })
 @ObjectType({ description: 'A user\'s skincare routine: ordered steps for a time of day.' })
-export class Routine {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class Routine extends EditableEntity {
   @Index()
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   owner!: Ref<User>;
@@ -58,26 +55,13 @@ export class Routine {
   @Property({ type: 'datetime', nullable: true })
   @Field(() => Date, { nullable: true })
   publishedAt?: Date | null;
-
-  @Index()
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }
 
 /** One step of a routine. Positions run 1..n without gaps. */
 @Entity({ tableName: 'routine_step' })
 @Index({ properties: ['routine', 'position'] })
 @ObjectType({ description: 'A step of a routine: its type and, optionally, a product, a product pitch or a tutorial.' })
-export class RoutineStep {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class RoutineStep extends BaseEntity {
   @ManyToOne(() => Routine, { ref: true, deleteRule: 'cascade' })
   routine!: Ref<Routine>;
 
@@ -104,10 +88,6 @@ export class RoutineStep {
   @Property({ type: 'text', default: '' })
   @Field({ description: 'The owner\'s note on the step.' })
   note: string = '';
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 }
 
 /**
@@ -135,18 +115,12 @@ export class RoutineStep {
 @Unique({ properties: ['user', 'routine'] })
 @Index({ properties: ['routine', 'createdAt'] })
 @Index({ properties: ['createdAt', 'routine'] })
-export class RoutineFavorite {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class RoutineFavorite extends BaseEntity {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   user!: Ref<User>;
 
   @ManyToOne(() => Routine, { ref: true, deleteRule: 'cascade' })
   routine!: Ref<Routine>;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
 }
 
 /**

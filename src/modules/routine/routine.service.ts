@@ -5,7 +5,8 @@ import { conflict, forbidden, notFound, validationFailed } from '../../errors.js
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { canSeeUnpublished } from '../product/product.service.js';
-import { byIdOrAlias, isUuid } from '../shared/ids.js';
+import { findOneByIdOrAlias } from '../shared/find.js';
+import { isUuid } from '../shared/ids.js';
 import { ProductTutorial, ProductTutorialStatus } from '../tutorial/product-tutorial.entity.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { isStepType, STEP_TYPES } from './engine/steps.js';
@@ -72,7 +73,7 @@ const checkedStepType = (field: string, value: string): string => {
 /** A product named in a body field: it must exist and be visible to the viewer, else 400 naming the field. */
 async function productFor(em: EntityManager, field: string, idOrAlias: string, viewer: User): Promise<Product> {
   const key = idOrAlias.trim();
-  const product = key ? await em.findOne(Product, byIdOrAlias(key), { populate: ['brand'] }) : null;
+  const product = key ? await findOneByIdOrAlias(em, Product, key, { populate: ['brand'] }) : null;
   if (!product || (product.status !== ProductStatus.published && !canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id))) {
     throw validationFailed(field, `${field}: no product "${idOrAlias}"`);
   }
@@ -82,15 +83,14 @@ async function productFor(em: EntityManager, field: string, idOrAlias: string, v
 export async function createRoutine(em: EntityManager, viewer: User, input: { name: string; description?: string | null; timeOfDay: RoutineTimeOfDay; current?: boolean | null; steps?: StepInput[] | null }): Promise<Routine> {
   const steps = input.steps ?? [];
   if (steps.length > MAX_STEPS) throw validationFailed('steps', `A routine has at most ${MAX_STEPS} steps`);
-  const now = new Date();
   const routine = em.create(Routine, {
     owner: viewer.id, name: checkedText('name', input.name, 1, 120), description: checkedText('description', input.description ?? '', 0, 2000),
-    timeOfDay: input.timeOfDay, current: input.current ?? false, status: RoutineStatus.private, createdAt: now, updatedAt: now,
+    timeOfDay: input.timeOfDay, current: input.current ?? false, status: RoutineStatus.private,
   });
   for (const [i, step] of steps.entries()) {
     const stepType = checkedStepType(`steps[${i}].step_type`, step.stepType);
     const product = step.product != null ? await productFor(em, `steps[${i}].product`, step.product, viewer) : null;
-    em.create(RoutineStep, { routine, position: i + 1, stepType, product: product?.id ?? null, note: checkedText(`steps[${i}].note`, step.note ?? '', 0, 500), createdAt: now });
+    em.create(RoutineStep, { routine, position: i + 1, stepType, product: product?.id ?? null, note: checkedText(`steps[${i}].note`, step.note ?? '', 0, 500) });
   }
   await em.flush();
   return routine;
@@ -145,7 +145,7 @@ export async function addRoutineStep(em: EntityManager, id: string, viewer: User
   if (!Number.isInteger(position) || position < 1 || position > steps.length + 1) throw validationFailed('position', `position must be from 1 to ${steps.length + 1}`);
   const product = input.product != null ? await productFor(em, 'product', input.product, viewer) : null;
   for (const step of steps) if (step.position >= position) step.position += 1;
-  em.create(RoutineStep, { routine, position, stepType, product: product?.id ?? null, note: checkedText('note', input.note ?? '', 0, 500), createdAt: new Date() });
+  em.create(RoutineStep, { routine, position, stepType, product: product?.id ?? null, note: checkedText('note', input.note ?? '', 0, 500) });
   routine.updatedAt = new Date();
   await em.flush();
   return routine;

@@ -1,15 +1,12 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { newId } from '../shared/ids.js';
+import { IdEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 /** A user's answer to one question of data/survey.yaml: one per user and question. */
 @Entity()
 @Unique({ properties: ['user', 'question'] })
-export class SurveyAnswer {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class SurveyAnswer extends IdEntity {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   user!: Ref<User>;
 

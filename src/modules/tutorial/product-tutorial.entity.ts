@@ -1,8 +1,8 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Product } from '../product/product.entity.js';
-import { newId } from '../shared/ids.js';
+import { BaseEntity, EditableEntity } from '../shared/base.entity.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { User } from '../user/user.entity.js';
 
@@ -34,11 +34,7 @@ registerEnumType(TutorialTimeOfDay, { name: 'TutorialTimeOfDay', description: 'M
 @ObjectType({ description: 'How to use a product: ordered instructions, warnings, quantity and media.' })
 @Index({ properties: ['product', 'status'] })
 @Index({ properties: ['status', 'createdAt'] })
-export class ProductTutorial {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class ProductTutorial extends EditableEntity {
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
   product!: Ref<Product>;
 
@@ -85,25 +81,13 @@ export class ProductTutorial {
   @Property({ type: 'datetime', nullable: true })
   @Field(() => Date, { nullable: true })
   publishedAt?: Date | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }
 
 /** One step of a tutorial. Positions are 1..n with no gaps. */
 @Entity()
 @ObjectType({ description: 'One instruction of a product tutorial; positions run 1..n without gaps.' })
 @Index({ properties: ['tutorial', 'position'] })
-export class ProductTutorialInstruction {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class ProductTutorialInstruction extends BaseEntity {
   @ManyToOne(() => ProductTutorial, { ref: true, deleteRule: 'cascade' })
   tutorial!: Ref<ProductTutorial>;
 
@@ -114,29 +98,17 @@ export class ProductTutorialInstruction {
   @Property({ type: 'text' })
   @Field()
   text!: string;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 }
 
 /** A caution that goes with a tutorial (patch test first, avoid the eye area…). */
 @Entity()
 @ObjectType({ description: 'A warning of a product tutorial.' })
 @Index({ properties: ['tutorial', 'createdAt'] })
-export class ProductTutorialWarning {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class ProductTutorialWarning extends BaseEntity {
   @ManyToOne(() => ProductTutorial, { ref: true, deleteRule: 'cascade' })
   tutorial!: Ref<ProductTutorial>;
 
   @Property({ type: 'text' })
   @Field()
   text!: string;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
 }

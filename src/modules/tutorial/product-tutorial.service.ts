@@ -3,7 +3,8 @@ import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
-import { byIdOrAlias, isUuid, newId } from '../shared/ids.js';
+import { findOneByIdOrAlias } from '../shared/find.js';
+import { isUuid } from '../shared/ids.js';
 import { lookupKey } from '../shared/lookup-key.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
@@ -64,10 +65,9 @@ export async function createTutorial(em: EntityManager, viewer: User, input: Tut
   const title = checkedText('title', input.title, MAX_TITLE);
   const description = checkedText('description', input.description, MAX_DESCRIPTION, true);
   const product = await getProduct(em, lookupKey('Product', input.product), viewer);
-  const now = new Date();
   const tutorial = em.create(ProductTutorial, {
     product: product.id, author: viewer.id, title, description, frequency: input.frequency ?? null, timeOfDay: input.timeOfDay ?? null,
-    status: ProductTutorialStatus.draft, instructionCount: 0, createdAt: now, updatedAt: now,
+    status: ProductTutorialStatus.draft, instructionCount: 0,
   });
   await em.flush();
   return tutorial;
@@ -96,7 +96,7 @@ export async function setMediaUrl(em: EntityManager, id: string, viewer: User, m
 
 export async function setQuantity(em: EntityManager, id: string, viewer: User, amount: number, unitIdOrAlias: string): Promise<ProductTutorial> {
   if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_AMOUNT) throw validationFailed('amount', `amount must be a number above 0 and at most ${MAX_AMOUNT}`);
-  const unit = unitIdOrAlias.trim() && !unitIdOrAlias.includes('\0') ? await em.findOne(UnitOfMeasurement, byIdOrAlias(unitIdOrAlias.trim())) : null;
+  const unit = unitIdOrAlias.trim() ? await findOneByIdOrAlias(em, UnitOfMeasurement, unitIdOrAlias.trim()) : null;
   if (!unit) throw validationFailed('unit', `unit "${unitIdOrAlias}" is not a unit of measurement (an id or alias of GET /unit_of_measurements)`);
   const tutorial = await changeableTutorial(em, id, viewer);
   em.assign(tutorial, { quantityAmount: amount, quantityUnit: unit.id });
@@ -128,7 +128,7 @@ export async function addInstruction(em: EntityManager, id: string, viewer: User
   const checked = checkedText('text', text, MAX_STEP_TEXT);
   const tutorial = await changeableTutorial(em, id, viewer, true);
   tutorial.instructionCount += 1;
-  const instruction = em.create(ProductTutorialInstruction, { id: newId(), tutorial, position: tutorial.instructionCount, text: checked, createdAt: new Date() });
+  const instruction = em.create(ProductTutorialInstruction, { tutorial, position: tutorial.instructionCount, text: checked });
   await em.flush();
   return instruction;
 }
@@ -153,7 +153,7 @@ export async function listWarnings(em: EntityManager, id: string, viewer: User |
 export async function addWarning(em: EntityManager, id: string, viewer: User, text: string): Promise<ProductTutorialWarning> {
   const checked = checkedText('text', text, MAX_STEP_TEXT);
   const tutorial = await changeableTutorial(em, id, viewer);
-  const warning = em.create(ProductTutorialWarning, { id: newId(), tutorial, text: checked, createdAt: new Date() });
+  const warning = em.create(ProductTutorialWarning, { tutorial, text: checked });
   await em.flush();
   return warning;
 }

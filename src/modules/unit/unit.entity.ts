@@ -1,22 +1,10 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field, Float, ID, ObjectType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Float, ObjectType } from 'type-graphql';
+import { ListedEntity } from '../shared/base.entity.js';
 
 @Entity({ tableName: 'unit_of_measurement' })
 @ObjectType({ description: 'A unit printed on labels (ml, g, fl oz…).' })
-export class UnitOfMeasurement {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
-  @Property({ type: 'text', unique: true })
-  @Field()
-  alias!: string;
-
-  @Property({ type: 'text' })
-  @Field()
-  name!: string;
-
+export class UnitOfMeasurement extends ListedEntity {
   @Property({ type: 'text' })
   @Field()
   symbol!: string;

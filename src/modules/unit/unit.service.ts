@@ -1,7 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { conflict, notFound, validationFailed } from '../../errors.js';
-import { byIdOrAlias, slugify } from '../shared/ids.js';
+import { conflict, validationFailed } from '../../errors.js';
+import { findByIdOrAlias } from '../shared/find.js';
+import { slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from './unit.entity.js';
 
@@ -12,10 +13,8 @@ export function listUnits(em: EntityManager, page: PageArgs) {
   return paginate(em, UnitOfMeasurement, {}, { kind: 'asc', toBase: 'asc', id: 'asc' }, page);
 }
 
-export async function getUnit(em: EntityManager, idOrAlias: string): Promise<UnitOfMeasurement> {
-  const unit = await em.findOne(UnitOfMeasurement, byIdOrAlias(idOrAlias));
-  if (!unit) throw notFound('Unit of measurement', idOrAlias);
-  return unit;
+export function getUnit(em: EntityManager, idOrAlias: string): Promise<UnitOfMeasurement> {
+  return findByIdOrAlias(em, UnitOfMeasurement, idOrAlias, { what: 'Unit of measurement' });
 }
 
 export interface NewUnit { alias?: string | null; name: string; symbol: string; kind: string; toBase: number }

@@ -1,6 +1,6 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { newId } from '../shared/ids.js';
+import { BaseEntity } from '../shared/base.entity.js';
 import { User } from './user.entity.js';
 
 export type EmailTokenPurpose = 'email_change' | 'email_verification';
@@ -11,10 +11,7 @@ export type EmailTokenPurpose = 'email_change' | 'email_verification';
  */
 @Entity()
 @Index({ properties: ['user', 'purpose'] })
-export class EmailToken {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class EmailToken extends BaseEntity {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   user!: Ref<User>;
 
@@ -35,7 +32,4 @@ export class EmailToken {
 
   @Property({ type: 'datetime', nullable: true })
   usedAt?: Date | null;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date = new Date();
 }

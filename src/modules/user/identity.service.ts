@@ -53,7 +53,7 @@ export async function issueEmailToken(ctx: Pick<Context, 'em'>, user: User, purp
   await ctx.em.nativeDelete(EmailToken, { user: user.id, purpose, usedAt: null });
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TOKEN_HOURS * 3600_000);
-  ctx.em.create(EmailToken, { user: user.id, purpose, tokenHash: hashToken(token), email, expiresAt, createdAt: new Date() });
+  ctx.em.create(EmailToken, { user: user.id, purpose, tokenHash: hashToken(token), email, expiresAt });
   await ctx.em.flush();
   return { token, expiresAt };
 }
@@ -121,7 +121,7 @@ export async function sendInvite(ctx: Context, rawEmail: string): Promise<Invite
   const email = checkedEmail(rawEmail);
   if (viewer.email && viewer.email.toLowerCase() === email.toLowerCase()) throw validationFailed('email', 'You cannot invite yourself');
   await throttle(ctx.em, viewer.id, 'invite', MAIL_INTERVAL_SECONDS);
-  const invite = ctx.em.create(UserInvite, { inviter: viewer.id, email, createdAt: new Date() });
+  const invite = ctx.em.create(UserInvite, { inviter: viewer.id, email });
   await ctx.em.flush();
   const name = viewer.displayName || viewer.username;
   await ctx.services.mailer.send(inviteMessage(email, name, `${ctx.publicUrl}${pagePaths.join(viewer.username)}`));

@@ -1,6 +1,6 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { newId } from '../shared/ids.js';
+import { IdEntity } from '../shared/base.entity.js';
 import { User } from './user.entity.js';
 
 /**
@@ -9,10 +9,7 @@ import { User } from './user.entity.js';
  */
 @Entity()
 @Unique({ properties: ['user', 'action'] })
-export class UserThrottle {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = newId();
-
+export class UserThrottle extends IdEntity {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   user!: Ref<User>;
 

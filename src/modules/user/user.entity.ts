@@ -1,6 +1,6 @@
-import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { newId } from '../shared/ids.js';
+import { Entity, Enum, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { EditableEntity } from '../shared/base.entity.js';
 
 export enum UserType {
   member = 'member',
@@ -36,11 +36,7 @@ registerEnumType(IntakeDecision, { name: 'IntakeDecision', description: 'Whether
 @Entity({ tableName: 'app_user' })
 @Index({ properties: ['createdAt', 'id'] })
 @ObjectType({ description: 'A person using the service.' })
-export class User {
-  @PrimaryKey({ type: 'uuid' })
-  @Field(() => ID)
-  id: string = newId();
-
+export class User extends EditableEntity {
   /** The identity provider's subject (`sub` claim). */
   @Property({ type: 'text', unique: true })
   subject!: string;
@@ -91,12 +87,4 @@ export class User {
   @Property({ type: 'datetime', nullable: true })
   @Field(() => Date, { nullable: true, description: 'When the account was deleted (its personal data anonymised).' })
   deletedAt?: Date | null;
-
-  @Property({ type: 'datetime' })
-  @Field()
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  @Field()
-  updatedAt: Date = new Date();
 }
