@@ -1,0 +1,156 @@
+// The versions of products' ingredient lists: appended by every write that changes a list, in
+// its transaction, and compared on request. The 1 % line of each version is the analysis' own
+// concentration estimate (analysis/engine/concentration.ts, through list-reading.ts).
+import type { EntityManager } from '../../db.js';
+import { notFound, validationFailed } from '../../errors.js';
+import { atMostOnePercent } from '../analysis/engine/concentration.js';
+import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import { readEntries } from '../analysis/list-reading.js';
+import { loadKnowledgeBase } from '../analysis/matcher.service.js';
+import { getProduct } from '../product/product.service.js';
+import { paginate, type PageArgs } from '../shared/pagination.js';
+import type { User } from '../user/user.entity.js';
+import { diffIngredientLists, type ListDiff, type VersionEntry } from './engine/list-diff.js';
+import { ListVersionSource, ProductListVersion, type ListVersionEntry } from './product-list-version.entity.js';
+import { raiseReformulationAlerts, type ListChange } from './reformulation-impact.service.js';
+
+/** What a write knows of a list: its analysed entries (a stored analysis entry or a matcher's). */
+export interface NewListVersion {
+  productId: string;
+  ingredientList: string;
+  ingredientIds: string[];
+  entries: ReadonlyArray<{ position: number; input: string; ingredientId: string | null; concentration: string | null; mayContain: boolean; active?: boolean }>;
+  source: ListVersionSource;
+  authorId: string | null;
+}
+
+export interface StoredVersion {
+  productId: string;
+  version: number;
+  ingredientList: string;
+  entries: ListVersionEntry[];
+}
+
+const trimmed = (entries: NewListVersion['entries']): ListVersionEntry[] => entries.map((e) => ({
+  position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false,
+}));
+
+/** The newest version of each product (one statement). */
+export async function latestVersions(em: EntityManager, productIds: string[]): Promise<Map<string, StoredVersion>> {
+  if (!productIds.length) return new Map();
+  const rows = await em.execute<Array<{ product_id: string; version: number; ingredient_list: string; entries: ListVersionEntry[] | string }>>(
+    `select distinct on (product_id) product_id, version, ingredient_list, entries from product_list_version
+      where product_id = any(?::uuid[]) order by product_id, version desc`, [`{${productIds.join(',')}}`]);
+  return new Map(rows.map((r) => [r.product_id, {
+    productId: r.product_id, version: Number(r.version), ingredientList: r.ingredient_list, entries: typeof r.entries === 'string' ? JSON.parse(r.entries) : r.entries,
+  }]));
+}
+
+/**
+ * Appends a version for each product whose list text changed (or that has none yet), then raises
+ * the alerts of the people each change touches. Inside the caller's transaction; a constant number
+ * of statements whatever the number of products and watchers.
+ */
+export async function recordListVersions(em: EntityManager, lists: NewListVersion[]): Promise<void> {
+  const latest = await latestVersions(em, lists.map((l) => l.productId));
+  const changes: ListChange[] = [];
+  for (const list of lists) {
+    const previous = latest.get(list.productId);
+    if (previous && previous.ingredientList === list.ingredientList) continue;
+    const entries = trimmed(list.entries);
+    const version = (previous?.version ?? 0) + 1;
+    em.create(ProductListVersion, {
+      product: list.productId, version, ingredientList: list.ingredientList, ingredientIds: list.ingredientIds, entries,
+      source: list.source, author: list.authorId,
+    } as never);
+    if (previous) changes.push({ productId: list.productId, from: previous, to: { productId: list.productId, version, ingredientList: list.ingredientList, entries } });
+  }
+  await em.flush();
+  await raiseReformulationAlerts(em, changes);
+}
+
+/** The list as the diff engine reads it: each entry with its side of the 1 % line. */
+export function versionEntries(entries: ListVersionEntry[], byId: ReadonlyMap<string, Ingredient>): VersionEntry[] {
+  const ingredients = entries.map((e) => (e.ingredientId ? byId.get(e.ingredientId) ?? null : null));
+  // No product type: guessed from the list, as for a pasted label (the line rarely depends on it).
+  const reading = readEntries(entries, ingredients);
+  return entries.map((e, i) => ({ position: e.position, input: e.input, ingredientId: e.ingredientId, belowOnePercent: atMostOnePercent(reading.entries[i].estimate) }));
+}
+
+export async function diffVersions(em: EntityManager, before: ListVersionEntry[], after: ListVersionEntry[]): Promise<ListDiff> {
+  const { byId } = await loadKnowledgeBase(em);
+  return diffIngredientLists(versionEntries(before, byId), versionEntries(after, byId));
+}
+
+// Reads
+
+export async function listVersions(em: EntityManager, idOrAlias: string, viewer: User | null, page: PageArgs) {
+  const product = await getProduct(em, idOrAlias, viewer);
+  return paginate(em, ProductListVersion, { product: product.id }, { version: 'desc', id: 'desc' }, page);
+}
+
+function checkedVersion(field: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw validationFailed(field, `${field} must be a version number (1 or more)`);
+  return value;
+}
+
+export async function versionsDiff(em: EntityManager, idOrAlias: string, from: number, to: number, viewer: User | null) {
+  checkedVersion('from', from);
+  checkedVersion('to', to);
+  const product = await getProduct(em, idOrAlias, viewer);
+  const found = await em.find(ProductListVersion, { product: product.id, version: { $in: [from, to] } });
+  const byVersion = new Map(found.map((v) => [v.version, v]));
+  for (const [field, n] of [['from', from], ['to', to]] as const) {
+    if (!byVersion.has(n)) throw notFound('Ingredient list version', `${product.alias} version ${n} (${field})`);
+  }
+  const diff = await diffVersions(em, byVersion.get(from)!.entries, byVersion.get(to)!.entries);
+  return { product, from: byVersion.get(from)!, to: byVersion.get(to)!, diff };
+}
+
+/** The SQL that gives version 1 to every product without a version (seeders, seed:scale). */
+export async function backfillListVersions(em: EntityManager, source: ListVersionSource): Promise<number> {
+  const rows = await em.execute<Array<{ id: string }>>(
+    `insert into product_list_version (id, created_at, product_id, version, ingredient_list, ingredient_ids, entries, source, author_id)
+     select gen_random_uuid(), p.updated_at, p.id, 1, p.ingredient_list, p.ingredient_ids,
+       coalesce((select jsonb_agg(jsonb_build_object('position', pi.position, 'input', pi.input, 'ingredientId', pi.ingredient_id,
+         'concentration', pi.concentration, 'mayContain', pi.may_contain, 'active', false) order by pi.position)
+         from product_ingredient pi where pi.product_id = p.id), '[]'::jsonb),
+       ?, p.created_by_id
+     from product p where not exists (select 1 from product_list_version v where v.product_id = p.id)
+     returning id`, [source]);
+  return rows.length;
+}
+
+type VersionRow = { product_id: string; version: number; ingredient_list: string; entries: ListVersionEntry[] | string };
+const storedVersion = (r: VersionRow): StoredVersion => ({
+  productId: r.product_id, version: Number(r.version), ingredientList: r.ingredient_list, entries: typeof r.entries === 'string' ? JSON.parse(r.entries) : r.entries,
+});
+
+/**
+ * The Open Beauty Facts import's hook: after a batch wrote products and their entries, one
+ * statement appends a version for each whose list text differs from its newest version, built
+ * from the rows just written. Only when a product already had a version (an update) does it read
+ * the previous versions and look for people to alert.
+ */
+export async function recordImportedVersions(em: EntityManager, productIds: string[]): Promise<void> {
+  if (!productIds.length) return;
+  const written = await em.execute<VersionRow[]>(
+    `insert into product_list_version (id, created_at, product_id, version, ingredient_list, ingredient_ids, entries, source, author_id)
+     select gen_random_uuid(), now(), p.id, coalesce(l.version, 0) + 1, p.ingredient_list, p.ingredient_ids,
+       coalesce((select jsonb_agg(jsonb_build_object('position', pi.position, 'input', pi.input, 'ingredientId', pi.ingredient_id,
+         'concentration', pi.concentration, 'mayContain', pi.may_contain, 'active', false) order by pi.position)
+         from product_ingredient pi where pi.product_id = p.id), '[]'::jsonb),
+       '${ListVersionSource.open_beauty_facts}', null
+     from product p
+     left join lateral (select v.version, v.ingredient_list from product_list_version v where v.product_id = p.id order by v.version desc limit 1) l on true
+     where p.id = any(?::uuid[]) and (l.version is null or l.ingredient_list is distinct from p.ingredient_list)
+     returning product_id, version, ingredient_list, entries`, [`{${productIds.join(',')}}`]);
+  const updated = written.filter((r) => Number(r.version) > 1);
+  if (!updated.length) return;
+  const previous = await em.execute<VersionRow[]>(
+    `select product_id, version, ingredient_list, entries from product_list_version
+      where (product_id, version) in (select * from unnest(?::uuid[], ?::int[]))`,
+    [`{${updated.map((r) => r.product_id).join(',')}}`, `{${updated.map((r) => Number(r.version) - 1).join(',')}}`]);
+  const before = new Map(previous.map((r) => [r.product_id, storedVersion(r)]));
+  await raiseReformulationAlerts(em, updated.flatMap((r) => (before.has(r.product_id) ? [{ productId: r.product_id, from: before.get(r.product_id)!, to: storedVersion(r) }] : [])));
+}
