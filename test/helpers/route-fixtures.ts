@@ -12,6 +12,7 @@ import { routes as routeTable } from '../../rest-mappings/routes.js';
 import type { RouteDefinition } from '../../src/rest/types.js';
 import type { TestApp } from './app.js';
 import { routineFixtures } from './routine-fixtures.js';
+import { reformulationFixtures } from './reformulation-fixtures.js';
 import { createHmac } from 'node:crypto';
 import { User } from '../../src/modules/user/user.entity.js';
 import { issueEmailToken } from '../../src/modules/user/identity.service.js';
@@ -779,6 +780,9 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
 
   // ==== Routines and contests (routines helper)
   ...routineFixtures,
+
+  // ==== Reformulation watch (issue 18)
+  ...reformulationFixtures,
 };
 
 const specOf = (key: string): FixtureSpec | undefined => {
