@@ -7,8 +7,11 @@ type Builder = (ctx: FixtureContext) => Promise<RouteFixture>;
 
 /** An alert of `me` on the catalog's product (version 1 against itself: a valid pair to show). */
 async function myAlert({ t, me, catalog }: FixtureContext): Promise<string> {
+  const em = t.em();
+  const existing = await em.findOne(ReformulationAlert, { user: me.id, product: catalog.product.id, toVersion: 1 });
+  if (existing) return existing.id;
   const id = newId();
-  await t.em().insert(ReformulationAlert, { id, createdAt: new Date(), user: me.id, product: catalog.product.id, fromVersion: 1, toVersion: 1, reasons: [] } as never);
+  await em.insert(ReformulationAlert, { id, createdAt: new Date(), user: me.id, product: catalog.product.id, fromVersion: 1, toVersion: 1, reasons: [] } as never);
   return id;
 }
 
