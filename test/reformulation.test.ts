@@ -1,7 +1,9 @@
 // Reformulation watch through the app: versions written by product writes and approved corrections,
 // the diff, alerts for the people a change touches (and nobody else), access rules, bad input,
 // the e-mail digest (real SMTP) with its switch and one-click unsubscribe link, the demo product.
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { importObf } from '../src/modules/obf-import/importer.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
 import { sendReformulationDigests } from '../src/modules/reformulation/reformulation-digest.service.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
@@ -175,6 +177,25 @@ describe('alerts', () => {
   it('GraphQL: myReformulationAlerts needs a caller', async () => {
     const response = await t.inject({ method: 'POST', url: '/graphql', payload: { query: '{ myReformulationAlerts { items { id } } }' } });
     expect((response.json() as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('the Open Beauty Facts import', () => {
+  const line = (list: string, modified: number) => JSON.stringify({ code: '4006381333931', product_name: 'Imported Reform Cream', brands: 'Reformia', ingredients_text: list, last_modified_t: modified });
+
+  it('writes version 1 of a new product, version 2 when the file changes its list (with alerts), nothing when only the name changes', async () => {
+    expect(await importObf(t.orm, Readable.from([line(LIST_1, 1700000000)]), { format: 'jsonl' })).toMatchObject({ imported: 1 });
+    const [{ alias }] = await sql<{ alias: string }>('select alias from product where barcode = ?', ['4006381333931']);
+    const fan = await makeCaller(t, 'reform-obf-fan');
+    await feel(fan, 'fragrance', 'negative');
+    await favourite(fan, alias);
+    expect(await importObf(t.orm, Readable.from([line(LIST_2, 1710000000)]), { format: 'jsonl' })).toMatchObject({ updated: 1 });
+    const renamed = line(LIST_2, 1720000000).replace('Imported Reform Cream', 'Imported Reform Cream (renamed)');
+    expect(await importObf(t.orm, Readable.from([renamed]), { format: 'jsonl' })).toMatchObject({ updated: 1 });
+    const versions = (await t.inject({ method: 'GET', url: `/products/${alias}/ingredient_list_versions` })).json() as { items: Array<{ version: number; source: string; author: unknown }> };
+    expect(versions.items.map((v) => [v.version, v.source, v.author])).toEqual([[2, 'open_beauty_facts', null], [1, 'open_beauty_facts', null]]);
+    const alerts = await alertsOf(fan);
+    expect(alerts.map((a) => [a.product.alias, a.from_version, a.to_version, a.reasons.map((r) => r.kind)])).toEqual([[alias, 1, 2, ['negative_added']]]);
   });
 });
 

@@ -1,9 +1,12 @@
 // The versions of products' ingredient lists: appended by every write that changes a list, in
-// its transaction, and compared on request. The 1 % line of each version is the analysis' own
-// concentration estimate (analysis/engine/concentration.ts, through list-reading.ts).
+// its transaction, and compared on request. A version's entries are its text read by the parser
+// and matcher (entriesOf), and its 1 % line the analysis' own concentration estimate
+// (analysis/engine/concentration.ts, through list-reading.ts).
 import type { EntityManager } from '../../db.js';
 import { notFound, validationFailed } from '../../errors.js';
+import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { atMostOnePercent } from '../analysis/engine/concentration.js';
+import type { IngredientMatcher } from '../analysis/engine/match.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { readEntries } from '../analysis/list-reading.js';
 import { loadKnowledgeBase } from '../analysis/matcher.service.js';
@@ -19,10 +22,15 @@ export interface NewListVersion {
   productId: string;
   ingredientList: string;
   ingredientIds: string[];
+  /** The entries the write analysed (saves reading the text again for its alerts). */
   entries: ReadonlyArray<{ position: number; input: string; ingredientId: string | null; concentration: string | null; mayContain: boolean; active?: boolean }>;
   source: ListVersionSource;
   authorId: string | null;
 }
+
+const trimmed = (entries: NewListVersion['entries']): ListVersionEntry[] => entries.map((e) => ({
+  position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false,
+}));
 
 export interface StoredVersion {
   productId: string;
@@ -31,19 +39,24 @@ export interface StoredVersion {
   entries: ListVersionEntry[];
 }
 
-const trimmed = (entries: NewListVersion['entries']): ListVersionEntry[] => entries.map((e) => ({
-  position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false,
-}));
+/** A version's entries: its text read as every analysis reads it. */
+export function entriesOf(ingredientList: string, matcher: IngredientMatcher): ListVersionEntry[] {
+  return trimmed(analyzeIngredientList(ingredientList, matcher).entries);
+}
 
-/** The newest version of each product (one statement). */
+type VersionRow = { product_id: string; version: number; ingredient_list: string };
+const storedVersion = (r: VersionRow, matcher: IngredientMatcher): StoredVersion => ({
+  productId: r.product_id, version: Number(r.version), ingredientList: r.ingredient_list, entries: entriesOf(r.ingredient_list, matcher),
+});
+
+/** The newest version of each product (one statement), its entries read from its text. */
 export async function latestVersions(em: EntityManager, productIds: string[]): Promise<Map<string, StoredVersion>> {
   if (!productIds.length) return new Map();
-  const rows = await em.execute<Array<{ product_id: string; version: number; ingredient_list: string; entries: ListVersionEntry[] | string }>>(
-    `select distinct on (product_id) product_id, version, ingredient_list, entries from product_list_version
+  const rows = await em.execute<VersionRow[]>(
+    `select distinct on (product_id) product_id, version, ingredient_list from product_list_version
       where product_id = any(?::uuid[]) order by product_id, version desc`, [`{${productIds.join(',')}}`]);
-  return new Map(rows.map((r) => [r.product_id, {
-    productId: r.product_id, version: Number(r.version), ingredientList: r.ingredient_list, entries: typeof r.entries === 'string' ? JSON.parse(r.entries) : r.entries,
-  }]));
+  const { matcher } = await loadKnowledgeBase(em);
+  return new Map(rows.map((r) => [r.product_id, storedVersion(r, matcher)]));
 }
 
 /**
@@ -60,8 +73,7 @@ export async function recordListVersions(em: EntityManager, lists: NewListVersio
     const entries = trimmed(list.entries);
     const version = (previous?.version ?? 0) + 1;
     em.create(ProductListVersion, {
-      product: list.productId, version, ingredientList: list.ingredientList, ingredientIds: list.ingredientIds, entries,
-      source: list.source, author: list.authorId,
+      product: list.productId, version, ingredientList: list.ingredientList, ingredientIds: list.ingredientIds, source: list.source, author: list.authorId,
     } as never);
     if (previous) changes.push({ productId: list.productId, from: previous, to: { productId: list.productId, version, ingredientList: list.ingredientList, entries } });
   }
@@ -77,9 +89,9 @@ export function versionEntries(entries: ListVersionEntry[], byId: ReadonlyMap<st
   return entries.map((e, i) => ({ position: e.position, input: e.input, ingredientId: e.ingredientId, belowOnePercent: atMostOnePercent(reading.entries[i].estimate) }));
 }
 
-export async function diffVersions(em: EntityManager, before: ListVersionEntry[], after: ListVersionEntry[]): Promise<ListDiff> {
-  const { byId } = await loadKnowledgeBase(em);
-  return diffIngredientLists(versionEntries(before, byId), versionEntries(after, byId));
+export async function diffVersions(em: EntityManager, before: string, after: string): Promise<ListDiff> {
+  const { byId, matcher } = await loadKnowledgeBase(em);
+  return diffIngredientLists(versionEntries(entriesOf(before, matcher), byId), versionEntries(entriesOf(after, matcher), byId));
 }
 
 // Reads
@@ -103,54 +115,42 @@ export async function versionsDiff(em: EntityManager, idOrAlias: string, from: n
   for (const [field, n] of [['from', from], ['to', to]] as const) {
     if (!byVersion.has(n)) throw notFound('Ingredient list version', `${product.alias} version ${n} (${field})`);
   }
-  const diff = await diffVersions(em, byVersion.get(from)!.entries, byVersion.get(to)!.entries);
+  const diff = await diffVersions(em, byVersion.get(from)!.ingredientList, byVersion.get(to)!.ingredientList);
   return { product, from: byVersion.get(from)!, to: byVersion.get(to)!, diff };
 }
 
 /** The SQL that gives version 1 to every product without a version (seeders, seed:scale). */
 export async function backfillListVersions(em: EntityManager, source: ListVersionSource): Promise<number> {
   const rows = await em.execute<Array<{ id: string }>>(
-    `insert into product_list_version (id, created_at, product_id, version, ingredient_list, ingredient_ids, entries, source, author_id)
-     select gen_random_uuid(), p.updated_at, p.id, 1, p.ingredient_list, p.ingredient_ids,
-       coalesce((select jsonb_agg(jsonb_build_object('position', pi.position, 'input', pi.input, 'ingredientId', pi.ingredient_id,
-         'concentration', pi.concentration, 'mayContain', pi.may_contain, 'active', false) order by pi.position)
-         from product_ingredient pi where pi.product_id = p.id), '[]'::jsonb),
-       ?, p.created_by_id
+    `insert into product_list_version (id, created_at, product_id, version, ingredient_list, ingredient_ids, source, author_id)
+     select gen_random_uuid(), p.updated_at, p.id, 1, p.ingredient_list, p.ingredient_ids, ?, p.created_by_id
      from product p where not exists (select 1 from product_list_version v where v.product_id = p.id)
      returning id`, [source]);
   return rows.length;
 }
 
-type VersionRow = { product_id: string; version: number; ingredient_list: string; entries: ListVersionEntry[] | string };
-const storedVersion = (r: VersionRow): StoredVersion => ({
-  productId: r.product_id, version: Number(r.version), ingredientList: r.ingredient_list, entries: typeof r.entries === 'string' ? JSON.parse(r.entries) : r.entries,
-});
-
 /**
- * The Open Beauty Facts import's hook: after a batch wrote products and their entries, one
- * statement appends a version for each whose list text differs from its newest version, built
- * from the rows just written. Only when a product already had a version (an update) does it read
- * the previous versions and look for people to alert.
+ * The Open Beauty Facts import's hook: after a batch wrote its products, one statement appends a
+ * version for each whose list text differs from its newest version (a narrow row: text and ids).
+ * Only when a product already had a version (an update) does it read the previous versions and
+ * look for people to alert.
  */
 export async function recordImportedVersions(em: EntityManager, productIds: string[]): Promise<void> {
   if (!productIds.length) return;
   const written = await em.execute<VersionRow[]>(
-    `insert into product_list_version (id, created_at, product_id, version, ingredient_list, ingredient_ids, entries, source, author_id)
-     select gen_random_uuid(), now(), p.id, coalesce(l.version, 0) + 1, p.ingredient_list, p.ingredient_ids,
-       coalesce((select jsonb_agg(jsonb_build_object('position', pi.position, 'input', pi.input, 'ingredientId', pi.ingredient_id,
-         'concentration', pi.concentration, 'mayContain', pi.may_contain, 'active', false) order by pi.position)
-         from product_ingredient pi where pi.product_id = p.id), '[]'::jsonb),
-       '${ListVersionSource.open_beauty_facts}', null
+    `insert into product_list_version (id, created_at, product_id, version, ingredient_list, ingredient_ids, source, author_id)
+     select gen_random_uuid(), now(), p.id, coalesce(l.version, 0) + 1, p.ingredient_list, p.ingredient_ids, '${ListVersionSource.open_beauty_facts}', null
      from product p
      left join lateral (select v.version, v.ingredient_list from product_list_version v where v.product_id = p.id order by v.version desc limit 1) l on true
      where p.id = any(?::uuid[]) and (l.version is null or l.ingredient_list is distinct from p.ingredient_list)
-     returning product_id, version, ingredient_list, entries`, [`{${productIds.join(',')}}`]);
+     returning product_id, version, ingredient_list`, [`{${productIds.join(',')}}`]);
   const updated = written.filter((r) => Number(r.version) > 1);
   if (!updated.length) return;
   const previous = await em.execute<VersionRow[]>(
-    `select product_id, version, ingredient_list, entries from product_list_version
+    `select product_id, version, ingredient_list from product_list_version
       where (product_id, version) in (select * from unnest(?::uuid[], ?::int[]))`,
     [`{${updated.map((r) => r.product_id).join(',')}}`, `{${updated.map((r) => Number(r.version) - 1).join(',')}}`]);
-  const before = new Map(previous.map((r) => [r.product_id, storedVersion(r)]));
-  await raiseReformulationAlerts(em, updated.flatMap((r) => (before.has(r.product_id) ? [{ productId: r.product_id, from: before.get(r.product_id)!, to: storedVersion(r) }] : [])));
+  const { matcher } = await loadKnowledgeBase(em);
+  const before = new Map(previous.map((r) => [r.product_id, storedVersion(r, matcher)]));
+  await raiseReformulationAlerts(em, updated.flatMap((r) => (before.has(r.product_id) ? [{ productId: r.product_id, from: before.get(r.product_id)!, to: storedVersion(r, matcher) }] : [])));
 }

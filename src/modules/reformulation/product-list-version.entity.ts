@@ -19,7 +19,7 @@ export enum ListVersionSource {
 }
 registerEnumType(ListVersionSource, { name: 'ListVersionSource', description: 'Where a version of a product\'s ingredient list came from.' });
 
-/** One entry of a version, as the diff needs it (a stored analysis entry, trimmed). */
+/** One entry of a version, as the diff needs it: read from the list text by the analysis (see list-version.service.ts). */
 export interface ListVersionEntry {
   position: number;
   input: string;
@@ -31,7 +31,10 @@ export interface ListVersionEntry {
 
 /**
  * Every ingredient list a product has had, numbered from 1. Appended in the transaction of the
- * write that changed the list; never changed afterwards.
+ * write that changed the list; never changed afterwards. The entries are not stored: they are
+ * the list text read by the parser and matcher (as every analysis reads it), so a version costs
+ * the bulk import one narrow row, and a synonym the knowledge base learns later applies to old
+ * versions too (a renamed entry stays the same ingredient).
  */
 @Entity()
 @Unique({ properties: ['product', 'version'] })
@@ -49,9 +52,6 @@ export class ProductListVersion extends BaseEntity {
   /** Matched ingredient ids, label order. */
   @Property({ type: 'text[]' })
   ingredientIds: string[] = [];
-
-  @Property({ type: 'jsonb' })
-  entries: ListVersionEntry[] = [];
 
   @Enum({ items: () => ListVersionSource, nativeEnumName: 'list_version_source' })
   source!: ListVersionSource;

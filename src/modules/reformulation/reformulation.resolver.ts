@@ -8,7 +8,7 @@ import { Product } from '../product/product.entity.js';
 import { PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import type { DiffEntry, ListDiff } from './engine/list-diff.js';
-import { diffVersions, listVersions, versionEntries, versionsDiff } from './list-version.service.js';
+import { diffVersions, entriesOf, listVersions, versionEntries, versionsDiff } from './list-version.service.js';
 import { ProductListVersion } from './product-list-version.entity.js';
 import type { ReformulationAlert } from './reformulation-alert.entity.js';
 import { digestEnabled, dismissAlert, listMyAlerts, markAlertRead, setDigestEnabled, unsubscribeByToken } from './reformulation-alert.service.js';
@@ -27,11 +27,12 @@ const diffView = (productId: string, from: number, to: number, diff: ListDiff): 
 });
 
 async function versionView(em: EntityManager, v: ProductListVersion): Promise<IngredientListVersion> {
-  const { byId } = await loadKnowledgeBase(em);
-  const read = versionEntries(v.entries, byId);
+  const { byId, matcher } = await loadKnowledgeBase(em);
+  const entries = entriesOf(v.ingredientList, matcher);
+  const read = versionEntries(entries, byId);
   return {
     id: v.id, version: v.version, ingredientList: v.ingredientList, source: v.source, createdAt: v.createdAt, authorId: v.author?.id ?? null,
-    entries: v.entries.map((e, i) => ({ position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, belowOnePercent: read[i].belowOnePercent })),
+    entries: entries.map((e, i) => ({ position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, belowOnePercent: read[i].belowOnePercent })),
   };
 }
 
@@ -154,6 +155,6 @@ export class ReformulationAlertResolver {
   async diff(@Root() a: ReformulationAlertView, @Ctx() ctx: Context): Promise<IngredientListDiff> {
     const loader = versionLoader(ctx.em);
     const [from, to] = await Promise.all([loader.load(`${a.productId}:${a.fromVersion}`), loader.load(`${a.productId}:${a.toVersion}`)]);
-    return diffView(a.productId, a.fromVersion, a.toVersion, await diffVersions(ctx.em, from?.entries ?? [], to?.entries ?? []));
+    return diffView(a.productId, a.fromVersion, a.toVersion, await diffVersions(ctx.em, from?.ingredientList ?? '', to?.ingredientList ?? ''));
   }
 }

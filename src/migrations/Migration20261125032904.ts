@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261125025914 extends Migration {
+export class Migration20261125032904 extends Migration {
 
-  override name = 'Migration20261125025914';
+  override name = 'Migration20261125032904';
 
   override up(): void | Promise<void> {
     this.addSql(`create type "list_version_source" as enum ('backfill', 'product_created', 'draft_approved', 'open_beauty_facts', 'demo');`);
@@ -18,7 +18,7 @@ export class Migration20261125025914 extends Migration {
     this.addSql(`create index "reformulation_alert_user_id_created_at_index" on "reformulation_alert" ("user_id", "created_at");`);
     this.addSql(`alter table "reformulation_alert" add constraint "reformulation_alert_user_id_product_id_to_version_unique" unique ("user_id", "product_id", "to_version");`);
 
-    this.addSql(`create table "product_list_version" ("id" uuid not null, "created_at" timestamptz not null, "product_id" uuid not null, "version" int not null, "ingredient_list" text not null, "ingredient_ids" text[] not null, "entries" jsonb not null, "source" "list_version_source" not null, "author_id" uuid null, primary key ("id"));`);
+    this.addSql(`create table "product_list_version" ("id" uuid not null, "created_at" timestamptz not null, "product_id" uuid not null, "version" int not null, "ingredient_list" text not null, "ingredient_ids" text[] not null, "source" "list_version_source" not null, "author_id" uuid null, primary key ("id"));`);
     this.addSql(`create index "product_list_version_author_id_index" on "product_list_version" ("author_id");`);
     this.addSql(`alter table "product_list_version" add constraint "product_list_version_product_id_version_unique" unique ("product_id", "version");`);
 
@@ -32,14 +32,9 @@ export class Migration20261125025914 extends Migration {
     this.addSql(`alter table "product_list_version" add constraint "product_list_version_product_id_foreign" foreign key ("product_id") references "product" ("id") on delete cascade;`);
     this.addSql(`alter table "product_list_version" add constraint "product_list_version_author_id_foreign" foreign key ("author_id") references "app_user" ("id") on delete set null;`);
 
-    // Version 1 of every existing product: its current list and entries, as they are now.
-    this.addSql(`insert into "product_list_version" ("id", "created_at", "product_id", "version", "ingredient_list", "ingredient_ids", "entries", "source", "author_id")
-      select gen_random_uuid(), p."updated_at", p."id", 1, p."ingredient_list", p."ingredient_ids",
-        coalesce((select jsonb_agg(jsonb_build_object('position', pi."position", 'input', pi."input", 'ingredientId', pi."ingredient_id",
-          'concentration', pi."concentration", 'mayContain', pi."may_contain", 'active', false) order by pi."position")
-          from "product_ingredient" pi where pi."product_id" = p."id"), '[]'::jsonb),
-        'backfill', p."created_by_id"
-      from "product" p;`);
+    // Version 1 of every existing product: its current list, as it is now.
+    this.addSql(`insert into "product_list_version" ("id", "created_at", "product_id", "version", "ingredient_list", "ingredient_ids", "source", "author_id")
+      select gen_random_uuid(), p."updated_at", p."id", 1, p."ingredient_list", p."ingredient_ids", 'backfill', p."created_by_id" from "product" p;`);
   }
 
   override down(): void | Promise<void> {
