@@ -1,53 +1,15 @@
 // The versions of products' ingredient lists: appended by every write that changes a list, in
-// its transaction, and compared on request. A version's entries are its text read by the parser
-// and matcher (entriesOf), and its 1 % line the analysis' own concentration estimate
-// (analysis/engine/concentration.ts, through list-reading.ts).
+// its transaction, and compared on request (entries and 1 % line: version-entries.ts).
 import type { EntityManager } from '../../db.js';
 import { notFound, validationFailed } from '../../errors.js';
-import { analyzeIngredientList } from '../analysis/engine/analyze.js';
-import { atMostOnePercent } from '../analysis/engine/concentration.js';
-import type { IngredientMatcher } from '../analysis/engine/match.js';
-import type { Ingredient } from '../ingredient/ingredient.entity.js';
-import { readEntries } from '../analysis/list-reading.js';
 import { loadKnowledgeBase } from '../analysis/matcher.service.js';
 import { getProduct } from '../product/product.service.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
-import { diffIngredientLists, type ListDiff, type VersionEntry } from './engine/list-diff.js';
-import { ListVersionSource, ProductListVersion, type ListVersionEntry } from './product-list-version.entity.js';
+import { diffIngredientLists, type ListDiff } from './engine/list-diff.js';
+import { ListVersionSource, ProductListVersion } from './product-list-version.entity.js';
 import { raiseReformulationAlerts, type ListChange } from './reformulation-impact.service.js';
-
-/** What a write knows of a list: its analysed entries (a stored analysis entry or a matcher's). */
-export interface NewListVersion {
-  productId: string;
-  ingredientList: string;
-  ingredientIds: string[];
-  /** The entries the write analysed (saves reading the text again for its alerts). */
-  entries: ReadonlyArray<{ position: number; input: string; ingredientId: string | null; concentration: string | null; mayContain: boolean; active?: boolean }>;
-  source: ListVersionSource;
-  authorId: string | null;
-}
-
-const trimmed = (entries: NewListVersion['entries']): ListVersionEntry[] => entries.map((e) => ({
-  position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false,
-}));
-
-export interface StoredVersion {
-  productId: string;
-  version: number;
-  ingredientList: string;
-  entries: ListVersionEntry[];
-}
-
-/** A version's entries: its text read as every analysis reads it. */
-export function entriesOf(ingredientList: string, matcher: IngredientMatcher): ListVersionEntry[] {
-  return trimmed(analyzeIngredientList(ingredientList, matcher).entries);
-}
-
-type VersionRow = { product_id: string; version: number; ingredient_list: string };
-const storedVersion = (r: VersionRow, matcher: IngredientMatcher): StoredVersion => ({
-  productId: r.product_id, version: Number(r.version), ingredientList: r.ingredient_list, entries: entriesOf(r.ingredient_list, matcher),
-});
+import { entriesOf, storedVersion, trimmed, versionEntries, type NewListVersion, type StoredVersion, type VersionRow } from './version-entries.js';
 
 /** The newest version of each product (one statement), its entries read from its text. */
 export async function latestVersions(em: EntityManager, productIds: string[]): Promise<Map<string, StoredVersion>> {
@@ -79,14 +41,6 @@ export async function recordListVersions(em: EntityManager, lists: NewListVersio
   }
   await em.flush();
   await raiseReformulationAlerts(em, changes);
-}
-
-/** The list as the diff engine reads it: each entry with its side of the 1 % line. */
-export function versionEntries(entries: ListVersionEntry[], byId: ReadonlyMap<string, Ingredient>): VersionEntry[] {
-  const ingredients = entries.map((e) => (e.ingredientId ? byId.get(e.ingredientId) ?? null : null));
-  // No product type: guessed from the list, as for a pasted label (the line rarely depends on it).
-  const reading = readEntries(entries, ingredients);
-  return entries.map((e, i) => ({ position: e.position, input: e.input, ingredientId: e.ingredientId, belowOnePercent: atMostOnePercent(reading.entries[i].estimate) }));
 }
 
 export async function diffVersions(em: EntityManager, before: string, after: string): Promise<ListDiff> {

@@ -19,7 +19,7 @@ export enum ListVersionSource {
 }
 registerEnumType(ListVersionSource, { name: 'ListVersionSource', description: 'Where a version of a product\'s ingredient list came from.' });
 
-/** One entry of a version, as the diff needs it: read from the list text by the analysis (see list-version.service.ts). */
+/** One entry of a version, as the diff needs it: read from the list text by the analysis (see version-entries.ts). */
 export interface ListVersionEntry {
   position: number;
   input: string;

@@ -18,8 +18,7 @@ import { impactOf, type ProfileCaution, type RoutineClash } from './engine/impac
 import { diffIngredientLists, type ListDiff } from './engine/list-diff.js';
 import type { ListVersionEntry } from './product-list-version.entity.js';
 import { ReformulationAlert } from './reformulation-alert.entity.js';
-import type { StoredVersion } from './list-version.service.js';
-import { versionEntries } from './list-version.service.js';
+import { versionEntries, type StoredVersion } from './version-entries.js';
 
 export interface ListChange {
   productId: string;
