@@ -16,6 +16,8 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
 import { Brand } from '../src/modules/brand/brand.entity.js';
 import { Product, ProductIngredient, ProductStatus } from '../src/modules/product/product.entity.js';
+import { backfillListVersions } from '../src/modules/reformulation/list-version.service.js';
+import { ListVersionSource } from '../src/modules/reformulation/product-list-version.entity.js';
 import { gs1CheckDigit } from '../src/modules/product/barcode.js';
 import { newId, slugify } from '../src/modules/shared/ids.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
@@ -184,6 +186,8 @@ if (missing > 0) {
   await em.execute('analyze product');
   await em.execute('analyze product_ingredient');
 }
+// Reformulation watch: version 1 of every product that has none (one statement; a rerun adds nothing).
+console.log(`list versions written: ${await backfillListVersions(em, ListVersionSource.backfill)}`);
 const count = (await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where status = 'published'`))[0].n;
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${count} published products`);
 await orm.close();

@@ -29,6 +29,9 @@ import { UserFollow } from './modules/following/user-follow.entity.js';
 import { SurveyAnswer } from './modules/survey/survey-answer.entity.js';
 import { IdentityProviderEvent } from './modules/identity-provider/idp-event.entity.js';
 import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
+// ==== Reformulation watch (issue 18)
+import { ProductListVersion } from './modules/reformulation/product-list-version.entity.js';
+import { ReformulationAlert, ReformulationDigest, ReformulationSettings } from './modules/reformulation/reformulation-alert.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -43,4 +46,6 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineRequestAnswer, RoutineWeekScore,
   // tombstones of deleted accounts
   DeletedSubject,
+  // reformulation watch (issue 18)
+  ProductListVersion, ReformulationAlert, ReformulationDigest, ReformulationSettings,
 ];

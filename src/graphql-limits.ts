@@ -69,6 +69,10 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.followingIngredientFeelings': 50,
   'Query.myProductCompatibility': 20,
   'Query.analysisPersonalize': 20,
+  // Reformulation watch (issue 18): each diff reads two lists (parser, matcher, dose estimate).
+  'Query.productIngredientListDiff': 20,
+  'Query.productIngredientListVersions': 20,
+  'ReformulationAlertView.diff': 10,
 };
 
 /** How often one field may appear in one selection (under aliases, through fragments). */

@@ -54,6 +54,10 @@ import { SurveyResolver } from './modules/survey/survey.resolver.js';
 import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.resolver.js';
 import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
 import { ProductSourceResolver } from './modules/product/product-source.resolver.js';
+// ==== Reformulation watch (issue 18)
+import {
+  IngredientListChangeResolver, IngredientListVersionEntryResolver, IngredientListVersionResolver, ReformulationAlertResolver, ReformulationReasonResolver, ReformulationResolver,
+} from './modules/reformulation/reformulation.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -84,6 +88,9 @@ export const resolvers = [
 
   // ==== Routines and contests (routines helper)
   RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,
+
+  // ==== Reformulation watch (issue 18)
+  ReformulationResolver, IngredientListVersionResolver, IngredientListVersionEntryResolver, IngredientListChangeResolver, ReformulationReasonResolver, ReformulationAlertResolver,
 
 ] as const;
 

@@ -3,6 +3,9 @@ import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoCommunity } from './demo-community.js';
 import { seedKnowledgeBase } from './knowledge-base.js';
+import { seedDemoReformulations } from './demo-reformulation.js';
+import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
+import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 
 /** On an empty database: the ingredient knowledge base, then the demo catalog and community. One transaction. */
 export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise<{ seeded: boolean; ingredients: number; products: number }> {
@@ -12,6 +15,9 @@ export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise
     const ingredients = await seedKnowledgeBase(tx);
     const { products } = options.demo ? await seedDemoCatalog(tx) : { products: 0 };
     if (options.demo) await seedDemoCommunity(tx);
+    // Reformulation watch: version 1 of every demo product, then the reformulated demo product.
+    if (options.demo) await backfillListVersions(tx, ListVersionSource.product_created);
+    if (options.demo) await seedDemoReformulations(tx);
     return { seeded: true, ingredients, products };
   });
 }

@@ -7,6 +7,7 @@ import { ProductBuyClick } from '../buy/buy-click.entity.js';
 import { SharedComparison } from '../compare/shared-comparison.entity.js';
 import { ProductDraft, ProductDraftStatus } from '../draft/product-draft.entity.js';
 import { ProductFavorite } from '../favorite/product-favorite.entity.js';
+import { ReformulationAlert, ReformulationDigest, ReformulationSettings } from '../reformulation/reformulation-alert.entity.js';
 import { IngredientFeeling } from '../feeling/ingredient-feeling.entity.js';
 import { UserFollow } from '../following/user-follow.entity.js';
 import { ImageOwnerKind, StoredImage } from '../image/image.entity.js';
@@ -34,6 +35,8 @@ export async function eraseAccount(em: EntityManager, user: User): Promise<strin
     [ProductFavorite, { user: id }], [IngredientFeedback, { user: id }], [RoutineRequest, { requester: id }],
     [Routine, { owner: id, status: RoutineStatus.private }], [ProductTutorial, { author: id, status: ProductTutorialStatus.draft }],
     [IngredientMatchProposal, { proposer: id, status: ProposalStatus.pending }],
+    // Reformulation watch (issue 18): alerts, digests sent and settings are personal.
+    [ReformulationAlert, { user: id }], [ReformulationDigest, { user: id }], [ReformulationSettings, { user: id }],
   ];
   // Drafts not approved (an approved one became the product, which stays) and their images.
   const drafts = await em.find(ProductDraft, { author: id, status: { $ne: ProductDraftStatus.approved } }, { fields: ['id'] });

@@ -17,6 +17,8 @@ import { isUuid, newId, slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
+import { recordListVersions } from '../reformulation/list-version.service.js';
+import { ListVersionSource } from '../reformulation/product-list-version.entity.js';
 
 export const isModerator = (viewer: User | null): boolean =>
   viewer?.userType === UserType.moderator || viewer?.userType === UserType.admin;
@@ -195,6 +197,11 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   }
   em.assign(draft, { status: ProductDraftStatus.approved, brand: brandId, reviewer: viewer.id, reviewedAt: new Date(), product: product.id } as never);
   await em.flush();
+  // A correction that changes the list is a new version (and may alert who favours the product).
+  await recordListVersions(em, [{
+    productId: product.id, ingredientList: draft.ingredientList, ingredientIds: draft.ingredientIds, entries: draft.entries,
+    source: ListVersionSource.draft_approved, authorId: draft.author.id,
+  }]);
   await moveImage(em, { kind: ImageOwnerKind.draft, id: draft.id }, { kind: ImageOwnerKind.product, id: product.id });
   invalidateSimilarityIndex();
   return draft;

@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe of a digest). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -35,7 +37,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }, 
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) });
       } catch (error) {
         // The server refused the recipient (e.g. 550 no such mailbox): the client's input.
         if ((error as { code?: string }).code === 'EENVELOPE') throw validationFailed('email', `The mail server refused the address ${message.to}`);

@@ -19,6 +19,7 @@ import { CatalogMaps } from './catalog-maps.js';
 import { readObfLines, type ObfFormat } from './reader.js';
 import { readObfRecord, type ObfProduct, type SkipReason } from './record.js';
 import { UnmatchedCounter } from './unmatched.js';
+import { recordImportedVersions } from '../reformulation/list-version.service.js';
 
 export const OBF_SOURCE = 'open-beauty-facts';
 
@@ -197,6 +198,8 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
       entryColumns.map(arrayLiteral),
     );
   }
+  // Reformulation watch: one statement appends the new lists' versions (more only for watched updates).
+  await recordImportedVersions(tx, written.map((w) => w.id));
   return result;
 }
 

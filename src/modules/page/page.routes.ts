@@ -13,6 +13,7 @@ import { loadPageOperations, operationRunner } from './page-operations.js';
 import { pagePaths } from '../shared/page-paths.js';
 import {
   analysisPage, comparisonPage, emailConfirmedPage, emailConfirmPage, errorPage, homePage, ingredientPage, PASTE_LIMIT, productPage,
+  reformulationUnsubscribePage, reformulationUnsubscribedPage,
   type AnalysisData, type ComparisonData, type EmailLinkData, type IngredientData, type ProductAnalysisData, type ProductData, type SkinCalcData,
 } from './page.views.js';
 
@@ -29,6 +30,8 @@ export interface PageOptions {
 const OPERATIONS = [
   'AnalyzeIngredientList', 'GetSharedAnalysis', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
   'GetIngredient', 'GetUser', 'GetEmailLink', 'ConfirmEmailLink',
+  // Reformulation watch (issue 18)
+  'UnsubscribeReformulationDigest',
 ];
 
 /** The paste form posts to an analysis: it counts against the analysis budget, like POST /analyze/*. */
@@ -153,6 +156,20 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
         const link = await run<EmailLinkData | null>('GetEmailLink', { token }, context);
         return send(reply, 400, { title: 'Confirm an e-mail address', description: 'Confirm an e-mail address.', main: emailConfirmPage(link, token, error.message) });
       }
+    }));
+
+    // Reformulation watch (issue 18): the digest's unsubscribe link. GET shows a button (link
+    // scanners change nothing); POST switches the digest off: the button, or a mail client's
+    // one-click unsubscribe (RFC 8058: List-Unsubscribe-Post, the token in the URL).
+    scope.get<Params>('/p/reformulation/unsubscribe', { config: pageRoute }, page(async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      return send(reply, 200, { title: 'Stop reformulation e-mails', description: 'Stop the reformulation digest.', main: reformulationUnsubscribePage(request.query.token ?? '') });
+    }));
+
+    scope.post<Params>('/p/reformulation/unsubscribe', { config: pageRoute }, page(async (request, reply, context) => {
+      reply.header('referrer-policy', 'no-referrer');
+      const done = await run<{ username: string }>('UnsubscribeReformulationDigest', { token: request.body?.token ?? request.query.token ?? '' }, context);
+      return send(reply, 200, { title: 'Reformulation e-mails stopped', description: 'The reformulation digest is off.', main: reformulationUnsubscribedPage(done.username) });
     }));
   });
 }

@@ -255,6 +255,23 @@ export function emailConfirmedPage(link: EmailLinkData): Html {
 <p><a href="/">Go to the home page</a></p>`;
 }
 
+// Reformulation watch (issue 18)
+export function reformulationUnsubscribePage(token: string): Html {
+  return html`<h1>Stop reformulation e-mails</h1>
+<p class="lead">Stop the e-mails that tell you when a product you favour or use changes its ingredients.</p>
+<form method="post" action="/p/reformulation/unsubscribe">
+<input type="hidden" name="token" value="${token}">
+<button type="submit">Stop these e-mails</button>
+</form>
+<p class="hint">Nothing changes until you press the button. Alerts stay in the app (<code>GET /my/reformulation_alerts</code>); switch the e-mails on again with <code>PUT /my/settings/reformulation_digest</code>.</p>`;
+}
+
+export function reformulationUnsubscribedPage(username: string): Html {
+  return html`<h1>Reformulation e-mails stopped</h1>
+<p class="notice" role="status">The account <strong>${username}</strong> gets no more reformulation digests.</p>
+<p><a href="/">Go to the home page</a></p>`;
+}
+
 export function errorPage(status: number, message: string): Html {
   const title = status === 404 ? 'Not found' : status === 429 ? 'Too many requests' : status >= 500 ? 'Something went wrong' : 'That did not work';
   return html`<h1>${title}</h1>

@@ -41,10 +41,12 @@ import { statsFixtures } from './stats.js';
 import { unitOfMeasurementsFixtures } from './unit-of-measurements.js';
 import { userRelationshipsFixtures } from './user-relationships.js';
 import { usersFixtures } from './users.js';
+import { extensionsReformulationFixtures } from './extensions-reformulation.js';
 
 /** Each group's fixtures, by the name of its rest-mappings/<group>.graphql file. */
 export const fixturesByGroup: Record<string, FixtureTable> = {
   analyze: analyzeFixtures,
+  'extensions-reformulation': extensionsReformulationFixtures,
   articles: articlesFixtures,
   brands: brandsFixtures,
   breadcrumbs: breadcrumbsFixtures,
