@@ -58,6 +58,8 @@ import { ProductSourceResolver } from './modules/product/product-source.resolver
 import {
   IngredientListChangeResolver, IngredientListVersionEntryResolver, IngredientListVersionResolver, ReformulationAlertResolver, ReformulationReasonResolver, ReformulationResolver,
 } from './modules/reformulation/reformulation.resolver.js';
+import { recordWrittenLists } from './modules/reformulation/list-version.service.js';
+import { onIngredientListsWritten } from './modules/shared/ingredient-list-events.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -98,6 +100,8 @@ let built: Promise<GraphQLSchema> | null = null;
 
 /** The schema is built once per process: type-graphql metadata is global anyway. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
+  // The reformulation watch follows every product list written (the product module does not import it).
+  onIngredientListsWritten(recordWrittenLists);
   built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false }).then((schema) => {
     wrapMutationsInTransactions(schema);
     return schema;

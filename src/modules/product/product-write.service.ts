@@ -14,8 +14,7 @@ import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { User, UserType } from '../user/user.entity.js';
 import { normalizeBarcode } from './barcode.js';
-import { recordListVersions } from '../reformulation/list-version.service.js';
-import { ListVersionSource } from '../reformulation/product-list-version.entity.js';
+import { announceIngredientListsWritten } from '../shared/ingredient-list-events.js';
 import { Product, ProductIngredient, ProductStatus } from './product.entity.js';
 import { canSeeUnpublished, getProduct } from './product.service.js';
 
@@ -110,7 +109,7 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
     });
   }
   await em.flush();
-  await recordListVersions(em, [{ productId: product.id, ingredientList: list, ingredientIds, entries: analysis.entries, source: ListVersionSource.product_created, authorId: viewer.id }]);
+  await announceIngredientListsWritten(em, [{ productId: product.id, ingredientList: list, ingredientIds, entries: analysis.entries, source: 'product_created', authorId: viewer.id }]);
   return product;
 }
 

@@ -1,6 +1,7 @@
 // The versions of products' ingredient lists: appended by every write that changes a list, in
 // its transaction, and compared on request (entries and 1 % line: version-entries.ts).
 import type { EntityManager } from '../../db.js';
+import type { WrittenIngredientList } from '../shared/ingredient-list-events.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { getProduct } from '../product/product.service.js';
@@ -108,3 +109,7 @@ export async function recordImportedVersions(em: EntityManager, productIds: stri
   const before = new Map(previous.map((r) => [r.product_id, storedVersion(r, matcher)]));
   await raiseReformulationAlerts(em, updated.flatMap((r) => (before.has(r.product_id) ? [{ productId: r.product_id, from: before.get(r.product_id)!, to: storedVersion(r, matcher) }] : [])));
 }
+
+/** The listener of written ingredient lists (shared/ingredient-list-events.ts), registered by src/schema.ts. */
+export const recordWrittenLists = (em: EntityManager, lists: WrittenIngredientList[]): Promise<void> =>
+  recordListVersions(em, lists.map((list) => ({ ...list, source: list.source as ListVersionSource })));
