@@ -60,17 +60,31 @@ export interface AppServices {
   idpWebhookSecret: string;
 }
 
+/**
+ * The request's context. `loaders` is a getter on the prototype, so it survives the shallow copy
+ * Apollo Server makes of a context (Object.assign onto an object of the same prototype): one
+ * loader set per entity manager, made on first use (many requests, an analysis, a cached or
+ * refused one, never load anything). A mutation's transaction swaps `em` (see transactional.ts),
+ * and the loaders follow it: inside the transaction they read its writes, after it the outer ones.
+ */
+class RequestContext implements Context {
+  private readonly loaderSets = new WeakMap<EntityManager, Loaders>();
+
+  constructor(
+    public em: EntityManager,
+    public viewer: User | null,
+    public requestId: string,
+    public publicUrl: string,
+    public services: AppServices,
+  ) {}
+
+  get loaders(): Loaders {
+    let loaders = this.loaderSets.get(this.em);
+    if (!loaders) this.loaderSets.set(this.em, (loaders = createLoaders(this.em)));
+    return loaders;
+  }
+}
+
 export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string, services: AppServices): Context {
-  // One loader set per entity manager, made on first use (many requests, an analysis, a cached or
-  // refused one, never load anything). A mutation's transaction swaps `em` (see transactional.ts),
-  // and the loaders follow it: inside the transaction they read its writes, after it the outer ones.
-  const loaderSets = new WeakMap<EntityManager, Loaders>();
-  return {
-    em, viewer, requestId, publicUrl, services,
-    get loaders() {
-      let loaders = loaderSets.get(this.em);
-      if (!loaders) loaderSets.set(this.em, (loaders = createLoaders(this.em)));
-      return loaders;
-    },
-  };
+  return new RequestContext(em, viewer, requestId, publicUrl, services);
 }
