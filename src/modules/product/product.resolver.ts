@@ -8,6 +8,7 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
+import type { ProductIngredientRow } from './product.loaders.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct } from './product.service.js';
 
 @ObjectType()
@@ -113,8 +114,10 @@ export class ProductResolver {
 export class ProductIngredientResolver {
   // Field resolvers
   @FieldResolver(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
-  ingredient(@Root() entry: ProductIngredient, @Ctx() ctx: Context) {
-    return entry.ingredient ? ctx.loaders.ingredientById.load(entry.ingredient.id) : null;
+  ingredient(@Root() entry: ProductIngredientRow, @Ctx() ctx: Context) {
+    // The loader attached the knowledge base's row: no lookup, no promise.
+    if (!entry.ingredient || entry.ingredient instanceof Ingredient) return entry.ingredient;
+    return ctx.loaders.ingredientById.load(entry.ingredient.id);
   }
 }
 
