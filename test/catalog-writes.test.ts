@@ -143,3 +143,34 @@ describe('POST /products/create and /my/products', () => {
     expect(after).toBe(before);
   });
 });
+
+describe('reads after writes', () => {
+  type Detail = { alias: string; brand: { alias: string; website: string | null }; ingredients: Array<{ ingredient: { alias: string; functions: string[] } | null }> };
+
+  it('a product read after its brand changed shows the brand as it is now, in the detail and in lists', async () => {
+    const { token, brand } = await ownBrand('fresh-brand');
+    const [product] = await t.em().getConnection().execute(`select p.alias from product p join brand b on b.id = p.brand_id where b.alias = ? and p.status = 'published' limit 1`, [brand]);
+    await t.inject({ method: 'GET', url: `/products/${product.alias}` });
+    const website = `https://fresh-${Date.now()}.example`;
+    expect((await t.inject({ method: 'PATCH', url: `/brands/${brand}`, payload: { website }, token })).statusCode).toBe(200);
+    expect(((await t.inject({ method: 'GET', url: `/products/${product.alias}` })).json() as Detail).brand.website).toBe(website);
+    const gql = (await t.inject({ method: 'POST', url: '/graphql', payload: { query: `{ product(idOrAlias: "${product.alias}") { brand { website } } }` } })).json();
+    expect(gql.data.product.brand.website).toBe(website);
+  });
+
+  it('a product read after one of its ingredients was corrected shows the ingredient as it is now', async () => {
+    const [{ alias }] = await t.em().getConnection().execute(`select p.alias from product p join product_ingredient e on e.product_id = p.id join ingredient i on i.id = e.ingredient_id where i.alias = 'glycerin' and p.status = 'published' limit 1`);
+    const glycerinOf = (body: Detail) => body.ingredients.find((e) => e.ingredient?.alias === 'glycerin')!.ingredient!;
+    const before = glycerinOf((await t.inject({ method: 'GET', url: `/products/${alias}` })).json() as Detail);
+    const niacinamide = (await t.inject({ method: 'GET', url: '/ingredients/niacinamide' })).json() as { functions: string[] };
+    const functions = niacinamide.functions.join() !== before.functions.join() ? niacinamide.functions : [...before.functions].reverse();
+    expect(functions).not.toEqual(before.functions);
+    const feedback = (await t.inject({ method: 'POST', url: '/ingredients/glycerin/submit_feedback', token: await t.tokenFor('fresh-author'), payload: { kind: 'correction', message: 'Its functions are wrong.' } })).json() as { id: string };
+    const accepted = (await t.inject({ method: 'POST', url: '/graphql', token: await t.tokenFor('fresh-moderator', 'moderator'), payload: {
+      query: 'mutation($id: ID!, $c: IngredientCorrectionInput!) { acceptIngredientFeedback(id: $id, correction: $c) { status } }',
+      variables: { id: feedback.id, c: { functions } },
+    } })).json();
+    expect(accepted.errors).toBeUndefined();
+    expect(glycerinOf((await t.inject({ method: 'GET', url: `/products/${alias}` })).json() as Detail).functions).toEqual(functions);
+  });
+});

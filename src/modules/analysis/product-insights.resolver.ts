@@ -5,7 +5,7 @@ import { EffectSummary, RuleVerdict, SimilarProductPage, SkinTypeVerdict } from 
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
 import { checkedLimit } from '../shared/pagination.js';
-import { Product, ProductIngredient } from '../product/product.entity.js';
+import { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import { readProductList } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
@@ -51,7 +51,7 @@ export class ProductInsightsResolver {
     const ingredients = dosedIngredients(reading);
     return {
       product,
-      unmatched: entries.filter((e: ProductIngredient) => e.match === 'none').map((e) => e.input),
+      unmatched: entries.filter((e) => e.match === 'none').map((e) => e.input),
       rules: evaluateRules(ingredients),
       skinTypes: evaluateSkinTypes(ingredients),
     };

@@ -10,7 +10,7 @@ import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid } from '../shared/ids.js';
 import { checkedLimit, paginate, type PageArgs } from '../shared/pagination.js';
 import { Product, ProductStatus } from './product.entity.js';
-import { checkedFlags } from './product.service.js';
+import { checkedFlags, SUMMARY_RELATIONS } from './product.service.js';
 
 export interface ProductSearch {
   query?: string | null;
@@ -75,5 +75,5 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     checkedLimit(page.limit);
     return { items: [] as Product[], nextCursor: null };
   }
-  return paginate(em, Product, { $and: and }, { name: 'asc', id: 'asc' }, page);
+  return paginate(em, Product, { $and: and }, { name: 'asc', id: 'asc' }, page, SUMMARY_RELATIONS);
 }

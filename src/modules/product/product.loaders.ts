@@ -1,9 +1,41 @@
+import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
+import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { loaderById, loaderByParent } from '../shared/loaders.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
 
+/**
+ * One entry of a product's ingredient list as a plain row (no entity: a page of 20 products has
+ * ~500 of them). `ingredient` is the knowledge base's row when it has it (the field resolver
+ * returns it without a lookup), else just the id (an ingredient new in this request).
+ */
+export interface ProductIngredientRow extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> {
+  ingredient: Ingredient | { id: string } | null;
+}
+
+/** The entries of many products in one statement, in label order, grouped by product id. */
+function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductIngredientRow[]> {
+  return new DataLoader(async (productIds) => {
+    const [rows, { byId }] = await Promise.all([
+      em.createQueryBuilder(ProductIngredient, 'pi')
+        .select(['id', 'product', 'position', 'input', 'ingredient', 'match', 'concentration', 'mayContain'])
+        .where({ product: { $in: [...productIds] } })
+        .orderBy({ position: 'asc' })
+        .execute<Array<{ id: string; product: string; position: number; input: string; ingredient: string | null; match: string; concentration: string | null; mayContain: boolean }>>('all'),
+      loadKnowledgeBase(em),
+    ]);
+    const groups = new Map<string, ProductIngredientRow[]>(productIds.map((id) => [id, []]));
+    for (const row of rows) {
+      const ingredient = row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient });
+      groups.get(row.product)?.push({ id: row.id, position: row.position, input: row.input, match: row.match, concentration: row.concentration, mayContain: row.mayContain, ingredient });
+    }
+    return productIds.map((id) => groups.get(id)!);
+  });
+}
+
 export const createProductLoaders = (em: EntityManager) => ({
   productById: loaderById(em, Product),
-  ingredientsByProduct: loaderByParent(em, ProductIngredient, 'product', { position: 'asc' }),
+  ingredientsByProduct: ingredientRowsByProduct(em),
   offersByProduct: loaderByParent(em, ProductOffer, 'product', { price: 'asc', retailer: 'asc' }, { endedAt: null }),
 });

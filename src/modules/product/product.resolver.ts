@@ -8,6 +8,8 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
+import type { ProductIngredientRow } from './product.loaders.js';
+import { loadedOr } from '../shared/loaders.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct } from './product.service.js';
 
 @ObjectType()
@@ -83,19 +85,21 @@ export class ProductResolver {
 
   // Field resolvers
   @FieldResolver(() => Brand)
-  async brand(@Root() product: Product, @Ctx() ctx: Context): Promise<Brand> {
-    return (await ctx.loaders.brandById.load(product.brand.id))!;
+  brand(@Root() product: Product, @Ctx() ctx: Context) {
+    return loadedOr(product.brand, ctx.loaders.brandById);
   }
 
   @FieldResolver(() => ProductCategory, { nullable: true })
   category(@Root() product: Product, @Ctx() ctx: Context) {
-    return product.category ? ctx.loaders.categoryById.load(product.category.id) : null;
+    return product.category ? loadedOr(product.category, ctx.loaders.categoryById) : null;
   }
 
   @FieldResolver(() => ProductSize, { nullable: true })
-  async size(@Root() product: Product, @Ctx() ctx: Context): Promise<ProductSize | null> {
+  size(@Root() product: Product, @Ctx() ctx: Context): ProductSize | Promise<ProductSize> | null {
     if (product.sizeAmount == null) return null;
-    return { amount: product.sizeAmount, unit: product.sizeUnit ? await ctx.loaders.unitById.load(product.sizeUnit.id) : null };
+    const amount = product.sizeAmount;
+    const unit = product.sizeUnit ? loadedOr(product.sizeUnit, ctx.loaders.unitById) : null;
+    return unit instanceof Promise ? unit.then((loaded) => ({ amount, unit: loaded })) : { amount, unit };
   }
 
   @FieldResolver(() => [ProductIngredient], { description: 'The label\'s entries in order, with what each matched.' })
@@ -113,8 +117,10 @@ export class ProductResolver {
 export class ProductIngredientResolver {
   // Field resolvers
   @FieldResolver(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
-  ingredient(@Root() entry: ProductIngredient, @Ctx() ctx: Context) {
-    return entry.ingredient ? ctx.loaders.ingredientById.load(entry.ingredient.id) : null;
+  ingredient(@Root() entry: ProductIngredientRow, @Ctx() ctx: Context) {
+    // The loader attached the knowledge base's row: no lookup, no promise.
+    if (!entry.ingredient || entry.ingredient instanceof Ingredient) return entry.ingredient;
+    return ctx.loaders.ingredientById.load(entry.ingredient.id);
   }
 }
 

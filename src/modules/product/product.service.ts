@@ -33,12 +33,16 @@ export function canSeeUnpublished(product: Product, viewer: User | null, brandOw
 }
 
 export async function getProduct(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<Product> {
-  const product = await findByIdOrAlias(em, Product, idOrAlias, { populate: ['brand'] });
+  // Brand, category and unit in the same statement: the request's loaders find them loaded.
+  const product = await findByIdOrAlias(em, Product, idOrAlias, { populate: ['brand', 'category', 'sizeUnit'], strategy: 'joined' });
   if (product.status !== ProductStatus.published && !canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id)) {
     throw notFound('Product', idOrAlias);
   }
   return product;
 }
+
+/** What a product summary shows besides the row: joined into a list page's statement. */
+export const SUMMARY_RELATIONS = ['brand', 'category'] as const;
 
 /** Flags by name (silicone) or by the contract's free-of word (silicones); anything else is a 400. */
 export function checkedFlags(field: string, words: string[] | null | undefined): string[] {
@@ -60,11 +64,11 @@ export async function listProducts(em: EntityManager, filter: ProductFilter, pag
   if (flags.length) and.push({ flags: { $contains: flags } });
   const freeOf = checkedFlags('free_of', filter.freeOf);
   if (freeOf.length) and.push({ $not: { flags: { $overlap: freeOf } } });
-  return paginate(em, Product, { $and: and }, { name: 'asc', id: 'asc' }, page);
+  return paginate(em, Product, { $and: and }, { name: 'asc', id: 'asc' }, page, SUMMARY_RELATIONS);
 }
 
 export function listRecentProducts(em: EntityManager, page: PageArgs) {
-  return paginate(em, Product, { status: ProductStatus.published }, { publishedAt: 'desc', id: 'desc' }, page);
+  return paginate(em, Product, { status: ProductStatus.published }, { publishedAt: 'desc', id: 'desc' }, page, SUMMARY_RELATIONS);
 }
 
 /** A product by its barcode (check digit verified), or by brand and exact name. */

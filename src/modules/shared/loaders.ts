@@ -45,3 +45,11 @@ export function loaderByParent<T extends object>(
     return parentIds.map((id) => groups.get(id) ?? []);
   });
 }
+
+/**
+ * The entity behind a reference: at once when the request already loaded it (a relation joined
+ * into the parent's statement), else through the request's loader.
+ */
+export function loadedOr<T extends WithId>(ref: { id: string; isInitialized?: () => boolean; unwrap?: () => T }, loader: DataLoader<string, T | null>): T | Promise<T | null> {
+  return ref.isInitialized?.() && ref.unwrap ? ref.unwrap() : loader.load(ref.id);
+}

@@ -77,6 +77,8 @@ export async function paginate<T extends object>(
   where: FilterQuery<T>,
   orderBy: QueryOrderMap<T>,
   args: PageArgs,
+  /** To-one relations to load in the same statement (joined), for the request's loaders to find. */
+  populate?: readonly string[],
 ): Promise<PageResult<T>> {
   const limit = checkedLimit(args.limit);
   const after = args.cursor ? openCursor(args.cursor) : undefined;
@@ -86,6 +88,7 @@ export async function paginate<T extends object>(
     after,
     orderBy,
     includeCount: false,
+    ...(populate ? { populate, strategy: 'joined' } : {}),
   } as never);
   return { items: page.items as T[], nextCursor: page.hasNextPage && page.endCursor ? signCursor(page.endCursor) : null };
 }
