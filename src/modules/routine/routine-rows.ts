@@ -7,10 +7,11 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from '../shared/pagination.js';
-import { User } from '../user/user.entity.js';
+import type { User } from '../user/user.entity.js';
+import { userFromRow, userSelect } from '../user/user-rows.js';
 import type { RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 
-/** A routine as a list page reads it: its columns, its owner's id and how many users favour it. */
+/** A routine as a list page reads it: its columns, its owner and how many users favour it. */
 export interface RoutineRow {
   id: string;
   name: string;
@@ -21,7 +22,8 @@ export interface RoutineRow {
   publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-  owner: { id: string };
+  /** The whole owner (User's properties), read with the routine. */
+  owner: User;
   favoriteCount: number;
 }
 
@@ -41,24 +43,13 @@ export interface RoutineStepRow {
 const ref = (id: string | null): { id: string } | null => (id ? { id } : null);
 const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
-let ownerColumns: string | null = null;
-/** app_user's columns, prefixed `o_` (the owner rides along with its routine). */
-function ownerSelect(em: EntityManager): string {
-  ownerColumns ??= em.getMetadata().get(User).props
-    .flatMap((p) => p.fieldNames ?? [])
-    .map((column) => `u."${column}" as "o_${column}"`)
-    .join(', ');
-  return ownerColumns;
-}
-
 type Order = 'published_at' | 'created_at';
 const orderProperty = { published_at: 'publishedAt', created_at: 'createdAt' } as const;
 
 /**
  * A page of routines, newest first by `order` (then id), with their favourite counts, in one
- * statement; the owners join in and enter the identity map as User entities (so `userById`
- * answers them without a query). `where` is SQL over `r` (routine). Cursors are MikroORM's
- * (`["<ISO date>","<id>"]`, signed), as `paginate` issued them.
+ * statement, their owners joined in (as rows with User's properties). `where` is SQL over `r`
+ * (routine). Cursors are MikroORM's (`["<ISO date>","<id>"]`, signed), as `paginate` issued them.
  */
 export async function routinePage(em: EntityManager, where: string, params: unknown[], order: Order, page: PageArgs): Promise<PageResult<RoutineRow>> {
   const limit = checkedLimit(page.limit);
@@ -79,17 +70,14 @@ export async function routinePage(em: EntityManager, where: string, params: unkn
     values.push(new Date(key[0]), key[1]);
   }
   const rows = await em.execute<Array<Record<string, unknown>>>(
-    `select r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.published_at, r.created_at, r.updated_at, r.owner_id,
-       (select count(*)::int from routine_favorite f where f.routine_id = r.id) as favorite_count, ${ownerSelect(em)}
+    `select r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.published_at, r.created_at, r.updated_at,
+       (select count(*)::int from routine_favorite f where f.routine_id = r.id) as favorite_count, ${userSelect(em, 'u', 'o_')}
      from routine r join app_user u on u.id = r.owner_id
      where ${where}${after}
      order by r.${order} desc, r.id desc limit ?`,
     [...values, limit + 1],
   );
   const items = rows.slice(0, limit).map((row): RoutineRow => {
-    const owner: Record<string, unknown> = {};
-    for (const [column, value] of Object.entries(row)) if (column.startsWith('o_')) owner[column.slice(2)] = value;
-    em.map(User, owner as never);
     return {
       id: row.id as string,
       name: row.name as string,
@@ -100,7 +88,7 @@ export async function routinePage(em: EntityManager, where: string, params: unkn
       publishedAt: row.published_at == null ? null : date(row.published_at as Date),
       createdAt: date(row.created_at as Date),
       updatedAt: date(row.updated_at as Date),
-      owner: { id: row.owner_id as string },
+      owner: userFromRow(em, row, 'o_'),
       favoriteCount: row.favorite_count as number,
     };
   });

@@ -121,7 +121,8 @@ export class RoutineResolver {
   // Field resolvers
   @FieldResolver(() => User)
   async owner(@Root() routine: Routine | RoutineRow, @Ctx() ctx: Context) {
-    return ctx.loaders.userById.load(routine.owner.id);
+    // List pages read the owner with the routine; entities (detail, mutations) ask the loader.
+    return 'favoriteCount' in routine ? routine.owner : ctx.loaders.userById.load(routine.owner.id);
   }
 
   @FieldResolver(() => [RoutineStep], { description: 'The steps in order.' })
