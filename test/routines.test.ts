@@ -286,7 +286,21 @@ describe('compatibility and summary', () => {
     const six = await t.countStatements({ method: 'GET', url: '/routines?time_of_day=weekly&limit=6' });
     expect((six.response.json() as { items: RoutineBody[] }).items).toHaveLength(6);
     expect(six.statements).toBe(two.statements);
-    expect(six.statements).toBeLessThanOrEqual(7);
+    // The page (routines, favourite counts and owners in one statement), all their steps, the
+    // steps' products and those products' brands.
+    expect(six.statements).toBeLessThanOrEqual(4);
+    // A user's page: the user, then the same four; the next page reads the same way.
+    const mine = await t.countStatements({ method: 'GET', url: '/users/max/routines?limit=3' });
+    const mineBody = mine.response.json() as { items: RoutineBody[]; next_cursor: string | null };
+    expect(mineBody.items).toHaveLength(3);
+    expect(mine.statements).toBeLessThanOrEqual(5);
+    const next = await t.countStatements({ method: 'GET', url: `/users/max/routines?limit=3&cursor=${mineBody.next_cursor}` });
+    expect((next.response.json() as { items: RoutineBody[] }).items.map((r) => r.id)).not.toContain(mineBody.items[2].id);
+    expect(next.statements).toBe(mine.statements);
+    // One routine's steps: the routine, its steps, their products and brands.
+    const steps = await t.countStatements({ method: 'GET', url: `/routines/${mineBody.items[0].id}/routine_steps` });
+    expect(steps.response.statusCode).toBe(200);
+    expect(steps.statements).toBeLessThanOrEqual(4);
     const filtered = (await t.inject({ method: 'GET', url: `/routines?product=${plain.alias}&limit=100` })).json() as { items: RoutineBody[] };
     expect(filtered.items).toHaveLength(6);
     expect(errorOf(await t.inject({ method: 'GET', url: '/routines?product=nope' })).details?.field).toBe('product');
