@@ -1,7 +1,7 @@
 // Keyset pages read as plain rows (issue 16): one statement, no entities. Cursors are the ones
 // `paginate` issues (MikroORM's `[<sort value>, <id>]` JSON, base64url, signed), so a cursor
 // from either reads the next page of the other.
-import { Cursor } from '@mikro-orm/core';
+import { Cursor, ReferenceKind } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from './pagination.js';
@@ -56,3 +56,35 @@ export async function rowPage<R extends Record<string, unknown>, T>(
 
 /** A timestamp column's value as a Date (drivers give Date or an ISO-like string). */
 export const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+interface Column { property: string; column: string; date: boolean; reference: boolean }
+const columnCache = new Map<Function, Column[]>();
+
+function columnsOf(em: EntityManager, entity: Function): Column[] {
+  let columns = columnCache.get(entity);
+  if (!columns) {
+    columns = em.getMetadata().get(entity as never).props
+      .filter((p) => (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE) && p.fieldNames?.length === 1 && p.persist !== false)
+      .map((p) => ({ property: p.name, column: p.fieldNames[0], date: p.runtimeType === 'Date', reference: p.kind === ReferenceKind.MANY_TO_ONE }));
+    columnCache.set(entity, columns);
+  }
+  return columns;
+}
+
+/** The select list of an entity's columns under `alias`, each named `<prefix><column>`. */
+export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string): string =>
+  columnsOf(em, entity).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
+
+/**
+ * A row selected with selectColumns as a read-only object with the entity's property names
+ * (many-to-one relations as `{ id }`): it serves the entity's field resolvers, which read
+ * properties and ids. Never written or persisted.
+ */
+export function entityFromRow<T>(em: EntityManager, entity: new () => T, row: Record<string, unknown>, prefix: string): T {
+  const out: Record<string, unknown> = {};
+  for (const c of columnsOf(em, entity)) {
+    const value = row[prefix + c.column];
+    out[c.property] = c.reference ? (value == null ? null : { id: value }) : c.date && value != null ? asDate(value as string) : value;
+  }
+  return out as T;
+}
