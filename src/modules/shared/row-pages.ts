@@ -64,7 +64,7 @@ function columnsOf(em: EntityManager, entity: Function): Column[] {
   let columns = columnCache.get(entity);
   if (!columns) {
     columns = em.getMetadata().get(entity as never).props
-      .filter((p) => (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE) && p.fieldNames?.length === 1 && p.persist !== false)
+      .filter((p) => (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE) && p.fieldNames?.length === 1 && p.persist !== false && !p.formula)
       .map((p) => ({ property: p.name, column: p.fieldNames[0], date: p.runtimeType === 'Date', reference: p.kind === ReferenceKind.MANY_TO_ONE }));
     columnCache.set(entity, columns);
   }
