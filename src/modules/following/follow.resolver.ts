@@ -4,7 +4,7 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
-import { follow, followedBy, followersOf, followingFeelings, relationshipLookup, unfollow } from './follow.service.js';
+import { type FollowRow, follow, followedBy, followersOf, followingFeelings, relationshipLookup, unfollow } from './follow.service.js';
 import { UserFollow } from './user-follow.entity.js';
 import { Sentiment } from '../feeling/ingredient-feeling.entity.js';
 
@@ -93,13 +93,14 @@ export class FollowResolver {
 
   // Field resolvers
   @FieldResolver(() => User, { description: 'Who follows.' })
-  async follower(@Root() edge: UserFollow, @Ctx() ctx: Context): Promise<User> {
-    return (await ctx.loaders.userById.load(edge.follower.id))!;
+  async follower(@Root() edge: UserFollow | FollowRow, @Ctx() ctx: Context): Promise<User> {
+    // A page's rows carry the listed end whole; otherwise the loader reads it.
+    return 'username' in edge.follower ? edge.follower : (await ctx.loaders.userById.load(edge.follower.id))!;
   }
 
   @FieldResolver(() => User, { description: 'Who is followed.' })
-  async followed(@Root() edge: UserFollow, @Ctx() ctx: Context): Promise<User> {
-    return (await ctx.loaders.userById.load(edge.followed.id))!;
+  async followed(@Root() edge: UserFollow | FollowRow, @Ctx() ctx: Context): Promise<User> {
+    return 'username' in edge.followed ? edge.followed : (await ctx.loaders.userById.load(edge.followed.id))!;
   }
 }
 

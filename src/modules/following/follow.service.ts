@@ -1,9 +1,11 @@
 import type { EntityManager } from '../../db.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { isUuid, newId } from '../shared/ids.js';
-import { paginate, paginateList, type PageArgs } from '../shared/pagination.js';
+import { paginateList, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { asDate, rowPage } from '../shared/row-pages.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
+import { userFromRow, userSelect } from '../user/user-rows.js';
 import { UserFollow } from './user-follow.entity.js';
 
 /** A user others can follow: not deleted. */
@@ -37,14 +39,37 @@ export async function unfollow(em: EntityManager, viewer: User, idOrUsername: st
   return true;
 }
 
+/**
+ * A page of follow edges as rows, the other end's user joined in (as a row with User's
+ * properties): one statement per page, whatever its size.
+ */
+export interface FollowRow { id: string; createdAt: Date; follower: User | { id: string }; followed: User | { id: string } }
+
+function followPage(em: EntityManager, side: 'follower' | 'followed', userId: string, page: PageArgs): Promise<PageResult<FollowRow>> {
+  const other = side === 'followed' ? 'follower' : 'followed';
+  return rowPage(em, {
+    select: `f.id, f.follower_id, f.followed_id, ${userSelect(em, 'u', 'u_')}`,
+    from: `user_follow f join app_user u on u.id = f.${other}_id`,
+    where: `f.${side}_id = ?`, params: [userId], key: 'f.created_at', id: 'f.id',
+  }, page, (row: Record<string, unknown>): FollowRow => {
+    const user = userFromRow(em, row, 'u_');
+    return {
+      id: row.id as string,
+      createdAt: asDate(row.page_key as Date),
+      follower: other === 'follower' ? user : { id: row.follower_id as string },
+      followed: other === 'followed' ? user : { id: row.followed_id as string },
+    };
+  });
+}
+
 /** Who follows a user, most recent first. */
 export function followersOf(em: EntityManager, userId: string, page: PageArgs) {
-  return paginate(em, UserFollow, { followed: userId }, { createdAt: 'desc', id: 'desc' }, page);
+  return followPage(em, 'followed', userId, page);
 }
 
 /** Whom a user follows, most recent first. */
 export function followedBy(em: EntityManager, userId: string, page: PageArgs) {
-  return paginate(em, UserFollow, { follower: userId }, { createdAt: 'desc', id: 'desc' }, page);
+  return followPage(em, 'follower', userId, page);
 }
 
 /** For each of up to 100 users (ids or usernames): whether the caller follows them and they the caller. */

@@ -105,7 +105,9 @@ export class IngredientOpinionResolver {
 
   @FieldResolver(() => User, { description: 'The expert who wrote it (public profile).' })
   async author(@Root() opinion: IngredientOpinion, @Ctx() ctx: Context): Promise<User> {
-    return (await ctx.loaders.userById.load(opinion.author.id))!;
+    // List pages read the author with the opinion (a row with User's properties); else the loader.
+    const author = opinion.author as unknown as User | { id: string };
+    return 'username' in author ? author : (await ctx.loaders.userById.load(author.id))!;
   }
 }
 

@@ -3,7 +3,9 @@ import { forbidden, notFound, validationFailed } from '../../errors.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { lookupKey } from '../shared/lookup-key.js';
-import { paginate, type PageArgs } from '../shared/pagination.js';
+import { paginate, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
+import { userFromRow, userSelect } from '../user/user-rows.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { normalizeHashtag, parseHashtags } from './engine/hashtags.js';
@@ -93,13 +95,31 @@ export function checkedHashtag(tag: string): string {
   return normalized;
 }
 
+/**
+ * A page of opinions as rows with their authors joined in (read-only objects with the entities'
+ * properties): one statement, whatever the page's size.
+ */
+function opinionPage(em: EntityManager, where: string, params: unknown[], key: 'updated_at' | 'created_at', page: PageArgs): Promise<PageResult<IngredientOpinion>> {
+  return rowPage(em, {
+    select: `${selectColumns(em, IngredientOpinion, 'o', 'o_')}, ${userSelect(em, 'u', 'u_')}`,
+    from: 'ingredient_opinion o join app_user u on u.id = o.author_id',
+    where, params, key: `o.${key}`, id: 'o.id',
+  }, page, (row: Record<string, unknown>) => {
+    const opinion = entityFromRow(em, IngredientOpinion, row, 'o_');
+    (opinion as { author: unknown }).author = userFromRow(em, row, 'u_');
+    return opinion;
+  });
+}
+
 /** Opinions whose current text carries the tag, newest edit first. */
 export function opinionsByHashtag(em: EntityManager, tag: string, page: PageArgs) {
-  return paginate(em, IngredientOpinion, { hashtags: { $contains: [checkedHashtag(tag)] } }, { updatedAt: 'desc', id: 'desc' }, page);
+  return opinionPage(em, 'o.hashtags @> array[?]::text[]', [checkedHashtag(tag)], 'updated_at', page);
 }
 
 export function opinionsByAuthor(em: EntityManager, authorId: string, ingredientId: string | null, page: PageArgs) {
-  return paginate(em, IngredientOpinion, { author: authorId, ...(ingredientId ? { ingredient: ingredientId } : {}) }, { createdAt: 'desc', id: 'desc' }, page);
+  return ingredientId
+    ? opinionPage(em, 'o.author_id = ? and o.ingredient_id = ?', [authorId, ingredientId], 'created_at', page)
+    : opinionPage(em, 'o.author_id = ?', [authorId], 'created_at', page);
 }
 
 export async function myOpinions(em: EntityManager, viewer: User, ingredient: string | null, page: PageArgs) {

@@ -12,7 +12,8 @@ import type { Product } from '../product/product.entity.js';
 import type { PageArgs } from '../shared/pagination.js';
 import { checkRoutine, fitProduct, type EngineRoutine, type EngineStep, type Finding, type ProductFit } from './engine/compatibility.js';
 import { summarizeRoutine } from './engine/summary.js';
-import type { Routine, RoutineStep } from './routine.entity.js';
+import type { Routine } from './routine.entity.js';
+import type { RoutineStepRow } from './routine-rows.js';
 import { offsetPage } from './routine-lists.service.js';
 import { loadRoutineRules } from './routine-rules.js';
 import { getRoutine } from './routine.service.js';
@@ -25,7 +26,7 @@ async function ingredientsById(ctx: Context, ids: Iterable<string>): Promise<Map
 
 /** The routine's steps with their products and ingredients, as the engines take them. */
 export async function routineData(ctx: Context, routine: Routine, withFeelings: boolean) {
-  const steps: RoutineStep[] = await ctx.loaders.routineStepsByRoutine.load(routine.id);
+  const steps: RoutineStepRow[] = await ctx.loaders.routineStepsByRoutine.load(routine.id);
   const productIds = [...new Set(steps.flatMap((s) => (s.product ? [s.product.id] : [])))];
   const [products, owner] = await Promise.all([
     ctx.loaders.productById.loadMany(productIds),
@@ -97,7 +98,7 @@ export async function analysisFit(ctx: Context, id: string, token: string): Prom
  */
 export async function routinePitches(ctx: Context, id: string, page: PageArgs) {
   const routine = await getRoutine(ctx.em, id, ctx.viewer);
-  const steps: RoutineStep[] = await ctx.loaders.routineStepsByRoutine.load(routine.id);
+  const steps: RoutineStepRow[] = await ctx.loaders.routineStepsByRoutine.load(routine.id);
   const types = [...new Set(steps.map((s) => s.stepType))];
   const assigned = [...new Set(steps.flatMap((s) => (s.pitch ? [s.pitch.id] : [])))];
   const { limit, offset, next } = offsetPage(page);

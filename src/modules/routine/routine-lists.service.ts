@@ -9,6 +9,7 @@ import { paginate, checkedLimit, type PageArgs, type PageResult } from '../share
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
+import { routinePage, type RoutineRow } from './routine-rows.js';
 
 /** limit and offset of a ranked page; the cursor is the offset, base64url-encoded. */
 export function offsetPage(args: PageArgs): { limit: number; offset: number; next: (returned: number) => string | null } {
@@ -25,30 +26,40 @@ export function offsetPage(args: PageArgs): { limit: number; offset: number; nex
 }
 
 /** Published routines, newest first; optionally of a time of day or using a product. */
-export async function listRoutines(em: EntityManager, viewer: User | null, filter: { timeOfDay?: RoutineTimeOfDay | null; product?: string | null; supergroup?: string | null }, page: PageArgs): Promise<PageResult<Routine>> {
-  const where: Record<string, unknown> = { status: RoutineStatus.published };
-  if (filter.timeOfDay) where.timeOfDay = filter.timeOfDay;
+export async function listRoutines(em: EntityManager, viewer: User | null, filter: { timeOfDay?: RoutineTimeOfDay | null; product?: string | null; supergroup?: string | null }, page: PageArgs): Promise<PageResult<RoutineRow>> {
+  const conditions = [`r.status = 'published'`];
+  const params: unknown[] = [];
+  if (filter.timeOfDay) {
+    conditions.push('r.time_of_day = ?');
+    params.push(filter.timeOfDay);
+  }
   if (filter.product) {
     const product = await getProduct(em, filter.product, viewer).catch(() => {
       throw validationFailed('product', `product: no product "${filter.product}"`);
     });
-    const rows = await em.execute<Array<{ routine_id: string }>>('select distinct routine_id from routine_step where product_id = ?', [product.id]);
-    where.id = { $in: rows.map((r) => r.routine_id) };
+    conditions.push('exists (select 1 from routine_step s where s.routine_id = r.id and s.product_id = ?)');
+    params.push(product.id);
   }
   // Members' groups are private: a group filters by the experts who cover it.
-  if (filter.supergroup != null) where.owner = { $in: await expertIdsCovering(em, checkedSupergroup('supergroup', filter.supergroup)) };
-  return paginate(em, Routine, where as never, { publishedAt: 'desc', id: 'desc' }, page);
+  if (filter.supergroup != null) {
+    const experts = await expertIdsCovering(em, checkedSupergroup('supergroup', filter.supergroup));
+    if (experts.length) {
+      conditions.push('r.owner_id in (?)');
+      params.push(experts);
+    } else conditions.push('false');
+  }
+  return routinePage(em, conditions.join(' and '), params, 'published_at', page);
 }
 
 /** The caller's routines, private ones included, newest first. */
 export const listMyRoutines = (em: EntityManager, viewer: User, page: PageArgs) =>
-  paginate(em, Routine, { owner: viewer.id }, { createdAt: 'desc', id: 'desc' }, page);
+  routinePage(em, 'r.owner_id = ?', [viewer.id], 'created_at', page);
 
 /** A user's routines: the published ones, and their private ones when the user asks. */
 export async function listUserRoutines(em: EntityManager, idOrUsername: string, viewer: User | null, page: PageArgs) {
   const user = await getUser(em, idOrUsername);
-  const where = viewer?.id === user.id ? { owner: user.id } : { owner: user.id, status: RoutineStatus.published };
-  return paginate(em, Routine, where, { createdAt: 'desc', id: 'desc' }, page);
+  const where = viewer?.id === user.id ? 'r.owner_id = ?' : `r.owner_id = ? and r.status = 'published'`;
+  return routinePage(em, where, [user.id], 'created_at', page);
 }
 
 export async function myCurrentRoutineIds(em: EntityManager, viewer: User): Promise<string[]> {

@@ -4,10 +4,11 @@ import { loaderById, loaderByParent } from '../shared/loaders.js';
 import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 import { routineFavoriteCountLoader } from './routine-lists.service.js';
 import { RoutineRequestAnswer } from './routine-request.entity.js';
-import { Routine, RoutineStep } from './routine.entity.js';
+import { Routine } from './routine.entity.js';
+import { routineStepRowsLoader } from './routine-rows.js';
 
 export const createRoutineLoaders = (em: EntityManager) => ({
-  routineStepsByRoutine: loaderByParent(em, RoutineStep, 'routine', { position: 'asc', id: 'asc' }),
+  routineStepsByRoutine: routineStepRowsLoader(em),
   routineFavoriteCount: routineFavoriteCountLoader(em),
   routinePitchById: loaderById(em, ProductPitch),
   routineTutorialById: loaderById(em, ProductTutorial),

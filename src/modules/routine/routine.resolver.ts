@@ -7,6 +7,7 @@ import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 import { User } from '../user/user.entity.js';
 import { listMyRoutines, listRoutines, listUserRoutines, myCurrentRoutineIds } from './routine-lists.service.js';
 import { Routine, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
+import type { RoutineRow, RoutineStepRow } from './routine-rows.js';
 import {
   addRoutineStep, assignPitch, assignProduct, assignTutorial, createRoutine, deleteRoutine, getRoutine, publishRoutine, reorderRoutineSteps, updateRoutine,
 } from './routine.service.js';
@@ -119,18 +120,20 @@ export class RoutineResolver {
 
   // Field resolvers
   @FieldResolver(() => User)
-  async owner(@Root() routine: Routine, @Ctx() ctx: Context) {
-    return ctx.loaders.userById.load(routine.owner.id);
+  async owner(@Root() routine: Routine | RoutineRow, @Ctx() ctx: Context) {
+    // List pages read the owner with the routine; entities (detail, mutations) ask the loader.
+    return 'favoriteCount' in routine ? routine.owner : ctx.loaders.userById.load(routine.owner.id);
   }
 
   @FieldResolver(() => [RoutineStep], { description: 'The steps in order.' })
-  steps(@Root() routine: Routine, @Ctx() ctx: Context) {
+  steps(@Root() routine: Routine | RoutineRow, @Ctx() ctx: Context) {
     return ctx.loaders.routineStepsByRoutine.load(routine.id);
   }
 
   @FieldResolver(() => Int, { description: 'How many users favour it.' })
-  favoriteCount(@Root() routine: Routine, @Ctx() ctx: Context) {
-    return ctx.loaders.routineFavoriteCount.load(routine.id);
+  favoriteCount(@Root() routine: Routine | RoutineRow, @Ctx() ctx: Context) {
+    // List pages read the count with the routine; entities (detail, mutations) ask the loader.
+    return 'favoriteCount' in routine ? routine.favoriteCount : ctx.loaders.routineFavoriteCount.load(routine.id);
   }
 }
 
@@ -138,22 +141,22 @@ export class RoutineResolver {
 export class RoutineStepResolver {
   // Field resolvers
   @FieldResolver(() => ID)
-  routineId(@Root() step: RoutineStep) {
+  routineId(@Root() step: RoutineStep | RoutineStepRow) {
     return step.routine.id;
   }
 
   @FieldResolver(() => Product, { nullable: true })
-  product(@Root() step: RoutineStep, @Ctx() ctx: Context) {
+  product(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context) {
     return step.product ? ctx.loaders.productById.load(step.product.id) : null;
   }
 
   @FieldResolver(() => ProductPitch, { nullable: true })
-  pitch(@Root() step: RoutineStep, @Ctx() ctx: Context) {
+  pitch(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context) {
     return step.pitch ? ctx.loaders.routinePitchById.load(step.pitch.id) : null;
   }
 
   @FieldResolver(() => ProductTutorial, { nullable: true })
-  tutorial(@Root() step: RoutineStep, @Ctx() ctx: Context) {
+  tutorial(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context) {
     return step.tutorial ? ctx.loaders.routineTutorialById.load(step.tutorial.id) : null;
   }
 }

@@ -170,7 +170,9 @@ export class ProductTutorialResolver {
 
   @FieldResolver(() => User, { description: 'Who wrote it (public profile).' })
   async author(@Root() tutorial: ProductTutorial, @Ctx() ctx: Context): Promise<User> {
-    return (await ctx.loaders.userById.load(tutorial.author.id))!;
+    // List pages read the author with the tutorial (a row with User's properties); else the loader.
+    const author = tutorial.author as unknown as User | { id: string };
+    return 'username' in author ? author : (await ctx.loaders.userById.load(author.id))!;
   }
 
   @FieldResolver(() => TutorialQuantity, { nullable: true, description: 'Null until set.' })

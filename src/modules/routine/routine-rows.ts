@@ -1,0 +1,92 @@
+// Routines and their steps as plain rows for the read paths (issue 16): list pages read a page of
+// routines with their favourite counts and owners in ONE statement, and the steps of all the
+// page's routines in one more, without hydrating entities. The rows have the entities' property
+// names (relations as `{ id }`), so the same field resolvers serve rows and entities.
+import DataLoader from 'dataloader';
+import type { EntityManager } from '../../db.js';
+import type { PageArgs, PageResult } from '../shared/pagination.js';
+import { asDate, rowPage } from '../shared/row-pages.js';
+import type { User } from '../user/user.entity.js';
+import { userFromRow, userSelect } from '../user/user-rows.js';
+import type { RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
+
+/** A routine as a list page reads it: its columns, its owner and how many users favour it. */
+export interface RoutineRow {
+  id: string;
+  name: string;
+  description: string;
+  timeOfDay: RoutineTimeOfDay;
+  status: RoutineStatus;
+  current: boolean;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The whole owner (User's properties), read with the routine. */
+  owner: User;
+  favoriteCount: number;
+}
+
+/** A step as the read paths take it (RoutineStep's properties; relations as `{ id }`). */
+export interface RoutineStepRow {
+  id: string;
+  routine: { id: string };
+  position: number;
+  stepType: string;
+  note: string;
+  product: { id: string } | null;
+  pitch: { id: string } | null;
+  tutorial: { id: string } | null;
+  createdAt: Date;
+}
+
+const ref = (id: string | null): { id: string } | null => (id ? { id } : null);
+
+const ROUTINE_COLUMNS = `r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.published_at, r.created_at, r.updated_at,
+  (select count(*)::int from routine_favorite f where f.routine_id = r.id) as favorite_count`;
+
+/**
+ * A page of routines, newest first by `order` (then id), with their favourite counts, in one
+ * statement, their owners joined in (as rows with User's properties). `where` is SQL over `r`
+ * (routine).
+ */
+export function routinePage(em: EntityManager, where: string, params: unknown[], order: 'published_at' | 'created_at', page: PageArgs): Promise<PageResult<RoutineRow>> {
+  return rowPage(em, {
+    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_')}`,
+    from: 'routine r join app_user u on u.id = r.owner_id',
+    where, params, key: `r.${order}`, id: 'r.id',
+  }, page, (row: Record<string, unknown>): RoutineRow => ({
+    id: row.id as string,
+    name: row.name as string,
+    description: row.description as string,
+    timeOfDay: row.time_of_day as RoutineTimeOfDay,
+    status: row.status as RoutineStatus,
+    current: row.current as boolean,
+    publishedAt: row.published_at == null ? null : asDate(row.published_at as Date),
+    createdAt: asDate(row.created_at as Date),
+    updatedAt: asDate(row.updated_at as Date),
+    owner: userFromRow(em, row, 'o_'),
+    favoriteCount: row.favorite_count as number,
+  }));
+}
+
+/** The steps of many routines in one statement, in order, as rows. */
+export function routineStepRowsLoader(em: EntityManager): DataLoader<string, RoutineStepRow[]> {
+  return new DataLoader(async (routineIds) => {
+    const rows = await em.execute<Array<{
+      id: string; routine_id: string; position: number; step_type: string; note: string;
+      product_id: string | null; pitch_id: string | null; tutorial_id: string | null; created_at: Date | string;
+    }>>(
+      `select id, routine_id, position, step_type, note, product_id, pitch_id, tutorial_id, created_at
+       from routine_step where routine_id in (?) order by position asc, id asc`,
+      [[...routineIds]],
+    );
+    const groups = new Map<string, RoutineStepRow[]>(routineIds.map((id) => [id, []]));
+    for (const r of rows) {
+      groups.get(r.routine_id)?.push({
+        id: r.id, routine: { id: r.routine_id }, position: r.position, stepType: r.step_type, note: r.note,
+        product: ref(r.product_id), pitch: ref(r.pitch_id), tutorial: ref(r.tutorial_id), createdAt: asDate(r.created_at),
+      });
+    }
+    return routineIds.map((id) => groups.get(id) ?? []);
+  });
+}

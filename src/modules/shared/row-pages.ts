@@ -1,0 +1,90 @@
+// Keyset pages read as plain rows (issue 16): one statement, no entities. Cursors are the ones
+// `paginate` issues (MikroORM's `[<sort value>, <id>]` JSON, base64url, signed), so a cursor
+// from either reads the next page of the other.
+import { Cursor, ReferenceKind } from '@mikro-orm/core';
+import type { EntityManager } from '../../db.js';
+import { validationFailed } from '../../errors.js';
+import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from './pagination.js';
+
+export interface RowPageQuery {
+  /** The select list (without `select`). */
+  select: string;
+  /** `from` and joins (without `from`). */
+  from: string;
+  /** SQL conditions with `?` placeholders, and their values. */
+  where: string;
+  params: unknown[];
+  /** The sort column (a date column: the cursor carries its ISO form) and the unique id column, both descending. */
+  key: string;
+  id: string;
+}
+
+const notIssued = () => validationFailed('cursor', 'cursor is not one this service issued');
+
+/** A page of `query`'s rows, newest `key` first (then id), mapped by `toItem`. */
+export async function rowPage<R extends Record<string, unknown>, T>(
+  em: EntityManager, query: RowPageQuery, page: PageArgs, toItem: (row: R) => T,
+): Promise<PageResult<T>> {
+  const limit = checkedLimit(page.limit);
+  const values = [...query.params];
+  let after = '';
+  if (page.cursor) {
+    let key: unknown;
+    try {
+      key = Cursor.decode(openCursor(page.cursor));
+    } catch (error) {
+      if ((error as { code?: string }).code) throw error;
+      throw notIssued();
+    }
+    if (!Array.isArray(key) || key.length !== 2 || typeof key[0] !== 'string' || typeof key[1] !== 'string' || Number.isNaN(Date.parse(key[0]))) throw notIssued();
+    after = ` and (${query.key}, ${query.id}) < (?, ?)`;
+    values.push(new Date(key[0]), key[1]);
+  }
+  const rows = await em.execute<R[]>(
+    `select ${query.select}, ${query.key} as page_key, ${query.id} as page_id from ${query.from}
+     where ${query.where}${after} order by ${query.key} desc, ${query.id} desc limit ?`,
+    [...values, limit + 1],
+  );
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const lastKey = last?.page_key as Date | string | undefined;
+  return {
+    items: items.map(toItem),
+    nextCursor: rows.length > limit && last ? signCursor(Cursor.encode([asDate(lastKey!), last.page_id])) : null,
+  };
+}
+
+/** A timestamp column's value as a Date (drivers give Date or an ISO-like string). */
+export const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+interface Column { property: string; column: string; date: boolean; reference: boolean }
+const columnCache = new Map<Function, Column[]>();
+
+function columnsOf(em: EntityManager, entity: Function): Column[] {
+  let columns = columnCache.get(entity);
+  if (!columns) {
+    columns = em.getMetadata().get(entity as never).props
+      .filter((p) => (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE) && p.fieldNames?.length === 1 && p.persist !== false && !p.formula)
+      .map((p) => ({ property: p.name, column: p.fieldNames[0], date: p.runtimeType === 'Date', reference: p.kind === ReferenceKind.MANY_TO_ONE }));
+    columnCache.set(entity, columns);
+  }
+  return columns;
+}
+
+/** The select list of an entity's columns under `alias`, each named `<prefix><column>`. */
+export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string): string =>
+  columnsOf(em, entity).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
+
+/**
+ * A row selected with selectColumns as a read-only object with the entity's property names
+ * (many-to-one relations as `{ id }`): it serves the entity's field resolvers, which read
+ * properties and ids. Never written or persisted.
+ */
+export function entityFromRow<T>(em: EntityManager, entity: new () => T, row: Record<string, unknown>, prefix: string): T {
+  const out: Record<string, unknown> = {};
+  for (const c of columnsOf(em, entity)) {
+    const value = row[prefix + c.column];
+    out[c.property] = c.reference ? (value == null ? null : { id: value }) : c.date && value != null ? asDate(value as string) : value;
+  }
+  return out as T;
+}
