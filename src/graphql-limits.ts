@@ -3,10 +3,10 @@
 // selection (aliases). All are checked before anything executes; an operation over a limit, or
 // whose variables do not fit it, is a 400 VALIDATION_FAILED naming the limit or the variable.
 import {
-  getNullableType, GraphQLError, isListType, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema,
+  getNamedType, getNullableType, GraphQLError, isLeafType, isListType, isObjectType, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema,
   type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
-import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
 
@@ -36,7 +36,7 @@ export function queryDepth(document: DocumentNode, operationName?: string | null
 }
 
 /**
- * Fields that do much more than read a row, at what one occurrence costs (a plain field costs 1;
+ * Fields that do much more than read a row, at what one occurrence costs (an object costs 1;
  * GRAPHQL_MAX_COMPLEXITY is 5,000 by default). A sitemap is up to 50,000 URLs (MBs); OCR is
  * seconds of CPU; an analysis parses and matches a whole list and stores it; similarity scans the
  * index; statistics aggregate a table. test/protections.test.ts checks each still exists.
@@ -51,8 +51,8 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.classifyProductDraft': 100,
   'Query.compare': 100,
   'Query.sharedComparison': 50,
-  'Query.similarProducts': 200,
-  'Query.analysisSimilarProducts': 200,
+  'Query.similarProducts': 300,
+  'Query.analysisSimilarProducts': 300,
   'Query.analysisCategorize': 50,
   'Query.searchProducts': 50,
   'Query.createdPerDay': 200,
@@ -85,22 +85,25 @@ const UNPAGED_LIST_SIZE = 10;
 const introspectionEstimator: ComplexityEstimator = ({ type, field }) =>
   type.name.startsWith('__') || field.name.startsWith('__') ? 0 : undefined;
 
-/** A paged list costs its page size times what one item costs; other lists a typical size. */
-const listCost = (args: Record<string, unknown>, field: { type: Parameters<typeof getNullableType>[0] }, childComplexity: number): number | undefined => {
+/**
+ * What an operation costs is the objects it makes the server produce, not the scalar fields it
+ * reads off them: a scalar comes with its row (or is computed from it) and costs nothing, an
+ * object costs 1 plus what is selected in it, a list its size times one item. A paged field
+ * (`limit`/`cursor` arguments) returns a page whose `items` hold `limit` objects: the page size
+ * multiplies once, at the paged field, and `items` itself is not counted as an unpaged list again
+ * (it was, so a 20-product page cost ten times too much and GraphQL could not ask for the pages
+ * REST serves). Heavy fields (FIELD_COSTS) add their own cost on top.
+ */
+const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  const own = FIELD_COSTS[`${type.name}.${field.name}`] ?? 0;
+  if (isLeafType(getNamedType(field.type))) return own;
   if ('limit' in args || 'cursor' in args) {
     const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
-    return 1 + childComplexity * Math.max(1, limit);
+    return own + 1 + childComplexity * Math.max(1, limit);
   }
-  if (isListType(getNullableType(field.type)) && childComplexity > 0) return 1 + childComplexity * UNPAGED_LIST_SIZE;
-  return undefined;
-};
-
-/** Heavy fields: their own cost on top of what they return. */
-const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
-  const own = FIELD_COSTS[`${type.name}.${field.name}`];
-  const list = listCost(args, field, childComplexity);
-  if (own === undefined) return list;
-  return own + (list ?? childComplexity);
+  const pageItems = field.name === 'items' && isObjectType(type) && 'nextCursor' in type.getFields();
+  if (isListType(getNullableType(field.type)) && !pageItems) return own + 1 + childComplexity * UNPAGED_LIST_SIZE;
+  return own + 1 + childComplexity;
 };
 
 /**
@@ -169,7 +172,7 @@ export function checkQueryLimits(
   try {
     complexity = getComplexity({
       schema, query: document, operationName: operationName ?? undefined, variables, maxQueryNodes: MAX_QUERY_NODES,
-      estimators: [introspectionEstimator, costEstimator, simpleEstimator({ defaultComplexity: 1 })],
+      estimators: [introspectionEstimator, costEstimator],
     });
   } catch (error) {
     // Variables that do not fit the operation (missing, wrong type) and the node bound: the client's.
