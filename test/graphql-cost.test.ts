@@ -16,7 +16,7 @@ function sample(type: GraphQLInputType): unknown {
   if (isInputObjectType(t)) {
     return Object.fromEntries(Object.values(t.getFields()).filter((f) => isNonNullType(f.type)).map((f) => [f.name, sample(f.type)]));
   }
-  if (isScalarType(t)) return ({ Int: 1, Float: 1, Boolean: true } as Record<string, unknown>)[t.name] ?? 'x';
+  if (isScalarType(t)) return ({ Int: 1, Float: 1, Boolean: true, Upload: Buffer.from('x').toString('base64') } as Record<string, unknown>)[t.name] ?? 'x';
   return 'x';
 }
 
