@@ -82,6 +82,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 const APOLLO_CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 /** The persisted-query protocol's answer: clients look for this code to send the document (src/platform/persisted-queries.ts). */
 const PROTOCOL_CODES = new Set(['PERSISTED_QUERY_NOT_FOUND']);
+/** Apollo's other persisted-query refusals come without a code: the client's (a 400). */
+const PERSISTED_QUERY_REFUSALS = new Set(['provided sha does not match query', 'Unsupported persisted query version']);
 
 /**
  * What a resolver threw: Apollo wraps it once, graphql-jit (POST /graphql's executor) may wrap it
@@ -103,6 +105,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && PROTOCOL_CODES.has(code)) return { message: formatted.message, extensions: { code } };
+  if (PERSISTED_QUERY_REFUSALS.has(formatted.message)) return { message: formatted.message, extensions: { code: 'VALIDATION_FAILED', details: { field: 'extensions.persistedQuery' } } };
   if (typeof code === 'string' && APOLLO_CLIENT_CODES.has(code)) return { ...formatted, extensions: { code: 'VALIDATION_FAILED' } };
   if (isErrorCode(code)) return { ...formatted, extensions: { code } };
   return { message: 'Internal error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
