@@ -7,6 +7,7 @@ import {
   type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
 
@@ -220,6 +221,48 @@ export function rootFieldCounts(document: DocumentNode, operationName: string | 
   return new Map([...keys].map(([name, responseKeys]) => [name, responseKeys.size]));
 }
 
+/** Documents parsed by the inspection, by their text: clients send the same few again and again. */
+const parsed = new LRUCache<string, DocumentNode | false>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_value, query) => query.length + 1 });
+
+function parsedOnce(query: string): DocumentNode | null {
+  let document = parsed.get(query);
+  if (document === undefined) {
+    try {
+      document = parse(query);
+    } catch {
+      document = false;
+    }
+    parsed.set(query, document);
+  }
+  return document || null;
+}
+
+/** Outcomes of checkQueryLimits per document (Apollo's stored one) and small variables. */
+const checked = new WeakMap<DocumentNode, LRUCache<string, { error: unknown }>>();
+
+/** checkQueryLimits, its outcome remembered for a document and its variables (the same page asked again). */
+export function checkQueryLimitsOnce(
+  schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown>,
+  limits: { maxDepth: number; maxComplexity: number },
+): void {
+  const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
+  // Long variables (an ingredient list) are not worth a key.
+  if (key.length > 500) return checkQueryLimits(schema, document, operationName, variables, limits);
+  let outcomes = checked.get(document);
+  if (!outcomes) checked.set(document, outcomes = new LRUCache({ max: 64 }));
+  let outcome = outcomes.get(key);
+  if (!outcome) {
+    try {
+      checkQueryLimits(schema, document, operationName, variables, limits);
+      outcome = { error: null };
+    } catch (error) {
+      outcome = { error };
+    }
+    outcomes.set(key, outcome);
+  }
+  if (outcome.error) throw outcome.error;
+}
+
 /**
  * A GraphQL request (one operation or a batch; a POST body or GET's query string) looked at
  * before GraphQL parses and validates it: an operation with a field repeated over the cap is
@@ -238,12 +281,8 @@ export function inspectGraphqlRequest<C extends string>(
   for (const request of Array.isArray(payload) ? payload : [payload]) {
     const { query, operationName, variables } = (request ?? {}) as { query?: unknown; operationName?: unknown; variables?: unknown };
     if (typeof query !== 'string') continue;
-    let document: DocumentNode;
-    try {
-      document = parse(query);
-    } catch {
-      continue;
-    }
+    const document = parsedOnce(query);
+    if (!document) continue;
     const name = typeof operationName === 'string' ? operationName : null;
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const operation = name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
@@ -256,7 +295,7 @@ export function inspectGraphqlRequest<C extends string>(
     try {
       // GET sends the variables as JSON text; GraphQL refuses what does not parse.
       const values: unknown = typeof variables === 'string' ? JSON.parse(variables) : variables;
-      checkQueryLimits(schema, document, name, values && typeof values === 'object' ? values as Record<string, unknown> : {}, limits);
+      checkQueryLimitsOnce(schema, document, name, values && typeof values === 'object' ? values as Record<string, unknown> : {}, limits);
     } catch {
       continue;
     }

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { checkQueryLimits, inspectGraphqlRequest } from '../graphql-limits.js';
+import { checkQueryLimitsOnce, inspectGraphqlRequest } from '../graphql-limits.js';
 import { withPersistedDocuments, type PersistedQueryStore } from './persisted-queries.js';
 import { graphqlBudget, rateLimitClass, type RateLimitClass, type RouteTraits } from './rate-limit.js';
 
@@ -82,7 +82,7 @@ export function registerGraphqlGuards(app: FastifyInstance, { schema, config, au
       async requestDidStart() {
         return {
           async didResolveOperation({ request, document, schema: s }) {
-            checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
+            checkQueryLimitsOnce(s, document, request.operationName, request.variables ?? {}, config.graphql);
           },
         };
       },
