@@ -237,6 +237,20 @@ function parsedOnce(query: string): DocumentNode | null {
   return document || null;
 }
 
+interface Shape { repeat: { field: string; count: number }; fields: Map<string, number> | null; valid: () => boolean }
+/** What the inspection reads off an operation, once per parsed operation (validation only when needed). */
+const shapes = new WeakMap<OperationDefinitionNode, Shape>();
+
+function shapeOf(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, name: string | null): Shape {
+  let shape = shapes.get(operation);
+  if (!shape) {
+    let valid: boolean | undefined;
+    shape = { repeat: maxFieldRepeat(document, operation), fields: rootFieldCounts(document, name), valid: () => (valid ??= validate(schema, document).length === 0) };
+    shapes.set(operation, shape);
+  }
+  return shape;
+}
+
 /** Outcomes of checkQueryLimits per document (Apollo's stored one) and small variables. */
 const checked = new WeakMap<DocumentNode, LRUCache<string, { error: unknown }>>();
 
@@ -287,11 +301,10 @@ export function inspectGraphqlRequest<C extends string>(
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const operation = name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
     if (!operation) continue;
-    const repeat = maxFieldRepeat(document, operation);
-    if (repeat.count > MAX_FIELD_REPEAT) return { refused: repeatError(repeat), counts };
-    const fields = rootFieldCounts(document, name);
-    const limited = [...(fields ?? [])].filter(([field]) => fieldClasses.has(field));
-    if (!limited.length || validate(schema, document).length) continue;
+    const shape = shapeOf(schema, document, operation, name);
+    if (shape.repeat.count > MAX_FIELD_REPEAT) return { refused: repeatError(shape.repeat), counts };
+    const limited = [...(shape.fields ?? [])].filter(([field]) => fieldClasses.has(field));
+    if (!limited.length || !shape.valid()) continue;
     try {
       // GET sends the variables as JSON text; GraphQL refuses what does not parse.
       const values: unknown = typeof variables === 'string' ? JSON.parse(variables) : variables;
