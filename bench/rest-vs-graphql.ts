@@ -3,12 +3,14 @@
 // the same JSON), the REST layer, and the same named operation sent to POST /graphql. Before
 // timing, each request's three answers must be deep-equal (parsed JSON, key order aside).
 // Response cache and rate limits off. Reports req/s, p50, p99 (medians over the rounds) and each
-// route's req/s as a ratio of the anchor's.
-// Usage: npm run bench:rest-vs-graphql [-- --only detail,list20,list50,routines,user-routines
+// route's req/s as a ratio of the anchor's. --apq adds a fourth route: the same operation sent to
+// POST /graphql as an automatic persisted query, its sha256 only.
+// Usage: npm run bench:rest-vs-graphql [-- --apq --only detail,list20,list50,routines,user-routines
 //          | --list (the four list pages) --seconds 5 --rounds 3 --warmup 2 --connections 20 --pglite]
 // Database: DATABASE_URL (PostgreSQL: seeded with the demo data if empty, left in place for the
 // next run), else a throwaway database on HARDENING_PG_URL's server, dropped at the end. --pglite:
 // the REST layer and POST /graphql on a fresh PGlite folder, no anchor (it is PostgreSQL-only).
+import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '20' },
     pglite: { type: 'boolean', default: false },
+    apq: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -55,9 +58,6 @@ for (const k of chosen) if (!KINDS[k]) throw new Error(`--only: unknown request 
 const env: Record<string, string> = {
   CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://bench.invalid',
   AUTH_JWT_SECRET: 'bench-anchor-secret-of-at-least-32-characters', IDP_WEBHOOK_SECRET: 'bench-anchor-idp-secret',
-  // The list pages' documents cost more than the default limit of 5,000 (ListProducts with
-  // limit 20: 17,641): POST /graphql would refuse them. The REST layer does not check it.
-  GRAPHQL_MAX_COMPLEXITY: '1000000',
 };
 const children: ChildProcess[] = [];
 let dropDatabase: (() => Promise<void>) | null = null;
@@ -99,7 +99,11 @@ try {
     const path = kind.path({ alias, username });
     const op = operations.get(kind.operation)!;
     // The very document the REST route runs (snake_case aliases, fragments), sent over HTTP instead.
-    const body = JSON.stringify({ query: print(op.document), operationName: op.name, variables: kind.variables({ alias, username }) });
+    const query = print(op.document);
+    const body = JSON.stringify({ query, operationName: op.name, variables: kind.variables({ alias, username }) });
+    // --apq: the same operation as a persisted query, by its sha256 alone (registered just below).
+    const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
+    const byHash = JSON.stringify({ operationName: op.name, variables: kind.variables({ alias, username }), extensions: { persistedQuery } });
 
     // Same answer from all: checked before timing.
     const restText = await (await fetch(`${app.base}${path}`)).text();
@@ -110,11 +114,17 @@ try {
       const fromAnchor = await getJson(`${anchor.base}${path}`);
       if (!isDeepStrictEqual(fromAnchor, rest)) throw new Error(`${kind.title}: the one-statement route answers differently from REST`);
     }
+    if (args.apq) {
+      await fetch(`${app.base}/graphql`, { ...post, body: JSON.stringify({ ...JSON.parse(body), extensions: { persistedQuery } }) });
+      const viaHash = (await (await fetch(`${app.base}/graphql`, { ...post, body: byHash })).json()) as { data?: Record<string, unknown> };
+      if (!isDeepStrictEqual(viaHash.data?.[op.rootKey], rest)) throw new Error(`${kind.title}: the persisted query answers differently: ${JSON.stringify(viaHash).slice(0, 300)}`);
+    }
 
     const targets: Array<{ route: string; options: autocannon.Options }> = [
       ...(anchor ? [{ route: 'one SQL statement', options: { url: `${anchor.base}${path}` } }] : []),
       { route: 'REST layer', options: { url: `${app.base}${path}` } },
       { route: 'POST /graphql', options: { url: `${app.base}/graphql`, ...post, body } },
+      ...(args.apq ? [{ route: 'POST /graphql, persisted query (hash only)', options: { url: `${app.base}/graphql`, ...post, body: byHash } }] : []),
     ];
     const measured = targets.map((t) => ({ kind: kind.title, route: t.route, bytes: Buffer.byteLength(restText), rps: [] as number[], p50: [] as number[], p99: [] as number[], errors: 0 }));
     for (const t of targets) await autocannon({ ...t.options, connections, duration: warmup });

@@ -20,6 +20,7 @@ import { useCursorSecret } from './modules/shared/pagination.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { claimsOf } from './platform/caller.js';
 import { formatGraphQLError, graphqlContextError, graphqlErrorsPlugin } from './platform/error-mapping.js';
+import { jitExecutor } from './platform/graphql-execution.js';
 import { registerPlatform, serverOptions } from './platform/register.js';
 import { mappingsDir } from './rest/describe.js';
 import { generateOpenApi } from './rest/openapi/generate.js';
@@ -60,9 +61,10 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
     return createContext(em, await viewerFromClaims(em, claims, auth), request.id, config.publicUrl, services);
   }
 
-  // GraphQL
+  // GraphQL: Apollo parses, validates (once per document) and runs the protocol; graphql-jit executes.
   const apollo = new ApolloServer<Context>({
-    schema,
+    gateway: jitExecutor(schema),
+    persistedQueries: { cache: platform.persistedQueries, ttl: null },
     introspection: config.graphql.introspection,
     // With introspection off, no "Did you mean …?" either: errors do not reveal the schema.
     hideSchemaDetailsFromClientErrors: !config.graphql.introspection,

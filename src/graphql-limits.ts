@@ -3,10 +3,11 @@
 // selection (aliases). All are checked before anything executes; an operation over a limit, or
 // whose variables do not fit it, is a 400 VALIDATION_FAILED naming the limit or the variable.
 import {
-  getNullableType, GraphQLError, isListType, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema,
+  getNamedType, getNullableType, GraphQLError, isLeafType, isListType, isObjectType, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema,
   type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
-import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
 
@@ -36,7 +37,7 @@ export function queryDepth(document: DocumentNode, operationName?: string | null
 }
 
 /**
- * Fields that do much more than read a row, at what one occurrence costs (a plain field costs 1;
+ * Fields that do much more than read a row, at what one occurrence costs (an object costs 1;
  * GRAPHQL_MAX_COMPLEXITY is 5,000 by default). A sitemap is up to 50,000 URLs (MBs); OCR is
  * seconds of CPU; an analysis parses and matches a whole list and stores it; similarity scans the
  * index; statistics aggregate a table. test/protections.test.ts checks each still exists.
@@ -51,8 +52,8 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.classifyProductDraft': 100,
   'Query.compare': 100,
   'Query.sharedComparison': 50,
-  'Query.similarProducts': 200,
-  'Query.analysisSimilarProducts': 200,
+  'Query.similarProducts': 300,
+  'Query.analysisSimilarProducts': 300,
   'Query.analysisCategorize': 50,
   'Query.searchProducts': 50,
   'Query.createdPerDay': 200,
@@ -89,22 +90,25 @@ const UNPAGED_LIST_SIZE = 10;
 const introspectionEstimator: ComplexityEstimator = ({ type, field }) =>
   type.name.startsWith('__') || field.name.startsWith('__') ? 0 : undefined;
 
-/** A paged list costs its page size times what one item costs; other lists a typical size. */
-const listCost = (args: Record<string, unknown>, field: { type: Parameters<typeof getNullableType>[0] }, childComplexity: number): number | undefined => {
+/**
+ * What an operation costs is the objects it makes the server produce, not the scalar fields it
+ * reads off them: a scalar comes with its row (or is computed from it) and costs nothing, an
+ * object costs 1 plus what is selected in it, a list its size times one item. A paged field
+ * (`limit`/`cursor` arguments) returns a page whose `items` hold `limit` objects: the page size
+ * multiplies once, at the paged field, and `items` itself is not counted as an unpaged list again
+ * (it was, so a 20-product page cost ten times too much and GraphQL could not ask for the pages
+ * REST serves). Heavy fields (FIELD_COSTS) add their own cost on top.
+ */
+const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  const own = FIELD_COSTS[`${type.name}.${field.name}`] ?? 0;
+  if (isLeafType(getNamedType(field.type))) return own;
   if ('limit' in args || 'cursor' in args) {
     const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
-    return 1 + childComplexity * Math.max(1, limit);
+    return own + 1 + childComplexity * Math.max(1, limit);
   }
-  if (isListType(getNullableType(field.type)) && childComplexity > 0) return 1 + childComplexity * UNPAGED_LIST_SIZE;
-  return undefined;
-};
-
-/** Heavy fields: their own cost on top of what they return. */
-const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
-  const own = FIELD_COSTS[`${type.name}.${field.name}`];
-  const list = listCost(args, field, childComplexity);
-  if (own === undefined) return list;
-  return own + (list ?? childComplexity);
+  const pageItems = field.name === 'items' && isObjectType(type) && 'nextCursor' in type.getFields();
+  if (isListType(getNullableType(field.type)) && !pageItems) return own + 1 + childComplexity * UNPAGED_LIST_SIZE;
+  return own + 1 + childComplexity;
 };
 
 /**
@@ -173,7 +177,7 @@ export function checkQueryLimits(
   try {
     complexity = getComplexity({
       schema, query: document, operationName: operationName ?? undefined, variables, maxQueryNodes: MAX_QUERY_NODES,
-      estimators: [introspectionEstimator, costEstimator, simpleEstimator({ defaultComplexity: 1 })],
+      estimators: [introspectionEstimator, costEstimator],
     });
   } catch (error) {
     // Variables that do not fit the operation (missing, wrong type) and the node bound: the client's.
@@ -221,6 +225,62 @@ export function rootFieldCounts(document: DocumentNode, operationName: string | 
   return new Map([...keys].map(([name, responseKeys]) => [name, responseKeys.size]));
 }
 
+/** Documents parsed by the inspection, by their text: clients send the same few again and again. */
+const parsed = new LRUCache<string, DocumentNode | false>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_value, query) => query.length + 1 });
+
+function parsedOnce(query: string): DocumentNode | null {
+  let document = parsed.get(query);
+  if (document === undefined) {
+    try {
+      document = parse(query);
+    } catch {
+      document = false;
+    }
+    parsed.set(query, document);
+  }
+  return document || null;
+}
+
+interface Shape { repeat: { field: string; count: number }; fields: Map<string, number> | null; valid: () => boolean }
+/** What the inspection reads off an operation, once per parsed operation (validation only when needed). */
+const shapes = new WeakMap<OperationDefinitionNode, Shape>();
+
+function shapeOf(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, name: string | null): Shape {
+  let shape = shapes.get(operation);
+  if (!shape) {
+    let valid: boolean | undefined;
+    shape = { repeat: maxFieldRepeat(document, operation), fields: rootFieldCounts(document, name), valid: () => (valid ??= validate(schema, document).length === 0) };
+    shapes.set(operation, shape);
+  }
+  return shape;
+}
+
+/** Outcomes of checkQueryLimits per document (Apollo's stored one) and small variables. */
+const checked = new WeakMap<DocumentNode, LRUCache<string, { error: unknown }>>();
+
+/** checkQueryLimits, its outcome remembered for a document and its variables (the same page asked again). */
+export function checkQueryLimitsOnce(
+  schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown>,
+  limits: { maxDepth: number; maxComplexity: number },
+): void {
+  const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
+  // Long variables (an ingredient list) are not worth a key.
+  if (key.length > 500) return checkQueryLimits(schema, document, operationName, variables, limits);
+  let outcomes = checked.get(document);
+  if (!outcomes) checked.set(document, outcomes = new LRUCache({ max: 64 }));
+  let outcome = outcomes.get(key);
+  if (!outcome) {
+    try {
+      checkQueryLimits(schema, document, operationName, variables, limits);
+      outcome = { error: null };
+    } catch (error) {
+      outcome = { error };
+    }
+    outcomes.set(key, outcome);
+  }
+  if (outcome.error) throw outcome.error;
+}
+
 /**
  * A GraphQL request (one operation or a batch; a POST body or GET's query string) looked at
  * before GraphQL parses and validates it: an operation with a field repeated over the cap is
@@ -239,25 +299,20 @@ export function inspectGraphqlRequest<C extends string>(
   for (const request of Array.isArray(payload) ? payload : [payload]) {
     const { query, operationName, variables } = (request ?? {}) as { query?: unknown; operationName?: unknown; variables?: unknown };
     if (typeof query !== 'string') continue;
-    let document: DocumentNode;
-    try {
-      document = parse(query);
-    } catch {
-      continue;
-    }
+    const document = parsedOnce(query);
+    if (!document) continue;
     const name = typeof operationName === 'string' ? operationName : null;
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const operation = name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
     if (!operation) continue;
-    const repeat = maxFieldRepeat(document, operation);
-    if (repeat.count > MAX_FIELD_REPEAT) return { refused: repeatError(repeat), counts };
-    const fields = rootFieldCounts(document, name);
-    const limited = [...(fields ?? [])].filter(([field]) => fieldClasses.has(field));
-    if (!limited.length || validate(schema, document).length) continue;
+    const shape = shapeOf(schema, document, operation, name);
+    if (shape.repeat.count > MAX_FIELD_REPEAT) return { refused: repeatError(shape.repeat), counts };
+    const limited = [...(shape.fields ?? [])].filter(([field]) => fieldClasses.has(field));
+    if (!limited.length || !shape.valid()) continue;
     try {
       // GET sends the variables as JSON text; GraphQL refuses what does not parse.
       const values: unknown = typeof variables === 'string' ? JSON.parse(variables) : variables;
-      checkQueryLimits(schema, document, name, values && typeof values === 'object' ? values as Record<string, unknown> : {}, limits);
+      checkQueryLimitsOnce(schema, document, name, values && typeof values === 'object' ? values as Record<string, unknown> : {}, limits);
     } catch {
       continue;
     }

@@ -167,7 +167,10 @@ describe('GraphQL', () => {
     const deepError = (deep.json() as { errors: Array<{ message: string; extensions: { code: string } }> }).errors[0];
     expect(deepError.extensions.code).toBe('VALIDATION_FAILED');
     expect(deepError.message).toMatch(/depth \d+ exceeds the limit of 10/);
-    const wide = await gql('{ products(limit: 100) { items { ingredients { ingredient { name otherNames description functions effects flags groups } } brand { name } category { name children { name } } } } }');
+    // Cost counts the objects produced (a page of 100 products with their ingredients is what REST
+    // serves): four such pages in one operation are over the limit.
+    const page = 'products(limit: 100) { items { ingredients { ingredient { name otherNames description functions effects flags groups } } brand { name } category { name children { name } } } }';
+    const wide = await gql(`{ a: ${page} b: ${page} c: ${page} d: ${page} }`);
     expect(wide.statusCode).toBe(400);
     expect((wide.json() as { errors: Array<{ message: string }> }).errors[0].message).toMatch(/complexity \d+ exceeds the limit/);
   });

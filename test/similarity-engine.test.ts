@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SimilarityIndex, type CatalogItem } from '../src/modules/analysis/engine/similarity.js';
+import { SimilarityIndex, SimilarityOverlay, type CatalogItem } from '../src/modules/analysis/engine/similarity.js';
 
 /** The straightforward definition the index must agree with: IDF × 1/√position, cosine, best first then by id. */
 function naive(items: CatalogItem[], query: string[], k: number, excludeId?: string) {
@@ -82,5 +82,41 @@ describe('SimilarityIndex', () => {
       expect(found.some((f) => f.id === probe.id)).toBe(false);
       for (let j = 1; j < found.length; j++) expect(found[j - 1].score).toBeGreaterThanOrEqual(found[j].score);
     }
+  });
+});
+
+describe('SimilarityOverlay', () => {
+  const items = catalog(600, 11);
+  const base = new SimilarityIndex(items);
+  const cosine = (a: Map<string, number>, b: Map<string, number>) => {
+    let dot = 0;
+    for (const [id, w] of a) dot += w * (b.get(id) ?? 0);
+    const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((s, w) => s + w * w, 0));
+    return dot === 0 ? 0 : dot / (norm(a) * norm(b));
+  };
+
+  it('ranks the base with products added, replaced and removed as one catalog scored with the base\'s weights', () => {
+    const overlay = new SimilarityOverlay(base);
+    expect(overlay.similar(items[0].ingredientIds, 10, items[0].id)).toEqual(base.similar(items[0].ingredientIds, 10, items[0].id));
+    const removed = base.similar(items[0].ingredientIds, 3, items[0].id)[1].id;
+    const replaced = { ...items[300], ingredientIds: [...items[0].ingredientIds].reverse() };
+    const added = { id: 'p-new', ingredientIds: items[0].ingredientIds, categoryId: 'c-new' };
+    overlay.remove(removed);
+    overlay.upsert(replaced);
+    overlay.upsert(added);
+    expect(overlay.changes).toBe(3);
+    const catalogNow = [...items.filter((i) => i.id !== removed && i.id !== replaced.id), replaced, added];
+    for (const probe of [items[0], items[42], items[300]]) {
+      const q = base.vectorize(probe.ingredientIds);
+      const want = catalogNow.filter((i) => i.id !== probe.id)
+        .map((i) => ({ id: i.id, score: cosine(q, base.vectorize(i.ingredientIds)) }))
+        .filter((r) => r.score > 0)
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, 10);
+      const got = overlay.similar(probe.ingredientIds, 10, probe.id);
+      expect(got.map((r) => r.id)).toEqual(want.map((r) => r.id));
+      got.forEach((r, i) => expect(r.score).toBeCloseTo(want[i].score, 12));
+    }
+    expect(overlay.similar(items[0].ingredientIds, 1, items[0].id)[0]).toMatchObject({ id: 'p-new' });
+    expect(overlay.categorize(items[0].ingredientIds, 1)).toEqual([{ categoryId: 'c-new', confidence: 1 }]);
   });
 });

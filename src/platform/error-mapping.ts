@@ -79,17 +79,33 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
 }
 
-const APOLLO_CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+const APOLLO_CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+/** The persisted-query protocol's answer: clients look for this code to send the document (src/platform/persisted-queries.ts). */
+const PROTOCOL_CODES = new Set(['PERSISTED_QUERY_NOT_FOUND']);
+/** Apollo's other persisted-query refusals come without a code: the client's (a 400). */
+const PERSISTED_QUERY_REFUSALS = new Set(['provided sha does not match query', 'Unsupported persisted query version']);
+
+/**
+ * What a resolver threw: Apollo wraps it once, graphql-jit (POST /graphql's executor) may wrap it
+ * in a GraphQLError of its own too.
+ */
+function thrownBy(error: unknown): unknown {
+  let original = unwrapResolverError(error);
+  while (original instanceof GraphQLError && original.originalError) original = original.originalError;
+  return original;
+}
 
 /** GraphQL errors carry the same codes as REST ones in extensions.code (Apollo's formatError). */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original = thrownBy(error);
   if (isNulRejection(original)) return { ...formatted, message: 'Text must not contain NUL characters (U+0000)', extensions: { code: 'VALIDATION_FAILED' } };
   if (isDatabaseUnavailable(original)) return { message: DATABASE_UNAVAILABLE_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
   if (original instanceof AppError) {
     return { ...formatted, message: original.message, extensions: { code: original.code, ...(original.details !== undefined ? { details: original.details } : {}) } };
   }
   const code = formatted.extensions?.code;
+  if (typeof code === 'string' && PROTOCOL_CODES.has(code)) return { message: formatted.message, extensions: { code } };
+  if (PERSISTED_QUERY_REFUSALS.has(formatted.message)) return { message: formatted.message, extensions: { code: 'VALIDATION_FAILED', details: { field: 'extensions.persistedQuery' } } };
   if (typeof code === 'string' && APOLLO_CLIENT_CODES.has(code)) return { ...formatted, extensions: { code: 'VALIDATION_FAILED' } };
   if (isErrorCode(code)) return { ...formatted, extensions: { code } };
   return { message: 'Internal error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
@@ -111,7 +127,7 @@ export function graphqlErrorsPlugin(log: FastifyBaseLogger): ApolloServerPlugin<
       return {
         async didEncounterErrors({ errors, contextValue, response }) {
           for (const error of errors) {
-            const original = unwrapResolverError(error);
+            const original = thrownBy(error);
             if (isDatabaseUnavailable(original)) {
               response.http.status = 503;
               response.http.headers.set('retry-after', '5');

@@ -9,7 +9,8 @@ import type { Redis } from 'ioredis';
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { checkQueryLimits, inspectGraphqlRequest } from '../graphql-limits.js';
+import { checkQueryLimitsOnce, inspectGraphqlRequest } from '../graphql-limits.js';
+import { withPersistedDocuments, type PersistedQueryStore } from './persisted-queries.js';
 import { graphqlBudget, rateLimitClass, type RateLimitClass, type RouteTraits } from './rate-limit.js';
 
 export interface GraphqlGuardOptions {
@@ -19,6 +20,8 @@ export interface GraphqlGuardOptions {
   redis: Redis | null;
   /** Bytes of one GraphQL answer. */
   maxResponseBytes: number;
+  /** Persisted queries: a request naming one by its hash is inspected on its document. */
+  persistedQueries: PersistedQueryStore;
 }
 
 export interface GraphqlGuards {
@@ -32,7 +35,7 @@ const rootFields = (set: SelectionSetNode): string[] => set.selections.flatMap((
   s.kind === Kind.FIELD ? [s.name.value] : s.kind === Kind.INLINE_FRAGMENT ? rootFields(s.selectionSet) : []);
 
 /** Registers the guards' hooks (two preHandlers, one onSend) and returns the rest. */
-export function registerGraphqlGuards(app: FastifyInstance, { schema, config, auth, redis, maxResponseBytes }: GraphqlGuardOptions): GraphqlGuards {
+export function registerGraphqlGuards(app: FastifyInstance, { schema, config, auth, redis, maxResponseBytes, persistedQueries }: GraphqlGuardOptions): GraphqlGuards {
   // A batch (an array of operations in one POST) holds at most GRAPHQL_MAX_BATCH.
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url === '/graphql' && Array.isArray(request.body)) {
@@ -50,7 +53,8 @@ export function registerGraphqlGuards(app: FastifyInstance, { schema, config, au
   // them runs (see graphqlBudget).
   app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.url !== '/graphql') return;
-    const payload = request.method === 'GET' ? request.query : request.body;
+    // A persisted query is inspected on its document: sending only the hash bypasses nothing.
+    const payload = await withPersistedDocuments(request.method === 'GET' ? request.query : request.body, persistedQueries);
     const { refused, counts } = inspectGraphqlRequest(schema, payload, fieldClasses, config.graphql);
     if (refused) return reply.code(refused.status).send({ errors: [{ message: refused.message, extensions: { code: refused.code, details: refused.details } }] });
     if (!budget || !counts.size) return;
@@ -78,7 +82,7 @@ export function registerGraphqlGuards(app: FastifyInstance, { schema, config, au
       async requestDidStart() {
         return {
           async didResolveOperation({ request, document, schema: s }) {
-            checkQueryLimits(s, document, request.operationName, request.variables ?? {}, config.graphql);
+            checkQueryLimitsOnce(s, document, request.operationName, request.variables ?? {}, config.graphql);
           },
         };
       },

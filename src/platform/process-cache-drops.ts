@@ -15,24 +15,26 @@ const channelOf = (prefix: string): string => `${prefix}process-cache:drop`;
 export async function registerProcessCacheDrops(app: FastifyInstance, redis: Redis | null, prefix: string): Promise<void> {
   const instance = randomUUID();
   const channel = channelOf(prefix);
-  const announce = (name: string): void => {
+  const announce = (name: string, key?: string): void => {
     if (!redis) return;
-    redis.publish(channel, JSON.stringify({ name, from: instance })).catch((error: unknown) => {
+    redis.publish(channel, JSON.stringify({ name, key, from: instance })).catch((error: unknown) => {
       app.log.warn({ err: error, cache: name }, 'could not tell the other instances to drop a cache');
     });
   };
 
-  const stop = onProcessCacheDrop((name) => {
+  // A request's drops are kept as "name" or "name\u0000key" until its write has committed.
+  const stop = onProcessCacheDrop((name, key) => {
     const store = currentStore();
-    if (store && !store.sent) (store.droppedCaches ??= new Set()).add(name);
-    else announce(name);
+    if (store && !store.sent) (store.droppedCaches ??= new Set()).add(key === undefined ? name : `${name}\u0000${key}`);
+    else announce(name, key);
   });
   app.addHook('onSend', async (request) => {
     const dropped = storeOf(request)?.droppedCaches ?? [];
-    for (const name of dropped) {
+    for (const entry of dropped) {
+      const [name, key] = entry.split('\u0000');
       // Again here too: a concurrent reader may have rebuilt it from the data before the commit.
-      dropLocalProcessCache(name);
-      announce(name);
+      dropLocalProcessCache(name, key);
+      announce(name, key);
     }
   });
 
@@ -47,8 +49,8 @@ export async function registerProcessCacheDrops(app: FastifyInstance, redis: Red
     subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'));
     subscriber.on('message', (_channel: string, message: string) => {
       try {
-        const { name, from } = JSON.parse(message) as { name?: unknown; from?: unknown };
-        if (typeof name === 'string' && from !== instance) dropLocalProcessCache(name);
+        const { name, key, from } = JSON.parse(message) as { name?: unknown; key?: unknown; from?: unknown };
+        if (typeof name === 'string' && from !== instance) dropLocalProcessCache(name, typeof key === 'string' ? key : undefined);
       } catch {
         // Not ours: ignore.
       }

@@ -20,6 +20,7 @@ import { clientErrorHandler } from './client-errors.js';
 import { BODY_LIMIT, frameworkErrors, registerErrorHandlers } from './error-mapping.js';
 import { registerGraphqlGuards, type GraphqlGuards } from './graphql-guards.js';
 import { registerIdempotency } from './idempotency.js';
+import { createPersistedQueryStore, type PersistedQueryStore } from './persisted-queries.js';
 import { registerProcessCacheDrops } from './process-cache-drops.js';
 import { registerRateLimits } from './rate-limit.js';
 import { connectRedis } from './redis.js';
@@ -64,6 +65,8 @@ export interface Platform {
   cache: ResponseCache | null;
   metrics: ReturnType<typeof createMetrics>;
   graphql: GraphqlGuards;
+  /** Documents of persisted queries (Apollo's persistedQueries cache), shared through Redis when set. */
+  persistedQueries: PersistedQueryStore;
 }
 
 /** Registers the platform's hooks in their order; call before any route is added. */
@@ -95,8 +98,9 @@ export async function registerPlatform(app: FastifyInstance, { config, orm, auth
   // 10. Errors in the contract's format (handlers, not hooks: their place does not matter).
   registerErrorHandlers(app);
   // 11. GraphQL guards last: their preHandlers run inside the store, after idempotency; their onSend, last of all, may replace an answer that is too big.
-  const graphql = registerGraphqlGuards(app, { schema, config, auth, redis, maxResponseBytes: maxGraphqlResponseBytes });
-  return { cache, metrics, graphql };
+  const persistedQueries = createPersistedQueryStore(redis, config.redisPrefix);
+  const graphql = registerGraphqlGuards(app, { schema, config, auth, redis, maxResponseBytes: maxGraphqlResponseBytes, persistedQueries });
+  return { cache, metrics, graphql, persistedQueries };
 }
 
 function openRedis(app: FastifyInstance, config: Config): Redis | null {

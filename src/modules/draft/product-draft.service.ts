@@ -4,7 +4,7 @@ import type { StoredEntry } from '../analysis/analysis.entity.js';
 import { checkedList } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
-import { invalidateSimilarityIndex } from '../product/similarity.service.js';
+import { refreshSimilarProduct } from '../product/similarity.service.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { ImageOwnerKind } from '../image/image.entity.js';
@@ -203,6 +203,6 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
     source: ListVersionSource.draft_approved, authorId: draft.author.id,
   }]);
   await moveImage(em, { kind: ImageOwnerKind.draft, id: draft.id }, { kind: ImageOwnerKind.product, id: product.id });
-  invalidateSimilarityIndex();
+  refreshSimilarProduct(product.id);
   return draft;
 }

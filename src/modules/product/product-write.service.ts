@@ -4,7 +4,7 @@ import { checkedList } from '../shared/ingredient-list.js';
 import { matchedIngredientIds } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
-import { invalidateSimilarityIndex } from './similarity.service.js';
+import { refreshSimilarProduct } from './similarity.service.js';
 import type { Brand } from '../brand/brand.entity.js';
 import { getBrand } from '../brand/brand.service.js';
 import { getCategory } from '../category/category.service.js';
@@ -25,7 +25,7 @@ export async function publishProduct(em: EntityManager, idOrAlias: string, viewe
   if (product.status !== ProductStatus.draft) throw conflict(`The product is ${product.status}: only a draft can be published`);
   em.assign(product, { status: ProductStatus.published, publishedAt: new Date() });
   await em.flush();
-  invalidateSimilarityIndex();
+  refreshSimilarProduct(product.id);
   return product;
 }
 
@@ -45,7 +45,7 @@ export async function deleteProduct(em: EntityManager, id: string): Promise<bool
   const product = isUuid(id) ? await em.findOne(Product, { id: id.toLowerCase() }) : await em.findOne(Product, { alias: id.toLowerCase() });
   if (!product) throw notFound('Product', id);
   await em.nativeDelete(Product, { id: product.id });
-  invalidateSimilarityIndex();
+  refreshSimilarProduct(product.id);
   return true;
 }
 

@@ -1,27 +1,28 @@
 // Caches a process keeps in memory and rebuilds on demand: the ingredient knowledge base and the
 // similarity index. Dropping one drops this process's copy at once; the platform
 // (src/platform/process-cache-drops.ts) also tells every other instance, through Redis, once the
-// writing request has committed.
+// writing request has committed. A drop may name one key (one product of the similarity index):
+// the cache then refreshes that entry only.
 
 export type ProcessCacheName = 'knowledge-base' | 'similarity-index';
 
-const droppers = new Map<ProcessCacheName, () => void>();
-const listeners = new Set<(name: ProcessCacheName) => void>();
+const droppers = new Map<ProcessCacheName, (key?: string) => void>();
+const listeners = new Set<(name: ProcessCacheName, key?: string) => void>();
 
-/** A module's cache and how to drop it (the next reader rebuilds it). */
-export function registerProcessCache(name: ProcessCacheName, drop: () => void): void {
+/** A module's cache and how to drop it, whole or one key (the next reader rebuilds or refreshes it). */
+export function registerProcessCache(name: ProcessCacheName, drop: (key?: string) => void): void {
   droppers.set(name, drop);
 }
 
-/** After a write that changes what the cache holds: drops it here, and announces the drop. */
-export function dropProcessCache(name: ProcessCacheName): void {
-  dropLocalProcessCache(name);
-  for (const listener of listeners) listener(name);
+/** After a write that changes what the cache holds (or, with a key, one entry): drops it here, and announces the drop. */
+export function dropProcessCache(name: ProcessCacheName, key?: string): void {
+  dropLocalProcessCache(name, key);
+  for (const listener of listeners) listener(name, key);
 }
 
 /** Drops this process's copy only (a drop announced by another instance). */
-export function dropLocalProcessCache(name: string): void {
-  droppers.get(name as ProcessCacheName)?.();
+export function dropLocalProcessCache(name: string, key?: string): void {
+  droppers.get(name as ProcessCacheName)?.(key);
 }
 
 export function dropAllLocalProcessCaches(): void {
@@ -29,7 +30,7 @@ export function dropAllLocalProcessCaches(): void {
 }
 
 /** Hears every drop made in this process; returns the way to stop. */
-export function onProcessCacheDrop(listener: (name: ProcessCacheName) => void): () => void {
+export function onProcessCacheDrop(listener: (name: ProcessCacheName, key?: string) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
