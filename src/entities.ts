@@ -29,6 +29,7 @@ import { UserFollow } from './modules/following/user-follow.entity.js';
 import { SurveyAnswer } from './modules/survey/survey-answer.entity.js';
 import { IdentityProviderEvent } from './modules/identity-provider/idp-event.entity.js';
 import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
+import { ProductReaction } from './modules/reaction/product-reaction.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -43,4 +44,6 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineRequestAnswer, RoutineWeekScore,
   // tombstones of deleted accounts
   DeletedSubject,
+  // ==== Reaction detective (issue 18)
+  ProductReaction,
 ];

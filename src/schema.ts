@@ -51,6 +51,8 @@ import { SurveyResolver } from './modules/survey/survey.resolver.js';
 import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.js';
 import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
 import { ProductSourceResolver } from './modules/product/product-source.resolver.js';
+import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
+import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -82,6 +84,8 @@ export const resolvers = [
   // ==== Routines and contests (routines helper)
   RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,
 
+  // ==== Reaction detective and better alternatives (issue 18)
+  ReactionResolver, BetterAlternativesResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

@@ -17,6 +17,7 @@ import { Routine, RoutineStatus } from '../routine/routine.entity.js';
 import { newId } from '../shared/ids.js';
 import { SurveyAnswer } from '../survey/survey-answer.entity.js';
 import { ProductTutorial, ProductTutorialStatus } from '../tutorial/product-tutorial.entity.js';
+import { ProductReaction } from '../reaction/product-reaction.entity.js';
 import { rememberDeletedSubject } from './deleted-subject.js';
 import { EmailToken } from './email-token.entity.js';
 import { UserInvite } from './user-invite.entity.js';
@@ -34,6 +35,7 @@ export async function eraseAccount(em: EntityManager, user: User): Promise<strin
     [ProductFavorite, { user: id }], [IngredientFeedback, { user: id }], [RoutineRequest, { requester: id }],
     [Routine, { owner: id, status: RoutineStatus.private }], [ProductTutorial, { author: id, status: ProductTutorialStatus.draft }],
     [IngredientMatchProposal, { proposer: id, status: ProposalStatus.pending }],
+    [ProductReaction, { user: id }],
   ];
   // Drafts not approved (an approved one became the product, which stays) and their images.
   const drafts = await em.find(ProductDraft, { author: id, status: { $ne: ProductDraftStatus.approved } }, { fields: ['id'] });

@@ -29,4 +29,5 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Articles: 'Editorial articles.',
   'Unit of measurements': 'Units for product sizes.',
   'Identity-provider hook': 'The signed webhook an identity provider calls when an account changes.',
+  extensions: 'Beyond the specification (issue 18): the reaction detective, better alternatives, reformulation watch.',
 };
