@@ -94,7 +94,7 @@ describe('reaction detective: ranking', () => {
     const top = result.suspects[0];
     expect(top).toMatchObject({ kind: 'ingredient', id: 'coconut-oil', badWith: 4, goodWith: 0, badTotal: 4, goodTotal: 4, badRate: 1, goodRate: 0, confidence: 'high' });
     expect(top.pValue).toBeCloseTo(1 / 70, 4); // C(4,4)·C(4,0)/C(8,4)
-    expect(top.likelihoodRatio).toBeCloseTo((4.5 / 5) / (0.5 / 5), 3);
+    expect(top.likelihoodRatio).toBeCloseTo((5 / 6) / (1 / 6), 3); // Laplace: (4+1)/(4+2) over (0+1)/(4+2)
     expect(top.reason).toMatch(/coconut-oil is in 4 of 4 products that went badly and 0 of 4 that went well/);
     expect(result.message).toMatch(/coconut-oil \(high confidence\)/);
     // Glycerin and niacinamide are in good products as much as in bad ones: not suspects.
@@ -172,7 +172,7 @@ describe('reaction detective: ranking', () => {
     expect(late.reason).toMatch(/low in the list/);
   });
 
-  it('a printed or estimated band outranks position: under the 1 % line weighs less', () => {
+  it('a printed or estimated band outranks position: under the 1 % line weighs less, but a trace in every bad product still beats a bulk ingredient in half', () => {
     const bands = { niacinamide: 'above_1_percent', fragrance: 'at_most_1_percent' } as const;
     const result = investigate([
       item('irritated', ['fragrance', 'niacinamide'], { bands }),
@@ -181,10 +181,19 @@ describe('reaction detective: ranking', () => {
     ]);
     // Confounded (always together): the lead is the earliest listed, and the weight is its own.
     expect(result.suspects).toHaveLength(1);
-    expect(positionWeight({ position: 1, band: 'at_most_1_percent' })).toBe(0.4);
+    expect(positionWeight({ position: 1, band: 'at_most_1_percent' })).toBe(0.8);
     expect(positionWeight({ position: 30, band: 'above_1_percent' })).toBe(1);
     expect(positionWeight({ position: 3 })).toBe(1);
-    expect(positionWeight({ position: 30 })).toBe(0.4);
+    // Linalool (a trace) in all four bad products; rose water (the base) in two of them.
+    const trace = investigate([
+      item('irritated', ['rose-water', 'glycerin', 'linalool'], { bands: { linalool: 'at_most_1_percent' } }),
+      item('itched', ['rose-water', 'squalane', 'linalool'], { bands: { linalool: 'at_most_1_percent' } }),
+      item('irritated', ['water', 'glycerin', 'panthenol', 'linalool'], { bands: { linalool: 'at_most_1_percent' } }),
+      item('irritated', ['water', 'niacinamide', 'linalool'], { bands: { linalool: 'at_most_1_percent' } }),
+      item('fine', ['water', 'glycerin']), item('fine', ['water', 'squalane']), item('loved', ['water', 'niacinamide']), item('fine', ['water', 'panthenol']),
+    ]);
+    expect(trace.suspects.map((s) => s.id).slice(0, 2)).toEqual(['linalool', 'rose-water']);
+    expect(positionWeight({ position: 30 })).toBe(0.8);
   });
 
   it('ranks by score, and the limit cuts the list', () => {

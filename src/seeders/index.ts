@@ -2,6 +2,7 @@ import type { EntityManager, Orm } from '../db.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoCommunity } from './demo-community.js';
+import { seedDemoReactions } from './demo-reactions.js';
 import { seedKnowledgeBase } from './knowledge-base.js';
 
 /** On an empty database: the ingredient knowledge base, then the demo catalog and community. One transaction. */
@@ -12,6 +13,8 @@ export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise
     const ingredients = await seedKnowledgeBase(tx);
     const { products } = options.demo ? await seedDemoCatalog(tx) : { products: 0 };
     if (options.demo) await seedDemoCommunity(tx);
+    // Issue 18: demo reactions for the reaction detective.
+    if (options.demo) await seedDemoReactions(tx);
     return { seeded: true, ingredients, products };
   });
 }

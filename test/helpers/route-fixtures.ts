@@ -12,6 +12,7 @@ import { routes as routeTable } from '../../rest-mappings/routes.js';
 import type { RouteDefinition } from '../../src/rest/types.js';
 import type { TestApp } from './app.js';
 import { routineFixtures } from './routine-fixtures.js';
+import { reactionFixtures } from './reaction-fixtures.js';
 import { createHmac } from 'node:crypto';
 import { User } from '../../src/modules/user/user.entity.js';
 import { issueEmailToken } from '../../src/modules/user/identity.service.js';
@@ -779,6 +780,9 @@ export const routeFixtures: Record<string, FixtureBuilder | FixtureSpec> = {
 
   // ==== Routines and contests (routines helper)
   ...routineFixtures,
+
+  // ==== Reaction detective and better alternatives (issue 18)
+  ...reactionFixtures,
 };
 
 const specOf = (key: string): FixtureSpec | undefined => {

@@ -10,6 +10,7 @@ import { loadKnowledgeBase } from '../analysis/matcher.service.js';
 import { setFeeling } from '../feeling/feeling.service.js';
 import { Sentiment, type IngredientFeeling } from '../feeling/ingredient-feeling.entity.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import { ProductIngredient } from '../product/product.entity.js';
 import { investigate, latestRatings, type DetectiveResult, type RatedItem, type Suspect } from './engine/detective.js';
 import { ProductReaction } from './product-reaction.entity.js';
 import { DetectiveStatus, SuspectConfidence, SuspectKind, type ReactionSuspects } from './reaction.types.js';
@@ -25,17 +26,20 @@ export async function ratedItems(ctx: Context): Promise<{ items: RatedItem[]; su
   const reactions = await ctx.em.find(ProductReaction, { user: viewer.id }, { orderBy: { reactedOn: 'asc', id: 'asc' } });
   const productIds = [...new Set(reactions.flatMap((r) => (r.product ? [r.product.id] : [])))];
   const analysisIds = [...new Set(reactions.flatMap((r) => (r.analysis ? [r.analysis.id] : [])))];
-  const [productLists, analyses, knowledge] = await Promise.all([
-    ctx.loaders.ingredientsByProduct.loadMany(productIds),
+  // Straight through ctx.em, not the request's loaders: over POST /graphql a mutation's context
+  // holds the loaders of the outer entity manager, which wait forever for PGlite's one connection
+  // while this transaction holds it.
+  const [entries, analyses, knowledge] = await Promise.all([
+    productIds.length ? ctx.em.find(ProductIngredient, { product: { $in: productIds } }, { orderBy: { product: 'asc', position: 'asc' } }) : Promise.resolve([]),
     analysisIds.length ? ctx.em.find(IngredientAnalysis, { id: { $in: analysisIds } }, { fields: ['id', 'token', 'entries'] }) : Promise.resolve([]),
     loadKnowledgeBase(ctx.em),
   ]);
   const lists = new Map<string, ListEntry[]>();
-  productIds.forEach((id, i) => {
-    const rows = productLists[i];
-    if (rows instanceof Error) throw rows;
-    lists.set(id, rows.map((e) => ({ position: e.position, ingredientId: e.ingredient?.id ?? null, concentration: e.concentration ?? null, mayContain: e.mayContain, input: e.input })));
-  });
+  for (const e of entries) {
+    const list = lists.get(e.product.id) ?? [];
+    list.push({ position: e.position, ingredientId: e.ingredient?.id ?? null, concentration: e.concentration ?? null, mayContain: e.mayContain, input: e.input });
+    lists.set(e.product.id, list);
+  }
   const tokens = new Map<string, string>();
   for (const a of analyses) {
     tokens.set(a.id, a.token);

@@ -1,5 +1,5 @@
 import { Check, Entity, Enum, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { Ref } from '@mikro-orm/core';
+import { DateType, type Ref } from '@mikro-orm/core';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { IngredientAnalysis } from '../analysis/analysis.entity.js';
 import { Product } from '../product/product.entity.js';
@@ -13,6 +13,19 @@ export enum ReactionOutcome {
   fine = 'fine',
   loved = 'loved',
 }
+/**
+ * A DATE column as YYYY-MM-DD text both ways. MikroORM's DateType means that, but the drivers hand
+ * back a Date for a DATE column (node-postgres at local midnight; PGlite at UTC midnight).
+ */
+export class CalendarDayType extends DateType {
+  override convertToJSValue(value: unknown): string {
+    if (!(value instanceof Date)) return String(value).slice(0, 10);
+    const local = value.getHours() === 0 && value.getMinutes() === 0 && value.getSeconds() === 0;
+    const [y, m, d] = local ? [value.getFullYear(), value.getMonth() + 1, value.getDate()] : [value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()];
+    return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  }
+}
+
 registerEnumType(ReactionOutcome, { name: 'ReactionOutcome', description: 'How a product went: broke_out, irritated and itched are bad; fine and loved are good.' });
 
 /**
@@ -44,7 +57,7 @@ export class ProductReaction extends EditableEntity {
   outcome!: ReactionOutcome;
 
   /** The day it happened (YYYY-MM-DD). */
-  @Property({ columnType: 'date', type: 'string' })
+  @Property({ type: CalendarDayType })
   @Field({ description: 'The day it happened, YYYY-MM-DD.' })
   reactedOn!: string;
 

@@ -81,7 +81,7 @@ export class ReactionSuspect {
   @Field(() => Float, { description: 'goodWith / goodTotal.' })
   goodRate!: number;
 
-  @Field(() => Float, { description: 'Smoothed presence in bad products over presence in good ones ((k+½)/(n+1) each).' })
+  @Field(() => Float, { description: 'Smoothed presence in bad products over presence in good ones (Laplace: (k+1)/(n+2) each).' })
   likelihoodRatio!: number;
 
   @Field(() => Float, { description: 'One-sided Fisher exact test: the chance of a split at least this lopsided by accident.' })
@@ -93,7 +93,7 @@ export class ReactionSuspect {
   @Field(() => Float, { description: 'Mean list position in the bad products containing it.' })
   averagePosition!: number;
 
-  @Field(() => Float, { description: 'log2(likelihoodRatio) × position weight (1 high in the list, 0.4 behind the 1% line): the ranking.' })
+  @Field(() => Float, { description: 'log2(likelihoodRatio) × position weight (1 high in the list, down to 0.8 behind the 1% line): the ranking.' })
   score!: number;
 
   @Field({ description: 'The evidence in plain words.' })

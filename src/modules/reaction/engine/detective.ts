@@ -5,14 +5,17 @@
 // The measure. For each ingredient (and each knowledge-base group) we count the bad products and
 // the good products that contain it, and compare how often it is present in each:
 //
-//   presence in bad  = (badWith + ½) / (bad + 1)      presence in good = (goodWith + ½) / (good + 1)
+//   presence in bad  = (badWith + 1) / (bad + 2)      presence in good = (goodWith + 1) / (good + 2)
 //   likelihood ratio = presence in bad / presence in good
 //
-// The +½ / +1 is the Jeffreys (half-count) smoothing of a proportion: with three bad products it
-// keeps "3 of 3 bad, 0 of 2 good" from being an infinite ratio and lets a ratio built on many
-// products weigh more than one built on few. The score is log2 of that ratio, times a position
-// weight (an ingredient near the top of a list is present in a larger amount than one after the
-// 1 % line), so "twice as often in the bad ones" is one point. Beside the score we give the
+// The +1 / +2 is Laplace's rule of succession: it keeps "3 of 3 bad, 0 of 2 good" from being an
+// infinite ratio and shrinks ratios built on few products towards 1, so 4 of 4 against 0 of 4
+// (ratio 5) outranks 2 of 4 against 0 of 4 (ratio 3). The score is log2 of that ratio, times a
+// position weight (an ingredient near the top of a list is present in a larger amount than one
+// after the 1 % line), so "twice as often in the bad ones" is one point. The weight is a mild
+// correction (1 down to 0.8), not a veto: fragrance allergens and preservatives react at traces,
+// so a trace present in every bad product must still beat a bulk ingredient in half of them.
+// Beside the score we give the
 // one-sided Fisher exact p-value of the 2×2 table (how likely a split at least this lopsided is if
 // the ingredient had nothing to do with it): that is what the confidence level says, because a
 // ratio alone does not say how much evidence stands behind it.
@@ -117,9 +120,9 @@ export function latestRatings(items: RatedItem[]): RatedItem[] {
  * an ingredient is a trace), else its position (the first five are the bulk of a product).
  */
 export function positionWeight(ingredient: Pick<RatedIngredient, 'position' | 'band'>): number {
-  if (ingredient.band === 'at_most_1_percent') return 0.4;
+  if (ingredient.band === 'at_most_1_percent') return 0.8;
   if (ingredient.band === 'above_1_percent') return 1;
-  return ingredient.position <= 5 ? 1 : Math.max(0.4, 1 - (ingredient.position - 5) * 0.06);
+  return ingredient.position <= 5 ? 1 : Math.max(0.8, 1 - (ingredient.position - 5) * 0.02);
 }
 
 // --- the 2×2 table ---------------------------------------------------------------------------
@@ -146,7 +149,7 @@ export function fisherOneSided(badWith: number, goodWith: number, bad: number, g
   return Math.min(1, p);
 }
 
-const smoothedRate = (count: number, total: number) => (count + 0.5) / (total + 1);
+const smoothedRate = (count: number, total: number) => (count + 1) / (total + 2);
 const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function confidenceOf(pValue: number, badWith: number): Confidence {
@@ -255,7 +258,7 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     const members = f.kind === 'group'
       ? [...new Map([...f.presentIn].filter(([i]) => badIdx.has(i)).map(([, p]) => [p.memberId, { id: p.memberId, name: p.memberName }])).values()]
       : [];
-    const where = meanWeight >= 0.99 ? 'high in the list' : meanWeight <= 0.5 ? 'low in the list (a small amount)' : 'mid-list';
+    const where = meanWeight >= 0.99 ? 'high in the list' : meanWeight <= 0.85 ? 'low in the list (a small amount)' : 'mid-list';
     const what = f.kind === 'group' ? `Something from ${f.name} (${members.map((m) => m.name).join(', ')})` : f.name;
     const together = companions.length ? ` It always comes with ${companions.map((c) => c.name).join(', ')}: these cannot be told apart.` : '';
     const evidence = { high: 'strong evidence', medium: 'some evidence', low: 'weak evidence: rate more products' }[confidence];
@@ -282,12 +285,12 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
   const ranked = suspects.slice(0, limit);
   const base = { badProducts: bad, goodProducts: good, inEveryProduct: inEvery, sharedByBadProducts: sharedByBad };
   if (!ranked.length) {
-    return { status: 'no_clear_suspect', suspects: [], ...base, message: `Nothing is more common in the ${plural(bad, 'product')} that went badly than in the ${plural(good, 'one')} that went well: no ingredient stands out.` };
+    return { status: 'no_clear_suspect', suspects: [], ...base, message: `Nothing is more common in the ${plural(bad, 'product')} that went badly than in the ${good} that went well: no ingredient stands out.` };
   }
   const top = ranked[0];
   return {
     status: 'ok', suspects: ranked, ...base,
-    message: `From ${plural(bad, 'product')} that went badly and ${plural(good, 'one')} that went well, the likeliest suspect is ${top.kind === 'group' ? `the group ${top.name}` : top.name} (${top.confidence} confidence).`,
+    message: `From ${plural(bad, 'product')} that went badly and ${good} that went well, the likeliest suspect is ${top.kind === 'group' ? `the group ${top.name}` : top.name} (${top.confidence} confidence).`,
   };
 }
 
