@@ -114,7 +114,7 @@ describe('better alternatives: the routine it would go into', () => {
     ],
   };
   const serum: ProductFacts = { id: 'original', ingredients: [I.water, I.niacinamide, I.glycerin], categoryStep: { stepType: 'treat', name: 'Serum' } };
-  const acid = { ...similar('acid-serum', 0.9, I.glycolic, I.glycerin), categoryStep: { stepType: 'treat', name: 'Serum' } };
+  const acid = { ...similar('acid-serum', 0.8, I.glycolic, I.glycerin), categoryStep: { stepType: 'treat', name: 'Serum' } };
   const calm = { ...similar('calm-serum', 0.6, I.niacinamide, I.squalane), categoryStep: { stepType: 'treat', name: 'Serum' } };
 
   it('an acid that clashes with the routine\'s retinol falls below a product that fits, and names the clash', () => {

@@ -11,7 +11,8 @@
 //                                                               one per profile that flags it)
 //   a positive feeling                                          +0.4 each (at most +0.8)
 //   a skin-type or concern reason in favour                     +0.05 each (at most +0.2)
-//   the routine: clashes (high) −1, fits with care −0.3, fits +0.2, wrong time or step −0.5
+//   the routine: clashes (high) −1, fits with care −0.3, wrong time or step −0.5 (fitting is
+//   the norm, so no bonus: it would lift every product above the more similar ones)
 // so one thing the person told us they avoid outweighs any similarity, and several mild
 // cautions never outweigh a feeling. "Better" or "worse" compares the same points with the
 // original's.
@@ -153,7 +154,7 @@ function judge(product: ProductFacts, person: Person | null, routine: RoutineCon
   if (routine) {
     j.fit = fitProduct(routine.routine, product, routine.ruleSet);
     const clash = j.fit.findings.some((f) => f.severity === 'high');
-    j.points += j.fit.verdict === 'fits' ? 0.2 : j.fit.verdict === 'caution' ? -0.3 : clash ? -1 : -0.5;
+    j.points += j.fit.verdict === 'fits' ? 0 : j.fit.verdict === 'caution' ? -0.3 : clash ? -1 : -0.5;
   }
   return j;
 }
@@ -200,7 +201,8 @@ function reasonsFor(alt: Judgement, original: Judgement, person: Person | null, 
     }
     if (alt.fit.verdict === 'does_not_fit' && !alt.fit.findings.length) add('worse', 'routine', alt.fit.reason);
     if (alt.fit.verdict === 'fits') {
-      add(original.fit && original.fit.verdict !== 'fits' ? 'better' : 'neutral', 'routine', `fits ${routine.label} as a ${alt.fit.placements[0]?.stepType ?? 'new'} step${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`);
+      const step = alt.fit.placements[0]?.stepType ?? 'new';
+      add(original.fit && original.fit.verdict !== 'fits' ? 'better' : 'neutral', 'routine', `fits ${routine.label} as ${/^[aeiou]/.test(step) ? 'an' : 'a'} ${step} step${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`);
     }
   }
   const order: Record<Effect, number> = { worse: 0, better: 1, neutral: 2 };
