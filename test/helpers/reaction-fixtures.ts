@@ -28,8 +28,9 @@ async function withSuspect(ctx: FixtureContext): Promise<void> {
   await react(ctx, { analysis: await analysed(ctx, `Water, Glycerin, Squalane, Qwerty ${u}`), outcome: 'fine' });
 }
 
+// `user` routes, not `owner`: a reaction is its person's only (admins included), NOT_FOUND to anyone else (test/reactions.test.ts).
 const mine = async (ctx: FixtureContext): Promise<RouteFixture> =>
-  ({ params: { id: await react(ctx, { product: ctx.catalog.product.alias, outcome: 'fine', date: '2026-01-02' }) }, strangerStatus: 404 });
+  ({ params: { id: await react(ctx, { product: ctx.catalog.product.alias, outcome: 'fine', date: '2026-01-02' }) } });
 
 export const reactionFixtures = {
   'GET /my/reactions': async (ctx: FixtureContext): Promise<RouteFixture> => {
