@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fisherOneSided, investigate, latestRatings, positionWeight, type Outcome, type RatedIngredient, type RatedItem } from '../src/modules/reaction/engine/detective.js';
+import { fisherOneSided, gStatistic, investigate, latestRatings, positionWeight, type Outcome, type RatedIngredient, type RatedItem } from '../src/modules/reaction/engine/detective.js';
 
 // Ingredients by name; groups as the knowledge base has them.
 const GROUPS: Record<string, string[]> = {
@@ -202,6 +202,19 @@ describe('reaction detective: ranking', () => {
       item('fine', ['b']), item('fine', ['d']), item('fine', ['c', 'd']),
     ], { limit: 1 });
     expect(result.suspects.map((s) => s.id)).toEqual(['a']);
+  });
+});
+
+describe('the G statistic', () => {
+  it('is 0 without a difference and matches a hand-computed table', () => {
+    expect(gStatistic(2, 2, 4, 4)).toBeCloseTo(0, 9);
+    // 4 of 4 bad, 0 of 4 good: expected 2 in each cell, so G = 2·(4 ln 2 + 4 ln 2).
+    expect(gStatistic(4, 0, 4, 4)).toBeCloseTo(16 * Math.log(2), 9);
+  });
+
+  it('ranks strong evidence on many products above a clean split on few', () => {
+    // 12 of 19 bad against 3 of 31 good beats 4 of 19 against 0 of 31 (whose ratio is larger).
+    expect(gStatistic(12, 3, 19, 31)).toBeGreaterThan(gStatistic(4, 0, 19, 31));
   });
 });
 

@@ -10,7 +10,6 @@ import { loadKnowledgeBase } from '../analysis/matcher.service.js';
 import { setFeeling } from '../feeling/feeling.service.js';
 import { Sentiment, type IngredientFeeling } from '../feeling/ingredient-feeling.entity.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
-import { ProductIngredient } from '../product/product.entity.js';
 import { investigate, latestRatings, type DetectiveResult, type RatedItem, type Suspect } from './engine/detective.js';
 import { ProductReaction } from './product-reaction.entity.js';
 import { DetectiveStatus, SuspectConfidence, SuspectKind, type ReactionSuspects } from './reaction.types.js';
@@ -30,15 +29,15 @@ export async function ratedItems(ctx: Context): Promise<{ items: RatedItem[]; su
   // holds the loaders of the outer entity manager, which wait forever for PGlite's one connection
   // while this transaction holds it.
   const [entries, analyses, knowledge] = await Promise.all([
-    productIds.length ? ctx.em.find(ProductIngredient, { product: { $in: productIds } }, { orderBy: { product: 'asc', position: 'asc' } }) : Promise.resolve([]),
+    productEntries(ctx.em, productIds),
     analysisIds.length ? ctx.em.find(IngredientAnalysis, { id: { $in: analysisIds } }, { fields: ['id', 'token', 'entries'] }) : Promise.resolve([]),
     loadKnowledgeBase(ctx.em),
   ]);
   const lists = new Map<string, ListEntry[]>();
   for (const e of entries) {
-    const list = lists.get(e.product.id) ?? [];
-    list.push({ position: e.position, ingredientId: e.ingredient?.id ?? null, concentration: e.concentration ?? null, mayContain: e.mayContain, input: e.input });
-    lists.set(e.product.id, list);
+    const list = lists.get(e.product_id) ?? [];
+    list.push({ position: e.position, ingredientId: e.ingredient_id, concentration: e.concentration, mayContain: e.may_contain, input: e.input });
+    lists.set(e.product_id, list);
   }
   const tokens = new Map<string, string>();
   for (const a of analyses) {
@@ -52,6 +51,17 @@ export async function ratedItems(ctx: Context): Promise<{ items: RatedItem[]; su
     return { key, outcome: reaction.outcome, date: reaction.reactedOn, ingredients: ratedIngredients(lists.get(key) ?? [], knowledge.byId) };
   });
   return { items, subjects };
+}
+
+interface EntryRow { product_id: string; position: number; ingredient_id: string | null; concentration: string | null; may_contain: boolean; input: string }
+
+/** The lists of many products in one statement, as plain rows: hydrating ~1,500 entities would cost more than the detective. */
+function productEntries(em: Context['em'], productIds: string[]): Promise<EntryRow[]> {
+  if (!productIds.length) return Promise.resolve([]);
+  return em.execute<EntryRow[]>(
+    `select product_id, position, ingredient_id, concentration, may_contain, input from product_ingredient where product_id in (${productIds.map(() => '?').join(', ')}) order by product_id, position`,
+    productIds,
+  );
 }
 
 /** Matched entries of a list (not "may contain"), with the band the list allows and their groups. */

@@ -93,7 +93,7 @@ export class ReactionSuspect {
   @Field(() => Float, { description: 'Mean list position in the bad products containing it.' })
   averagePosition!: number;
 
-  @Field(() => Float, { description: 'log2(likelihoodRatio) × position weight (1 high in the list, down to 0.8 behind the 1% line): the ranking.' })
+  @Field(() => Float, { description: 'The G statistic (log-likelihood ratio) of the with/without × bad/good table, times a position weight (1 high in the list, down to 0.8 behind the 1% line): the ranking.' })
   score!: number;
 
   @Field({ description: 'The evidence in plain words.' })

@@ -3,22 +3,21 @@
 // out; no ORM, GraphQL or HTTP.
 //
 // The measure. For each ingredient (and each knowledge-base group) we count the bad products and
-// the good products that contain it, and compare how often it is present in each:
+// the good products that contain it: a 2×2 table (with it / without it × went badly / went well).
 //
-//   presence in bad  = (badWith + 1) / (bad + 2)      presence in good = (goodWith + 1) / (good + 2)
-//   likelihood ratio = presence in bad / presence in good
+// The ranking score is the log-likelihood-ratio statistic G of that table (G = 2 Σ O·ln(O/E), the
+// G-test; Dunning 1993 uses it to rank word collocations for the same reason), counted only when
+// the ingredient is more common in the bad products, times a position weight. G grows with both
+// the size of the difference and the number of products behind it, so 12 of 19 bad products
+// against 3 of 31 good ones outranks 4 of 19 against 0 of 31: a plain ratio would not (an
+// ingredient never seen in a good product has an unbounded ratio on little evidence).
 //
-// The +1 / +2 is Laplace's rule of succession: it keeps "3 of 3 bad, 0 of 2 good" from being an
-// infinite ratio and shrinks ratios built on few products towards 1, so 4 of 4 against 0 of 4
-// (ratio 5) outranks 2 of 4 against 0 of 4 (ratio 3). The score is log2 of that ratio, times a
-// position weight (an ingredient near the top of a list is present in a larger amount than one
-// after the 1 % line), so "twice as often in the bad ones" is one point. The weight is a mild
-// correction (1 down to 0.8), not a veto: fragrance allergens and preservatives react at traces,
-// so a trace present in every bad product must still beat a bulk ingredient in half of them.
-// Beside the score we give the
-// one-sided Fisher exact p-value of the 2×2 table (how likely a split at least this lopsided is if
-// the ingredient had nothing to do with it): that is what the confidence level says, because a
-// ratio alone does not say how much evidence stands behind it.
+// Beside the score, for people: the presence rates, and a likelihood ratio with Laplace's rule of
+// succession, (badWith + 1)/(bad + 2) over (goodWith + 1)/(good + 2) ("3 times as common in the
+// products that went badly"); and the one-sided Fisher exact p-value of the table (how likely a
+// split at least this lopsided is if the ingredient had nothing to do with it), which sets the
+// confidence level. The position weight is a mild correction (1 high in the list, down to 0.8
+// behind the 1 % line), not a veto: fragrance allergens and preservatives react at traces.
 //
 // What it refuses to do: rank anything without at least MIN_BAD bad products and MIN_GOOD good
 // ones to contrast them with (the status says which is missing), or blame what is in every rated
@@ -150,6 +149,18 @@ export function fisherOneSided(badWith: number, goodWith: number, bad: number, g
 }
 
 const smoothedRate = (count: number, total: number) => (count + 1) / (total + 2);
+
+/** The G statistic (log-likelihood ratio) of the table with it / without it × bad / good. */
+export function gStatistic(badWith: number, goodWith: number, bad: number, good: number): number {
+  const n = bad + good;
+  const withIt = badWith + goodWith;
+  const cells: Array<[number, number, number]> = [
+    [badWith, withIt, bad], [goodWith, withIt, good], [bad - badWith, n - withIt, bad], [good - goodWith, n - withIt, good],
+  ];
+  let g = 0;
+  for (const [observed, row, column] of cells) if (observed > 0) g += observed * Math.log(observed / ((row * column) / n));
+  return 2 * g;
+}
 const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function confidenceOf(pValue: number, badWith: number): Confidence {
@@ -251,7 +262,7 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     if (badRate <= goodRate) return;
     const likelihoodRatio = badRate / goodRate;
     const meanWeight = weightSum / badWith;
-    const score = Math.log2(likelihoodRatio) * meanWeight;
+    const score = gStatistic(badWith, goodWith, bad, good) * meanWeight;
     const pValue = fisherOneSided(badWith, goodWith, bad, good);
     const confidence = confidenceOf(pValue, badWith);
     const averagePosition = positionSum / badWith;
