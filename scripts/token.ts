@@ -1,4 +1,4 @@
-// Prints a bearer token for local use: npm run token -- <username> [--type admin]
+// Prints a bearer token for local use: npm run token -- <username> [--type admin] [--demo]
 // Signed with AUTH_JWT_SECRET, or with the development secret generated in the data folder's
 // secrets/ (the same folder as the server's: run it with the same PGLITE_DIR). The --type claim is
 // honoured only by a server started with AUTH_DEV_MODE=true on a loopback HOST.
@@ -7,11 +7,13 @@ import { loadConfig } from '../src/config.js';
 import { UserType } from '../src/modules/user/user.entity.js';
 
 const args = process.argv.slice(2);
-const username = args.find((a) => !a.startsWith('--'));
+const username = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--type');
 const typeIndex = args.indexOf('--type');
 const type = typeIndex >= 0 ? args[typeIndex + 1] : undefined;
+// --demo: sign in as that member of the demo community (data/demo/users.yaml), whose subject is demo|<username>.
+const demo = args.includes('--demo');
 if (!username || (type && !(type in UserType))) {
-  console.error(`usage: npm run token -- <username> [--type ${Object.keys(UserType).join('|')}]`);
+  console.error(`usage: npm run token -- <username> [--type ${Object.keys(UserType).join('|')}] [--demo]`);
   process.exit(2);
 }
 const config = loadConfig();
@@ -21,7 +23,7 @@ if (!config.auth.jwtSecret) {
 }
 if (type && !config.auth.devMode) console.error('note: --type is honoured only by a server started with AUTH_DEV_MODE=true (on a loopback HOST); else use ADMIN_SUBJECTS or PATCH /users/:id/user_type');
 const token = await new Authenticator(config.auth).sign({
-  sub: `dev|${username}`, preferred_username: username, name: username, email: `${username}@example.com`,
+  sub: `${demo ? 'demo' : 'dev'}|${username}`, preferred_username: username, name: username, email: `${username}@example.com`,
   ...(type ? { user_type: type } : {}),
 });
 console.log(token);
