@@ -106,6 +106,9 @@ describe('reactions: access', () => {
       expect({ method, status: response.statusCode, code: errorOf(response).code }).toEqual({ method, status: 404, code: 'NOT_FOUND' });
     }
     expect((await t.inject({ method: 'GET', url: `/my/reactions/${mine.id}`, token: me })).json()).toMatchObject({ outcome: 'irritated' });
+    // Admins included: a reaction is health data of its person's only.
+    const admin = await t.tokenFor('reaction-admin', 'admin');
+    expect((await t.inject({ method: 'GET', url: `/my/reactions/${mine.id}`, token: admin })).statusCode).toBe(404);
   });
 });
 
