@@ -8,9 +8,10 @@ import { loadConfig } from '../src/config.js';
 import { UserType } from '../src/modules/user/user.entity.js';
 
 const args = process.argv.slice(2);
-const username = args.find((a) => !a.startsWith('--'));
+const username = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--type');
 const typeIndex = args.indexOf('--type');
 const type = typeIndex >= 0 ? args[typeIndex + 1] : undefined;
+const demo = args.includes('--demo');
 if (!username || (type && !(type in UserType))) {
   console.error(`usage: npm run token -- <username> [--type ${Object.keys(UserType).join('|')}] [--demo]`);
   process.exit(2);
@@ -22,7 +23,7 @@ if (!config.auth.jwtSecret) {
 }
 if (type && !config.auth.devMode) console.error('note: --type is honoured only by a server started with AUTH_DEV_MODE=true (on a loopback HOST); else use ADMIN_SUBJECTS or PATCH /users/:id/user_type');
 const token = await new Authenticator(config.auth).sign({
-  sub: `${args.includes('--demo') ? 'demo' : 'dev'}|${username}`, preferred_username: username, name: username, email: `${username}@example.com`,
+  sub: `${demo ? 'demo' : 'dev'}|${username}`, preferred_username: username, name: username, email: `${username}@example.com`,
   ...(type ? { user_type: type } : {}),
 });
 console.log(token);

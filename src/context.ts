@@ -14,6 +14,7 @@ import { createPitchLoaders } from './modules/pitch/product-pitch.loaders.js';
 import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
 import { createImageLoaders } from './modules/image/image.loaders.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import { createReactionLoaders } from './modules/reaction/reaction.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -37,6 +38,8 @@ export function createLoaders(em: EntityManager) {
     // ==== Routines and contests (routines helper)
     ...createRoutineLoaders(em),
 
+    // ==== Reaction detective (issue 18)
+    ...createReactionLoaders(em),
   };
 }
 

@@ -32,6 +32,7 @@ import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
 // ==== Reformulation watch (issue 18)
 import { ProductListVersion } from './modules/reformulation/product-list-version.entity.js';
 import { ReformulationAlert, ReformulationDigest, ReformulationSettings } from './modules/reformulation/reformulation-alert.entity.js';
+import { ProductReaction } from './modules/reaction/product-reaction.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -48,4 +49,6 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   DeletedSubject,
   // reformulation watch (issue 18)
   ProductListVersion, ReformulationAlert, ReformulationDigest, ReformulationSettings,
+  // ==== Reaction detective (issue 18)
+  ProductReaction,
 ];

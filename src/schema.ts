@@ -60,6 +60,8 @@ import {
 } from './modules/reformulation/reformulation.resolver.js';
 import { recordWrittenLists } from './modules/reformulation/list-version.service.js';
 import { onIngredientListsWritten } from './modules/shared/ingredient-list-events.js';
+import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
+import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -94,6 +96,8 @@ export const resolvers = [
   // ==== Reformulation watch (issue 18)
   ReformulationResolver, IngredientListVersionResolver, IngredientListVersionEntryResolver, IngredientListChangeResolver, ReformulationReasonResolver, ReformulationAlertResolver,
 
+  // ==== Reaction detective and better alternatives (issue 18)
+  ReactionResolver, BetterAlternativesResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

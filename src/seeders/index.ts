@@ -2,6 +2,7 @@ import type { EntityManager, Orm } from '../db.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoCommunity } from './demo-community.js';
+import { seedDemoReactions } from './demo-reactions.js';
 import { seedKnowledgeBase } from './knowledge-base.js';
 import { seedDemoReformulations } from './demo-reformulation.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
@@ -18,6 +19,8 @@ export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise
     // Reformulation watch: version 1 of every demo product, then the reformulated demo product.
     if (options.demo) await backfillListVersions(tx, ListVersionSource.product_created);
     if (options.demo) await seedDemoReformulations(tx);
+    // Issue 18: demo reactions for the reaction detective.
+    if (options.demo) await seedDemoReactions(tx);
     return { seeded: true, ingredients, products };
   });
 }

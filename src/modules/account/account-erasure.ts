@@ -23,6 +23,7 @@ import { EmailToken } from '../user/email-token.entity.js';
 import { UserInvite } from '../user/user-invite.entity.js';
 import { UserThrottle } from '../user/user-throttle.entity.js';
 import { IntakeDecision, type User } from '../user/user.entity.js';
+import { ProductReaction } from '../reaction/product-reaction.entity.js';
 
 /** Deletes and anonymises a user's data; returns the keys of image files to remove after commit. */
 export async function eraseAccount(em: EntityManager, user: User): Promise<string[]> {
@@ -37,6 +38,7 @@ export async function eraseAccount(em: EntityManager, user: User): Promise<strin
     [IngredientMatchProposal, { proposer: id, status: ProposalStatus.pending }],
     // Reformulation watch (issue 18): alerts, digests sent and settings are personal.
     [ReformulationAlert, { user: id }], [ReformulationDigest, { user: id }], [ReformulationSettings, { user: id }],
+    [ProductReaction, { user: id }],
   ];
   // Drafts not approved (an approved one became the product, which stays) and their images.
   const drafts = await em.find(ProductDraft, { author: id, status: { $ne: ProductDraftStatus.approved } }, { fields: ['id'] });

@@ -41,11 +41,15 @@ import { statsFixtures } from './stats.js';
 import { unitOfMeasurementsFixtures } from './unit-of-measurements.js';
 import { userRelationshipsFixtures } from './user-relationships.js';
 import { usersFixtures } from './users.js';
+import { extensionsAlternativesFixtures } from './extensions-alternatives.js';
+import { extensionsReactionsFixtures } from './extensions-reactions.js';
 import { extensionsReformulationFixtures } from './extensions-reformulation.js';
 
 /** Each group's fixtures, by the name of its rest-mappings/<group>.graphql file. */
 export const fixturesByGroup: Record<string, FixtureTable> = {
   analyze: analyzeFixtures,
+  'extensions-alternatives': extensionsAlternativesFixtures,
+  'extensions-reactions': extensionsReactionsFixtures,
   'extensions-reformulation': extensionsReformulationFixtures,
   articles: articlesFixtures,
   brands: brandsFixtures,

@@ -1,0 +1,97 @@
+// Better alternatives for the caller: the similar products (analysis/similarity.service.ts)
+// judged by the pure engine (engine/rank-alternatives.ts) against the caller's skin profile,
+// feelings, free-of wishes and, when given, a routine. A fixed number of queries: the product,
+// the candidates (one loader batch), the caller's feelings, and the routine's data.
+import type { Context } from '../../context.js';
+import { notFound, validationFailed } from '../../errors.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
+import { loadSimilarityIndex } from '../product/similarity.service.js';
+import { IngredientFeeling, Sentiment } from '../feeling/ingredient-feeling.entity.js';
+import type { PersonalVerdict } from '../feeling/personalization.js';
+import { skinProfileOf } from '../feeling/skin-profile.service.js';
+import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import type { Product } from '../product/product.entity.js';
+import { getProduct } from '../product/product.service.js';
+import { routineData } from '../routine/routine-insights.service.js';
+import { loadRoutineRules } from '../routine/routine-rules.js';
+import { getRoutine } from '../routine/routine.service.js';
+import { freeOfWishes, rankAlternatives, type Person, type RoutineContext } from './engine/rank-alternatives.js';
+import type { AlternativeComparison, BetterAlternatives, ReasonEffect } from './alternative.types.js';
+
+/** How many similar products are judged for a list of `limit`: enough for the person to reorder. */
+const poolSize = (limit: number) => Math.max(30, limit * 3);
+
+function checkedAlternativesLimit(limit: number | null | undefined): number {
+  if (limit === null || limit === undefined) return 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw validationFailed('limit', 'limit must be an integer from 1 to 50');
+  return limit;
+}
+
+export async function betterAlternatives(ctx: Context, idOrAlias: string, routineId: string | null | undefined, limitArg: number | null | undefined): Promise<BetterAlternatives> {
+  const limit = checkedAlternativesLimit(limitArg);
+  if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
+  const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
+  const viewer = ctx.viewer;
+  const [index, { byId }, routine, feelings] = await Promise.all([
+    loadSimilarityIndex(ctx.em),
+    loadKnowledgeBase(ctx.em),
+    routineId === null || routineId === undefined ? Promise.resolve(null) : getRoutine(ctx.em, routineId, viewer),
+    viewer ? ctx.em.find(IngredientFeeling, { user: viewer.id }, { fields: ['id', 'ingredient', 'sentiment'] }) : Promise.resolve([]),
+  ]);
+  const similar = index.similar(product.ingredientIds, poolSize(limit), product.id);
+  const loaded = await ctx.loaders.productById.loadMany(similar.map((s) => s.id));
+  const candidates = similar.flatMap((s, i) => {
+    const p = loaded[i];
+    return p && !(p instanceof Error) ? [{ product: p as Product, similarity: s.score }] : [];
+  });
+  const ingredientsOf = (p: Product) => p.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+
+  let routineContext: RoutineContext | null = null;
+  const categoryStep = new Map<string, { stepType: string | null; name: string } | null>();
+  if (routine) {
+    const { engineRoutine } = await routineData(ctx, routine, true);
+    // The alternative would take the original's place: its own steps leave the routine.
+    const steps = engineRoutine.steps.filter((s) => s.product?.id !== product.id);
+    const mine = viewer !== null && routine.owner.id === viewer.id;
+    routineContext = { routine: { ...engineRoutine, steps }, ruleSet: loadRoutineRules(), label: mine ? `your ${routine.timeOfDay} routine` : `the ${routine.timeOfDay} routine "${routine.name}"` };
+    const withCategory = [product, ...candidates.map((c) => c.product)].filter((p) => p.category);
+    const categories = await ctx.loaders.categoryById.loadMany([...new Set(withCategory.map((p) => p.category!.id))]);
+    const byCategory = new Map(categories.flatMap((c) => (c && !(c instanceof Error) ? [[c.id, c] as const] : [])));
+    for (const p of withCategory) {
+      const c = byCategory.get(p.category!.id);
+      categoryStep.set(p.id, c ? { stepType: c.stepType ?? null, name: c.name } : null);
+    }
+  }
+
+  let person: Person | null = null;
+  if (viewer) {
+    const profile = skinProfileOf(viewer);
+    const ids = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
+    person = {
+      profile: { skinType: profile.skinType, concerns: profile.concerns, pregnant: profile.pregnant },
+      positive: ids(Sentiment.positive), negative: ids(Sentiment.negative),
+      wishes: freeOfWishes(viewer.supergroups ?? [], profile.sensitivities),
+    };
+  }
+
+  const facts = (p: Product) => ({ id: p.id, ingredients: ingredientsOf(p), categoryStep: categoryStep.get(p.id) ?? null });
+  const ranked = rankAlternatives(facts(product), candidates.map((c) => ({ ...facts(c.product), similarity: c.similarity })), person, routineContext, limit);
+  const productById = new Map(candidates.map((c) => [c.product.id, c.product]));
+  return {
+    product,
+    personalised: person !== null,
+    routine,
+    items: ranked.map((r) => ({
+      product: productById.get(r.id)!,
+      similarity: r.similarity,
+      fitScore: r.fitScore,
+      comparedToOriginal: r.comparedToOriginal as AlternativeComparison,
+      verdict: r.verdict as PersonalVerdict | null,
+      routineFit: r.routineFit,
+      reasons: r.reasons.map((reason) => ({
+        effect: reason.effect as ReasonEffect, source: reason.source, text: reason.text,
+        ingredients: reason.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)! as Ingredient] : [])),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,237 @@
+// Better alternatives: the products most like one, ranked by how well they fit one person, each
+// with the reasons it is better or worse for them than the original. Pure: plain data in (the
+// similar products with their ingredients, the person's profile, feelings and free-of wishes, the
+// routine it would go into), ranking out. The judging is the other engines': personalize
+// (skin type, concerns, pregnancy, feelings) and the routine's fitProduct (clashes).
+//
+// The fit score is the similarity (0-1) plus points for the person:
+//   a negative feeling, or a pregnancy avoid, on an ingredient  −1 each
+//   a free-of wish it breaks                                    −0.6 each
+//   a skin-type or concern caution                              −0.15 each (at most −0.6;
+//                                                               one per profile that flags it)
+//   a positive feeling                                          +0.4 each (at most +0.8)
+//   a skin-type or concern reason in favour                     +0.05 each (at most +0.2)
+//   the routine: clashes (high) −1, fits with care −0.3, wrong time or step −0.5 (fitting is
+//   the norm, so no bonus: it would lift every product above the more similar ones)
+// so one thing the person told us they avoid outweighs any similarity, and several mild
+// cautions never outweigh a feeling. "Better" or "worse" compares the same points with the
+// original's.
+import { personalize, type PersonalProfile } from '../../analysis/engine/personalize.js';
+import type { SkinIngredient } from '../../analysis/engine/skin-types.js';
+import { CANDIDATE_STEP_ID, fitProduct, type EngineIngredient, type EngineRoutine, type ProductFit, type RuleSet } from '../../routine/engine/compatibility.js';
+import { SENSITIVITY_TRIGGERS } from '../../survey/engine/sensitivities.js';
+
+export interface AlternativeIngredient extends SkinIngredient, EngineIngredient {
+  id: string;
+  alias: string;
+  name: string;
+}
+
+export interface ProductFacts {
+  id: string;
+  ingredients: AlternativeIngredient[];
+  /** The category's routine step, when known (for the routine fit). */
+  categoryStep?: { stepType: string | null; name: string } | null;
+}
+
+export interface SimilarProduct extends ProductFacts {
+  /** Ingredient-list similarity to the original, 0-1. */
+  similarity: number;
+}
+
+/** Something the person wants products free of. */
+export interface FreeOfWish {
+  id: string;
+  /** What it is, in words: "fragrance". */
+  label: string;
+  /** Why, completing "which …": "you avoid (fragrance-free group)". */
+  why: string;
+  test: (ingredient: AlternativeIngredient) => boolean;
+}
+
+export interface Person {
+  profile: PersonalProfile;
+  positive: string[];
+  negative: string[];
+  wishes: FreeOfWish[];
+}
+
+export interface RoutineContext {
+  routine: EngineRoutine;
+  ruleSet: RuleSet;
+  /** "your evening routine", as the reasons name it. */
+  label: string;
+}
+
+export type Effect = 'better' | 'worse' | 'neutral';
+export type ReasonSource = 'similarity' | 'feeling' | 'pregnancy' | 'free_of' | 'skin_profile' | 'routine';
+
+export interface AlternativeReason {
+  effect: Effect;
+  source: ReasonSource;
+  text: string;
+  ingredientIds: string[];
+}
+
+export interface RankedAlternative {
+  id: string;
+  similarity: number;
+  fitScore: number;
+  /** Against the original, for this person: better, worse, same; unknown for anonymous callers. */
+  comparedToOriginal: 'better' | 'worse' | 'same' | 'unknown';
+  /** personalize's verdict for the person; null for anonymous callers. */
+  verdict: 'good' | 'neutral' | 'caution' | 'avoid' | null;
+  routineFit: ProductFit['verdict'] | null;
+  /** Worse first, then better, then neutral. */
+  reasons: AlternativeReason[];
+}
+
+// --- wishes ------------------------------------------------------------------------------------
+
+const hasFlag = (i: AlternativeIngredient, ...flags: string[]) => flags.some((f) => i.flags.includes(f));
+
+/** Interest groups (data/supergroups.yaml) that are a wish to be free of something. */
+const SUPERGROUP_WISHES: Record<string, { label: string; test: FreeOfWish['test'] }> = {
+  'fragrance-free': { label: 'fragrance', test: (i) => hasFlag(i, 'fragrance', 'essential_oil', 'eu_allergen') },
+  'fungal-acne': { label: 'fungal-acne triggers', test: (i) => hasFlag(i, 'fungal_acne_trigger') },
+};
+
+/** The person's free-of wishes: from the groups they joined and what the survey says their skin reacted to. */
+export function freeOfWishes(supergroups: string[], sensitivities: string[]): FreeOfWish[] {
+  const wishes: FreeOfWish[] = [];
+  for (const group of supergroups) {
+    const wish = SUPERGROUP_WISHES[group];
+    if (wish) wishes.push({ id: group, label: wish.label, why: `you avoid (${group} group)`, test: wish.test });
+  }
+  for (const sensitivity of sensitivities) {
+    const trigger = SENSITIVITY_TRIGGERS[sensitivity];
+    if (!trigger) continue;
+    const label = trigger.reason.replace(/^an? /, '').split(',')[0];
+    if (!wishes.some((w) => w.label === label)) wishes.push({ id: sensitivity, label, why: 'your skin reacted to (survey)', test: trigger.test as FreeOfWish['test'] });
+  }
+  return wishes;
+}
+
+// --- judging one product -------------------------------------------------------------------------
+
+interface Judgement {
+  points: number;
+  verdict: RankedAlternative['verdict'];
+  negatives: Map<string, AlternativeIngredient>;
+  pregnancy: Map<string, AlternativeIngredient>;
+  positives: Map<string, AlternativeIngredient>;
+  broken: Map<string, AlternativeIngredient[]>;
+  cautions: Map<string, AlternativeIngredient>;
+  /** Caution reasons: an ingredient several of the person's profiles flag counts once for each. */
+  cautionCount: number;
+  goods: Map<string, { ingredient: AlternativeIngredient; basis: string }>;
+  fit: ProductFit | null;
+}
+
+const capped = (value: number, cap: number) => (cap < 0 ? Math.max(value, cap) : Math.min(value, cap));
+
+function judge(product: ProductFacts, person: Person | null, routine: RoutineContext | null): Judgement {
+  const j: Judgement = { points: 0, verdict: null, negatives: new Map(), pregnancy: new Map(), positives: new Map(), broken: new Map(), cautions: new Map(), cautionCount: 0, goods: new Map(), fit: null };
+  if (person) {
+    const result = personalize(product.ingredients, person.profile, { positive: person.positive, negative: person.negative });
+    j.verdict = result.verdict;
+    for (const r of result.reasons) {
+      if (r.source === 'feeling') (r.verdict === 'avoid' ? j.negatives : j.positives).set(r.ingredient.id, r.ingredient);
+      else if (r.source === 'pregnancy') j.pregnancy.set(r.ingredient.id, r.ingredient);
+      else if (r.verdict === 'caution') {
+        j.cautions.set(r.ingredient.id, r.ingredient);
+        j.cautionCount++;
+      }
+      else if (r.verdict === 'good' && !j.goods.has(r.ingredient.id)) j.goods.set(r.ingredient.id, { ingredient: r.ingredient, basis: r.basis });
+    }
+    for (const wish of person.wishes) {
+      const hits = product.ingredients.filter(wish.test);
+      if (hits.length) j.broken.set(wish.id, hits);
+    }
+    j.points += -1 * (j.negatives.size + j.pregnancy.size) - 0.6 * j.broken.size
+      + capped(-0.15 * j.cautionCount, -0.6) + capped(0.4 * j.positives.size, 0.8) + capped(0.05 * j.goods.size, 0.2);
+  }
+  if (routine) {
+    j.fit = fitProduct(routine.routine, product, routine.ruleSet);
+    const clash = j.fit.findings.some((f) => f.severity === 'high');
+    j.points += j.fit.verdict === 'fits' ? 0 : j.fit.verdict === 'caution' ? -0.3 : clash ? -1 : -0.5;
+  }
+  return j;
+}
+
+// --- reasons -----------------------------------------------------------------------------------
+
+const names = (list: Iterable<AlternativeIngredient>) => [...list].map((i) => i.name).join(', ');
+const ids = (list: Iterable<AlternativeIngredient>) => [...list].map((i) => i.id);
+
+function reasonsFor(alt: Judgement, original: Judgement, person: Person | null, routine: RoutineContext | null, product: SimilarProduct): AlternativeReason[] {
+  const reasons: AlternativeReason[] = [];
+  const add = (effect: Effect, source: ReasonSource, text: string, ingredients: AlternativeIngredient[] = []) => reasons.push({ effect, source, text, ingredientIds: ids(ingredients) });
+  const percent = Math.round(product.similarity * 100);
+  if (!person) {
+    add('neutral', 'similarity', `${percent}% similar ingredient list. Ranked by similarity only: sign in to rank by your skin profile, ingredient feelings and free-of wishes.`);
+  } else {
+    for (const [id, i] of original.negatives) if (!alt.negatives.has(id)) add('better', 'feeling', `free of ${i.name}, which you marked negative`, [i]);
+    for (const [id, i] of alt.negatives) add('worse', 'feeling', `${original.negatives.has(id) ? 'still contains' : 'contains'} ${i.name}, which you marked negative`, [i]);
+    for (const [id, i] of original.pregnancy) if (!alt.pregnancy.has(id)) add('better', 'pregnancy', `free of ${i.name}, advised against during pregnancy`, [i]);
+    for (const [id, i] of alt.pregnancy) add('worse', 'pregnancy', `${original.pregnancy.has(id) ? 'still contains' : 'contains'} ${i.name}, advised against during pregnancy`, [i]);
+    for (const wish of person.wishes) {
+      const hits = alt.broken.get(wish.id);
+      if (hits) add('worse', 'free_of', `${original.broken.has(wish.id) ? 'still contains' : 'contains'} ${wish.label} (${names(hits)}), which ${wish.why}`, hits);
+      else if (original.broken.has(wish.id)) add('better', 'free_of', `free of ${wish.label}, which ${wish.why}`, original.broken.get(wish.id));
+    }
+    for (const [id, i] of alt.positives) if (!original.positives.has(id)) add('better', 'feeling', `contains ${i.name}, which you marked as good`, [i]);
+    const newCautions = [...alt.cautions].filter(([id]) => !original.cautions.has(id)).map(([, i]) => i);
+    const goneCautions = [...original.cautions].filter(([id]) => !alt.cautions.has(id)).map(([, i]) => i);
+    if (newCautions.length) add('worse', 'skin_profile', `cautions for your skin the original does not have: ${names(newCautions)}`, newCautions);
+    if (goneCautions.length) add('better', 'skin_profile', `without the original's cautions for your skin: ${names(goneCautions)}`, goneCautions);
+    const newGoods = [...alt.goods.values()].filter((g) => !original.goods.has(g.ingredient.id));
+    if (newGoods.length) add('better', 'skin_profile', `good for your ${[...new Set(newGoods.map((g) => g.basis.replace(/_/g, ' ')))].join(', ')}: ${names(newGoods.map((g) => g.ingredient))}`, newGoods.map((g) => g.ingredient));
+    add('neutral', 'similarity', `${percent}% similar ingredient list`);
+  }
+  if (routine && alt.fit) {
+    const own = new Set(ids(product.ingredients));
+    for (const f of alt.fit.findings) {
+      const others = f.ingredients.filter((i) => !own.has(i.id));
+      const candidateOnly = !f.steps.some((s) => s.id !== CANDIDATE_STEP_ID);
+      const text = others.length && !candidateOnly
+        ? `${f.severity === 'high' ? 'clashes' : 'needs care'} with ${others.map((i) => i.name).join(', ')} in ${routine.label}: ${f.title}`
+        : `${f.title} (${routine.label})`;
+      add('worse', 'routine', text, product.ingredients.filter((i) => f.ingredients.some((x) => x.id === i.id)));
+    }
+    if (alt.fit.verdict === 'does_not_fit' && !alt.fit.findings.length) add('worse', 'routine', alt.fit.reason);
+    if (alt.fit.verdict === 'fits') {
+      const step = alt.fit.placements[0]?.stepType ?? 'new';
+      add(original.fit && original.fit.verdict !== 'fits' ? 'better' : 'neutral', 'routine', `fits ${routine.label} as ${/^[aeiou]/.test(step) ? 'an' : 'a'} ${step} step${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`);
+    }
+  }
+  const order: Record<Effect, number> = { worse: 0, better: 1, neutral: 2 };
+  return reasons.map((r, i) => ({ r, i })).sort((a, b) => order[a.r.effect] - order[b.r.effect] || a.i - b.i).map(({ r }) => r);
+}
+
+// --- ranking -----------------------------------------------------------------------------------
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * The similar products ranked for the person (null: anonymous, similarity only), best fit first;
+ * ties keep the more similar one first, then the id.
+ */
+export function rankAlternatives(original: ProductFacts, similar: SimilarProduct[], person: Person | null, routine: RoutineContext | null, limit: number): RankedAlternative[] {
+  const originalJudgement = judge(original, person, routine);
+  const ranked = similar.map((product): RankedAlternative => {
+    const j = judge(product, person, routine);
+    const diff = j.points - originalJudgement.points;
+    return {
+      id: product.id,
+      similarity: round(product.similarity),
+      fitScore: round(product.similarity + j.points),
+      comparedToOriginal: !person && !routine ? 'unknown' : diff > 0.05 ? 'better' : diff < -0.05 ? 'worse' : 'same',
+      verdict: j.verdict,
+      routineFit: j.fit?.verdict ?? null,
+      reasons: reasonsFor(j, originalJudgement, person, routine, product),
+    };
+  });
+  ranked.sort((a, b) => b.fitScore - a.fitScore || b.similarity - a.similarity || a.id.localeCompare(b.id));
+  return ranked.slice(0, limit);
+}

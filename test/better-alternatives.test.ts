@@ -1,0 +1,138 @@
+// Better alternatives through the app (GET /products/:id_or_alias/better_alternatives and the
+// betterAlternatives query): similarity order for anonymous callers, an order that follows the
+// caller's feelings and free-of wishes, routine clashes, bad input, and the SQL it costs.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+// A rosewater toner with linalool: of the products most like it, some carry linalool, some not.
+const SERUM = 'hollyhock-hale-rosewater-toner';
+const ACID = 'almendral-glycolic-10-night-renewal-serum';
+
+interface Item {
+  product: { id: string; alias: string; flags: string[] };
+  similarity: number; fit_score: number; compared_to_original: string; verdict: string | null; routine_fit: string | null;
+  reasons: Array<{ effect: string; source: string; text: string; ingredients: Array<{ alias: string }> }>;
+}
+interface Answer { product: { alias: string }; personalised: boolean; routine: { id: string } | null; items: Item[] }
+
+async function alternatives(product: string, token?: string, query = 'limit=20'): Promise<Answer> {
+  const response = await t.inject({ method: 'GET', url: `/products/${product}/better_alternatives?${query}`, token });
+  expect({ status: response.statusCode, body: response.statusCode === 200 ? null : response.body }).toEqual({ status: 200, body: null });
+  return response.json() as Answer;
+}
+const blamesLinalool = (item: Item) => item.reasons.some((r) => r.effect === 'worse' && r.text.endsWith('Linalool, which you marked negative'));
+
+describe('better alternatives: who asks decides the order', () => {
+  it('anonymous callers get similarity order, and reasons that say so', async () => {
+    const answer = await alternatives(SERUM);
+    expect(answer).toMatchObject({ product: { alias: SERUM }, personalised: false, routine: null });
+    expect(answer.items.length).toBeGreaterThanOrEqual(5);
+    const similarities = answer.items.map((i) => i.similarity);
+    expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+    expect(answer.items.every((i) => i.compared_to_original === 'unknown' && i.verdict === null)).toBe(true);
+    expect(answer.items[0].reasons).toEqual([expect.objectContaining({ effect: 'neutral', source: 'similarity', text: expect.stringMatching(/Ranked by similarity only: sign in/) })]);
+    expect(answer.items.map((i) => i.product.alias)).not.toContain(SERUM);
+  });
+
+  it('a negative feeling on linalool moves the linalool-free products ahead, each saying why', async () => {
+    const token = await t.tokenFor('alternatives-linalool');
+    const before = await alternatives(SERUM, token, 'limit=10');
+    expect(before.personalised).toBe(true);
+    expect(before.items.map((i) => i.compared_to_original)).toEqual(before.items.map(() => 'same'));
+    expect((await t.inject({ method: 'PUT', url: '/ingredients/linalool/feeling/negative', token })).statusCode).toBe(200);
+
+    const after = await alternatives(SERUM, token, 'limit=10');
+    // Every product shown is free of linalool and says so; those it replaced carry linalool.
+    expect(after.items.every((i) => i.compared_to_original === 'better' && i.reasons.some((r) => r.effect === 'better' && r.text === 'free of Linalool, which you marked negative'))).toBe(true);
+    expect(after.items.some(blamesLinalool)).toBe(false);
+    const dropped = before.items.map((i) => i.product.alias).filter((alias) => !after.items.some((i) => i.product.alias === alias));
+    expect(dropped.length).toBeGreaterThan(0);
+    for (const alias of dropped) {
+      const product = (await t.inject({ method: 'GET', url: `/products/${alias}` })).json() as { ingredients: Array<{ ingredient: { alias: string } | null }> };
+      expect({ alias, linalool: product.ingredients.some((e) => e.ingredient?.alias === 'linalool') }).toEqual({ alias, linalool: true });
+    }
+  });
+
+  it('a positive feeling names the ingredient it likes; a fragrance-free wish names fragrance', async () => {
+    const token = await t.tokenFor('alternatives-wishes');
+    expect((await t.inject({ method: 'PUT', url: '/ingredients/niacinamide/feeling/positive', token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: '/my/user/supergroups', payload: { supergroups: ['fragrance-free'] }, token })).statusCode).toBe(200);
+    const answer = await alternatives(SERUM, token);
+    const reasons = answer.items.flatMap((i) => i.reasons.map((r) => r.text));
+    expect(reasons).toContain('free of fragrance, which you avoid (fragrance-free group)');
+    const liked = answer.items.find((i) => i.reasons.some((r) => r.text === 'contains Niacinamide, which you marked as good'));
+    expect(liked).toBeDefined();
+    expect(answer.items.filter((i) => i.product.flags.includes('fragrance')).every((i) => i.reasons.some((r) => r.source === 'free_of' && r.effect === 'worse'))).toBe(true);
+  });
+
+  it('a routine counts: an acid alternative clashes with the retinoid in the caller\'s evening routine', async () => {
+    const token = await t.tokenFor('alternatives-routine');
+    const created = await t.inject({
+      method: 'POST', url: '/routines/create', token,
+      payload: { name: 'Retinol nights', time_of_day: 'evening', steps: [{ step_type: 'cleanse', product: 'lysvik-hydrating-toner' }, { step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' }] },
+    });
+    expect(created.statusCode).toBe(201);
+    const routine = (created.json() as { id: string }).id;
+    const answer = await alternatives(ACID, token, `routine_id=${routine}&limit=30`);
+    expect(answer.routine).toMatchObject({ id: routine });
+    expect(answer.items.every((i) => i.routine_fit !== null)).toBe(true);
+    const clash = answer.items.findIndex((i) => i.reasons.some((r) => r.effect === 'worse' && r.source === 'routine' && /with [^:]*Retinol[^:]* in your evening routine: /.test(r.text)));
+    expect(clash).toBeGreaterThan(0);
+    expect(answer.items[clash].routine_fit).not.toBe('fits');
+    // Products that fit come first, each saying so (the acid original does not fit: "unlike the original").
+    expect(answer.items[0].routine_fit).toBe('fits');
+    expect(answer.items[0].reasons).toContainEqual(expect.objectContaining({ effect: 'better', source: 'routine', text: expect.stringMatching(/^fits your evening routine as an? \w+ step, unlike the original$/) }));
+    // Without the routine the same product ranks by similarity and feelings only.
+    const plain = await alternatives(ACID, token, 'limit=30');
+    expect(plain.items.every((i) => i.routine_fit === null)).toBe(true);
+  });
+
+  it('answers the same through GraphQL', async () => {
+    const response = await t.inject({ method: 'POST', url: '/graphql', payload: { query: `{ betterAlternatives(idOrAlias: "${SERUM}", limit: 3) { personalised items { product { alias } fitScore comparedToOriginal reasons { effect text } } } }` } });
+    const body = response.json() as { data: { betterAlternatives: { personalised: boolean; items: unknown[] } } };
+    expect(body.data.betterAlternatives.personalised).toBe(false);
+    expect(body.data.betterAlternatives.items).toHaveLength(3);
+  });
+});
+
+describe('better alternatives: bad input', () => {
+  it('an unknown product is NOT_FOUND; a bad limit is a 400 naming limit; a routine one cannot see is NOT_FOUND', async () => {
+    const unknown = await t.inject({ method: 'GET', url: '/products/no-such-product/better_alternatives' });
+    expect(unknown.statusCode).toBe(404);
+    expect((unknown.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    for (const limit of ['0', '51', 'many']) {
+      const bad = await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?limit=${limit}` });
+      expect({ limit, status: bad.statusCode, field: (bad.json() as { error: { details?: { field?: string } } }).error.details?.field }).toEqual({ limit, status: 400, field: 'limit' });
+    }
+    const owner = await t.tokenFor('alternatives-private-owner');
+    const made = await t.inject({ method: 'POST', url: '/routines/create', token: owner, payload: { name: 'Private', time_of_day: 'morning' } });
+    const hidden = await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?routine_id=${(made.json() as { id: string }).id}`, token: await t.tokenFor('alternatives-stranger') });
+    expect(hidden.statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?routine_id=nope` })).statusCode).toBe(404);
+  });
+});
+
+describe('better alternatives: SQL statements', () => {
+  it('a fixed number, whatever the limit, signed in or not, with a routine or not', async () => {
+    const token = await t.tokenFor('alternatives-count');
+    await t.inject({ method: 'PUT', url: '/ingredients/linalool/feeling/negative', token });
+    const routine = (await t.inject({ method: 'POST', url: '/routines/create', token, payload: { name: 'Count', time_of_day: 'evening', steps: [{ step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' }] } })).json() as { id: string };
+    const url = (limit: number, withRoutine = false) => `/products/${SERUM}/better_alternatives?limit=${limit}${withRoutine ? `&routine_id=${routine.id}` : ''}`;
+    await t.inject({ method: 'GET', url: url(1), token }); // warm the knowledge base and similarity index
+    const few = await t.countStatements({ method: 'GET', url: url(3), token });
+    const many = await t.countStatements({ method: 'GET', url: url(30), token });
+    expect(many.statements).toBe(few.statements);
+    expect(many.statements).toBeLessThanOrEqual(7);
+    const routed = await t.countStatements({ method: 'GET', url: url(30, true), token });
+    expect(routed.statements).toBeLessThanOrEqual(12);
+    expect((await t.countStatements({ method: 'GET', url: url(3, true), token })).statements).toBe(routed.statements);
+  });
+});
