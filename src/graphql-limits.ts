@@ -83,6 +83,12 @@ export const MAX_QUERY_NODES = 10_000;
 /** Bytes of one POST /graphql answer: a larger one is refused (ask for less per request). */
 export const MAX_GRAPHQL_RESPONSE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Lists sized by their parent field's `limit` though their type is no page (no `nextCursor`): the
+ * limit already multiplies at the parent, as for a page's `items`.
+ */
+const LIMITED_LISTS: ReadonlySet<string> = new Set(['ReactionSuspects.suspects', 'BetterAlternatives.items']);
+
 /** Items a list without paging arguments (a product's ingredients, say) is assumed to hold. */
 const UNPAGED_LIST_SIZE = 10;
 
@@ -106,7 +112,7 @@ const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity
     const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
     return own + 1 + childComplexity * Math.max(1, limit);
   }
-  const pageItems = field.name === 'items' && isObjectType(type) && 'nextCursor' in type.getFields();
+  const pageItems = (field.name === 'items' && isObjectType(type) && 'nextCursor' in type.getFields()) || LIMITED_LISTS.has(`${type.name}.${field.name}`);
   if (isListType(getNullableType(field.type)) && !pageItems) return own + 1 + childComplexity * UNPAGED_LIST_SIZE;
   return own + 1 + childComplexity;
 };

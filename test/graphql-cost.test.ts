@@ -20,13 +20,19 @@ function sample(type: GraphQLInputType): unknown {
   return 'x';
 }
 
+/**
+ * Operations whose every item does heavy work, accepted up to a smaller page over GraphQL: each
+ * reformulation alert carries its diff, and a diff parses and matches two ingredient lists.
+ */
+const SMALLER_PAGE: Readonly<Record<string, number>> = { ListMyReformulationAlerts: 50 };
+
 describe('GraphQL cost of the REST operations', () => {
   let schema: GraphQLSchema;
   beforeAll(async () => {
     schema = await buildAppSchema();
   });
 
-  it('accepts every named operation of rest-mappings at limit 100 under the default limits', () => {
+  it('accepts every named operation of rest-mappings at limit 100 (SMALLER_PAGE aside) under the default limits', () => {
     const limits = loadConfig({}).graphql;
     const refused: string[] = [];
     for (const op of loadOperations(mappingsDir).values()) {
@@ -34,7 +40,7 @@ describe('GraphQL cost of the REST operations', () => {
       for (const v of op.definition.variableDefinitions ?? []) {
         const name = v.variable.name.value;
         const type = typeFromAST(schema, v.type as never) as GraphQLInputType;
-        if (name === 'limit') variables[name] = MAX_LIMIT;
+        if (name === 'limit') variables[name] = SMALLER_PAGE[op.name] ?? MAX_LIMIT;
         else if (isNonNullType(type)) variables[name] = sample(type);
       }
       try {
