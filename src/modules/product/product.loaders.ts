@@ -35,7 +35,8 @@ function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductI
 }
 
 export const createProductLoaders = (em: EntityManager) => ({
-  productById: loaderById(em, Product),
+  // Brand joined: a routine page's ~70 step products and their brands in one statement.
+  productById: loaderById(em, Product, ['brand']),
   ingredientsByProduct: ingredientRowsByProduct(em),
   offersByProduct: loaderByParent(em, ProductOffer, 'product', { price: 'asc', retailer: 'asc' }, { endedAt: null }),
 });

@@ -10,6 +10,7 @@ import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
 import type { ProductIngredientRow } from './product.loaders.js';
 import { loadedOr } from '../shared/loaders.js';
+import { primeJoined } from './product-rows.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct } from './product.service.js';
 
 @ObjectType()
@@ -54,13 +55,13 @@ export class ProductResolver {
   }
 
   @Query(() => ProductPage, { description: 'Published products, by name.' })
-  products(@Args() args: ProductListArgs, @Ctx() ctx: Context) {
-    return listProducts(ctx.em, args, args);
+  async products(@Args() args: ProductListArgs, @Ctx() ctx: Context) {
+    return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args));
   }
 
   @Query(() => ProductPage, { description: 'Published products, most recently published first.' })
-  recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context) {
-    return listRecentProducts(ctx.em, page);
+  async recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context) {
+    return primeJoined(ctx.loaders, await listRecentProducts(ctx.em, page));
   }
 
   @Query(() => Product, { description: 'A product by barcode (EAN-13, UPC-A or EAN-8), or by brand and exact name.' })
