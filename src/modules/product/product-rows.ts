@@ -11,6 +11,13 @@ import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
 import { Product } from './product.entity.js';
 
+/**
+ * A product read as a row (Product's properties; brand and category the joined rows). Field
+ * resolvers declare their root as `Product | ProductRow`: type-graphql turns a root declared as a
+ * class and not an instance of it into a new instance (a MikroORM entity built per field and row).
+ */
+export type ProductRow = Omit<Product, 'brand' | 'category'> & { brand: Brand; category: ProductCategory | null };
+
 /** SQL conditions over `p` (product) with `?` placeholders, and their values. */
 export interface ProductConditions {
   sql: string[];

@@ -10,7 +10,7 @@ import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
 import type { ProductIngredientRow } from './product.loaders.js';
 import { loadedOr } from '../shared/loaders.js';
-import { primeJoined } from './product-rows.js';
+import { primeJoined, type ProductRow } from './product-rows.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct } from './product.service.js';
 
 @ObjectType()
@@ -86,17 +86,17 @@ export class ProductResolver {
 
   // Field resolvers
   @FieldResolver(() => Brand)
-  brand(@Root() product: Product, @Ctx() ctx: Context) {
+  brand(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return loadedOr(product.brand, ctx.loaders.brandById);
   }
 
   @FieldResolver(() => ProductCategory, { nullable: true })
-  category(@Root() product: Product, @Ctx() ctx: Context) {
+  category(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return product.category ? loadedOr(product.category, ctx.loaders.categoryById) : null;
   }
 
   @FieldResolver(() => ProductSize, { nullable: true })
-  size(@Root() product: Product, @Ctx() ctx: Context): ProductSize | Promise<ProductSize> | null {
+  size(@Root() product: Product | ProductRow, @Ctx() ctx: Context): ProductSize | Promise<ProductSize> | null {
     if (product.sizeAmount == null) return null;
     const amount = product.sizeAmount;
     const unit = product.sizeUnit ? loadedOr(product.sizeUnit, ctx.loaders.unitById) : null;
@@ -104,12 +104,12 @@ export class ProductResolver {
   }
 
   @FieldResolver(() => [ProductIngredient], { description: 'The label\'s entries in order, with what each matched.' })
-  ingredients(@Root() product: Product, @Ctx() ctx: Context) {
+  ingredients(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return ctx.loaders.ingredientsByProduct.load(product.id);
   }
 
   @FieldResolver(() => [ProductOffer], { description: 'Retailer offers, cheapest first.' })
-  offers(@Root() product: Product, @Ctx() ctx: Context) {
+  offers(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return ctx.loaders.offersByProduct.load(product.id);
   }
 }
