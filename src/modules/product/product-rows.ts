@@ -2,7 +2,7 @@
 // joined, in ONE statement, without hydrating entities. The rows have Product's property names
 // (entityFromRow), brand and category are whole rows marked as loaded (loadedOr returns them), so
 // the same field resolvers serve rows and entities. Cursors are `paginate`'s (rowPage).
-import type DataLoader from 'dataloader';
+import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
@@ -16,7 +16,27 @@ import { Product } from './product.entity.js';
  * resolvers declare their root as `Product | ProductRow`: type-graphql turns a root declared as a
  * class and not an instance of it into a new instance (a MikroORM entity built per field and row).
  */
-export type ProductRow = Omit<Product, 'brand' | 'category'> & { brand: Brand; category: ProductCategory | null };
+export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> & { brand: Brand; category: ProductCategory | null };
+
+const tableOf = (em: EntityManager, entity: Function): string => em.getMetadata().get(entity as never).tableName;
+
+/** Not read into rows: no field shows it, and parsing ~30 ids a product is a list page's largest cost. */
+const NOT_READ = ['ingredientIds'];
+
+/** A product's columns, its brand's and its category's, as productFromRow reads them. */
+const productSelect = (em: EntityManager) =>
+  `${selectColumns(em, Product, 'p', 'p_', NOT_READ)}, ${selectColumns(em, Brand, 'b', 'b_')}, ${selectColumns(em, ProductCategory, 'c', 'c_')}`;
+
+const productFrom = (em: EntityManager) =>
+  `${tableOf(em, Product)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id`;
+
+function productFromRow(em: EntityManager, row: Record<string, unknown>): ProductRow {
+  const product = entityFromRow(em, Product, row, 'p_') as unknown as Record<string, unknown>;
+  delete product.ingredientIds;
+  product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_'));
+  product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_'));
+  return product as unknown as ProductRow;
+}
 
 /** SQL conditions over `p` (product) with `?` placeholders, and their values. */
 export interface ProductConditions {
@@ -29,19 +49,23 @@ const ORDERS = {
   recent: { key: 'p.published_at', order: 'desc', keyType: 'date' },
 } as const;
 
-const tableOf = (em: EntityManager, entity: Function): string => em.getMetadata().get(entity as never).tableName;
-
 /** A page of products matching `where`, by name (then id) or most recently published first. */
 export function productRowPage(em: EntityManager, where: ProductConditions, order: keyof typeof ORDERS, page: PageArgs): Promise<PageResult<Product>> {
   return rowPage(em, {
-    select: `${selectColumns(em, Product, 'p', 'p_')}, ${selectColumns(em, Brand, 'b', 'b_')}, ${selectColumns(em, ProductCategory, 'c', 'c_')}`,
-    from: `${tableOf(em, Product)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id`,
+    select: productSelect(em), from: productFrom(em),
     where: where.sql.join(' and '), params: where.params, id: 'p.id', ...ORDERS[order],
-  }, page, (row: Record<string, unknown>) => {
-    const product = entityFromRow(em, Product, row, 'p_') as unknown as Record<string, unknown>;
-    product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_'));
-    product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_'));
-    return product as unknown as Product;
+  }, page, (row: Record<string, unknown>) => productFromRow(em, row) as unknown as Product);
+}
+
+/**
+ * Products by id as rows, brand and category joined, in one statement per tick; missing ids
+ * resolve to null. For read paths that show products beside something else (routine steps).
+ */
+export function productRowLoader(em: EntityManager): DataLoader<string, ProductRow | null> {
+  return new DataLoader(async (ids) => {
+    const rows = await em.execute<Array<Record<string, unknown>>>(`select ${productSelect(em)} from ${productFrom(em)} where p.id in (?)`, [[...ids]]);
+    const byId = new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row)]));
+    return ids.map((id) => byId.get(id) ?? null);
   });
 }
 

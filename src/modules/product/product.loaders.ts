@@ -4,6 +4,7 @@ import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { loaderById, loaderByParent } from '../shared/loaders.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
+import { productRowLoader } from './product-rows.js';
 
 /**
  * One entry of a product's ingredient list as a plain row (no entity: a page of 20 products has
@@ -37,6 +38,8 @@ function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductI
 export const createProductLoaders = (em: EntityManager) => ({
   // Brand joined: a routine page's ~70 step products and their brands in one statement.
   productById: loaderById(em, Product, ['brand']),
+  // Rows (brand and category joined) for read paths that show products beside something else.
+  productRowById: productRowLoader(em),
   ingredientsByProduct: ingredientRowsByProduct(em),
   offersByProduct: loaderByParent(em, ProductOffer, 'product', { price: 'asc', retailer: 'asc' }, { endedAt: null }),
 });

@@ -85,9 +85,9 @@ function columnsOf(em: EntityManager, entity: Function): Column[] {
   return columns;
 }
 
-/** The select list of an entity's columns under `alias`, each named `<prefix><column>`. */
-export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string): string =>
-  columnsOf(em, entity).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
+/** The select list of an entity's columns under `alias`, each named `<prefix><column>`, but the properties in `omit`. */
+export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string, omit: readonly string[] = []): string =>
+  columnsOf(em, entity).filter((c) => !omit.includes(c.property)).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
 
 /**
  * A row selected with selectColumns as a read-only object with the entity's property names
