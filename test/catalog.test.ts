@@ -67,7 +67,7 @@ describe('GET /products', () => {
         let cursor: string | null = null;
         for (let page = 0; page < 3; page++) {
           const ours = (await t.inject({ method: 'GET', url: `${url}?limit=1${cursor ? `&cursor=${cursor}` : ''}` })).json() as Page<ProductSummary>;
-          const theirs = await paginate(t.em(), Product, { status: ProductStatus.published }, orderBy, { limit: 1, cursor });
+          const theirs: { items: Product[]; nextCursor: string | null } = await paginate(t.em(), Product, { status: ProductStatus.published }, orderBy, { limit: 1, cursor });
           expect(ours.items.map((p) => p.id)).toEqual(theirs.items.map((p) => p.id));
           expect(ours.next_cursor).toBe(theirs.nextCursor);
           cursor = theirs.nextCursor;
