@@ -270,7 +270,7 @@ describe('compatibility and summary', () => {
     const eight = await t.countStatements({ method: 'GET', url: `/routines/${big.id}/detailed_summary`, token: lou });
     expect(eight.response.statusCode).toBe(200);
     expect(eight.statements).toBe(one.statements);
-    expect(eight.statements).toBeLessThanOrEqual(6);
+    expect(eight.statements).toBeLessThanOrEqual(4);
   });
 
   it('lists routines in a constant number of statements whatever the page holds', async () => {
