@@ -9,7 +9,10 @@ import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
-import { Product } from './product.entity.js';
+import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
+import type { Product, ProductIngredient } from './product.entity.js';
+import { Product as ProductEntity } from './product.entity.js';
 
 /**
  * A product read as a row (Product's properties; brand and category the joined rows). Field
@@ -18,6 +21,29 @@ import { Product } from './product.entity.js';
  */
 export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> & { brand: Brand; category: ProductCategory | null };
 
+/**
+ * One entry of a product's ingredient list as a plain row (no entity: a page of 20 products has
+ * ~500 of them). `ingredient` is the knowledge base's row when it has it (the field resolver
+ * returns it without a lookup), else just the id (an ingredient new in this request).
+ */
+export interface ProductIngredientRow extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> {
+  ingredient: Ingredient | { id: string } | null;
+}
+
+type EntryRow = Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> & { ingredient: string | null };
+
+/** An entry read as a row, with the knowledge base's ingredient when it has it. */
+export const entryFromRow = (row: EntryRow, byId: Map<string, Ingredient>): ProductIngredientRow => ({
+  id: row.id, position: row.position, input: row.input, match: row.match, concentration: row.concentration, mayContain: row.mayContain,
+  ingredient: row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient }),
+});
+
+/** A page's products' entries, read with them (json_agg) and handed to the ingredientsByProduct loader. */
+const ENTRIES = `(select coalesce(json_agg(json_build_object('id', pi.id, 'position', pi.position, 'input', pi.input, 'match', pi.match,
+  'concentration', pi.concentration, 'mayContain', pi.may_contain, 'ingredient', pi.ingredient_id) order by pi.position), '[]'::json)
+  from product_ingredient pi where pi.product_id = p.id) as p_entries`;
+const entriesOf = new WeakMap<object, ProductIngredientRow[]>();
+
 const tableOf = (em: EntityManager, entity: Function): string => em.getMetadata().get(entity as never).tableName;
 
 /** Not read into rows: no field shows it, and parsing ~30 ids a product is a list page's largest cost. */
@@ -25,13 +51,13 @@ const NOT_READ = ['ingredientIds'];
 
 /** A product's columns, its brand's and its category's, as productFromRow reads them. */
 const productSelect = (em: EntityManager) =>
-  `${selectColumns(em, Product, 'p', 'p_', NOT_READ)}, ${selectColumns(em, Brand, 'b', 'b_')}, ${selectColumns(em, ProductCategory, 'c', 'c_')}`;
+  `${selectColumns(em, ProductEntity, 'p', 'p_', NOT_READ)}, ${selectColumns(em, Brand, 'b', 'b_')}, ${selectColumns(em, ProductCategory, 'c', 'c_')}`;
 
 const productFrom = (em: EntityManager) =>
-  `${tableOf(em, Product)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id`;
+  `${tableOf(em, ProductEntity)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id`;
 
 function productFromRow(em: EntityManager, row: Record<string, unknown>): ProductRow {
-  const product = entityFromRow(em, Product, row, 'p_') as unknown as Record<string, unknown>;
+  const product = entityFromRow(em, ProductEntity, row, 'p_') as unknown as Record<string, unknown>;
   delete product.ingredientIds;
   product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_'));
   product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_'));
@@ -49,12 +75,24 @@ const ORDERS = {
   recent: { key: 'p.published_at', order: 'desc', keyType: 'date' },
 } as const;
 
-/** A page of products matching `where`, by name (then id) or most recently published first. */
-export function productRowPage(em: EntityManager, where: ProductConditions, order: keyof typeof ORDERS, page: PageArgs): Promise<PageResult<Product>> {
+/**
+ * A page of products matching `where`, by name (then id) or most recently published first, their
+ * entries read in the same statement (primeJoined gives them to the request's loader).
+ */
+export async function productRowPage(
+  em: EntityManager, where: ProductConditions, order: keyof typeof ORDERS, page: PageArgs,
+  /** Read the entries too (the operation shows them). */
+  withEntries = false,
+): Promise<PageResult<Product>> {
+  const byId = withEntries ? (await loadKnowledgeBase(em)).byId : null;
   return rowPage(em, {
-    select: productSelect(em), from: productFrom(em),
+    select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em), from: productFrom(em),
     where: where.sql.join(' and '), params: where.params, id: 'p.id', ...ORDERS[order],
-  }, page, (row: Record<string, unknown>) => productFromRow(em, row) as unknown as Product);
+  }, page, (row: Record<string, unknown>) => {
+    const product = productFromRow(em, row);
+    if (byId) entriesOf.set(product, (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)));
+    return product as unknown as Product;
+  });
 }
 
 /**
@@ -70,17 +108,22 @@ export function productRowLoader(em: EntityManager): DataLoader<string, ProductR
 }
 
 /**
- * Gives the request's loaders the brands and categories a page read with its products, so
+ * Gives the request's loaders the brands, categories and entries a page read with its products, so
  * whatever else asks for them in the request (by id) does not query again.
  */
 export function primeJoined(
-  loaders: { brandById: DataLoader<string, Brand | null>; categoryById: DataLoader<string, ProductCategory | null> },
+  loaders: {
+    brandById: DataLoader<string, Brand | null>; categoryById: DataLoader<string, ProductCategory | null>;
+    ingredientsByProduct: DataLoader<string, ProductIngredientRow[]>;
+  },
   page: PageResult<Product>,
 ): PageResult<Product> {
   for (const product of page.items) {
     const { brand, category } = product as unknown as { brand: Brand; category: ProductCategory | null };
     loaders.brandById.prime(brand.id, brand);
     if (category) loaders.categoryById.prime(category.id, category);
+    const entries = entriesOf.get(product);
+    if (entries) loaders.ingredientsByProduct.prime(product.id, entries);
   }
   return page;
 }

@@ -46,7 +46,7 @@ async function ingredientIds(em: EntityManager, lists: Array<[string, string[] |
  * indexes on product.ingredient_ids and product.flags and the trigram index on product.name;
  * a constant number of statements whatever the page size.
  */
-export async function searchProducts(em: EntityManager, search: ProductSearch, page: PageArgs) {
+export async function searchProducts(em: EntityManager, search: ProductSearch, page: PageArgs, withEntries = false) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
   const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
   const query = search.query?.trim();
@@ -76,5 +76,5 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     checkedLimit(page.limit);
     return { items: [] as Product[], nextCursor: null };
   }
-  return productRowPage(em, where, 'name', page);
+  return productRowPage(em, where, 'name', page, withEntries);
 }

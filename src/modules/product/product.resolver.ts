@@ -1,4 +1,5 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, Info, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Brand } from '../brand/brand.entity.js';
 import { Breadcrumb, BreadcrumbTrail, categoryCrumb } from '../category/breadcrumb.js';
@@ -10,6 +11,7 @@ import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
 import type { ProductIngredientRow } from './product.loaders.js';
 import { loadedOr } from '../shared/loaders.js';
+import { selectsPath } from '../shared/selection.js';
 import { primeJoined, type ProductRow } from './product-rows.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct } from './product.service.js';
 
@@ -55,13 +57,13 @@ export class ProductResolver {
   }
 
   @Query(() => ProductPage, { description: 'Published products, by name.' })
-  async products(@Args() args: ProductListArgs, @Ctx() ctx: Context) {
-    return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args));
+  async products(@Args() args: ProductListArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args, selectsPath(info, 'items', 'ingredients')));
   }
 
   @Query(() => ProductPage, { description: 'Published products, most recently published first.' })
-  async recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context) {
-    return primeJoined(ctx.loaders, await listRecentProducts(ctx.em, page));
+  async recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    return primeJoined(ctx.loaders, await listRecentProducts(ctx.em, page, selectsPath(info, 'items', 'ingredients')));
   }
 
   @Query(() => Product, { description: 'A product by barcode (EAN-13, UPC-A or EAN-8), or by brand and exact name.' })

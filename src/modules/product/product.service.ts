@@ -51,7 +51,7 @@ export function checkedFlags(field: string, words: string[] | null | undefined):
   }))];
 }
 
-export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs) {
+export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs, withEntries = false) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
   const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
   if (filter.search?.trim()) add('p.name ilike ?', likeContains(filter.search.trim()));
@@ -62,11 +62,11 @@ export async function listProducts(em: EntityManager, filter: ProductFilter, pag
   if (flags.length) add('p.flags @> array[?]::text[]', flags);
   const freeOf = checkedFlags('free_of', filter.freeOf);
   if (freeOf.length) add('not (p.flags && array[?]::text[])', freeOf);
-  return productRowPage(em, where, 'name', page);
+  return productRowPage(em, where, 'name', page, withEntries);
 }
 
-export function listRecentProducts(em: EntityManager, page: PageArgs) {
-  return productRowPage(em, { sql: [`p.status = 'published'`], params: [] }, 'recent', page);
+export function listRecentProducts(em: EntityManager, page: PageArgs, withEntries = false) {
+  return productRowPage(em, { sql: [`p.status = 'published'`], params: [] }, 'recent', page, withEntries);
 }
 
 /** A product by its barcode (check digit verified), or by brand and exact name. */
