@@ -79,7 +79,7 @@ describe('POST /products/search', () => {
     expect(small.response.statusCode).toBe(200);
     expect((large.response.json() as Page).items.length).toBeGreaterThan(5);
     expect(large.statements).toBe(small.statements);
-    // The ingredients named, the products (joined with brands and categories), their entries.
+    // The ingredients named, the products (joined with brands and categories), their images.
     expect(large.statements).toBeLessThanOrEqual(3);
   });
 

@@ -6,6 +6,7 @@ import { ProductPage } from '../product/product.resolver.js';
 import { PageArgs, checkedLimit } from '../shared/pagination.js';
 import { getUser } from '../user/user.service.js';
 import { favoriteLookup, favoriteProduct, listFavoriteProducts, unfavoriteProduct } from './product-favorite.service.js';
+import type { ProductRow } from '../product/product-rows.js';
 
 @ObjectType({ description: 'Whether the caller favours a product.' })
 export class FavoriteState {
@@ -63,7 +64,7 @@ export class ProductFavoriteResolver {
 
   // Field resolvers
   @FieldResolver(() => Int, { description: 'How many users favour it.' })
-  favoriteCount(@Root() product: Product, @Ctx() ctx: Context) {
+  favoriteCount(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return ctx.loaders.favoriteCountByProduct.load(product.id);
   }
 }

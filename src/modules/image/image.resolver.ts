@@ -6,6 +6,7 @@ import { ImageOwnerKind, ImageUrls } from './image.entity.js';
 import { imageUrlsOf, productForImage, removeImage, setImage } from './image.service.js';
 import { storeImageFirst } from './stored-before-transaction.js';
 import { RunBeforeTransaction } from '../shared/transactional.js';
+import type { ProductRow } from '../product/product-rows.js';
 
 @Resolver(() => Product)
 export class ProductImageResolver {
@@ -28,7 +29,7 @@ export class ProductImageResolver {
 
   // Field resolvers
   @FieldResolver(() => ImageUrls, { nullable: true, description: 'The product photo, WebP in two sizes.' })
-  productImage(@Root() product: Product, @Ctx() ctx: Context) {
+  productImage(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return imageUrlsOf(ctx, ImageOwnerKind.product, product.id);
   }
 }

@@ -2,6 +2,7 @@ import { Ctx, Field, FieldResolver, ObjectType, Resolver, Root } from 'type-grap
 import type { Context } from '../../context.js';
 import { User } from '../user/user.entity.js';
 import { Product } from './product.entity.js';
+import type { ProductRow } from './product-rows.js';
 
 @ObjectType({ description: 'The brand\'s confirmation that a product is theirs (PATCH /products/:id/attest_brand).' })
 export class BrandAttestation {
@@ -16,7 +17,7 @@ export class BrandAttestation {
 export class BrandAttestationResolver {
   // Field resolvers
   @FieldResolver(() => BrandAttestation, { nullable: true, description: 'The brand\'s attestation; null until the brand\'s owner confirms the product.' })
-  async brandAttestation(@Root() product: Product, @Ctx() ctx: Context): Promise<BrandAttestation | null> {
+  async brandAttestation(@Root() product: Product | ProductRow, @Ctx() ctx: Context): Promise<BrandAttestation | null> {
     if (!product.brandAttestedAt) return null;
     const by = product.brandAttestedBy?.id;
     return { attestedAt: product.brandAttestedAt, attestedBy: by ? await ctx.loaders.userById.load(by) : null };

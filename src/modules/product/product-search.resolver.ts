@@ -1,8 +1,11 @@
-import { Args, ArgsType, Ctx, Field, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Args, ArgsType, Ctx, Field, Info, Query, Resolver } from 'type-graphql';
+import { selectsPath } from '../shared/selection.js';
 import type { Context } from '../../context.js';
 import { PageArgs } from '../shared/pagination.js';
 import { Product } from './product.entity.js';
 import { ProductPage } from './product.resolver.js';
+import { primeJoined } from './product-rows.js';
 import { searchProducts } from './product-search.service.js';
 
 @ArgsType()
@@ -30,7 +33,7 @@ class ProductSearchArgs extends PageArgs {
 export class ProductSearchResolver {
   // Queries
   @Query(() => ProductPage, { description: 'Search published products by name, brand, category, ingredients and free-of flags; by name.' })
-  searchProducts(@Args() args: ProductSearchArgs, @Ctx() ctx: Context) {
-    return searchProducts(ctx.em, args, args);
+  async searchProducts(@Args() args: ProductSearchArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    return primeJoined(ctx.loaders, await searchProducts(ctx.em, args, args, selectsPath(info, 'items', 'ingredients')));
   }
 }

@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { Brand } from '../brand/brand.entity.js';
@@ -8,9 +7,10 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { likeContains } from '../ingredient/ingredient.service.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid } from '../shared/ids.js';
-import { checkedLimit, paginate, type PageArgs } from '../shared/pagination.js';
-import { Product, ProductStatus } from './product.entity.js';
-import { checkedFlags, SUMMARY_RELATIONS } from './product.service.js';
+import { checkedLimit, type PageArgs } from '../shared/pagination.js';
+import type { Product } from './product.entity.js';
+import { productRowPage, type ProductConditions } from './product-rows.js';
+import { checkedFlags } from './product.service.js';
 
 export interface ProductSearch {
   query?: string | null;
@@ -46,28 +46,29 @@ async function ingredientIds(em: EntityManager, lists: Array<[string, string[] |
  * indexes on product.ingredient_ids and product.flags and the trigram index on product.name;
  * a constant number of statements whatever the page size.
  */
-export async function searchProducts(em: EntityManager, search: ProductSearch, page: PageArgs) {
-  const and: FilterQuery<Product>[] = [{ status: ProductStatus.published }];
+export async function searchProducts(em: EntityManager, search: ProductSearch, page: PageArgs, withEntries = false) {
+  const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
+  const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
   const query = search.query?.trim();
   if (query) {
     if (query.length > 200) throw validationFailed('query', 'query is at most 200 characters');
-    and.push({ name: { $ilike: likeContains(query) } });
+    add('p.name ilike ?', likeContains(query));
   }
   if (search.brand) {
     const brand = await findOneByIdOrAlias(em, Brand, search.brand.trim());
     if (!brand) throw validationFailed('brand', `No brand "${search.brand}"`);
-    and.push({ brand: brand.id });
+    add('p.brand_id = ?', brand.id);
   }
   if (search.category) {
     const category = await findOneByIdOrAlias(em, ProductCategory, search.category.trim());
     if (!category) throw validationFailed('category', `No category "${search.category}"`);
-    and.push({ category: { $in: await categoryWithDescendants(em, category.id) } });
+    add('p.category_id in (?)', await categoryWithDescendants(em, category.id));
   }
   const { ids: [include, exclude], flags } = await ingredientIds(em, [['include_ingredients', search.includeIngredients], ['exclude_ingredients', search.excludeIngredients]]);
-  if (include.length) and.push({ ingredientIds: { $contains: include } });
-  if (exclude.length) and.push({ $not: { ingredientIds: { $overlap: exclude } } });
+  if (include.length) add('p.ingredient_ids @> array[?]::text[]', include);
+  if (exclude.length) add('not (p.ingredient_ids && array[?]::text[])', exclude);
   const freeOf = checkedFlags('free_of', search.freeOf);
-  if (freeOf.length) and.push({ $not: { flags: { $overlap: freeOf } } });
+  if (freeOf.length) add('not (p.flags && array[?]::text[])', freeOf);
   // Filters that contradict each other (an included ingredient also excluded, or carrying a
   // free-of flag) match nothing: answered without the query, which would otherwise walk the
   // whole name index looking for a first match.
@@ -75,5 +76,5 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     checkedLimit(page.limit);
     return { items: [] as Product[], nextCursor: null };
   }
-  return paginate(em, Product, { $and: and }, { name: 'asc', id: 'asc' }, page, SUMMARY_RELATIONS);
+  return productRowPage(em, where, 'name', page, withEntries);
 }

@@ -2,6 +2,7 @@
 // answer (REST, GraphQL, the product page) that shows such a product shows this with it.
 import { Field, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
 import { Product } from './product.entity.js';
+import type { ProductRow } from './product-rows.js';
 
 interface SourceInfo {
   name: string;
@@ -73,7 +74,7 @@ export function productSource(product: Pick<Product, 'sourceName' | 'sourceCode'
 export class ProductSourceResolver {
   // Field resolvers
   @FieldResolver(() => ProductSource, { nullable: true, description: 'Where the product\'s data comes from when it was imported (Open Beauty Facts), with its licence and attribution; null for products made here.' })
-  source(@Root() product: Product): ProductSource | null {
+  source(@Root() product: Product | ProductRow): ProductSource | null {
     return productSource(product);
   }
 }

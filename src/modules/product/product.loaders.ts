@@ -1,18 +1,11 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
-import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { loaderById, loaderByParent } from '../shared/loaders.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
+import { entryFromRow, productRowLoader, type ProductIngredientRow } from './product-rows.js';
 
-/**
- * One entry of a product's ingredient list as a plain row (no entity: a page of 20 products has
- * ~500 of them). `ingredient` is the knowledge base's row when it has it (the field resolver
- * returns it without a lookup), else just the id (an ingredient new in this request).
- */
-export interface ProductIngredientRow extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> {
-  ingredient: Ingredient | { id: string } | null;
-}
+export type { ProductIngredientRow };
 
 /** The entries of many products in one statement, in label order, grouped by product id. */
 function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductIngredientRow[]> {
@@ -27,15 +20,17 @@ function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductI
     ]);
     const groups = new Map<string, ProductIngredientRow[]>(productIds.map((id) => [id, []]));
     for (const row of rows) {
-      const ingredient = row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient });
-      groups.get(row.product)?.push({ id: row.id, position: row.position, input: row.input, match: row.match, concentration: row.concentration, mayContain: row.mayContain, ingredient });
+      groups.get(row.product)?.push(entryFromRow(row, byId));
     }
     return productIds.map((id) => groups.get(id)!);
   });
 }
 
 export const createProductLoaders = (em: EntityManager) => ({
-  productById: loaderById(em, Product),
+  // Brand joined: a routine page's ~70 step products and their brands in one statement.
+  productById: loaderById(em, Product, ['brand']),
+  // Rows (brand and category joined) for read paths that show products beside something else.
+  productRowById: productRowLoader(em),
   ingredientsByProduct: ingredientRowsByProduct(em),
   offersByProduct: loaderByParent(em, ProductOffer, 'product', { price: 'asc', retailer: 'asc' }, { endedAt: null }),
 });

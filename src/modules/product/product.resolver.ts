@@ -1,4 +1,5 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, Info, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Brand } from '../brand/brand.entity.js';
 import { Breadcrumb, BreadcrumbTrail, categoryCrumb } from '../category/breadcrumb.js';
@@ -10,6 +11,8 @@ import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
 import type { ProductIngredientRow } from './product.loaders.js';
 import { loadedOr } from '../shared/loaders.js';
+import { selectsPath } from '../shared/selection.js';
+import { primeJoined, type ProductRow } from './product-rows.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct } from './product.service.js';
 
 @ObjectType()
@@ -54,13 +57,13 @@ export class ProductResolver {
   }
 
   @Query(() => ProductPage, { description: 'Published products, by name.' })
-  products(@Args() args: ProductListArgs, @Ctx() ctx: Context) {
-    return listProducts(ctx.em, args, args);
+  async products(@Args() args: ProductListArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args, selectsPath(info, 'items', 'ingredients')));
   }
 
   @Query(() => ProductPage, { description: 'Published products, most recently published first.' })
-  recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context) {
-    return listRecentProducts(ctx.em, page);
+  async recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    return primeJoined(ctx.loaders, await listRecentProducts(ctx.em, page, selectsPath(info, 'items', 'ingredients')));
   }
 
   @Query(() => Product, { description: 'A product by barcode (EAN-13, UPC-A or EAN-8), or by brand and exact name.' })
@@ -85,17 +88,17 @@ export class ProductResolver {
 
   // Field resolvers
   @FieldResolver(() => Brand)
-  brand(@Root() product: Product, @Ctx() ctx: Context) {
+  brand(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return loadedOr(product.brand, ctx.loaders.brandById);
   }
 
   @FieldResolver(() => ProductCategory, { nullable: true })
-  category(@Root() product: Product, @Ctx() ctx: Context) {
+  category(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return product.category ? loadedOr(product.category, ctx.loaders.categoryById) : null;
   }
 
   @FieldResolver(() => ProductSize, { nullable: true })
-  size(@Root() product: Product, @Ctx() ctx: Context): ProductSize | Promise<ProductSize> | null {
+  size(@Root() product: Product | ProductRow, @Ctx() ctx: Context): ProductSize | Promise<ProductSize> | null {
     if (product.sizeAmount == null) return null;
     const amount = product.sizeAmount;
     const unit = product.sizeUnit ? loadedOr(product.sizeUnit, ctx.loaders.unitById) : null;
@@ -103,12 +106,12 @@ export class ProductResolver {
   }
 
   @FieldResolver(() => [ProductIngredient], { description: 'The label\'s entries in order, with what each matched.' })
-  ingredients(@Root() product: Product, @Ctx() ctx: Context) {
+  ingredients(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return ctx.loaders.ingredientsByProduct.load(product.id);
   }
 
   @FieldResolver(() => [ProductOffer], { description: 'Retailer offers, cheapest first.' })
-  offers(@Root() product: Product, @Ctx() ctx: Context) {
+  offers(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return ctx.loaders.offersByProduct.load(product.id);
   }
 }

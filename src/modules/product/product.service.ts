@@ -1,17 +1,17 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { getBrand } from '../brand/brand.service.js';
 import { categoryWithDescendants, getCategory } from '../category/category.service.js';
 import { likeContains } from '../ingredient/ingredient.service.js';
 import { findByIdOrAlias } from '../shared/find.js';
-import { paginate, type PageArgs } from '../shared/pagination.js';
+import type { PageArgs } from '../shared/pagination.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { FREE_OF_FLAGS } from '../analysis/engine/rules.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { normalizeBarcode } from './barcode.js';
+import { productRowPage, type ProductConditions } from './product-rows.js';
 
 export interface ProductFilter {
   search?: string | null;
@@ -41,9 +41,6 @@ export async function getProduct(em: EntityManager, idOrAlias: string, viewer: U
   return product;
 }
 
-/** What a product summary shows besides the row: joined into a list page's statement. */
-export const SUMMARY_RELATIONS = ['brand', 'category'] as const;
-
 /** Flags by name (silicone) or by the contract's free-of word (silicones); anything else is a 400. */
 export function checkedFlags(field: string, words: string[] | null | undefined): string[] {
   const known = loadVocabulary().flags;
@@ -54,21 +51,22 @@ export function checkedFlags(field: string, words: string[] | null | undefined):
   }))];
 }
 
-export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs) {
-  const and: FilterQuery<Product>[] = [{ status: ProductStatus.published }];
-  if (filter.search?.trim()) and.push({ name: { $ilike: likeContains(filter.search.trim()) } });
-  if (filter.brand) and.push({ brand: (await getBrand(em, filter.brand)).id });
-  if (filter.category) and.push({ category: { $in: await categoryWithDescendants(em, (await getCategory(em, filter.category)).id) } });
-  if (filter.ingredient) and.push({ ingredientIds: { $contains: [(await getIngredient(em, filter.ingredient)).id] } });
+export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs, withEntries = false) {
+  const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
+  const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
+  if (filter.search?.trim()) add('p.name ilike ?', likeContains(filter.search.trim()));
+  if (filter.brand) add('p.brand_id = ?', (await getBrand(em, filter.brand)).id);
+  if (filter.category) add('p.category_id in (?)', await categoryWithDescendants(em, (await getCategory(em, filter.category)).id));
+  if (filter.ingredient) add('p.ingredient_ids @> array[?]::text[]', (await getIngredient(em, filter.ingredient)).id);
   const flags = checkedFlags('flags', filter.flags);
-  if (flags.length) and.push({ flags: { $contains: flags } });
+  if (flags.length) add('p.flags @> array[?]::text[]', flags);
   const freeOf = checkedFlags('free_of', filter.freeOf);
-  if (freeOf.length) and.push({ $not: { flags: { $overlap: freeOf } } });
-  return paginate(em, Product, { $and: and }, { name: 'asc', id: 'asc' }, page, SUMMARY_RELATIONS);
+  if (freeOf.length) add('not (p.flags && array[?]::text[])', freeOf);
+  return productRowPage(em, where, 'name', page, withEntries);
 }
 
-export function listRecentProducts(em: EntityManager, page: PageArgs) {
-  return paginate(em, Product, { status: ProductStatus.published }, { publishedAt: 'desc', id: 'desc' }, page, SUMMARY_RELATIONS);
+export function listRecentProducts(em: EntityManager, page: PageArgs, withEntries = false) {
+  return productRowPage(em, { sql: [`p.status = 'published'`], params: [] }, 'recent', page, withEntries);
 }
 
 /** A product by its barcode (check digit verified), or by brand and exact name. */

@@ -147,7 +147,8 @@ export class RoutineStepResolver {
 
   @FieldResolver(() => Product, { nullable: true })
   product(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context) {
-    return step.product ? ctx.loaders.productById.load(step.product.id) : null;
+    // A row, brand and category joined: the steps of a page show ~70 products.
+    return step.product ? ctx.loaders.productRowById.load(step.product.id) : null;
   }
 
   @FieldResolver(() => ProductPitch, { nullable: true })

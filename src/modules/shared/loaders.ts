@@ -8,7 +8,11 @@ type WithId = { id: string };
  * Loads entities by id in one `IN (…)` query per tick; missing ids resolve to null.
  * Entities the request already loaded (e.g. a populated relation) come from the identity map.
  */
-export function loaderById<T extends WithId>(em: EntityManager, entity: new () => T): DataLoader<string, T | null> {
+export function loaderById<T extends WithId>(
+  em: EntityManager, entity: new () => T,
+  /** To-one relations to read in the same statement (joined), for the field resolvers to find loaded. */
+  populate?: readonly string[],
+): DataLoader<string, T | null> {
   return new DataLoader(async (ids) => {
     const unitOfWork = em.getUnitOfWork();
     const byId = new Map<string, T>();
@@ -18,7 +22,10 @@ export function loaderById<T extends WithId>(em: EntityManager, entity: new () =
       if (known && wrap(known, true).isInitialized()) byId.set(id, known);
       else missing.push(id);
     }
-    if (missing.length) for (const row of await em.find(entity, { id: { $in: missing } } as never)) byId.set(row.id, row);
+    if (missing.length) {
+      const options = populate ? { populate, strategy: 'joined' } : {};
+      for (const row of await em.find(entity, { id: { $in: missing } } as never, options as never)) byId.set(row.id, row);
+    }
     return ids.map((id) => byId.get(id) ?? null);
   });
 }
@@ -46,10 +53,23 @@ export function loaderByParent<T extends object>(
   });
 }
 
+const loadedRows = new WeakSet<object>();
+
+/**
+ * Marks a plain row read with its parent (a brand joined into a product row) as the whole
+ * related object: loadedOr returns it as it is, as it returns a joined entity.
+ */
+export function asLoaded<T extends object>(row: T): T {
+  loadedRows.add(row);
+  return row;
+}
+
 /**
  * The entity behind a reference: at once when the request already loaded it (a relation joined
- * into the parent's statement), else through the request's loader.
+ * into the parent's statement, as an entity or as a row marked by asLoaded), else through the
+ * request's loader.
  */
 export function loadedOr<T extends WithId>(ref: { id: string; isInitialized?: () => boolean; unwrap?: () => T }, loader: DataLoader<string, T | null>): T | Promise<T | null> {
+  if (loadedRows.has(ref)) return ref as unknown as T;
   return ref.isInitialized?.() && ref.unwrap ? ref.unwrap() : loader.load(ref.id);
 }

@@ -14,19 +14,25 @@ export interface RowPageQuery {
   /** SQL conditions with `?` placeholders, and their values. */
   where: string;
   params: unknown[];
-  /** The sort column (a date column: the cursor carries its ISO form) and the unique id column, both descending. */
+  /** The sort column and the unique id column. */
   key: string;
   id: string;
+  /** 'desc' (the default: newest first, nulls first as PostgreSQL sorts them) or 'asc' (nulls last). */
+  order?: 'asc' | 'desc';
+  /** What the sort column holds: 'date' (the default; the cursor carries its ISO form) or 'text'. */
+  keyType?: 'date' | 'text';
 }
 
 const notIssued = () => validationFailed('cursor', 'cursor is not one this service issued');
 
-/** A page of `query`'s rows, newest `key` first (then id), mapped by `toItem`. */
+/** A page of `query`'s rows in `key` order (then id), mapped by `toItem`; a null key sorts as `paginate` does. */
 export async function rowPage<R extends Record<string, unknown>, T>(
   em: EntityManager, query: RowPageQuery, page: PageArgs, toItem: (row: R) => T,
 ): Promise<PageResult<T>> {
   const limit = checkedLimit(page.limit);
   const values = [...query.params];
+  const desc = (query.order ?? 'desc') === 'desc';
+  const dates = (query.keyType ?? 'date') === 'date';
   let after = '';
   if (page.cursor) {
     let key: unknown;
@@ -36,21 +42,29 @@ export async function rowPage<R extends Record<string, unknown>, T>(
       if ((error as { code?: string }).code) throw error;
       throw notIssued();
     }
-    if (!Array.isArray(key) || key.length !== 2 || typeof key[0] !== 'string' || typeof key[1] !== 'string' || Number.isNaN(Date.parse(key[0]))) throw notIssued();
-    after = ` and (${query.key}, ${query.id}) < (?, ?)`;
-    values.push(new Date(key[0]), key[1]);
+    if (!Array.isArray(key) || key.length !== 2 || typeof key[1] !== 'string') throw notIssued();
+    const [value, id] = key as [unknown, string];
+    if (value !== null && (typeof value !== 'string' || (dates && Number.isNaN(Date.parse(value))))) throw notIssued();
+    const { key: k, id: i } = query;
+    // Nulls come first descending and last ascending (PostgreSQL's order, MikroORM's cursor condition).
+    if (value === null) after = desc ? ` and ((${k} is null and ${i} < ?) or ${k} is not null)` : ` and ${k} is null and ${i} > ?`;
+    else after = desc ? ` and (${k}, ${i}) < (?, ?)` : ` and ((${k}, ${i}) > (?, ?) or ${k} is null)`;
+    values.push(...(value === null ? [id] : [dates ? new Date(value as string) : value, id]));
   }
+  const direction = desc ? 'desc' : 'asc';
   const rows = await em.execute<R[]>(
     `select ${query.select}, ${query.key} as page_key, ${query.id} as page_id from ${query.from}
-     where ${query.where}${after} order by ${query.key} desc, ${query.id} desc limit ?`,
+     where (${query.where})${after} order by ${query.key} ${direction}, ${query.id} ${direction} limit ?`,
     [...values, limit + 1],
   );
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  const lastKey = last?.page_key as Date | string | undefined;
+  const lastKey = last?.page_key as Date | string | null | undefined;
   return {
     items: items.map(toItem),
-    nextCursor: rows.length > limit && last ? signCursor(Cursor.encode([asDate(lastKey!), last.page_id])) : null,
+    nextCursor: rows.length > limit && last
+      ? signCursor(Cursor.encode([lastKey == null ? null : dates ? asDate(lastKey) : lastKey, last.page_id]))
+      : null,
   };
 }
 
@@ -71,9 +85,9 @@ function columnsOf(em: EntityManager, entity: Function): Column[] {
   return columns;
 }
 
-/** The select list of an entity's columns under `alias`, each named `<prefix><column>`. */
-export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string): string =>
-  columnsOf(em, entity).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
+/** The select list of an entity's columns under `alias`, each named `<prefix><column>`, but the properties in `omit`. */
+export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string, omit: readonly string[] = []): string =>
+  columnsOf(em, entity).filter((c) => !omit.includes(c.property)).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
 
 /**
  * A row selected with selectColumns as a read-only object with the entity's property names

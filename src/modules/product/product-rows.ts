@@ -1,0 +1,129 @@
+// Product list pages as plain rows (issue 16): a page of products with their brand and category
+// joined, in ONE statement, without hydrating entities. The rows have Product's property names
+// (entityFromRow), brand and category are whole rows marked as loaded (loadedOr returns them), so
+// the same field resolvers serve rows and entities. Cursors are `paginate`'s (rowPage).
+import DataLoader from 'dataloader';
+import type { EntityManager } from '../../db.js';
+import { Brand } from '../brand/brand.entity.js';
+import { ProductCategory } from '../category/category.entity.js';
+import { asLoaded } from '../shared/loaders.js';
+import type { PageArgs, PageResult } from '../shared/pagination.js';
+import { entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
+import type { Ingredient } from '../ingredient/ingredient.entity.js';
+import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
+import type { Product, ProductIngredient } from './product.entity.js';
+import { Product as ProductEntity } from './product.entity.js';
+
+/**
+ * A product read as a row (Product's properties; brand and category the joined rows). Field
+ * resolvers declare their root as `Product | ProductRow`: type-graphql turns a root declared as a
+ * class and not an instance of it into a new instance (a MikroORM entity built per field and row).
+ */
+export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> & { brand: Brand; category: ProductCategory | null };
+
+/**
+ * One entry of a product's ingredient list as a plain row (no entity: a page of 20 products has
+ * ~500 of them). `ingredient` is the knowledge base's row when it has it (the field resolver
+ * returns it without a lookup), else just the id (an ingredient new in this request).
+ */
+export interface ProductIngredientRow extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> {
+  ingredient: Ingredient | { id: string } | null;
+}
+
+type EntryRow = Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> & { ingredient: string | null };
+
+/** An entry read as a row, with the knowledge base's ingredient when it has it. */
+export const entryFromRow = (row: EntryRow, byId: Map<string, Ingredient>): ProductIngredientRow => ({
+  id: row.id, position: row.position, input: row.input, match: row.match, concentration: row.concentration, mayContain: row.mayContain,
+  ingredient: row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient }),
+});
+
+/** A page's products' entries, read with them (json_agg) and handed to the ingredientsByProduct loader. */
+const ENTRIES = `(select coalesce(json_agg(json_build_object('id', pi.id, 'position', pi.position, 'input', pi.input, 'match', pi.match,
+  'concentration', pi.concentration, 'mayContain', pi.may_contain, 'ingredient', pi.ingredient_id) order by pi.position), '[]'::json)
+  from product_ingredient pi where pi.product_id = p.id) as p_entries`;
+const entriesOf = new WeakMap<object, ProductIngredientRow[]>();
+
+const tableOf = (em: EntityManager, entity: Function): string => em.getMetadata().get(entity as never).tableName;
+
+/** Not read into rows: no field shows it, and parsing ~30 ids a product is a list page's largest cost. */
+const NOT_READ = ['ingredientIds'];
+
+/** A product's columns, its brand's and its category's, as productFromRow reads them. */
+const productSelect = (em: EntityManager) =>
+  `${selectColumns(em, ProductEntity, 'p', 'p_', NOT_READ)}, ${selectColumns(em, Brand, 'b', 'b_')}, ${selectColumns(em, ProductCategory, 'c', 'c_')}`;
+
+const productFrom = (em: EntityManager) =>
+  `${tableOf(em, ProductEntity)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id`;
+
+function productFromRow(em: EntityManager, row: Record<string, unknown>): ProductRow {
+  const product = entityFromRow(em, ProductEntity, row, 'p_') as unknown as Record<string, unknown>;
+  delete product.ingredientIds;
+  product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_'));
+  product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_'));
+  return product as unknown as ProductRow;
+}
+
+/** SQL conditions over `p` (product) with `?` placeholders, and their values. */
+export interface ProductConditions {
+  sql: string[];
+  params: unknown[];
+}
+
+const ORDERS = {
+  name: { key: 'p.name', order: 'asc', keyType: 'text' },
+  recent: { key: 'p.published_at', order: 'desc', keyType: 'date' },
+} as const;
+
+/**
+ * A page of products matching `where`, by name (then id) or most recently published first, their
+ * entries read in the same statement (primeJoined gives them to the request's loader).
+ */
+export async function productRowPage(
+  em: EntityManager, where: ProductConditions, order: keyof typeof ORDERS, page: PageArgs,
+  /** Read the entries too (the operation shows them). */
+  withEntries = false,
+): Promise<PageResult<Product>> {
+  const byId = withEntries ? (await loadKnowledgeBase(em)).byId : null;
+  return rowPage(em, {
+    select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em), from: productFrom(em),
+    where: where.sql.join(' and '), params: where.params, id: 'p.id', ...ORDERS[order],
+  }, page, (row: Record<string, unknown>) => {
+    const product = productFromRow(em, row);
+    if (byId) entriesOf.set(product, (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)));
+    return product as unknown as Product;
+  });
+}
+
+/**
+ * Products by id as rows, brand and category joined, in one statement per tick; missing ids
+ * resolve to null. For read paths that show products beside something else (routine steps).
+ */
+export function productRowLoader(em: EntityManager): DataLoader<string, ProductRow | null> {
+  return new DataLoader(async (ids) => {
+    const rows = await em.execute<Array<Record<string, unknown>>>(`select ${productSelect(em)} from ${productFrom(em)} where p.id in (?)`, [[...ids]]);
+    const byId = new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row)]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+}
+
+/**
+ * Gives the request's loaders the brands, categories and entries a page read with its products, so
+ * whatever else asks for them in the request (by id) does not query again.
+ */
+export function primeJoined(
+  loaders: {
+    brandById: DataLoader<string, Brand | null>; categoryById: DataLoader<string, ProductCategory | null>;
+    ingredientsByProduct: DataLoader<string, ProductIngredientRow[]>;
+  },
+  page: PageResult<Product>,
+): PageResult<Product> {
+  for (const product of page.items) {
+    const { brand, category } = product as unknown as { brand: Brand; category: ProductCategory | null };
+    loaders.brandById.prime(brand.id, brand);
+    if (category) loaders.categoryById.prime(category.id, category);
+    const entries = entriesOf.get(product);
+    if (entries) loaders.ingredientsByProduct.prime(product.id, entries);
+  }
+  return page;
+}
