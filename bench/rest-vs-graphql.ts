@@ -4,13 +4,16 @@
 // timing, each request's three answers must be deep-equal (parsed JSON, key order aside).
 // Response cache and rate limits off. Reports req/s, p50, p99 (medians over the rounds) and each
 // route's req/s as a ratio of the anchor's. --apq adds a fourth route: the same operation sent to
-// POST /graphql as an automatic persisted query, its sha256 only.
-// Usage: npm run bench:rest-vs-graphql [-- --apq --only detail,list20,list50,routines,user-routines
+// POST /graphql as an automatic persisted query, its sha256 only. --baseline DIR adds another
+// checkout's REST layer (a before/after in the same run; its answers are not compared).
+// Usage: npm run bench:rest-vs-graphql [-- --apq --baseline DIR --only detail,list20,list50,routines,user-routines
 //          | --list (the four list pages) --seconds 5 --rounds 3 --warmup 2 --connections 20 --pglite]
 // Database: DATABASE_URL (PostgreSQL: seeded with the demo data if empty, left in place for the
 // next run), else a throwaway database on HARDENING_PG_URL's server, dropped at the end. --pglite:
 // the REST layer and POST /graphql on a fresh PGlite folder, no anchor (it is PostgreSQL-only).
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
@@ -30,6 +33,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '20' },
     pglite: { type: 'boolean', default: false },
     apq: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
@@ -77,6 +81,24 @@ try {
   children.push(app.server);
   const anchor = args.pglite ? null : await startBenchServer({ ...env, ANCHOR_POOL: '10' }, 'bench/one-statement-routes.ts');
   if (anchor) children.push(anchor.server);
+  // --baseline DIR: another checkout's REST layer (its own bench/server.ts, on a database of its
+  // own seeded by itself with the same demo data), measured in the same alternating rounds.
+  let baseline: { base: string; label: string } | null = null;
+  if (args.baseline) {
+    const dir = resolve(args.baseline);
+    const label = `REST layer, before (${execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']).toString().trim()})`;
+    const baseEnv = { ...env };
+    if (!args.pglite) {
+      const db = await createDatabase('baseline');
+      baseEnv.DATABASE_URL = db.url;
+      const dropFirst = dropDatabase;
+      dropDatabase = async () => { await db.drop(); await dropFirst?.(); };
+    }
+    const started = await startBenchServer(baseEnv, join(dir, 'bench/server.ts'), dir);
+    children.push(started.server);
+    if (baseEnv.DATABASE_URL) await admin((c) => c.query('analyze'), baseEnv.DATABASE_URL);
+    baseline = { base: started.base, label };
+  }
 
   // Planner statistics for both sides (a freshly seeded database has none until autovacuum runs).
   if (env.DATABASE_URL) await admin((c) => c.query('analyze'), env.DATABASE_URL);
@@ -114,6 +136,11 @@ try {
       const fromAnchor = await getJson(`${anchor.base}${path}`);
       if (!isDeepStrictEqual(fromAnchor, rest)) throw new Error(`${kind.title}: the one-statement route answers differently from REST`);
     }
+    if (baseline) {
+      // The same path answers on the other checkout (its body may differ: it is the old code).
+      const status = (await fetch(`${baseline.base}${path}`)).status;
+      if (status !== 200) throw new Error(`${kind.title}: the baseline answers ${status}`);
+    }
     if (args.apq) {
       await fetch(`${app.base}/graphql`, { ...post, body: JSON.stringify({ ...JSON.parse(body), extensions: { persistedQuery } }) });
       const viaHash = (await (await fetch(`${app.base}/graphql`, { ...post, body: byHash })).json()) as { data?: Record<string, unknown> };
@@ -123,6 +150,7 @@ try {
     const targets: Array<{ route: string; options: autocannon.Options }> = [
       ...(anchor ? [{ route: 'one SQL statement', options: { url: `${anchor.base}${path}` } }] : []),
       { route: 'REST layer', options: { url: `${app.base}${path}` } },
+      ...(baseline ? [{ route: baseline.label, options: { url: `${baseline.base}${path}` } }] : []),
       { route: 'POST /graphql', options: { url: `${app.base}/graphql`, ...post, body } },
       ...(args.apq ? [{ route: 'POST /graphql, persisted query (hash only)', options: { url: `${app.base}/graphql`, ...post, body: byHash } }] : []),
     ];
