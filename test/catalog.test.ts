@@ -114,8 +114,8 @@ describe('GET /products/:id_or_alias', () => {
     const { id, alias } = list.items[0];
     const { response: byAlias, statements } = await t.countStatements({ method: 'GET', url: `/products/${alias}` });
     expect(byAlias.statusCode).toBe(200);
-    // The product joined with brand, category and unit; its entries (ingredients from memory); its image.
-    expect(statements).toBe(3);
+    // ONE statement: the product joined with brand, category, unit and image, its entries aggregated (ingredients from memory).
+    expect(statements).toBe(1);
     const product = byAlias.json() as { id: string; ingredient_list: string; ingredients: unknown[]; brand: { alias: string } };
     expect(product.id).toBe(id);
     expect(product.ingredient_list.length).toBeGreaterThan(10);

@@ -8,7 +8,9 @@ import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
-import { entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
+import { asDate, entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
+import { isUuid } from '../shared/ids.js';
+import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import type { Product, ProductIngredient } from './product.entity.js';
@@ -57,8 +59,7 @@ const productFrom = (em: EntityManager) =>
   `${tableOf(em, ProductEntity)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id`;
 
 function productFromRow(em: EntityManager, row: Record<string, unknown>): ProductRow {
-  const product = entityFromRow(em, ProductEntity, row, 'p_') as unknown as Record<string, unknown>;
-  delete product.ingredientIds;
+  const product = entityFromRow(em, ProductEntity, row, 'p_', NOT_READ) as unknown as Record<string, unknown>;
   product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_'));
   product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_'));
   return product as unknown as ProductRow;
@@ -126,4 +127,70 @@ export function primeJoined(
     if (entries) loaders.ingredientsByProduct.prime(product.id, entries);
   }
   return page;
+}
+
+/** A product as its detail page reads it: the row, its entries and its image's columns (StoredImage's properties). */
+export interface ProductDetailRow {
+  product: ProductRow;
+  entries: ProductIngredientRow[];
+  image: { id: string; key: string; width: number; height: number; createdAt: Date } | null;
+  /** Who owns the product's brand (who may see it unpublished). */
+  brandOwnerId: string | null;
+}
+
+const detailStatements = new Map<'id' | 'alias', string>();
+
+/**
+ * One product by id or alias with everything its detail shows, in ONE statement: brand, category
+ * and size unit joined, its entries (json_agg) and its image. One statement per key kind: an
+ * `id = ? or alias = ?` condition reads every product (the planner cannot use either index).
+ */
+function detailStatement(em: EntityManager, by: 'id' | 'alias'): string {
+  let sql = detailStatements.get(by);
+  if (!sql) {
+    sql = `select ${productSelect(em)}, ${selectColumns(em, UnitOfMeasurement, 'u', 'u_')}, ${ENTRIES},
+      i.id as i_id, i.key as i_key, i.width as i_width, i.height as i_height, i.created_at as i_created_at
+      from ${productFrom(em)} left join ${tableOf(em, UnitOfMeasurement)} u on u.id = p.size_unit_id
+      left join stored_image i on i.owner_kind = 'product' and i.owner_id = p.id
+      where p.${by} = ?`;
+    detailStatements.set(by, sql);
+  }
+  return sql;
+}
+
+/** The product a key names (a uuid is an id, anything else an alias), as a detail row; null when none. */
+export async function productDetailRow(em: EntityManager, key: string): Promise<ProductDetailRow | null> {
+  // PostgreSQL text cannot hold 0x00: such a key names nothing.
+  if (key.includes('\0')) return null;
+  const [rows, { byId }] = await Promise.all([
+    em.execute<Array<Record<string, unknown>>>(detailStatement(em, isUuid(key) ? 'id' : 'alias'), [key.toLowerCase()]),
+    loadKnowledgeBase(em),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  const product = productFromRow(em, row);
+  // The unit joined: the size field's loadedOr returns it without a lookup.
+  if (row.u_id != null) (product as { sizeUnit: unknown }).sizeUnit = asLoaded(entityFromRow(em, UnitOfMeasurement, row, 'u_'));
+  return {
+    product,
+    entries: (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
+    image: row.i_id == null ? null : { id: row.i_id as string, key: row.i_key as string, width: row.i_width as number, height: row.i_height as number, createdAt: asDate(row.i_created_at as string) },
+    brandOwnerId: (product.brand as unknown as { owner: { id: string } | null }).owner?.id ?? null,
+  };
+}
+
+/** Gives the request's loaders what a detail row read with its product: its entries, image, brand and category. */
+export function primeDetail(
+  loaders: {
+    brandById: DataLoader<string, Brand | null>; categoryById: DataLoader<string, ProductCategory | null>;
+    ingredientsByProduct: DataLoader<string, ProductIngredientRow[]>; imageByOwner: { prime(key: string, value: never): unknown };
+  },
+  detail: ProductDetailRow,
+): ProductRow {
+  const { product } = detail;
+  loaders.brandById.prime(product.brand.id, product.brand);
+  if (product.category) loaders.categoryById.prime(product.category.id, product.category);
+  loaders.ingredientsByProduct.prime(product.id, detail.entries);
+  loaders.imageByOwner.prime(`product:${product.id}`, detail.image as never);
+  return product;
 }

@@ -11,7 +11,7 @@ import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { normalizeBarcode } from './barcode.js';
-import { productRowPage, type ProductConditions } from './product-rows.js';
+import { productDetailRow, productRowPage, type ProductConditions, type ProductDetailRow } from './product-rows.js';
 
 export interface ProductFilter {
   search?: string | null;
@@ -39,6 +39,19 @@ export async function getProduct(em: EntityManager, idOrAlias: string, viewer: U
     throw notFound('Product', idOrAlias);
   }
   return product;
+}
+
+/**
+ * A product for its detail (the `product` query): one statement, as a row (see productDetailRow);
+ * the same visibility as getProduct.
+ */
+export async function readProductDetail(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<ProductDetailRow> {
+  const detail = await productDetailRow(em, idOrAlias);
+  const product = detail?.product as unknown as Product | undefined;
+  if (!detail || !product || (product.status !== ProductStatus.published && !canSeeUnpublished(product, viewer, detail.brandOwnerId))) {
+    throw notFound('Product', idOrAlias.replace(/\0/g, '\\0'));
+  }
+  return detail;
 }
 
 /** Flags by name (silicone) or by the contract's free-of word (silicones); anything else is a 400. */

@@ -53,14 +53,15 @@ export function loaderByParent<T extends object>(
   });
 }
 
-const loadedRows = new WeakSet<object>();
+/** Marks a row as the whole related object (a symbol: JSON and Object.keys skip it; cheaper than a WeakSet). */
+const LOADED = Symbol('loaded row');
 
 /**
  * Marks a plain row read with its parent (a brand joined into a product row) as the whole
  * related object: loadedOr returns it as it is, as it returns a joined entity.
  */
 export function asLoaded<T extends object>(row: T): T {
-  loadedRows.add(row);
+  (row as Record<symbol, boolean>)[LOADED] = true;
   return row;
 }
 
@@ -70,6 +71,6 @@ export function asLoaded<T extends object>(row: T): T {
  * request's loader.
  */
 export function loadedOr<T extends WithId>(ref: { id: string; isInitialized?: () => boolean; unwrap?: () => T }, loader: DataLoader<string, T | null>): T | Promise<T | null> {
-  if (loadedRows.has(ref)) return ref as unknown as T;
+  if ((ref as Record<symbol, unknown>)[LOADED] === true) return ref as unknown as T;
   return ref.isInitialized?.() && ref.unwrap ? ref.unwrap() : loader.load(ref.id);
 }
