@@ -20,7 +20,7 @@ import { useCursorSecret } from './modules/shared/pagination.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { claimsOf } from './platform/caller.js';
 import { formatGraphQLError, graphqlContextError, graphqlErrorsPlugin } from './platform/error-mapping.js';
-import { jitExecutor } from './platform/graphql-execution.js';
+import { jitExecutor, uncachedGraphqlAnswers } from './platform/graphql-execution.js';
 import { registerPlatform, serverOptions } from './platform/register.js';
 import { mappingsDir } from './rest/describe.js';
 import { generateOpenApi } from './rest/openapi/generate.js';
@@ -71,7 +71,7 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
-    plugins: [platform.graphql.limitsPlugin, graphqlErrorsPlugin(app.log), fastifyApolloDrainPlugin(app)],
+    plugins: [platform.graphql.limitsPlugin, graphqlErrorsPlugin(app.log), fastifyApolloDrainPlugin(app), ...uncachedGraphqlAnswers],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => contextFor(request).catch(graphqlContextError) });

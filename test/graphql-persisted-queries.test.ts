@@ -41,6 +41,8 @@ describe('persisted queries', () => {
     expect(hit.statusCode).toBe(200);
     expect(hit.json()).toEqual(registered.json());
     expect(hit.json().data.brands.items.length).toBeGreaterThan(0);
+    // Answers are never cached by intermediaries (Apollo's cache-control plugin is off; the header stays).
+    for (const answer of [unknown, registered, hit]) expect(answer.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a document whose sha256 is not the hash sent, and does not register it', async () => {

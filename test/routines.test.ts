@@ -286,14 +286,21 @@ describe('compatibility and summary', () => {
     const six = await t.countStatements({ method: 'GET', url: '/routines?time_of_day=weekly&limit=6' });
     expect((six.response.json() as { items: RoutineBody[] }).items).toHaveLength(6);
     expect(six.statements).toBe(two.statements);
-    // The page (routines, favourite counts and owners in one statement), all their steps, the
-    // steps' products with their brands joined.
-    expect(six.statements).toBe(3);
-    // A user's page: the user, then the same three; the next page reads the same way.
+    // ONE statement: the page's routines with their favourite counts and owners, their steps and
+    // the steps' products with brands and categories (json_agg per routine).
+    expect(six.statements).toBe(1);
+    // A user's page: the owner is found in the same statement; the next page reads the same way.
     const mine = await t.countStatements({ method: 'GET', url: '/users/max/routines?limit=3' });
     const mineBody = mine.response.json() as { items: RoutineBody[]; next_cursor: string | null };
     expect(mineBody.items).toHaveLength(3);
-    expect(mine.statements).toBe(4);
+    expect(mine.statements).toBe(1);
+    // An unknown user is still NOT_FOUND; a user without published routines an empty page (the
+    // empty page asks whether the user exists: 2 statements).
+    expect((await t.inject({ method: 'GET', url: '/users/no-such-user-here/routines' })).statusCode).toBe(404);
+    await t.tokenFor('max-fan-3');
+    const empty = await t.countStatements({ method: 'GET', url: '/users/max-fan-3/routines' });
+    expect(empty.response.json()).toEqual({ items: [], next_cursor: null });
+    expect(empty.statements).toBe(2);
     const next = await t.countStatements({ method: 'GET', url: `/users/max/routines?limit=3&cursor=${mineBody.next_cursor}` });
     expect((next.response.json() as { items: RoutineBody[] }).items.map((r) => r.id)).not.toContain(mineBody.items[2].id);
     expect(next.statements).toBe(mine.statements);

@@ -8,6 +8,7 @@ import { getProduct } from '../product/product.service.js';
 import { paginate, checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
+import { isUuid } from '../shared/ids.js';
 import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 import { routinePage, type RoutineRow } from './routine-rows.js';
 
@@ -26,7 +27,11 @@ export function offsetPage(args: PageArgs): { limit: number; offset: number; nex
 }
 
 /** Published routines, newest first; optionally of a time of day or using a product. */
-export async function listRoutines(em: EntityManager, viewer: User | null, filter: { timeOfDay?: RoutineTimeOfDay | null; product?: string | null; supergroup?: string | null }, page: PageArgs): Promise<PageResult<RoutineRow>> {
+export async function listRoutines(
+  em: EntityManager, viewer: User | null, filter: { timeOfDay?: RoutineTimeOfDay | null; product?: string | null; supergroup?: string | null }, page: PageArgs,
+  /** Read the steps and their products in the page's statement (the operation shows them). */
+  withSteps = false,
+): Promise<PageResult<RoutineRow>> {
   const conditions = [`r.status = 'published'`];
   const params: unknown[] = [];
   if (filter.timeOfDay) {
@@ -48,18 +53,28 @@ export async function listRoutines(em: EntityManager, viewer: User | null, filte
       params.push(experts);
     } else conditions.push('false');
   }
-  return routinePage(em, conditions.join(' and '), params, 'published_at', page);
+  return routinePage(em, conditions.join(' and '), params, 'published_at', page, withSteps);
 }
 
 /** The caller's routines, private ones included, newest first. */
-export const listMyRoutines = (em: EntityManager, viewer: User, page: PageArgs) =>
-  routinePage(em, 'r.owner_id = ?', [viewer.id], 'created_at', page);
+export const listMyRoutines = (em: EntityManager, viewer: User, page: PageArgs, withSteps = false) =>
+  routinePage(em, 'r.owner_id = ?', [viewer.id], 'created_at', page, withSteps);
 
-/** A user's routines: the published ones, and their private ones when the user asks. */
-export async function listUserRoutines(em: EntityManager, idOrUsername: string, viewer: User | null, page: PageArgs) {
-  const user = await getUser(em, idOrUsername);
-  const where = viewer?.id === user.id ? 'r.owner_id = ?' : `r.owner_id = ? and r.status = 'published'`;
-  return routinePage(em, where, [user.id], 'created_at', page);
+/**
+ * A user's routines: the published ones, and their private ones when the user asks. Anyone
+ * else's page finds the owner in its own statement; only an empty page asks whether the user
+ * exists (NOT_FOUND), so a page of routines is one statement.
+ */
+export async function listUserRoutines(em: EntityManager, idOrUsername: string, viewer: User | null, page: PageArgs, withSteps = false) {
+  const key = idOrUsername.toLowerCase();
+  const byId = isUuid(idOrUsername);
+  if (viewer && (byId ? viewer.id === key : viewer.username === key)) return listMyRoutines(em, viewer, page, withSteps);
+  // No username holds a control character: getUser answers NOT_FOUND without a query.
+  if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100) await getUser(em, idOrUsername);
+  const owner = `(select o.id from app_user o where o.${byId ? 'id' : 'username'} = ?)`;
+  const routines = await routinePage(em, `r.owner_id = ${owner} and r.status = 'published'`, [key], 'created_at', page, withSteps);
+  if (routines.items.length === 0) await getUser(em, idOrUsername);
+  return routines;
 }
 
 export async function myCurrentRoutineIds(em: EntityManager, viewer: User): Promise<string[]> {

@@ -7,6 +7,7 @@ import type { EntityManager } from '../../db.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { asDate, rowPage } from '../shared/row-pages.js';
 import type { User } from '../user/user.entity.js';
+import { productFromJson, productJson, type ProductRow } from '../product/product-rows.js';
 import { userFromRow, userSelect } from '../user/user-rows.js';
 import type { RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 
@@ -44,17 +45,61 @@ const ref = (id: string | null): { id: string } | null => (id ? { id } : null);
 const ROUTINE_COLUMNS = `r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.published_at, r.created_at, r.updated_at,
   (select count(*)::int from routine_favorite f where f.routine_id = r.id) as favorite_count`;
 
+/** A routine's steps, each with its product (brand and category) when it has one: one json value per routine. */
+const stepsJson = (em: EntityManager) => `(select coalesce(json_agg(json_build_object('id', s.id, 'position', s.position, 'step_type', s.step_type,
+    'note', s.note, 'product_id', s.product_id, 'pitch_id', s.pitch_id, 'tutorial_id', s.tutorial_id, 'created_at', s.created_at,
+    'product', case when sp.id is null then null else ${productJson(em, 'sp', 'sb', 'sc')} end) order by s.position, s.id), '[]'::json)
+  from routine_step s left join product sp on sp.id = s.product_id left join brand sb on sb.id = sp.brand_id
+  left join product_category sc on sc.id = sp.category_id where s.routine_id = r.id) as r_steps`;
+
+type StepJson = Record<'id' | 'step_type' | 'note' | 'created_at', string> & { position: number } & Record<'product_id' | 'pitch_id' | 'tutorial_id', string | null> & { product: Parameters<typeof productFromJson>[1] | null };
+
+/** The steps (and their products) a page read with its routines, until primeSteps hands them to the request's loaders. */
+const stepsOf = new WeakMap<RoutineRow, { steps: RoutineStepRow[]; products: ProductRow[] }>();
+
 /**
  * A page of routines, newest first by `order` (then id), with their favourite counts, in one
  * statement, their owners joined in (as rows with User's properties). `where` is SQL over `r`
- * (routine).
+ * (routine). `withSteps` (the operation shows the steps): the steps and their products come in
+ * the same statement (primeSteps gives them to the loaders).
  */
-export function routinePage(em: EntityManager, where: string, params: unknown[], order: 'published_at' | 'created_at', page: PageArgs): Promise<PageResult<RoutineRow>> {
+export function routinePage(em: EntityManager, where: string, params: unknown[], order: 'published_at' | 'created_at', page: PageArgs, withSteps = false): Promise<PageResult<RoutineRow>> {
   return rowPage(em, {
-    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_')}`,
+    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_')}${withSteps ? `, ${stepsJson(em)}` : ''}`,
     from: 'routine r join app_user u on u.id = r.owner_id',
     where, params, key: `r.${order}`, id: 'r.id',
-  }, page, (row: Record<string, unknown>): RoutineRow => ({
+  }, page, (row: Record<string, unknown>): RoutineRow => {
+    const routine = routineFromRow(em, row);
+    if (withSteps) {
+      const products: ProductRow[] = [];
+      const steps = (row.r_steps as StepJson[]).map((s): RoutineStepRow => {
+        if (s.product) products.push(productFromJson(em, s.product));
+        return {
+          id: s.id, routine: { id: routine.id }, position: s.position, stepType: s.step_type, note: s.note,
+          product: ref(s.product_id), pitch: ref(s.pitch_id), tutorial: ref(s.tutorial_id), createdAt: asDate(s.created_at),
+        };
+      });
+      stepsOf.set(routine, { steps, products });
+    }
+    return routine;
+  });
+}
+
+/** Gives the request's loaders the steps and step products a page read with its routines. */
+export function primeSteps<P extends PageResult<RoutineRow>>(
+  loaders: { routineStepsByRoutine: DataLoader<string, RoutineStepRow[]>; productRowById: DataLoader<string, ProductRow | null> },
+  page: P,
+): P {
+  for (const routine of page.items) {
+    const read = stepsOf.get(routine);
+    if (!read) continue;
+    loaders.routineStepsByRoutine.prime(routine.id, read.steps);
+    for (const product of read.products) loaders.productRowById.prime(product.id, product);
+  }
+  return page;
+}
+
+const routineFromRow = (em: EntityManager, row: Record<string, unknown>): RoutineRow => ({
     id: row.id as string,
     name: row.name as string,
     description: row.description as string,
@@ -66,8 +111,7 @@ export function routinePage(em: EntityManager, where: string, params: unknown[],
     updatedAt: asDate(row.updated_at as Date),
     owner: userFromRow(em, row, 'o_'),
     favoriteCount: row.favorite_count as number,
-  }));
-}
+});
 
 /** The steps of many routines in one statement, in order, as rows. */
 export function routineStepRowsLoader(em: EntityManager): DataLoader<string, RoutineStepRow[]> {

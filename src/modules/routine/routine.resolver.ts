@@ -1,4 +1,6 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { selectsPath } from '../shared/selection.js';
 import type { Context } from '../../context.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import { Product } from '../product/product.entity.js';
@@ -7,18 +9,22 @@ import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 import { User } from '../user/user.entity.js';
 import { listMyRoutines, listRoutines, listUserRoutines, myCurrentRoutineIds } from './routine-lists.service.js';
 import { Routine, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
-import type { RoutineRow, RoutineStepRow } from './routine-rows.js';
+import { primeSteps, type RoutineRow, type RoutineStepRow } from './routine-rows.js';
 import {
   addRoutineStep, assignPitch, assignProduct, assignTutorial, createRoutine, deleteRoutine, getRoutine, publishRoutine, reorderRoutineSteps, updateRoutine,
 } from './routine.service.js';
 import { RoutineChangesArgs, RoutineIdPage, RoutineListArgs, RoutinePage, RoutineStepInput, RoutineStepPage } from './routine.types.js';
 
+/** Whether a routine page's operation shows the steps: then they come in the page's own statement. */
+const showsSteps = (info: GraphQLResolveInfo) => selectsPath(info, 'items', 'steps');
+
 @Resolver(() => Routine)
 export class RoutineResolver {
   // Queries
   @Query(() => RoutinePage, { description: 'Published routines, newest first.' })
-  routines(@Args() args: RoutineListArgs, @Ctx() ctx: Context) {
-    return listRoutines(ctx.em, ctx.viewer, { timeOfDay: args.timeOfDay, product: args.product, supergroup: args.supergroup }, args);
+  async routines(@Args() args: RoutineListArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    const filter = { timeOfDay: args.timeOfDay, product: args.product, supergroup: args.supergroup };
+    return primeSteps(ctx.loaders, await listRoutines(ctx.em, ctx.viewer, filter, args, showsSteps(info)));
   }
 
   @Query(() => Routine, { description: 'A routine: published ones to anyone, private ones to their owner.' })
@@ -34,8 +40,8 @@ export class RoutineResolver {
 
   @Authorized()
   @Query(() => RoutinePage, { description: 'The caller\'s routines, private ones included, newest first.' })
-  myRoutines(@Args() page: PageArgs, @Ctx() ctx: Context) {
-    return listMyRoutines(ctx.em, ctx.viewer!, page);
+  async myRoutines(@Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    return primeSteps(ctx.loaders, await listMyRoutines(ctx.em, ctx.viewer!, page, showsSteps(info)));
   }
 
   @Authorized()
@@ -45,8 +51,8 @@ export class RoutineResolver {
   }
 
   @Query(() => RoutinePage, { description: 'A user\'s published routines (all of them for the user), newest first.' })
-  userRoutines(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
-    return listUserRoutines(ctx.em, idOrUsername, ctx.viewer, page);
+  async userRoutines(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    return primeSteps(ctx.loaders, await listUserRoutines(ctx.em, idOrUsername, ctx.viewer, page, showsSteps(info)));
   }
 
   // Mutations

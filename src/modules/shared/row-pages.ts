@@ -89,6 +89,14 @@ function columnsOf(em: EntityManager, entity: Function): Column[] {
 export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string, omit: readonly string[] = []): string =>
   columnsOf(em, entity).filter((c) => !omit.includes(c.property)).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
 
+/**
+ * An entity's columns as `json_build_object` arguments, each keyed `<prefix><column>` as
+ * selectColumns names them: a row nested in a statement's JSON (a routine step's product) reads
+ * back through entityFromRow. Keep to entities of at most 50 columns (PostgreSQL's 100 arguments).
+ */
+export const jsonColumns = (em: EntityManager, entity: Function, alias: string, prefix: string, omit: readonly string[] = []): string =>
+  columnsOf(em, entity).filter((c) => !omit.includes(c.property)).map((c) => `'${prefix}${c.column}', ${alias}."${c.column}"`).join(', ');
+
 type RowMapper = (row: Record<string, unknown>) => Record<string, unknown>;
 const mapperCache = new Map<Function, Map<string, RowMapper>>();
 
