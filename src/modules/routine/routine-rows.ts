@@ -47,12 +47,13 @@ const ROUTINE_COLUMNS = `r.id, r.name, r.description, r.time_of_day, r.status, r
 
 /** A routine's steps, each with its product (brand and category) when it has one: one json value per routine. */
 const stepsJson = (em: EntityManager) => `(select coalesce(json_agg(json_build_object('id', s.id, 'position', s.position, 'step_type', s.step_type,
-    'note', s.note, 'product_id', s.product_id, 'pitch_id', s.pitch_id, 'tutorial_id', s.tutorial_id, 'created_at', s.created_at,
+    'note', s.note, 'product_id', s.product_id, 'pitch_id', s.pitch_id, 'tutorial_id', s.tutorial_id,
+    'created_at', floor(extract(epoch from s.created_at) * 1000)::bigint,
     'product', case when sp.id is null then null else ${productJson(em, 'sp', 'sb', 'sc')} end) order by s.position, s.id), '[]'::json)
   from routine_step s left join product sp on sp.id = s.product_id left join brand sb on sb.id = sp.brand_id
   left join product_category sc on sc.id = sp.category_id where s.routine_id = r.id) as r_steps`;
 
-type StepJson = Record<'id' | 'step_type' | 'note' | 'created_at', string> & { position: number } & Record<'product_id' | 'pitch_id' | 'tutorial_id', string | null> & { product: Parameters<typeof productFromJson>[1] | null };
+type StepJson = Record<'id' | 'step_type' | 'note', string> & { position: number; created_at: number } & Record<'product_id' | 'pitch_id' | 'tutorial_id', string | null> & { product: Parameters<typeof productFromJson>[1] | null };
 
 /** The steps (and their products) a page read with its routines, until primeSteps hands them to the request's loaders. */
 const stepsOf = new WeakMap<RoutineRow, { steps: RoutineStepRow[]; products: ProductRow[] }>();
