@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
+import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { ormOptions, type DatabaseTarget } from '../mikro-orm.config.js';
 import { lockPgliteFolder } from './platform/pglite-lock.js';
+import { countStatement } from './sql-statements.js';
 
 /** The entity manager every module uses: both drivers are SQL drivers. */
 export type EntityManager = SqlEntityManager;
@@ -46,5 +49,48 @@ export async function databaseAnswers(orm: Orm): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Names given to read statements, by their `?` text; bounded so a statement built from input cannot grow it (or the server's per-connection caches) without end. */
+const preparedReads = new Map<string, { name: string; text: string }>();
+const PREPARED_READS_MAX = 500;
+
+/**
+ * Runs a read statement (`?` placeholders) and returns its rows. On PostgreSQL, outside a
+ * transaction, it goes to the driver's pool as a named prepared statement: the server plans it once
+ * per connection instead of on every request (planning was more than half the time of a routine
+ * page's one statement, issue 16). Everywhere else (PGlite, a transaction's own connection, an
+ * empty list) it is `em.execute`. Counted like every ORM statement; errors converted as the ORM
+ * converts them.
+ */
+export async function readRows<T extends object>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  const connection = em.getConnection();
+  if (!(connection instanceof PostgreSqlConnection) || em.isInTransaction() || params.some((p) => Array.isArray(p) && p.length === 0)) {
+    return em.execute<T[]>(sql, [...params]);
+  }
+  // An array value stands for a list (`in (?)`, as MikroORM expands it): one placeholder an element,
+  // so a statement is prepared per list length (DataLoader batches of the same size share it).
+  const key = params.some(Array.isArray) ? `${sql}\u0000${params.map((p) => (Array.isArray(p) ? p.length : '')).join(',')}` : sql;
+  let prepared = preparedReads.get(key);
+  if (!prepared) {
+    let n = 0;
+    let i = 0;
+    const text = sql.replace(/\?/g, () => {
+      const value = params[i++];
+      return Array.isArray(value) ? value.map(() => `$${++n}`).join(', ') : `$${++n}`;
+    });
+    prepared = { name: `read_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text };
+    if (preparedReads.size < PREPARED_READS_MAX) preparedReads.set(key, prepared);
+  }
+  countStatement(prepared.text);
+  const pool = await connection.getNativeClient();
+  const values = params.flatMap((p) => (Array.isArray(p) ? p : [p]));
+  const named = preparedReads.get(key) === prepared;
+  try {
+    const result = await pool.query<T>(named ? { name: prepared.name, text: prepared.text, values } : { text: prepared.text, values });
+    return result.rows;
+  } catch (error) {
+    throw em.getDriver().convertException(error as Error);
   }
 }

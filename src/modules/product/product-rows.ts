@@ -3,7 +3,7 @@
 // (entityFromRow), brand and category are whole rows marked as loaded (loadedOr returns them), so
 // the same field resolvers serve rows and entities. Cursors are `paginate`'s (rowPage).
 import DataLoader from 'dataloader';
-import type { EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../db.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';
@@ -115,7 +115,7 @@ export async function productRowPage(
  */
 export function productRowLoader(em: EntityManager): DataLoader<string, ProductRow | null> {
   return new DataLoader(async (ids) => {
-    const rows = await em.execute<Array<Record<string, unknown>>>(`select ${productSelect(em)} from ${productFrom(em)} where p.id in (?)`, [[...ids]]);
+    const rows = await readRows<Record<string, unknown>>(em, `select ${productSelect(em)} from ${productFrom(em)} where p.id in (?)`, [[...ids]]);
     const byId = new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row)]));
     return ids.map((id) => byId.get(id) ?? null);
   });
@@ -176,7 +176,7 @@ export async function productDetailRow(em: EntityManager, key: string): Promise<
   // PostgreSQL text cannot hold 0x00: such a key names nothing.
   if (key.includes('\0')) return null;
   const [rows, { byId }] = await Promise.all([
-    em.execute<Array<Record<string, unknown>>>(detailStatement(em, isUuid(key) ? 'id' : 'alias'), [key.toLowerCase()]),
+    readRows<Record<string, unknown>>(em, detailStatement(em, isUuid(key) ? 'id' : 'alias'), [key.toLowerCase()]),
     loadKnowledgeBase(em),
   ]);
   const row = rows[0];

@@ -3,7 +3,7 @@
 // page's routines in one more, without hydrating entities. The rows have the entities' property
 // names (relations as `{ id }`), so the same field resolvers serve rows and entities.
 import DataLoader from 'dataloader';
-import type { EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../db.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { asDate, rowPage } from '../shared/row-pages.js';
 import type { User } from '../user/user.entity.js';
@@ -117,10 +117,10 @@ const routineFromRow = (em: EntityManager, row: Record<string, unknown>): Routin
 /** The steps of many routines in one statement, in order, as rows. */
 export function routineStepRowsLoader(em: EntityManager): DataLoader<string, RoutineStepRow[]> {
   return new DataLoader(async (routineIds) => {
-    const rows = await em.execute<Array<{
+    const rows = await readRows<{
       id: string; routine_id: string; position: number; step_type: string; note: string;
       product_id: string | null; pitch_id: string | null; tutorial_id: string | null; created_at: Date | string;
-    }>>(
+    }>(em,
       `select id, routine_id, position, step_type, note, product_id, pitch_id, tutorial_id, created_at
        from routine_step where routine_id in (?) order by position asc, id asc`,
       [[...routineIds]],

@@ -2,7 +2,7 @@
 // `paginate` issues (MikroORM's `[<sort value>, <id>]` JSON, base64url, signed), so a cursor
 // from either reads the next page of the other.
 import { Cursor, ReferenceKind } from '@mikro-orm/core';
-import type { EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from './pagination.js';
 
@@ -52,7 +52,7 @@ export async function rowPage<R extends Record<string, unknown>, T>(
     values.push(...(value === null ? [id] : [dates ? new Date(value as string) : value, id]));
   }
   const direction = desc ? 'desc' : 'asc';
-  const rows = await em.execute<R[]>(
+  const rows = await readRows<R>(em,
     `select ${query.select}, ${query.key} as page_key, ${query.id} as page_id from ${query.from}
      where (${query.where})${after} order by ${query.key} ${direction}, ${query.id} ${direction} limit ?`,
     [...values, limit + 1],
