@@ -286,14 +286,14 @@ describe('compatibility and summary', () => {
     const six = await t.countStatements({ method: 'GET', url: '/routines?time_of_day=weekly&limit=6' });
     expect((six.response.json() as { items: RoutineBody[] }).items).toHaveLength(6);
     expect(six.statements).toBe(two.statements);
-    // ONE statement: the page's routines with their favourite counts and owners, their steps and
-    // the steps' products with brands and categories (json_agg per routine).
-    expect(six.statements).toBe(1);
-    // A user's page: the owner is found in the same statement; the next page reads the same way.
+    // TWO statements: the page's routines with their favourite counts, owners and steps (json_agg
+    // per routine), then the distinct step products with brands and categories.
+    expect(six.statements).toBe(2);
+    // A user's page: the owner is found in the page's statement; the next page reads the same way.
     const mine = await t.countStatements({ method: 'GET', url: '/users/max/routines?limit=3' });
     const mineBody = mine.response.json() as { items: RoutineBody[]; next_cursor: string | null };
     expect(mineBody.items).toHaveLength(3);
-    expect(mine.statements).toBe(1);
+    expect(mine.statements).toBe(2);
     // An unknown user is still NOT_FOUND; a user without published routines an empty page (the
     // empty page asks whether the user exists: 2 statements).
     expect((await t.inject({ method: 'GET', url: '/users/no-such-user-here/routines' })).statusCode).toBe(404);

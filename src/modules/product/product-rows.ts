@@ -8,7 +8,7 @@ import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
-import { asDate, entityFromRow, jsonColumns, rowPage, selectColumns } from '../shared/row-pages.js';
+import { asDate, entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
 import { isUuid } from '../shared/ids.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
@@ -64,19 +64,6 @@ function productFromRow(em: EntityManager, row: Record<string, unknown>): Produc
   product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_'));
   return product as unknown as ProductRow;
 }
-
-/**
- * A product with its brand and category as ONE json value, for statements that nest products in
- * something else (a routine page's steps); productFromJson reads it back. `p`, `b`, `c`: the
- * aliases of product, brand (joined) and category (left joined).
- */
-export const productJson = (em: EntityManager, p: string, b: string, c: string): string =>
-  `json_build_object('p', json_build_object(${jsonColumns(em, ProductEntity, p, 'p_', NOT_READ)}), 'b', json_build_object(${jsonColumns(em, Brand, b, 'b_')}),
-    'c', case when ${c}.id is null then null else json_build_object(${jsonColumns(em, ProductCategory, c, 'c_')}) end)`;
-
-/** A product read by productJson, as productFromRow gives it. */
-export const productFromJson = (em: EntityManager, value: { p: Record<string, unknown>; b: Record<string, unknown>; c: Record<string, unknown> | null }): ProductRow =>
-  productFromRow(em, { ...value.p, ...value.b, ...value.c });
 
 /** SQL conditions over `p` (product) with `?` placeholders, and their values. */
 export interface ProductConditions {

@@ -7,7 +7,6 @@ import { readRows, type EntityManager } from '../../db.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { asDate, rowPage } from '../shared/row-pages.js';
 import type { User } from '../user/user.entity.js';
-import { productFromJson, productJson, type ProductRow } from '../product/product-rows.js';
 import { userFromRow, userSelect } from '../user/user-rows.js';
 import type { RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 
@@ -45,57 +44,49 @@ const ref = (id: string | null): { id: string } | null => (id ? { id } : null);
 const ROUTINE_COLUMNS = `r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.published_at, r.created_at, r.updated_at,
   (select count(*)::int from routine_favorite f where f.routine_id = r.id) as favorite_count`;
 
-/** A routine's steps, each with its product (brand and category) when it has one: one json value per routine. */
-const stepsJson = (em: EntityManager) => `(select coalesce(json_agg(json_build_object('id', s.id, 'position', s.position, 'step_type', s.step_type,
+/**
+ * A routine's steps as one json value per routine. Their products are not nested: a page names
+ * the same products many times over, and building each one's JSON again in the statement cost more
+ * than one more (prepared) statement reading each distinct product once through productRowById.
+ */
+const STEPS_JSON = `(select coalesce(json_agg(json_build_object('id', s.id, 'position', s.position, 'step_type', s.step_type,
     'note', s.note, 'product_id', s.product_id, 'pitch_id', s.pitch_id, 'tutorial_id', s.tutorial_id,
-    'created_at', floor(extract(epoch from s.created_at) * 1000)::bigint,
-    'product', case when sp.id is null then null else ${productJson(em, 'sp', 'sb', 'sc')} end) order by s.position, s.id), '[]'::json)
-  from routine_step s left join product sp on sp.id = s.product_id left join brand sb on sb.id = sp.brand_id
-  left join product_category sc on sc.id = sp.category_id where s.routine_id = r.id) as r_steps`;
+    'created_at', floor(extract(epoch from s.created_at) * 1000)::bigint) order by s.position, s.id), '[]'::json)
+  from routine_step s where s.routine_id = r.id) as r_steps`;
 
-type StepJson = Record<'id' | 'step_type' | 'note', string> & { position: number; created_at: number } & Record<'product_id' | 'pitch_id' | 'tutorial_id', string | null> & { product: Parameters<typeof productFromJson>[1] | null };
+type StepJson = Record<'id' | 'step_type' | 'note', string> & { position: number; created_at: number } & Record<'product_id' | 'pitch_id' | 'tutorial_id', string | null>;
 
-/** The steps (and their products) a page read with its routines, until primeSteps hands them to the request's loaders. */
-const stepsOf = new WeakMap<RoutineRow, { steps: RoutineStepRow[]; products: ProductRow[] }>();
+/** The steps a page read with its routines, until primeSteps hands them to the request's loaders. */
+const stepsOf = new WeakMap<RoutineRow, RoutineStepRow[]>();
 
 /**
  * A page of routines, newest first by `order` (then id), with their favourite counts, in one
  * statement, their owners joined in (as rows with User's properties). `where` is SQL over `r`
- * (routine). `withSteps` (the operation shows the steps): the steps and their products come in
- * the same statement (primeSteps gives them to the loaders).
+ * (routine). `withSteps` (the operation shows the steps): the steps come in the same statement
+ * (primeSteps gives them to the loaders; their products come through productRowById).
  */
 export function routinePage(em: EntityManager, where: string, params: unknown[], order: 'published_at' | 'created_at', page: PageArgs, withSteps = false): Promise<PageResult<RoutineRow>> {
   return rowPage(em, {
-    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_')}${withSteps ? `, ${stepsJson(em)}` : ''}`,
+    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_')}${withSteps ? `, ${STEPS_JSON}` : ''}`,
     from: 'routine r join app_user u on u.id = r.owner_id',
     where, params, key: `r.${order}`, id: 'r.id',
   }, page, (row: Record<string, unknown>): RoutineRow => {
     const routine = routineFromRow(em, row);
     if (withSteps) {
-      const products: ProductRow[] = [];
-      const steps = (row.r_steps as StepJson[]).map((s): RoutineStepRow => {
-        if (s.product) products.push(productFromJson(em, s.product));
-        return {
-          id: s.id, routine: { id: routine.id }, position: s.position, stepType: s.step_type, note: s.note,
-          product: ref(s.product_id), pitch: ref(s.pitch_id), tutorial: ref(s.tutorial_id), createdAt: asDate(s.created_at),
-        };
-      });
-      stepsOf.set(routine, { steps, products });
+      stepsOf.set(routine, (row.r_steps as StepJson[]).map((s): RoutineStepRow => ({
+        id: s.id, routine: { id: routine.id }, position: s.position, stepType: s.step_type, note: s.note,
+        product: ref(s.product_id), pitch: ref(s.pitch_id), tutorial: ref(s.tutorial_id), createdAt: asDate(s.created_at),
+      })));
     }
     return routine;
   });
 }
 
-/** Gives the request's loaders the steps and step products a page read with its routines. */
-export function primeSteps<P extends PageResult<RoutineRow>>(
-  loaders: { routineStepsByRoutine: DataLoader<string, RoutineStepRow[]>; productRowById: DataLoader<string, ProductRow | null> },
-  page: P,
-): P {
+/** Gives the request's loaders the steps a page read with its routines. */
+export function primeSteps<P extends PageResult<RoutineRow>>(loaders: { routineStepsByRoutine: DataLoader<string, RoutineStepRow[]> }, page: P): P {
   for (const routine of page.items) {
-    const read = stepsOf.get(routine);
-    if (!read) continue;
-    loaders.routineStepsByRoutine.prime(routine.id, read.steps);
-    for (const product of read.products) loaders.productRowById.prime(product.id, product);
+    const steps = stepsOf.get(routine);
+    if (steps) loaders.routineStepsByRoutine.prime(routine.id, steps);
   }
   return page;
 }

@@ -68,7 +68,7 @@ export async function rowPage<R extends Record<string, unknown>, T>(
   };
 }
 
-/** A timestamp column's value as a Date (drivers give Date or an ISO-like string; jsonColumns epoch milliseconds). */
+/** A timestamp column's value as a Date (drivers give Date or an ISO-like string; nested json, epoch milliseconds). */
 export const asDate = (value: Date | string | number): Date => (value instanceof Date ? value : new Date(value));
 
 interface Column { property: string; column: string; date: boolean; reference: boolean }
@@ -88,20 +88,6 @@ function columnsOf(em: EntityManager, entity: Function): Column[] {
 /** The select list of an entity's columns under `alias`, each named `<prefix><column>`, but the properties in `omit`. */
 export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string, omit: readonly string[] = []): string =>
   columnsOf(em, entity).filter((c) => !omit.includes(c.property)).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
-
-/**
- * An entity's columns as `json_build_object` arguments, each keyed `<prefix><column>` as
- * selectColumns names them: a row nested in a statement's JSON (a routine step's product) reads
- * back through entityFromRow. Keep to entities of at most 50 columns (PostgreSQL's 100 arguments).
- */
-export const jsonColumns = (em: EntityManager, entity: Function, alias: string, prefix: string, omit: readonly string[] = []): string =>
-  columnsOf(em, entity).filter((c) => !omit.includes(c.property)).map((c) => {
-    // Dates as epoch milliseconds: `new Date(number)` costs a fraction of parsing an ISO string
-    // (a routine page reads ~70 nested products with four dates each). Fractions of a millisecond
-    // are dropped, as the driver's own timestamp parsing drops them.
-    const value = c.date ? `floor(extract(epoch from ${alias}."${c.column}") * 1000)::bigint` : `${alias}."${c.column}"`;
-    return `'${prefix}${c.column}', ${value}`;
-  }).join(', ');
 
 type RowMapper = (row: Record<string, unknown>) => Record<string, unknown>;
 const mapperCache = new Map<Function, Map<string, RowMapper>>();
