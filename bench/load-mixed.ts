@@ -2,7 +2,7 @@
 // analyses and writes, with autocannon at 100 connections for 60 s (rate limits off by
 // configuration). Prints req/s, p50/p99, errors, and the server's memory after warm-up and at
 // the end. Creates its own database (skincare_hardening_load_*) and drops it.
-// Usage: npm run bench:load-mixed [-- --seconds 60 --connections 100 --warmup 15]
+// Usage: npm run bench:load-mixed [-- --seconds 60 --connections 100 --warmup 30]
 // Env: HARDENING_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
@@ -10,7 +10,7 @@ import { check, createDatabase, option, rssMb, startServer, stopServer, token } 
 
 const seconds = option('seconds', 60);
 const connections = option('connections', 100);
-const warmup = option('warmup', 15);
+const warmup = option('warmup', 30);
 
 const db = await createDatabase('load');
 const server = await startServer({ DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...(process.env.REDIS_URL ? { REDIS_PREFIX: `skincare-load-${process.pid}:` } : {}) });
