@@ -53,7 +53,7 @@ export async function databaseAnswers(orm: Orm): Promise<boolean> {
 }
 
 /** Names given to read statements, by their `?` text; bounded so a statement built from input cannot grow it (or the server's per-connection caches) without end. */
-const preparedReads = new Map<string, { name: string; text: string }>();
+const preparedReads = new Map<string, { name: string | undefined; text: string }>();
 const PREPARED_READS_MAX = 500;
 
 /**
@@ -71,7 +71,8 @@ export async function readRows<T extends object>(em: EntityManager, sql: string,
   }
   // An array value stands for a list (`in (?)`, as MikroORM expands it): one placeholder an element,
   // so a statement is prepared per list length (DataLoader batches of the same size share it).
-  const key = params.some(Array.isArray) ? `${sql}\u0000${params.map((p) => (Array.isArray(p) ? p.length : '')).join(',')}` : sql;
+  const lists = params.some(Array.isArray);
+  const key = lists ? `${sql}\u0000${params.map((p) => (Array.isArray(p) ? p.length : '')).join(',')}` : sql;
   let prepared = preparedReads.get(key);
   if (!prepared) {
     let n = 0;
@@ -80,15 +81,16 @@ export async function readRows<T extends object>(em: EntityManager, sql: string,
       const value = params[i++];
       return Array.isArray(value) ? value.map(() => `$${++n}`).join(', ') : `$${++n}`;
     });
-    prepared = { name: `read_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text };
-    if (preparedReads.size < PREPARED_READS_MAX) preparedReads.set(key, prepared);
+    // Past the bound, an unnamed statement: planned on every run, as em.execute's are.
+    const named = preparedReads.size < PREPARED_READS_MAX;
+    prepared = { name: named ? `read_${createHash('sha256').update(text).digest('hex').slice(0, 24)}` : undefined, text };
+    if (named) preparedReads.set(key, prepared);
   }
   countStatement(prepared.text);
   const pool = await connection.getNativeClient();
-  const values = params.flatMap((p) => (Array.isArray(p) ? p : [p]));
-  const named = preparedReads.get(key) === prepared;
+  const values = lists ? params.flatMap((p) => (Array.isArray(p) ? p : [p])) : [...params];
   try {
-    const result = await pool.query<T>(named ? { name: prepared.name, text: prepared.text, values } : { text: prepared.text, values });
+    const result = await pool.query<T>({ name: prepared.name, text: prepared.text, values });
     return result.rows;
   } catch (error) {
     throw em.getDriver().convertException(error as Error);

@@ -1,6 +1,6 @@
 // Routines and their steps as plain rows for the read paths (issue 16): list pages read a page of
-// routines with their favourite counts and owners in ONE statement, and the steps of all the
-// page's routines in one more, without hydrating entities. The rows have the entities' property
+// routines with their favourite counts, owners and steps in ONE statement (the steps' products
+// come once each through productRowById), without hydrating entities. The rows have the entities' property
 // names (relations as `{ id }`), so the same field resolvers serve rows and entities.
 import DataLoader from 'dataloader';
 import { readRows, type EntityManager } from '../../db.js';
@@ -41,6 +41,17 @@ export interface RoutineStepRow {
 
 const ref = (id: string | null): { id: string } | null => (id ? { id } : null);
 
+/** A routine_step row (its columns' names) as the read paths take it; `created_at` as the driver or nested json gives it. */
+interface StepColumns {
+  id: string; position: number; step_type: string; note: string;
+  product_id: string | null; pitch_id: string | null; tutorial_id: string | null; created_at: Date | string | number;
+}
+
+const stepFromRow = (routineId: string, s: StepColumns): RoutineStepRow => ({
+  id: s.id, routine: { id: routineId }, position: s.position, stepType: s.step_type, note: s.note,
+  product: ref(s.product_id), pitch: ref(s.pitch_id), tutorial: ref(s.tutorial_id), createdAt: asDate(s.created_at),
+});
+
 const ROUTINE_COLUMNS = `r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.published_at, r.created_at, r.updated_at,
   (select count(*)::int from routine_favorite f where f.routine_id = r.id) as favorite_count`;
 
@@ -53,8 +64,6 @@ const STEPS_JSON = `(select coalesce(json_agg(json_build_object('id', s.id, 'pos
     'note', s.note, 'product_id', s.product_id, 'pitch_id', s.pitch_id, 'tutorial_id', s.tutorial_id,
     'created_at', floor(extract(epoch from s.created_at) * 1000)::bigint) order by s.position, s.id), '[]'::json)
   from routine_step s where s.routine_id = r.id) as r_steps`;
-
-type StepJson = Record<'id' | 'step_type' | 'note', string> & { position: number; created_at: number } & Record<'product_id' | 'pitch_id' | 'tutorial_id', string | null>;
 
 /** The steps a page read with its routines, until primeSteps hands them to the request's loaders. */
 const stepsOf = new WeakMap<RoutineRow, RoutineStepRow[]>();
@@ -73,10 +82,7 @@ export function routinePage(em: EntityManager, where: string, params: unknown[],
   }, page, (row: Record<string, unknown>): RoutineRow => {
     const routine = routineFromRow(em, row);
     if (withSteps) {
-      stepsOf.set(routine, (row.r_steps as StepJson[]).map((s): RoutineStepRow => ({
-        id: s.id, routine: { id: routine.id }, position: s.position, stepType: s.step_type, note: s.note,
-        product: ref(s.product_id), pitch: ref(s.pitch_id), tutorial: ref(s.tutorial_id), createdAt: asDate(s.created_at),
-      })));
+      stepsOf.set(routine, (row.r_steps as StepColumns[]).map((s) => stepFromRow(routine.id, s)));
     }
     return routine;
   });
@@ -108,21 +114,13 @@ const routineFromRow = (em: EntityManager, row: Record<string, unknown>): Routin
 /** The steps of many routines in one statement, in order, as rows. */
 export function routineStepRowsLoader(em: EntityManager): DataLoader<string, RoutineStepRow[]> {
   return new DataLoader(async (routineIds) => {
-    const rows = await readRows<{
-      id: string; routine_id: string; position: number; step_type: string; note: string;
-      product_id: string | null; pitch_id: string | null; tutorial_id: string | null; created_at: Date | string;
-    }>(em,
+    const rows = await readRows<StepColumns & { routine_id: string }>(em,
       `select id, routine_id, position, step_type, note, product_id, pitch_id, tutorial_id, created_at
        from routine_step where routine_id in (?) order by position asc, id asc`,
       [[...routineIds]],
     );
     const groups = new Map<string, RoutineStepRow[]>(routineIds.map((id) => [id, []]));
-    for (const r of rows) {
-      groups.get(r.routine_id)?.push({
-        id: r.id, routine: { id: r.routine_id }, position: r.position, stepType: r.step_type, note: r.note,
-        product: ref(r.product_id), pitch: ref(r.pitch_id), tutorial: ref(r.tutorial_id), createdAt: asDate(r.created_at),
-      });
-    }
+    for (const r of rows) groups.get(r.routine_id)?.push(stepFromRow(r.routine_id, r));
     return routineIds.map((id) => groups.get(id) ?? []);
   });
 }
