@@ -2,6 +2,7 @@
 // tutorials, compatibility, summaries, favourites, requests and the product rankings.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newId } from '../src/modules/shared/ids.js';
+import { onStatement } from '../src/sql-statements.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
@@ -320,6 +321,49 @@ describe('compatibility and summary', () => {
     const filtered = (await t.inject({ method: 'GET', url: `/routines?product=${plain.alias}&limit=100` })).json() as { items: RoutineBody[] };
     expect(filtered.items).toHaveLength(6);
     expect(errorOf(await t.inject({ method: 'GET', url: '/routines?product=nope' })).details?.field).toBe('product');
+  });
+});
+
+describe('routine pages read only what they show', () => {
+  it('reads the columns a page shows, and whole rows when a shown field needs more', async () => {
+    const sam = await t.tokenFor('sam-columns');
+    const shown = await product(PLAIN);
+    const r = await create(sam, { name: 'Columns', time_of_day: 'weekly', steps: [{ step_type: 'mask', product: shown.alias }] });
+    expect((await t.inject({ method: 'PATCH', url: `/routines/${r.id}/publish`, token: sam })).statusCode).toBe(200);
+    const statements: string[] = [];
+    onStatement((sql) => statements.push(sql));
+    // The REST page shows a product's id, alias, name, flags and brand summary, the owner's id and names.
+    statements.length = 0;
+    const page = await t.inject({ method: 'GET', url: '/users/sam-columns/routines' });
+    expect(page.statusCode).toBe(200);
+    const [pageSql, productSql] = statements;
+    expect(pageSql).toMatch(/"o_username"/);
+    expect(pageSql).not.toMatch(/"o_email"|"o_skin_profile"/);
+    expect(productSql).toMatch(/"p_alias"/);
+    expect(productSql).not.toMatch(/"p_ingredient_list"|"p_description"|"c_id"|"b_website"/);
+    const step = (page.json() as { items: RoutineBody[] }).items[0].steps[0];
+    expect(step.product).toMatchObject({ id: shown.id, alias: shown.alias });
+
+    // A client showing more (a field resolver reading other columns, the category, brand details,
+    // the owner's own e-mail) gets whole rows, and the same values as the product's own page.
+    const detail = (await t.inject({ method: 'GET', url: `/products/${shown.alias}` })).json() as {
+      description: string; ingredient_list: string; category: { name: string }; brand: { name: string; website: string | null };
+    };
+    statements.length = 0;
+    const rich = await t.inject({
+      method: 'POST', url: '/graphql', token: sam, payload: {
+        query: `{ myRoutines(limit: 1) { items { owner { username email } steps { product {
+          name description ingredientList category { name } brand { name website } source { name } size { amount } } } } } }`,
+      },
+    });
+    const body = rich.json() as { data: { myRoutines: { items: Array<{ owner: { username: string; email: string | null }; steps: Array<{ product: Record<string, unknown> }> }> } } };
+    const item = body.data.myRoutines.items[0];
+    expect(item.owner).toEqual({ username: 'sam-columns', email: expect.any(String) });
+    expect(item.steps[0].product).toEqual({
+      name: expect.any(String), description: detail.description, ingredientList: detail.ingredient_list,
+      category: { name: detail.category.name }, brand: { name: detail.brand.name, website: detail.brand.website }, source: null, size: null,
+    });
+    expect(statements.find((sql) => /"p_alias"/.test(sql))).toMatch(/"p_ingredient_list"/);
   });
 });
 

@@ -3,13 +3,15 @@
 // (entityFromRow), brand and category are whole rows marked as loaded (loadedOr returns them), so
 // the same field resolvers serve rows and entities. Cursors are `paginate`'s (rowPage).
 import DataLoader from 'dataloader';
+import type { FieldNode, GraphQLResolveInfo } from 'graphql';
 import { readRows, type EntityManager } from '../../db.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
-import { asDate, entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
+import { asDate, entityFromRow, omitUnshown, rowPage, selectColumns } from '../shared/row-pages.js';
 import { isUuid } from '../shared/ids.js';
+import { selectedFields } from '../shared/selection.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
@@ -51,17 +53,21 @@ const tableOf = (em: EntityManager, entity: Function): string => em.getMetadata(
 /** Not read into rows: no field shows it, and parsing ~30 ids a product is a list page's largest cost. */
 const NOT_READ = ['ingredientIds'];
 
-/** A product's columns, its brand's and its category's, as productFromRow reads them. */
-const productSelect = (em: EntityManager) =>
-  `${selectColumns(em, ProductEntity, 'p', 'p_', NOT_READ)}, ${selectColumns(em, Brand, 'b', 'b_')}, ${selectColumns(em, ProductCategory, 'c', 'c_')}`;
+const productOmit = (columns: ProductColumns) => (columns.product.length ? columns.product : NOT_READ);
 
-const productFrom = (em: EntityManager) =>
-  `${tableOf(em, ProductEntity)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id`;
+/** A product's columns, its brand's and its category's (those `columns` keeps), as productFromRow reads them. */
+const productSelect = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS) =>
+  `${selectColumns(em, ProductEntity, 'p', 'p_', productOmit(columns))}, ${selectColumns(em, Brand, 'b', 'b_', columns.brand)}`
+  + (columns.category ? `, ${selectColumns(em, ProductCategory, 'c', 'c_', columns.category)}` : '');
 
-function productFromRow(em: EntityManager, row: Record<string, unknown>): ProductRow {
-  const product = entityFromRow(em, ProductEntity, row, 'p_', NOT_READ) as unknown as Record<string, unknown>;
-  product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_'));
-  product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_'));
+const productFrom = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS) =>
+  `${tableOf(em, ProductEntity)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id`
+  + (columns.category ? ` left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id` : '');
+
+function productFromRow(em: EntityManager, row: Record<string, unknown>, columns: ProductColumns = ALL_PRODUCT_COLUMNS): ProductRow {
+  const product = entityFromRow(em, ProductEntity, row, 'p_', productOmit(columns)) as unknown as Record<string, unknown>;
+  product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_', columns.brand));
+  if (columns.category) product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_', columns.category));
   return product as unknown as ProductRow;
 }
 
@@ -96,16 +102,72 @@ export async function productRowPage(
   });
 }
 
+/** The columns a product row reads: what product, brand and category leave out (category null: not joined). */
+export interface ProductColumns {
+  product: readonly string[];
+  brand: readonly string[];
+  category: readonly string[] | null;
+  /** The same, as one string (loaders are kept by it). */
+  key: string;
+}
+
+const productColumns = (product: readonly string[], brand: readonly string[], category: readonly string[] | null): ProductColumns =>
+  ({ product, brand, category, key: JSON.stringify([product, brand, category]) });
+
+/** Every column (productRowPage's rows, which prime the request's brand and category loaders). */
+export const ALL_PRODUCT_COLUMNS: ProductColumns = productColumns([], [], []);
+
+/** Fields served by their own column alone (the others have field resolvers reading more), and the joined rows. */
+const PLAIN_FIELDS = {
+  product: new Set(['id', 'alias', 'name', 'description', 'barcode', 'sizeAmount', 'ingredientList', 'flags', 'tags', 'status', 'publishedAt', 'createdAt', 'updatedAt', 'brandAttestedAt', 'brand', 'category']),
+  brand: new Set(['id', 'alias', 'name', 'description', 'country', 'website', 'founded', 'createdAt', 'updatedAt']),
+  category: new Set(['id', 'alias', 'name', 'description', 'stepType', 'position']),
+};
+
+const shownCache = new WeakMap<readonly FieldNode[], ProductColumns>();
+
 /**
- * Products by id as rows, brand and category joined, in one statement per tick; missing ids
- * resolve to null. For read paths that show products beside something else (routine steps).
+ * The columns to read for the products of the field resolving (`info`): of the product, its brand
+ * and its category, those of the fields the operation shows when each is a plain one; else all. A
+ * routine page's ~70 step products show their name, flags and brand, and reading their whole rows
+ * cost more than the rest of the page. Worked out once per operation and field.
  */
-export function productRowLoader(em: EntityManager): DataLoader<string, ProductRow | null> {
+export function productColumnsShown(em: EntityManager, info: GraphQLResolveInfo): ProductColumns {
+  let columns = shownCache.get(info.fieldNodes);
+  if (!columns) {
+    const fields = selectedFields(info);
+    const product = omitUnshown(em, ProductEntity, fields, PLAIN_FIELDS.product);
+    const omitOf = (entity: Function, field: keyof typeof PLAIN_FIELDS) =>
+      fields.has(field) ? omitUnshown(em, entity, selectedFields(info, field), PLAIN_FIELDS[field]) : omitUnshown(em, entity, new Set(['id']), PLAIN_FIELDS[field]);
+    // Not every field a plain one: whole rows, as every other read path has them.
+    columns = product.length === 0 ? ALL_PRODUCT_COLUMNS : productColumns(product, omitOf(Brand, 'brand'), fields.has('category') ? omitOf(ProductCategory, 'category') : null);
+    shownCache.set(info.fieldNodes, columns);
+  }
+  return columns;
+}
+
+/**
+ * Products by id as rows (the columns `columns` keeps), brand and category joined, in one
+ * statement per tick; missing ids resolve to null. For read paths that show products beside
+ * something else (routine steps). Rows that leave columns out are never primed into the
+ * request's other loaders: they serve only the fields their operation shows.
+ */
+export function productRowLoader(em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS): DataLoader<string, ProductRow | null> {
   return new DataLoader(async (ids) => {
-    const rows = await readRows<Record<string, unknown>>(em, `select ${productSelect(em)} from ${productFrom(em)} where p.id in (?)`, [[...ids]]);
-    const byId = new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row)]));
+    const rows = await readRows<Record<string, unknown>>(em, `select ${productSelect(em, columns)} from ${productFrom(em, columns)} where p.id in (?)`, [[...ids]]);
+    const byId = new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row, columns)]));
     return ids.map((id) => byId.get(id) ?? null);
   });
+}
+
+/** A request's product row loaders, one per column set (an operation asks for one or two). */
+export function productRowLoaders(em: EntityManager): (columns?: ProductColumns) => DataLoader<string, ProductRow | null> {
+  const loaders = new Map<string, DataLoader<string, ProductRow | null>>();
+  return (columns = ALL_PRODUCT_COLUMNS) => {
+    let loader = loaders.get(columns.key);
+    if (!loader) loaders.set(columns.key, (loader = productRowLoader(em, columns)));
+    return loader;
+  };
 }
 
 /**

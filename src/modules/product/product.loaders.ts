@@ -3,7 +3,7 @@ import type { EntityManager } from '../../db.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { loaderById, loaderByParent } from '../shared/loaders.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
-import { entryFromRow, productRowLoader, type ProductIngredientRow } from './product-rows.js';
+import { entryFromRow, productRowLoaders, type ProductIngredientRow } from './product-rows.js';
 
 export type { ProductIngredientRow };
 
@@ -29,8 +29,9 @@ function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductI
 export const createProductLoaders = (em: EntityManager) => ({
   // Brand joined: a routine page's ~70 step products and their brands in one statement.
   productById: loaderById(em, Product, ['brand']),
-  // Rows (brand and category joined) for read paths that show products beside something else.
-  productRowById: productRowLoader(em),
+  // Rows (brand and category joined) for read paths that show products beside something else,
+  // a loader per column set (productColumnsShown).
+  productRowById: productRowLoaders(em),
   ingredientsByProduct: ingredientRowsByProduct(em),
   offersByProduct: loaderByParent(em, ProductOffer, 'product', { price: 'asc', retailer: 'asc' }, { endedAt: null }),
 });

@@ -10,7 +10,7 @@ import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { isUuid } from '../shared/ids.js';
 import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
-import { routinePage, type RoutineRow } from './routine-rows.js';
+import { ROUTINES_ONLY, routinePage, type RoutinePageShows, type RoutineRow } from './routine-rows.js';
 
 /** limit and offset of a ranked page; the cursor is the offset, base64url-encoded. */
 export function offsetPage(args: PageArgs): { limit: number; offset: number; next: (returned: number) => string | null } {
@@ -29,8 +29,8 @@ export function offsetPage(args: PageArgs): { limit: number; offset: number; nex
 /** Published routines, newest first; optionally of a time of day or using a product. */
 export async function listRoutines(
   em: EntityManager, viewer: User | null, filter: { timeOfDay?: RoutineTimeOfDay | null; product?: string | null; supergroup?: string | null }, page: PageArgs,
-  /** Read the steps and their products in the page's statement (the operation shows them). */
-  withSteps = false,
+  /** What the operation shows beyond the routines: steps (read in the page's statement), the owner's fields. */
+  shows: RoutinePageShows = ROUTINES_ONLY,
 ): Promise<PageResult<RoutineRow>> {
   const conditions = [`r.status = 'published'`];
   const params: unknown[] = [];
@@ -53,26 +53,26 @@ export async function listRoutines(
       params.push(experts);
     } else conditions.push('false');
   }
-  return routinePage(em, conditions.join(' and '), params, 'published_at', page, withSteps);
+  return routinePage(em, conditions.join(' and '), params, 'published_at', page, shows);
 }
 
 /** The caller's routines, private ones included, newest first. */
-export const listMyRoutines = (em: EntityManager, viewer: User, page: PageArgs, withSteps = false) =>
-  routinePage(em, 'r.owner_id = ?', [viewer.id], 'created_at', page, withSteps);
+export const listMyRoutines = (em: EntityManager, viewer: User, page: PageArgs, shows: RoutinePageShows = ROUTINES_ONLY) =>
+  routinePage(em, 'r.owner_id = ?', [viewer.id], 'created_at', page, shows);
 
 /**
  * A user's routines: the published ones, and their private ones when the user asks. Anyone
  * else's page finds the owner in its own statement; only an empty page asks whether the user
  * exists (NOT_FOUND), so a page of routines is one statement.
  */
-export async function listUserRoutines(em: EntityManager, idOrUsername: string, viewer: User | null, page: PageArgs, withSteps = false) {
+export async function listUserRoutines(em: EntityManager, idOrUsername: string, viewer: User | null, page: PageArgs, shows: RoutinePageShows = ROUTINES_ONLY) {
   const key = idOrUsername.toLowerCase();
   const byId = isUuid(idOrUsername);
-  if (viewer && (byId ? viewer.id === key : viewer.username === key)) return listMyRoutines(em, viewer, page, withSteps);
+  if (viewer && (byId ? viewer.id === key : viewer.username === key)) return listMyRoutines(em, viewer, page, shows);
   // No username holds a control character: getUser answers NOT_FOUND without a query.
   if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100) await getUser(em, idOrUsername);
   const owner = `(select o.id from app_user o where o.${byId ? 'id' : 'username'} = ?)`;
-  const routines = await routinePage(em, `r.owner_id = ${owner} and r.status = 'published'`, [key], 'created_at', page, withSteps);
+  const routines = await routinePage(em, `r.owner_id = ${owner} and r.status = 'published'`, [key], 'created_at', page, shows);
   if (routines.items.length === 0) await getUser(em, idOrUsername);
   return routines;
 }

@@ -7,7 +7,7 @@ import { readRows, type EntityManager } from '../../db.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { asDate, rowPage } from '../shared/row-pages.js';
 import type { User } from '../user/user.entity.js';
-import { userFromRow, userSelect } from '../user/user-rows.js';
+import { userColumnsUnshown, userFromRow, userSelect } from '../user/user-rows.js';
 import type { RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 
 /** A routine as a list page reads it: its columns, its owner and how many users favour it. */
@@ -65,22 +65,35 @@ const STEPS_JSON = `(select coalesce(json_agg(json_build_object('id', s.id, 'pos
     'created_at', floor(extract(epoch from s.created_at) * 1000)::bigint) order by s.position, s.id), '[]'::json)
   from routine_step s where s.routine_id = r.id) as r_steps`;
 
+/** What a page's operation shows beyond the routines' own fields. */
+export interface RoutinePageShows {
+  /** The steps: read in the page's statement. */
+  steps: boolean;
+  /** The owner's fields: only their columns are read when each is a plain one (userColumnsUnshown); null, all. */
+  ownerFields: ReadonlySet<string> | null;
+}
+
+export const ROUTINES_ONLY: RoutinePageShows = { steps: false, ownerFields: null };
+
 /** The steps a page read with its routines, until primeSteps hands them to the request's loaders. */
 const stepsOf = new WeakMap<RoutineRow, RoutineStepRow[]>();
 
 /**
  * A page of routines, newest first by `order` (then id), with their favourite counts, in one
  * statement, their owners joined in (as rows with User's properties). `where` is SQL over `r`
- * (routine). `withSteps` (the operation shows the steps): the steps come in the same statement
- * (primeSteps gives them to the loaders; their products come through productRowById).
+ * (routine). When the operation shows the steps, they come in the same statement (primeSteps gives
+ * them to the loaders; their products come through productRowById); of the owner, only the
+ * columns of the fields it shows.
  */
-export function routinePage(em: EntityManager, where: string, params: unknown[], order: 'published_at' | 'created_at', page: PageArgs, withSteps = false): Promise<PageResult<RoutineRow>> {
+export function routinePage(em: EntityManager, where: string, params: unknown[], order: 'published_at' | 'created_at', page: PageArgs, shows: RoutinePageShows = ROUTINES_ONLY): Promise<PageResult<RoutineRow>> {
+  const withSteps = shows.steps;
+  const ownerOmit = shows.ownerFields ? userColumnsUnshown(em, shows.ownerFields) : [];
   return rowPage(em, {
-    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_')}${withSteps ? `, ${STEPS_JSON}` : ''}`,
+    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_', ownerOmit)}${withSteps ? `, ${STEPS_JSON}` : ''}`,
     from: 'routine r join app_user u on u.id = r.owner_id',
     where, params, key: `r.${order}`, id: 'r.id',
   }, page, (row: Record<string, unknown>): RoutineRow => {
-    const routine = routineFromRow(em, row);
+    const routine = routineFromRow(em, row, ownerOmit);
     if (withSteps) {
       stepsOf.set(routine, (row.r_steps as StepColumns[]).map((s) => stepFromRow(routine.id, s)));
     }
@@ -97,7 +110,7 @@ export function primeSteps<P extends PageResult<RoutineRow>>(loaders: { routineS
   return page;
 }
 
-const routineFromRow = (em: EntityManager, row: Record<string, unknown>): RoutineRow => ({
+const routineFromRow = (em: EntityManager, row: Record<string, unknown>, ownerOmit: readonly string[]): RoutineRow => ({
     id: row.id as string,
     name: row.name as string,
     description: row.description as string,
@@ -107,7 +120,7 @@ const routineFromRow = (em: EntityManager, row: Record<string, unknown>): Routin
     publishedAt: row.published_at == null ? null : asDate(row.published_at as Date),
     createdAt: asDate(row.created_at as Date),
     updatedAt: asDate(row.updated_at as Date),
-    owner: userFromRow(em, row, 'o_'),
+    owner: userFromRow(em, row, 'o_', ownerOmit),
     favoriteCount: row.favorite_count as number,
 });
 

@@ -1,22 +1,23 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { selectsPath } from '../shared/selection.js';
+import { selectedFields, selectsPath } from '../shared/selection.js';
 import type { Context } from '../../context.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import { Product } from '../product/product.entity.js';
+import { productColumnsShown } from '../product/product-rows.js';
 import { paginateList, PageArgs } from '../shared/pagination.js';
 import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 import { User } from '../user/user.entity.js';
 import { listMyRoutines, listRoutines, listUserRoutines, myCurrentRoutineIds } from './routine-lists.service.js';
 import { Routine, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
-import { primeSteps, type RoutineRow, type RoutineStepRow } from './routine-rows.js';
+import { primeSteps, type RoutinePageShows, type RoutineRow, type RoutineStepRow } from './routine-rows.js';
 import {
   addRoutineStep, assignPitch, assignProduct, assignTutorial, createRoutine, deleteRoutine, getRoutine, publishRoutine, reorderRoutineSteps, updateRoutine,
 } from './routine.service.js';
 import { RoutineChangesArgs, RoutineIdPage, RoutineListArgs, RoutinePage, RoutineStepInput, RoutineStepPage } from './routine.types.js';
 
-/** Whether a routine page's operation shows the steps: then they come in the page's own statement. */
-const showsSteps = (info: GraphQLResolveInfo) => selectsPath(info, 'items', 'steps');
+/** What a routine page's operation shows: the steps (then they come in the page's own statement), the owner's fields. */
+const pageShows = (info: GraphQLResolveInfo): RoutinePageShows => ({ steps: selectsPath(info, 'items', 'steps'), ownerFields: selectedFields(info, 'items', 'owner') });
 
 @Resolver(() => Routine)
 export class RoutineResolver {
@@ -24,7 +25,7 @@ export class RoutineResolver {
   @Query(() => RoutinePage, { description: 'Published routines, newest first.' })
   async routines(@Args() args: RoutineListArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
     const filter = { timeOfDay: args.timeOfDay, product: args.product, supergroup: args.supergroup };
-    return primeSteps(ctx.loaders, await listRoutines(ctx.em, ctx.viewer, filter, args, showsSteps(info)));
+    return primeSteps(ctx.loaders, await listRoutines(ctx.em, ctx.viewer, filter, args, pageShows(info)));
   }
 
   @Query(() => Routine, { description: 'A routine: published ones to anyone, private ones to their owner.' })
@@ -41,7 +42,7 @@ export class RoutineResolver {
   @Authorized()
   @Query(() => RoutinePage, { description: 'The caller\'s routines, private ones included, newest first.' })
   async myRoutines(@Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    return primeSteps(ctx.loaders, await listMyRoutines(ctx.em, ctx.viewer!, page, showsSteps(info)));
+    return primeSteps(ctx.loaders, await listMyRoutines(ctx.em, ctx.viewer!, page, pageShows(info)));
   }
 
   @Authorized()
@@ -52,7 +53,7 @@ export class RoutineResolver {
 
   @Query(() => RoutinePage, { description: 'A user\'s published routines (all of them for the user), newest first.' })
   async userRoutines(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    return primeSteps(ctx.loaders, await listUserRoutines(ctx.em, idOrUsername, ctx.viewer, page, showsSteps(info)));
+    return primeSteps(ctx.loaders, await listUserRoutines(ctx.em, idOrUsername, ctx.viewer, page, pageShows(info)));
   }
 
   // Mutations
@@ -152,9 +153,9 @@ export class RoutineStepResolver {
   }
 
   @FieldResolver(() => Product, { nullable: true })
-  product(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context) {
-    // A row, brand and category joined: the steps of a page show ~70 products.
-    return step.product ? ctx.loaders.productRowById.load(step.product.id) : null;
+  product(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+    // A row, brand and category joined, of the columns the operation shows: a page's steps show ~70 products.
+    return step.product ? ctx.loaders.productRowById(productColumnsShown(ctx.em, info)).load(step.product.id) : null;
   }
 
   @FieldResolver(() => ProductPitch, { nullable: true })

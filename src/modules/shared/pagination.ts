@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import type { EntityManager } from '../../db.js';
@@ -47,11 +47,12 @@ export function checkedLimit(limit: number | null | undefined): number {
 // a database error. So cursors are signed: a cursor this service did not issue is a 400 before
 // anything runs. The key is derived from the server's secrets (useCursorSecret, at start-up), so
 // every instance of one deployment accepts the others' cursors.
-let cursorKey: Buffer = randomBytes(32);
+// A KeyObject, made once: createHmac with a Buffer key imports it again on every call.
+let cursorKey: KeyObject = createSecretKey(randomBytes(32));
 
 /** Derives the cursor-signing key from a server secret (called once by buildApp). */
 export function useCursorSecret(secret: string): void {
-  cursorKey = createHmac('sha256', secret).update('skincare:list-cursor:v1').digest();
+  cursorKey = createSecretKey(createHmac('sha256', secret).update('skincare:list-cursor:v1').digest());
 }
 
 const cursorSignature = (payload: string): Buffer => createHmac('sha256', cursorKey).update(payload).digest().subarray(0, 16);

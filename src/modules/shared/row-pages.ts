@@ -89,6 +89,18 @@ function columnsOf(em: EntityManager, entity: Function): Column[] {
 export const selectColumns = (em: EntityManager, entity: Function, alias: string, prefix: string, omit: readonly string[] = []): string =>
   columnsOf(em, entity).filter((c) => !omit.includes(c.property)).map((c) => `${alias}."${c.column}" as "${prefix}${c.column}"`).join(', ');
 
+/**
+ * The properties a row of `entity` may leave out (selectColumns' and entityFromRow's `omit`) when
+ * an operation shows `fields` of it: every column but `id` and the shown fields, provided each
+ * shown field is in `plain` (fields served by their own column alone: no field resolver reading
+ * other properties); otherwise none. A list of ~70 products or 20 owners read whole cost more
+ * to parse than everything else on a routine page (issue 16).
+ */
+export function omitUnshown(em: EntityManager, entity: Function, fields: ReadonlySet<string>, plain: ReadonlySet<string>): string[] {
+  for (const field of fields) if (field !== '__typename' && !plain.has(field)) return [];
+  return columnsOf(em, entity).filter((c) => c.property !== 'id' && !fields.has(c.property)).map((c) => c.property);
+}
+
 type RowMapper = (row: Record<string, unknown>) => Record<string, unknown>;
 const mapperCache = new Map<Function, Map<string, RowMapper>>();
 

@@ -2,11 +2,17 @@
 // as objects with User's property names instead of hydrating and merging entities. Such an object
 // serves every User field resolver (they read properties and the id); it is never written.
 import type { EntityManager } from '../../db.js';
-import { entityFromRow, selectColumns } from '../shared/row-pages.js';
+import { entityFromRow, omitUnshown, selectColumns } from '../shared/row-pages.js';
 import { User } from './user.entity.js';
 
 /** The select list of app_user's columns under `alias`, each named `<prefix><column>`. */
-export const userSelect = (em: EntityManager, alias: string, prefix: string): string => selectColumns(em, User, alias, prefix);
+export const userSelect = (em: EntityManager, alias: string, prefix: string, omit: readonly string[] = []): string => selectColumns(em, User, alias, prefix, omit);
 
-/** The user of a row selected with userSelect, as a read-only User. */
-export const userFromRow = (em: EntityManager, row: Record<string, unknown>, prefix: string): User => entityFromRow(em, User, row, prefix);
+/** The user of a row selected with userSelect (the same `omit`), as a read-only User. */
+export const userFromRow = (em: EntityManager, row: Record<string, unknown>, prefix: string, omit: readonly string[] = []): User => entityFromRow(em, User, row, prefix, omit);
+
+/** User fields served by their own column alone (the rest have field resolvers reading more: e-mail and profile privacy, pictures). */
+const PLAIN_USER_FIELDS = new Set(['id', 'username', 'displayName', 'userType', 'bio', 'country', 'createdAt', 'updatedAt', 'deletedAt']);
+
+/** The User properties a row may leave out when an operation shows `fields` of a user (row-pages' omitUnshown). */
+export const userColumnsUnshown = (em: EntityManager, fields: ReadonlySet<string>): string[] => omitUnshown(em, User, fields, PLAIN_USER_FIELDS);
