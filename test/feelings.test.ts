@@ -44,6 +44,16 @@ describe('PUT and DELETE /ingredients/:id_or_alias/feeling', () => {
     expect(mine.items.map((f) => [f.ingredient.alias, f.sentiment])).toEqual([['glycerin', 'negative']]);
   });
 
+  it('answers every one of many PUTs at once with the one feeling (a race is not a 409)', async () => {
+    const bo = await t.tokenFor('bo-race');
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => put('niacinamide', i % 3 === 2 ? 'negative' : 'positive', bo)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((a) => (a.json() as Feeling).id)).size).toBe(1);
+    const mine = (await get('/my/ingredient_feelings', bo)).json() as FeelingPage;
+    expect(mine.items).toHaveLength(1);
+    expect(['positive', 'negative']).toContain(mine.items[0].sentiment);
+  });
+
   it('deletes with 204, also when there is nothing to delete', async () => {
     const bob = await t.tokenFor('bob');
     await put('niacinamide', 'positive', bob);

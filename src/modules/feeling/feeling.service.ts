@@ -1,8 +1,8 @@
-import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { AppError, conflict, forbidden, notFound, unauthenticated } from '../../errors.js';
+import { AppError, forbidden, notFound, unauthenticated } from '../../errors.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
-import { isUuid } from '../shared/ids.js';
+import { isUuid, newId } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
@@ -25,13 +25,18 @@ export async function setFeeling(em: EntityManager, idOrAlias: string, viewer: U
     }
     return existing;
   }
-  const feeling = em.create(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id, sentiment });
-  try {
+  // A concurrent PUT of the same user on the same ingredient may insert first: this one then finds
+  // that row and changes it as it would an existing one (PUT is idempotent: never a 409 for a race).
+  const now = new Date();
+  await em.createQueryBuilder(IngredientFeeling)
+    .insert({ id: newId(), user: viewer.id, ingredient: ingredient.id, sentiment, createdAt: now, updatedAt: now })
+    .onConflict(['user', 'ingredient']).ignore()
+    .execute();
+  const feeling = await em.findOneOrFail(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id });
+  if (feeling.sentiment !== sentiment) {
+    feeling.sentiment = sentiment;
+    feeling.updatedAt = new Date();
     await em.flush();
-  } catch (error) {
-    // Only a concurrent PUT of the same user on the same ingredient gets here.
-    if (error instanceof UniqueConstraintViolationException) throw conflict('This feeling was changed by another request at the same time: try again');
-    throw error;
   }
   return feeling;
 }
