@@ -8,6 +8,7 @@ import { newId } from './modules/shared/ids.js';
 import { isReservedUsername } from './modules/user/user.service.js';
 import { checkedEmail } from './modules/user/identity.service.js';
 import { isDeletedSubject } from './modules/user/deleted-subject.js';
+import { userBySubject } from './modules/user/user-rows.js';
 
 export interface Claims extends JWTPayload {
   sub: string;
@@ -110,7 +111,7 @@ function usernameFrom(claims: Claims): string {
 /** The user behind verified claims; the first call of a new subject creates it. */
 export async function viewerFromClaims(em: EntityManager, claims: Claims, auth: Authenticator): Promise<User> {
   const forced = auth.forcedType(claims);
-  let user = await em.findOne(User, { subject: claims.sub });
+  let user = await userBySubject(em, claims.sub);
   // A deleted account's subject never signs in again (its old tokens would recreate it).
   if (!user && (await isDeletedSubject(em, claims.sub))) throw unauthenticated('This account was deleted');
   for (let attempt = 0; !user && attempt < 5; attempt++) {
