@@ -28,6 +28,28 @@ describe('product favourites', () => {
     expect((await t.inject({ method: 'POST', url: '/products/nope/favorite', token: lena })).statusCode).toBe(404);
   });
 
+  it('finds an unpublished product only for those who may see it, and answers with the whole product', async () => {
+    const moderator = await t.tokenFor('fav-mod', 'moderator');
+    const brand = ((await t.inject({ method: 'GET', url: '/brands?limit=1' })).json() as { items: Array<{ alias: string; name: string }> }).items[0];
+    const created = await t.inject({ method: 'POST', url: '/products/create', token: moderator, payload: { name: 'Unpublished favourite', brand: brand.alias, ingredient_list: 'Water, Glycerin' } });
+    expect(created.statusCode).toBe(201);
+    const hidden = created.json() as { id: string; alias: string; status: string };
+    expect(hidden.status).not.toBe('published');
+    const stranger = await t.tokenFor('fav-stranger');
+    for (const method of ['POST', 'DELETE'] as const) {
+      const answer = await t.inject({ method, url: `/products/${hidden.alias}/favorite`, token: stranger });
+      expect(answer.statusCode).toBe(404);
+      expect(errorOf(answer).code).toBe('NOT_FOUND');
+    }
+    // Its creator (a moderator) may; the answer serves any field a client asks for.
+    const mine = await t.inject({
+      method: 'POST', url: '/graphql', token: moderator,
+      payload: { query: `mutation { favoriteProduct(idOrAlias: "${hidden.id}") { alias status ingredientList brand { name } favoriteCount } }` },
+    });
+    expect(mine.json()).toEqual({ data: { favoriteProduct: { alias: hidden.alias, status: hidden.status, ingredientList: 'Water, Glycerin', brand: { name: brand.name }, favoriteCount: 1 } } });
+    expect((await t.inject({ method: 'DELETE', url: `/products/${hidden.id}/favorite`, token: moderator })).statusCode).toBe(204);
+  });
+
   it('keeps counts right when 50 requests arrive at once', async () => {
     const tokens = await Promise.all(Array.from({ length: 25 }, (_, i) => t.tokenFor(`fan${i}`)));
     const responses = await Promise.all([...tokens, ...tokens].map((token) => t.inject({ method: 'POST', url: `/products/${other}/favorite`, token })));

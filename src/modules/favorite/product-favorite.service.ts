@@ -2,15 +2,16 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
-import { canSeeUnpublished, getProduct } from '../product/product.service.js';
+import { canSeeUnpublished, getProductRow } from '../product/product.service.js';
+import type { ProductRow } from '../product/product-rows.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
 import { ProductFavorite } from './product-favorite.entity.js';
 
 /** Adds the favourite; doing it again changes nothing (ON CONFLICT DO NOTHING, safe under races). */
-export async function favoriteProduct(em: EntityManager, idOrAlias: string, viewer: User): Promise<Product> {
-  const product = await getProduct(em, idOrAlias, viewer);
+export async function favoriteProduct(em: EntityManager, idOrAlias: string, viewer: User): Promise<ProductRow> {
+  const product = await getProductRow(em, idOrAlias, viewer);
   await em.upsert(ProductFavorite, { id: newId(), user: viewer.id, product: product.id, createdAt: new Date() } as never, {
     onConflictFields: ['user', 'product'], onConflictAction: 'ignore',
   });
@@ -18,7 +19,7 @@ export async function favoriteProduct(em: EntityManager, idOrAlias: string, view
 }
 
 export async function unfavoriteProduct(em: EntityManager, idOrAlias: string, viewer: User): Promise<boolean> {
-  const product = await getProduct(em, idOrAlias, viewer);
+  const product = await getProductRow(em, idOrAlias, viewer);
   await em.nativeDelete(ProductFavorite, { user: viewer.id, product: product.id });
   return true;
 }

@@ -170,6 +170,13 @@ export function productRowLoaders(em: EntityManager): (columns?: ProductColumns)
   };
 }
 
+/** The product a key names (a uuid is an id, anything else an alias) as a row, brand and category joined, or null. */
+export async function productRowByKey(em: EntityManager, key: string): Promise<ProductRow | null> {
+  const [row] = await readRows<Record<string, unknown>>(em,
+    `select ${productSelect(em)} from ${productFrom(em)} where p.${isUuid(key) ? 'id' : 'alias'} = ?`, [key.toLowerCase()]);
+  return row ? productFromRow(em, row) : null;
+}
+
 /**
  * Gives the request's loaders the brands, categories and entries a page read with its products, so
  * whatever else asks for them in the request (by id) does not query again.

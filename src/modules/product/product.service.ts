@@ -11,7 +11,7 @@ import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { normalizeBarcode } from './barcode.js';
-import { productDetailRow, productRowPage, type ProductConditions, type ProductDetailRow } from './product-rows.js';
+import { productDetailRow, productRowByKey, productRowPage, type ProductConditions, type ProductDetailRow, type ProductRow } from './product-rows.js';
 
 export interface ProductFilter {
   search?: string | null;
@@ -37,6 +37,18 @@ export async function getProduct(em: EntityManager, idOrAlias: string, viewer: U
   const product = await findByIdOrAlias(em, Product, idOrAlias, { populate: ['brand', 'category', 'sizeUnit'], strategy: 'joined' });
   if (product.status !== ProductStatus.published && !canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id)) {
     throw notFound('Product', idOrAlias);
+  }
+  return product;
+}
+
+/**
+ * As getProduct, as a row (brand and category joined; one statement, no entities): for writes that
+ * need only the product's id and answer with the product (favourites).
+ */
+export async function getProductRow(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<ProductRow> {
+  const product = idOrAlias.includes('\0') ? null : await productRowByKey(em, idOrAlias);
+  if (!product || (product.status !== ProductStatus.published && !canSeeUnpublished(product as unknown as Product, viewer, product.brand.owner?.id))) {
+    throw notFound('Product', idOrAlias.replace(/\0/g, '\\0'));
   }
   return product;
 }
