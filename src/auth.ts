@@ -126,7 +126,7 @@ export async function viewerFromClaims(em: EntityManager, claims: Claims, auth: 
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       // Either a concurrent first call created this subject, or the username is taken: look again.
     }
-    user = await em.findOne(User, { subject: claims.sub });
+    user = await userBySubject(em, claims.sub);
   }
   if (!user) throw unauthenticated('Could not create a user for this token');
   if (forced && user.userType !== forced) {

@@ -16,23 +16,17 @@ export const canSeeFeelings = (owner: User, viewer: User | null): boolean =>
 /** Marks an ingredient; marking it the same way again changes nothing (PUT is idempotent). */
 export async function setFeeling(em: EntityManager, idOrAlias: string, viewer: User, sentiment: Sentiment): Promise<IngredientFeeling> {
   const ingredient = await getIngredient(em, idOrAlias);
-  const existing = await em.findOne(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id });
-  if (existing) {
-    if (existing.sentiment !== sentiment) {
-      existing.sentiment = sentiment;
-      existing.updatedAt = new Date();
-      await em.flush();
-    }
-    return existing;
+  let feeling = await em.findOne(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id });
+  if (!feeling) {
+    // A concurrent PUT of the same user on the same ingredient may insert first: this one then finds
+    // that row and changes it as it would an existing one (PUT is idempotent: never a 409 for a race).
+    const now = new Date();
+    await em.createQueryBuilder(IngredientFeeling)
+      .insert({ id: newId(), user: viewer.id, ingredient: ingredient.id, sentiment, createdAt: now, updatedAt: now })
+      .onConflict(['user', 'ingredient']).ignore()
+      .execute();
+    feeling = await em.findOneOrFail(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id });
   }
-  // A concurrent PUT of the same user on the same ingredient may insert first: this one then finds
-  // that row and changes it as it would an existing one (PUT is idempotent: never a 409 for a race).
-  const now = new Date();
-  await em.createQueryBuilder(IngredientFeeling)
-    .insert({ id: newId(), user: viewer.id, ingredient: ingredient.id, sentiment, createdAt: now, updatedAt: now })
-    .onConflict(['user', 'ingredient']).ignore()
-    .execute();
-  const feeling = await em.findOneOrFail(IngredientFeeling, { user: viewer.id, ingredient: ingredient.id });
   if (feeling.sentiment !== sentiment) {
     feeling.sentiment = sentiment;
     feeling.updatedAt = new Date();

@@ -53,11 +53,9 @@ const tableOf = (em: EntityManager, entity: Function): string => em.getMetadata(
 /** Not read into rows: no field shows it, and parsing ~30 ids a product is a list page's largest cost. */
 const NOT_READ = ['ingredientIds'];
 
-const productOmit = (columns: ProductColumns) => (columns.product.length ? columns.product : NOT_READ);
-
 /** A product's columns, its brand's and its category's (those `columns` keeps), as productFromRow reads them. */
 const productSelect = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS) =>
-  `${selectColumns(em, ProductEntity, 'p', 'p_', productOmit(columns))}, ${selectColumns(em, Brand, 'b', 'b_', columns.brand)}`
+  `${selectColumns(em, ProductEntity, 'p', 'p_', columns.product)}, ${selectColumns(em, Brand, 'b', 'b_', columns.brand)}`
   + (columns.category ? `, ${selectColumns(em, ProductCategory, 'c', 'c_', columns.category)}` : '');
 
 const productFrom = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS) =>
@@ -65,7 +63,7 @@ const productFrom = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_CO
   + (columns.category ? ` left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id` : '');
 
 function productFromRow(em: EntityManager, row: Record<string, unknown>, columns: ProductColumns = ALL_PRODUCT_COLUMNS): ProductRow {
-  const product = entityFromRow(em, ProductEntity, row, 'p_', productOmit(columns)) as unknown as Record<string, unknown>;
+  const product = entityFromRow(em, ProductEntity, row, 'p_', columns.product) as unknown as Record<string, unknown>;
   product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_', columns.brand));
   if (columns.category) product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_', columns.category));
   return product as unknown as ProductRow;
@@ -115,7 +113,7 @@ const productColumns = (product: readonly string[], brand: readonly string[], ca
   ({ product, brand, category, key: JSON.stringify([product, brand, category]) });
 
 /** Every column (productRowPage's rows, which prime the request's brand and category loaders). */
-export const ALL_PRODUCT_COLUMNS: ProductColumns = productColumns([], [], []);
+export const ALL_PRODUCT_COLUMNS: ProductColumns = productColumns(NOT_READ, [], []);
 
 /** Fields served by their own column alone (the others have field resolvers reading more), and the joined rows. */
 const PLAIN_FIELDS = {
@@ -172,6 +170,8 @@ export function productRowLoaders(em: EntityManager): (columns?: ProductColumns)
 
 /** The product a key names (a uuid is an id, anything else an alias) as a row, brand and category joined, or null. */
 export async function productRowByKey(em: EntityManager, key: string): Promise<ProductRow | null> {
+  // PostgreSQL text cannot hold 0x00: such a key names nothing.
+  if (key.includes('\0')) return null;
   const [row] = await readRows<Record<string, unknown>>(em,
     `select ${productSelect(em)} from ${productFrom(em)} where p.${isUuid(key) ? 'id' : 'alias'} = ?`, [key.toLowerCase()]);
   return row ? productFromRow(em, row) : null;

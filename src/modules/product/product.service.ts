@@ -32,12 +32,17 @@ export function canSeeUnpublished(product: Product, viewer: User | null, brandOw
   return product.createdBy?.id === viewer.id || (brandOwnerId != null && brandOwnerId === viewer.id);
 }
 
+/** Published, or unpublished and the viewer may see it (canSeeUnpublished). */
+const visibleTo = (product: Product | ProductRow, viewer: User | null, brandOwnerId: string | null | undefined): boolean =>
+  product.status === ProductStatus.published || canSeeUnpublished(product as Product, viewer, brandOwnerId);
+
+/** NOT_FOUND for a product key: an unknown product and one the viewer may not see answer alike. */
+const productNotFound = (idOrAlias: string) => notFound('Product', idOrAlias.replace(/\0/g, '\\0'));
+
 export async function getProduct(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<Product> {
   // Brand, category and unit in the same statement: the request's loaders find them loaded.
   const product = await findByIdOrAlias(em, Product, idOrAlias, { populate: ['brand', 'category', 'sizeUnit'], strategy: 'joined' });
-  if (product.status !== ProductStatus.published && !canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id)) {
-    throw notFound('Product', idOrAlias);
-  }
+  if (!visibleTo(product, viewer, product.brand.getEntity().owner?.id)) throw productNotFound(idOrAlias);
   return product;
 }
 
@@ -46,10 +51,8 @@ export async function getProduct(em: EntityManager, idOrAlias: string, viewer: U
  * need only the product's id and answer with the product (favourites).
  */
 export async function getProductRow(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<ProductRow> {
-  const product = idOrAlias.includes('\0') ? null : await productRowByKey(em, idOrAlias);
-  if (!product || (product.status !== ProductStatus.published && !canSeeUnpublished(product as unknown as Product, viewer, product.brand.owner?.id))) {
-    throw notFound('Product', idOrAlias.replace(/\0/g, '\\0'));
-  }
+  const product = await productRowByKey(em, idOrAlias);
+  if (!product || !visibleTo(product, viewer, product.brand.owner?.id)) throw productNotFound(idOrAlias);
   return product;
 }
 
@@ -59,10 +62,7 @@ export async function getProductRow(em: EntityManager, idOrAlias: string, viewer
  */
 export async function readProductDetail(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<ProductDetailRow> {
   const detail = await productDetailRow(em, idOrAlias);
-  const product = detail?.product as unknown as Product | undefined;
-  if (!detail || !product || (product.status !== ProductStatus.published && !canSeeUnpublished(product, viewer, detail.brandOwnerId))) {
-    throw notFound('Product', idOrAlias.replace(/\0/g, '\\0'));
-  }
+  if (!detail || !visibleTo(detail.product, viewer, detail.brandOwnerId)) throw productNotFound(idOrAlias);
   return detail;
 }
 

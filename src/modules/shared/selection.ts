@@ -3,22 +3,6 @@
 // the operation shows.
 import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 
-function selects(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, path: readonly string[]): boolean {
-  if (!set) return false;
-  for (const node of set.selections) {
-    if (node.kind === 'Field') {
-      if (node.name.value === path[0] && (path.length === 1 || selects(info, node.selectionSet, path.slice(1)))) return true;
-    } else if (node.kind === 'InlineFragment') {
-      if (selects(info, node.selectionSet, path)) return true;
-    } else if (selects(info, info.fragments[node.name.value]?.selectionSet, path)) return true;
-  }
-  return false;
-}
-
-/** True when the resolving field's selection reaches `path` (field names, fragments followed). */
-export const selectsPath = (info: GraphQLResolveInfo, ...path: string[]): boolean =>
-  info.fieldNodes.some((node) => selects(info, node.selectionSet, path));
-
 /** Adds the names of the fields `set` selects at `path` (fragments followed; @skip/@include ignored: a field that may be shown counts). */
 function collect(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, path: readonly string[], into: Set<string>): void {
   if (!set) return;
@@ -49,3 +33,7 @@ export function selectedFields(info: GraphQLResolveInfo, ...path: string[]): Rea
   }
   return fields;
 }
+
+/** True when the resolving field's selection reaches `path` (field names, fragments followed). */
+export const selectsPath = (info: GraphQLResolveInfo, ...path: string[]): boolean =>
+  selectedFields(info, ...path.slice(0, -1)).has(path[path.length - 1]);

@@ -14,8 +14,15 @@ export const userFromRow = (em: EntityManager, row: Record<string, unknown>, pre
 /** User fields served by their own column alone (the rest have field resolvers reading more: e-mail and profile privacy, pictures). */
 const PLAIN_USER_FIELDS = new Set(['id', 'username', 'displayName', 'userType', 'bio', 'country', 'createdAt', 'updatedAt', 'deletedAt']);
 
+const unshownByFields = new WeakMap<ReadonlySet<string>, string[]>();
+
 /** The User properties a row may leave out when an operation shows `fields` of a user (row-pages' omitUnshown). */
-export const userColumnsUnshown = (em: EntityManager, fields: ReadonlySet<string>): string[] => omitUnshown(em, User, fields, PLAIN_USER_FIELDS);
+export function userColumnsUnshown(em: EntityManager, fields: ReadonlySet<string>): string[] {
+  // `fields` comes from selectedFields, one set per operation: worked out once, not per request.
+  let omit = unshownByFields.get(fields);
+  if (!omit) unshownByFields.set(fields, (omit = omitUnshown(em, User, fields, PLAIN_USER_FIELDS)));
+  return omit;
+}
 
 /**
  * The user a token's subject names, as a managed entity (the request's viewer), or null. A prepared
