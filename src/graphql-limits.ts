@@ -74,6 +74,8 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.productIngredientListDiff': 20,
   'Query.productIngredientListVersions': 20,
   'ReformulationAlertView.diff': 10,
+  // A person's data export reads every table that holds a user id (issue 25, item 12).
+  'Query.myExport': 1000,
 };
 
 /** How often one field may appear in one selection (under aliases, through fragments). */

@@ -198,7 +198,8 @@ describe('invitations', () => {
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ email: 'friend-of-ines@example.com', sent_at: expect.any(String) });
     const message = lastTo('friend-of-ines@example.com');
-    expect(message.subject).toBe('ines invites you to Skincare');
+    expect(message.subject).toBe('An invitation to Skincare');
+    expect(message.body).toContain('A Skincare member who goes by "ines" thinks you would like Skincare');
     expect(message.body).toContain('https://skincare.example/p/join?invited_by=ines');
     const landing = await t.inject({ method: 'GET', url: '/p/join?invited_by=ines' });
     expect(landing.statusCode).toBe(200);
@@ -210,6 +211,55 @@ describe('invitations', () => {
     expect((await t.inject({ method: 'POST', url: '/users/send_invite_link', payload: { email: 'x@example.com' } })).statusCode).toBe(401);
     const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from user_invite');
     expect(n).toBe(1);
+  });
+});
+
+describe('what people wrote, in our e-mails (issue 25, item 10)', () => {
+  const attack = 'Security team: your account is locked, verify at http://evil.example/login';
+  const urlish = /https?:|evil|www\.|\b[a-z0-9-]+\.[a-z]{2,}\/?/i;
+  /** The body without our own links (the service's address and its paths). */
+  const ownWordsOut = (body: string) => body.replace(/https:\/\/skincare\.example\/\S*/g, '<our link>');
+
+  it('an invitation quotes the inviter as a short name, never in the subject, and leaves out a name holding a link', async () => {
+    const token = await t.tokenFor('mallory');
+    const mallory = await t.user('mallory');
+    expect((await t.inject({ method: 'PATCH', url: `/users/${mallory.id}/profile`, token, payload: { display_name: attack } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'victim@example.com' } })).statusCode).toBe(201);
+    const message = await smtp.waitFor('victim@example.com');
+    expect(message.subject).toBe('An invitation to Skincare');
+    expect(message.body).not.toContain('Security team');
+    expect(ownWordsOut(message.body)).not.toMatch(urlish);
+    // The display name held a link, so the username stands in, quoted.
+    expect(message.body).toContain('A Skincare member who goes by "mallory" thinks');
+
+    // Without a link: quoted, on one line, cut to 40 characters.
+    const token2 = await t.tokenFor('mallory-2');
+    const m2 = await t.user('mallory-2');
+    const long = 'Security team\nYour account is locked: call us now, we are waiting';
+    // The identity provider's `name` claim can carry a newline (the profile route refuses one).
+    await sql('update app_user set display_name = ? where id = ?', [long, m2.id]);
+    await t.inject({ method: 'POST', url: '/users/send_invite_link', token: token2, payload: { email: 'victim-2@example.com' } });
+    const second = await smtp.waitFor('victim-2@example.com');
+    expect(second.subject).toBe('An invitation to Skincare');
+    const quoted = /who goes by "([^"]*)" thinks/.exec(second.body)![1];
+    expect(quoted).toBe('Security team Your account is locked: c…');
+    expect([...quoted].length).toBe(40);
+  });
+
+  it('a username that looks like a host is left out of every message, which still works', async () => {
+    // Usernames allow dots: "verify.evil-example.com" passes the username rules.
+    const token = await t.tokenFor('verify.evil-example.com');
+    const user = await t.user('verify.evil-example.com');
+    await t.inject({ method: 'PATCH', url: `/users/${user.id}/identity/email`, token, payload: { email: 'victim-3@example.com' } });
+    const change = await smtp.waitFor('victim-3@example.com');
+    expect(change.body).toMatch(/^Hello,/);
+    expect(change.body).toContain('for a Skincare account.');
+    expect(ownWordsOut(change.body)).not.toMatch(urlish);
+    expect(tokenIn(change).token).toBeTruthy();
+    await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'victim-4@example.com' } });
+    const invite = await smtp.waitFor('victim-4@example.com');
+    expect(invite.body).toContain('A Skincare member thinks');
+    expect(ownWordsOut(invite.body).replace(/invited_by=\S+/, '')).not.toMatch(urlish);
   });
 });
 

@@ -216,7 +216,8 @@ describe('the e-mail digest', () => {
     // Two runs at once (two instances): each alert is mailed once.
     const [first, second] = await Promise.all([sendReformulationDigests(t.orm, m, 'https://skincare.example'), sendReformulationDigests(t.orm, m, 'https://skincare.example')]);
     const message = await smtp.waitFor(mailbox(loves));
-    expect(message.subject).toContain('Reform Watch Lotion');
+    expect(message.subject).toBe('A product of yours changed its ingredients');
+    expect(message.body).toContain('* "Reform Watch Lotion": its ingredient list changed');
     expect(message.body).toContain('Squalane, which you marked positive, was removed.');
     const toLoves = () => smtp.inbox.filter((r) => r.to.includes(mailbox(loves)));
     expect(toLoves()).toHaveLength(1);

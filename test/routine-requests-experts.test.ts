@@ -68,7 +68,8 @@ describe('routine requests for experts', () => {
     const mine = (await t.inject({ method: 'GET', url: '/my/routine_requests', token: oily.token })).json() as { items: Array<{ id: string; answered_at: string | null; answers: Array<{ note: string; expert: { username: string }; routine: { id: string } }> }> };
     expect(mine.items.find((r) => r.id === oily.id)).toMatchObject({ answered_at: expect.any(String), answers: [{ note: 'Start with this, three nights a week.', expert: { username: 'rq-dr-acne' }, routine: { id: routine } }] });
     const mail = inbox.filter((m) => m.to.includes('rq-oily@example.com')).at(-1);
-    expect(mail?.raw).toContain('rq-dr-acne answered your routine request');
+    expect(mail?.raw).toContain('Subject: An expert answered your routine request');
+    expect(mail?.raw.replace(/=\r?\n/g, '')).toContain('The expert "rq-dr-acne" answered your request for a routine with the routine "Calm night for breakouts"');
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(`https://skincare.example/routines/${routine}`);
 
     // Answered: off the open list; answering twice is a conflict.

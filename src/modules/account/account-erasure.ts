@@ -1,63 +1,60 @@
-// What deleting an account removes (a signed `user.deleted` event of the identity provider).
-// Personal and private data goes; public contributions (published routines, products, brands,
-// opinions, tutorials, pitches, reviewed proposals) stay, attributed to a placeholder username.
-// Everything runs on the caller's transaction; image files go once it has committed.
+// What deleting an account does (a signed `user.deleted` event of the identity provider), column by
+// column as user-data-policy.ts declares it: personal and private data goes, public contributions
+// stay under the anonymised account row (the tombstone), a few columns are cleared. Everything
+// runs on the caller's transaction; image files go once it has committed.
 import type { EntityManager } from '../../db.js';
-import { ProductBuyClick } from '../buy/buy-click.entity.js';
-import { SharedComparison } from '../compare/shared-comparison.entity.js';
-import { ProductDraft, ProductDraftStatus } from '../draft/product-draft.entity.js';
-import { ProductFavorite } from '../favorite/product-favorite.entity.js';
-import { ReformulationAlert, ReformulationDigest, ReformulationSettings } from '../reformulation/reformulation-alert.entity.js';
-import { IngredientFeeling } from '../feeling/ingredient-feeling.entity.js';
-import { UserFollow } from '../following/user-follow.entity.js';
-import { ImageOwnerKind, StoredImage } from '../image/image.entity.js';
-import { IngredientMatchProposal, ProposalStatus } from '../analysis/match-proposal.entity.js';
-import { IngredientFeedback } from '../ingredient/ingredient-feedback.entity.js';
-import { RoutineRequest } from '../routine/routine-request.entity.js';
-import { Routine, RoutineStatus } from '../routine/routine.entity.js';
 import { newId } from '../shared/ids.js';
-import { SurveyAnswer } from '../survey/survey-answer.entity.js';
-import { ProductTutorial, ProductTutorialStatus } from '../tutorial/product-tutorial.entity.js';
-import { rememberDeletedSubject } from '../user/deleted-subject.js';
-import { EmailToken } from '../user/email-token.entity.js';
-import { UserInvite } from '../user/user-invite.entity.js';
-import { UserThrottle } from '../user/user-throttle.entity.js';
-import { IntakeDecision, type User } from '../user/user.entity.js';
-import { ProductReaction } from '../reaction/product-reaction.entity.js';
+import { rememberDeletedSubject, subjectHash } from '../user/deleted-subject.js';
+import type { User } from '../user/user.entity.js';
+import { policyEntries, userRowPolicy, type Tombstone, type UserColumnPolicy } from './user-data-policy.js';
+
+type Where = Record<string, unknown>;
+
+/** The entity class the policy names (its keys are class names: the policy imports no entities). */
+export const entityClass = (em: EntityManager, className: string) => em.getMetadata().getByClassName(className).class;
+
+/** The value a policy's column holds for this person. */
+export function valueFor(policy: UserColumnPolicy, user: Pick<User, 'id' | 'subject'>): string {
+  if (policy.holds === 'subject') return user.subject;
+  if (policy.holds === 'subjectHash') return subjectHash(user.subject);
+  return user.id;
+}
 
 /** Deletes and anonymises a user's data; returns the keys of image files to remove after commit. */
 export async function eraseAccount(em: EntityManager, user: User): Promise<string[]> {
-  const now = new Date();
-  const id = user.id;
-  // Private or personal: deleted.
-  const owned: Array<[unknown, Record<string, unknown>]> = [
-    [SurveyAnswer, { user: id }], [EmailToken, { user: id }], [UserInvite, { inviter: id }], [UserThrottle, { user: id }],
-    [IngredientFeeling, { user: id }], [UserFollow, { follower: id }], [UserFollow, { followed: id }],
-    [ProductFavorite, { user: id }], [IngredientFeedback, { user: id }], [RoutineRequest, { requester: id }],
-    [Routine, { owner: id, status: RoutineStatus.private }], [ProductTutorial, { author: id, status: ProductTutorialStatus.draft }],
-    [IngredientMatchProposal, { proposer: id, status: ProposalStatus.pending }],
-    // Reformulation watch (issue 18): alerts, digests sent and settings are personal.
-    [ReformulationAlert, { user: id }], [ReformulationDigest, { user: id }], [ReformulationSettings, { user: id }],
-    [ProductReaction, { user: id }],
-  ];
-  // Drafts not approved (an approved one became the product, which stays) and their images.
-  const drafts = await em.find(ProductDraft, { author: id, status: { $ne: ProductDraftStatus.approved } }, { fields: ['id'] });
-  const images = await em.find(StoredImage, {
-    $or: [{ ownerKind: ImageOwnerKind.user, ownerId: id }, ...(drafts.length ? [{ ownerKind: ImageOwnerKind.draft, ownerId: { $in: drafts.map((d) => d.id) } }] : [])],
-  });
-  if (images.length) await em.nativeDelete(StoredImage, { id: { $in: images.map((i) => i.id) } });
-  if (drafts.length) owned.push([ProductDraft, { id: { $in: drafts.map((d) => d.id) } }]);
-  for (const [entity, where] of owned) await em.nativeDelete(entity as never, where as never);
-  // Kept but no longer tied to the person: buy clicks, shared comparisons. (Analyses stay, as
-  // public contributions do, under the placeholder: their share links keep working.)
-  await em.nativeUpdate(ProductBuyClick, { user: id } as never, { user: null } as never);
-  await em.nativeUpdate(SharedComparison, { owner: id } as never, { owner: null } as never);
-  // The person's old tokens must not bring the account back.
+  const tombstone: Tombstone = { id: user.id, subject: `deleted:${newId()}`, username: `deleted-${user.id.replace(/-/g, '').slice(-12)}`, now: new Date() };
+  const entries = policyEntries();
+  const filterOf = (property: string, policy: UserColumnPolicy): Where => ({ [property]: valueFor(policy, user), ...policy.scope });
+
+  // What the database cannot follow by itself, read before the rows go: images of drafts that go
+  // (their owner column is polymorphic, no foreign key), and opinions whose endorsement count drops.
+  const drafts = entries.find(([entity, property]) => entity === 'ProductDraft' && property === 'author')!;
+  const goingDrafts = (await em.find(entityClass(em, 'ProductDraft'), { ...filterOf('author', drafts[2]), ...drafts[2].deleteOnly } as never, { fields: ['id'] as never }))
+    .map((d) => (d as { id: string }).id);
+  const images = await em.find(entityClass(em, 'StoredImage'), {
+    $or: [{ ownerKind: 'user', ownerId: user.id }, ...(goingDrafts.length ? [{ ownerKind: 'draft', ownerId: { $in: goingDrafts } }] : [])],
+  } as never) as Array<{ id: string; key: string; ownerKind: string }>;
+  const draftImages = images.filter((i) => i.ownerKind === 'draft').map((i) => i.id);
+  if (draftImages.length) await em.nativeDelete(entityClass(em, 'StoredImage'), { id: { $in: draftImages } } as never);
+  const endorsed = await em.execute<Array<{ opinion_id: string }>>('select opinion_id from ingredient_opinion_endorsement where user_id = ?', [user.id]);
+
+  for (const [entity, property, policy] of entries) {
+    const where = filterOf(property, policy);
+    if (policy.onErase === 'delete') await em.nativeDelete(entityClass(em, entity), { ...where, ...policy.deleteOnly } as never);
+    else if (policy.onErase === 'null') await em.nativeUpdate(entityClass(em, entity), where as never, { [property]: null } as never);
+    else if (policy.onErase === 'tombstone') await em.nativeUpdate(entityClass(em, entity), where as never, { [property]: valueFor(policy, tombstone) } as never);
+  }
+  if (endorsed.length) {
+    await em.execute(
+      'update ingredient_opinion o set endorsement_count = (select count(*) from ingredient_opinion_endorsement e where e.opinion_id = o.id) where o.id in (?)',
+      [endorsed.map((e) => e.opinion_id)]);
+  }
+
+  // The person's old tokens must not bring the account back; the row becomes the tombstone.
   await rememberDeletedSubject(em, user.subject);
-  Object.assign(user, {
-    subject: `deleted:${newId()}`, username: `deleted-${id.replace(/-/g, '').slice(-12)}`, displayName: null, email: null, emailVerifiedAt: null,
-    bio: '', country: null, skinProfile: null, supergroups: [], intakeDecision: IntakeDecision.undecided, intakeDecidedAt: null, deletedAt: now, updatedAt: now,
-  });
+  for (const [property, rule] of Object.entries(userRowPolicy)) {
+    if (rule.onErase === 'set') (user as unknown as Record<string, unknown>)[property] = rule.to(tombstone);
+  }
   await em.flush();
   return images.map((i) => i.key);
 }

@@ -4,6 +4,8 @@
 // run, or another instance running at the same time, finds nothing left and sends nothing.
 import type { EntityManager, Orm } from '../../db.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { greeting } from '../mail/messages.js';
+import { quotedName } from '../mail/user-text.js';
 import { ReformulationDigest } from './reformulation-alert.entity.js';
 import { hashUnsubscribeToken, newUnsubscribeToken } from './reformulation-alert.service.js';
 import type { ImpactReason } from './engine/impact.js';
@@ -16,12 +18,13 @@ export function digestMessage(to: string, username: string, alerts: Mailed[], pu
   const unsubscribe = `${publicUrl}${unsubscribePath(token)}`;
   const items = alerts.map((a) => {
     const reasons = (typeof a.reasons === 'string' ? JSON.parse(a.reasons) : a.reasons) as ImpactReason[];
-    return `* ${a.name}: its ingredient list changed (version ${a.from_version} → ${a.to_version})\n${reasons.map((r) => `  - ${r.message}`).join('\n')}\n  What changed: ${publicUrl}/products/${a.alias}/ingredient_list_diff?from=${a.from_version}&to=${a.to_version}`;
+    // A product's name may come from a member's draft: quoted, or its alias (a slug) instead.
+    return `* ${quotedName(a.name, 80) ?? a.alias}: its ingredient list changed (version ${a.from_version} → ${a.to_version})\n${reasons.map((r) => `  - ${r.message}`).join('\n')}\n  What changed: ${publicUrl}/products/${a.alias}/ingredient_list_diff?from=${a.from_version}&to=${a.to_version}`;
   });
   return {
     to,
-    subject: alerts.length === 1 ? `${alerts[0].name} changed its ingredients` : `${alerts.length} of your products changed their ingredients`,
-    text: `Hello ${username},\n\nLabels change. These products you favour or use in a routine have a new ingredient list, and the change concerns you:\n\n${items.join('\n\n')}\n\nYou get this digest because reformulation e-mails are on for your account. Stop them with one click:\n${unsubscribe}\n\n— The Skincare team`,
+    subject: alerts.length === 1 ? 'A product of yours changed its ingredients' : `${alerts.length} of your products changed their ingredients`,
+    text: `${greeting(username)}\n\nLabels change. These products you favour or use in a routine have a new ingredient list, and the change concerns you:\n\n${items.join('\n\n')}\n\nYou get this digest because reformulation e-mails are on for your account. Stop them with one click:\n${unsubscribe}\n\n— The Skincare team`,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

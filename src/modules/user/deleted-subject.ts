@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '../../db.js';
 import { DeletedSubject } from './deleted-subject.entity.js';
 
-const subjectHash = (subject: string): string => createHash('sha256').update(subject, 'utf8').digest('hex');
+export const subjectHash = (subject: string): string => createHash('sha256').update(subject, 'utf8').digest('hex');
 
 export async function isDeletedSubject(em: EntityManager, subject: string): Promise<boolean> {
   return (await em.count(DeletedSubject, { subjectHash: subjectHash(subject) })) > 0;

@@ -7,6 +7,7 @@ export const myFixtures: FixtureTable = {
   'GET /my/ingredient_feedback': async () => ({ params: {}, query: { limit: '5' } }),
   'GET /my/ingredient_feedback/:ingredient_id_or_alias': async () => none({ ingredient_id_or_alias: 'niacinamide' }),
   'GET /my/user': async () => none(),
+  'GET /my/export': async () => none(),
   'GET /my/ingredient_feelings': async () => ({ params: {}, query: { limit: '5' } }),
   'GET /my/ingredient_feelings/positive': async () => none(),
   'GET /my/ingredient_feelings/negative': async () => none(),
