@@ -53,7 +53,63 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.productIngredientListDiff': 20,
   'Query.productIngredientListVersions': 20,
   'ReformulationAlertView.diff': 10,
+  // Issue 25: similarity (as similarProducts) and then the ranking engine over a pool of 3 × limit
+  // candidates, the caller's feelings and a routine: 2-2.5 times similarProducts' time, measured.
+  'Query.betterAlternatives': 600,
+  'Query.productAnalysis': 20,
+  'Query.analysisRules': 10,
+  'Query.analysisSkinCalc': 10,
+  'Query.analysisMissingIngredients': 10,
+  'Query.analysisIngredientFeelings': 10,
+  'Query.productLookup': 20,
+  'Query.contest': 50,
+  'Query.myContestStanding': 50,
+  // A list of ids (each looked up): a page whose items the page rule does not multiply.
+  'Query.productFavoriteLookup': 20,
+  'Query.userRelationshipLookup': 20,
+  // Every brand or top category, read for each facet (not batched).
+  'Facet.values': 20,
+  // The parser runs again over the stored list.
+  'IngredientAnalysis.setAside': 5,
 };
+
+const BY_KEY = 'one row by id, alias, token or the caller (with what it joins)';
+const LOADER = 'one related row by key, batched for the whole request (DataLoader)';
+const LOADER_LIST = 'the parent\'s own rows (or a count of them), batched for the whole request (DataLoader); an unpaged list is charged 10 items';
+const FROM_ROW = 'computed from the parent\'s row, or static data held in memory: no statement';
+const STORED_ENTRIES = 'the stored entries read with the knowledge base held in memory: linear in one list, no statement';
+
+/**
+ * Fields with their own resolver (a root query or a @FieldResolver) whose work is an object's or
+ * a list's worth, which the estimator charges already (1 an object, 10 items an unpaged list, the
+ * page size a paged one): each with why it is cheap. test/graphql-field-costs.test.ts fails on a
+ * field with its own resolver that is neither here nor in FIELD_COSTS nor paged, so a heavy field
+ * added later gets a cost.
+ */
+export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(([
+  [BY_KEY, ['Query.brand', 'Query.productCategory', 'Query.ingredient', 'Query.ingredientGroup', 'Query.myIngredientFeeling', 'Query.ingredientFeeling',
+    'Query.userIngredientFeeling', 'Query.sharedAnalysis', 'Query.product', 'Query.unitOfMeasurement', 'Query.ingredientOpinion', 'Query.currentIngredientOpinionEntry',
+    'Query.ingredientOpinionEntry', 'Query.featuredIngredientOpinion', 'Query.me', 'Query.user', 'Query.facet', 'Query.article', 'Query.productTutorial',
+    'Query.featuredProductTutorial', 'Query.routine', 'Query.productDraft', 'Query.emailLink', 'Query.myReaction', 'Query.myIntakeDecision',
+    'Query.myReformulationSettings', 'Query.userSurvey', 'Query.productOffers', 'Query.productCategoryBreadcrumbs', 'Query.productBreadcrumbs',
+    'Query.myCurrentRoutineIds', 'Query.featured', 'Query.ingredientGroups']],
+  [FROM_ROW, ['Query.supergroups', 'ProductOffer.price', 'ProductAnalysis.passesAll', 'RoutineStep.routineId', 'User.email', 'User.emailVerified', 'User.intakeDecision',
+    'User.skinProfile', 'User.supergroups', 'User.covers', 'RoutineRequest.skinProfile', 'Product.source', 'IngredientAnalysis.parts', 'IngredientFeedback.appliedChanges',
+    'FeaturedItem.article']],
+  [LOADER, ['Brand.owner', 'FeaturedItem.product', 'FeaturedItem.routine', 'FollowedIngredientFeeling.ingredient', 'IngredientFeedback.author', 'IngredientFeedback.ingredient',
+    'IngredientFeedback.reviewedBy', 'IngredientFeeling.ingredient', 'IngredientFeeling.user', 'IngredientListChange.ingredient', 'IngredientListVersion.author',
+    'IngredientListVersionEntry.ingredient', 'IngredientMatchProposal.ingredient', 'IngredientOpinion.author', 'IngredientOpinion.ingredient', 'IngredientOpinionEntry.editor',
+    'IngredientOpinionEntry.opinion', 'Product.brand', 'Product.brandAttestation', 'Product.category', 'Product.productImage', 'Product.size', 'ProductCategory.parent',
+    'ProductDraft.author', 'ProductDraft.brand', 'ProductDraft.category', 'ProductDraft.product', 'ProductDraft.productImage', 'ProductDraft.reviewer',
+    'ProductIngredient.ingredient', 'ProductPitch.affiliateUser', 'ProductPitch.author', 'ProductPitch.product', 'ProductReaction.product', 'ProductReaction.analysisToken',
+    'ProductTutorial.author', 'ProductTutorial.product', 'ProductTutorial.quantity', 'ReformulationAlertView.product', 'ReformulationReason.ingredient', 'Routine.owner',
+    'RoutinePitchMatch.product', 'RoutineRequestAnswer.expert', 'RoutineRequestAnswer.routine', 'RoutineStep.pitch', 'RoutineStep.product', 'RoutineStep.tutorial',
+    'User.profilePicture', 'UserFollow.followed', 'UserFollow.follower']],
+  [LOADER_LIST, ['FollowedIngredientFeeling.users', 'Product.ingredients', 'Product.offers', 'Product.favoriteCount', 'ProductCategory.children', 'ProductPitch.ingredientOpinions',
+    'ProductTutorial.instructions', 'ProductTutorial.warnings', 'Routine.steps', 'Routine.favoriteCount', 'RoutineRequest.answers']],
+  [STORED_ENTRIES, ['IngredientAnalysis.flagSummary', 'IngredientAnalysis.ingredients', 'IngredientAnalysis.regulatoryAlerts', 'IngredientAnalysis.productType',
+    'IngredientAnalysis.productTypeBasis', 'ProductDraft.ingredients']],
+] as const).flatMap(([reason, fields]) => fields.map((field) => [field, reason])));
 
 /** Bytes of one POST /graphql answer: a larger one is refused (ask for less per request). */
 export const MAX_GRAPHQL_RESPONSE_BYTES = 16 * 1024 * 1024;
