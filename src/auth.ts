@@ -49,6 +49,8 @@ export class Authenticator {
     if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) {
       throw unauthenticated('The token has no subject (sub)');
     }
+    // The subject names the user in SQL: PostgreSQL refuses a NUL in text (a 500 before).
+    if (CONTROL_CHARACTERS.test(payload.sub)) throw unauthenticated('The token\'s subject (sub) holds control characters');
     return profileClaims(payload as Claims);
   }
 
@@ -71,12 +73,14 @@ export class Authenticator {
 /** The one start-up line saying which auth mode is in force, and warnings about it. */
 export function describeAuthMode(config: Config['auth'], dataDir: string): { line: string; warnings: string[] } {
   const warnings: string[] = [];
+  const missing = [config.audience ? null : 'AUTH_AUDIENCE', config.issuer ? null : 'AUTH_ISSUER'].filter(Boolean).join(' and ');
   if (config.jwksUrl) {
-    const missing = [config.audience ? null : 'AUTH_AUDIENCE', config.issuer ? null : 'AUTH_ISSUER'].filter(Boolean);
-    if (missing.length) warnings.push(`auth: ${missing.join(' and ')} unset: tokens the identity provider issued for any other application or issuer are accepted`);
+    if (missing) warnings.push(`auth: ${missing} unset: tokens the identity provider issued for any other application or issuer are accepted`);
     return { line: `auth: tokens verified against the identity provider's keys (${config.jwksUrl}); user_type claims ignored`, warnings };
   }
   const secret = config.devSecret ? `the development secret generated in ${dataDir}/secrets` : 'AUTH_JWT_SECRET';
+  // A generated secret is ours alone; a given one may be shared (an identity provider, another service).
+  if (missing && !config.devSecret) warnings.push(`auth: ${missing} unset: any token signed with AUTH_JWT_SECRET is accepted, whatever application (aud) or issuer (iss) it was made for`);
   return {
     line: config.devMode
       ? `auth: DEVELOPMENT mode (AUTH_DEV_MODE=true, loopback only): HS256 tokens signed with ${secret}; their user_type claim is honoured`
@@ -85,10 +89,13 @@ export function describeAuthMode(config: Config['auth'], dataDir: string): { lin
   };
 }
 
+/** Characters no claim we store may hold (NUL is refused by PostgreSQL in text). */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 /** Profile claims as the profile operations bound them; a value that fails is dropped (the token stays good). */
 function profileClaims(claims: Claims): Claims {
   const text = (value: unknown, max: number): string | undefined =>
-    typeof value === 'string' && value.trim().length >= 1 && value.trim().length <= max && !/[\u0000-\u001f\u007f]/.test(value) ? value.trim() : undefined;
+    typeof value === 'string' && value.trim().length >= 1 && value.trim().length <= max && !CONTROL_CHARACTERS.test(value) ? value.trim() : undefined;
   let email: string | undefined;
   try {
     email = typeof claims.email === 'string' ? checkedEmail(claims.email) : undefined;

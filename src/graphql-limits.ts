@@ -1,40 +1,19 @@
-// Limits on client-written GraphQL operations (the REST documents are ours and trusted): depth,
-// complexity (heavy fields at their real cost), nodes, and how often one field may repeat in a
-// selection (aliases). All are checked before anything executes; an operation over a limit, or
-// whose variables do not fit it, is a 400 VALIDATION_FAILED naming the limit or the variable.
+// Limits on client-written GraphQL operations (the REST documents are ours and trusted): the
+// document's bounds (tokens, fragments, nodes, depth, repeated fields: src/graphql-document-bounds.ts,
+// checked before GraphQL validates), then complexity (heavy fields at their real cost). All are
+// checked before anything executes; an operation over a limit, or whose variables do not fit it,
+// is a 400 VALIDATION_FAILED naming the limit or the variable.
 import {
-  getNamedType, getNullableType, GraphQLError, isLeafType, isListType, isObjectType, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema,
+  getNamedType, getNullableType, GraphQLError, isLeafType, isListType, isObjectType, Kind, parse, validate, type DocumentNode, type GraphQLSchema,
   type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
+import { documentBoundsError, fragmentsOf, limitError, MAX_QUERY_NODES, MAX_QUERY_TOKENS } from './graphql-document-bounds.js';
 
-export function queryDepth(document: DocumentNode, operationName?: string | null): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
-    let max = 0;
-    for (const s of set?.selections ?? []) {
-      if (s.kind === Kind.FIELD) {
-        if (s.name.value.startsWith('__')) continue;
-        max = Math.max(max, s.selectionSet ? 1 + depthOf(s.selectionSet, seen) : 1);
-      } else if (s.kind === Kind.INLINE_FRAGMENT) max = Math.max(max, depthOf(s.selectionSet, seen));
-      else if (!seen.has(s.name.value)) {
-        max = Math.max(max, depthOf(fragments.get(s.name.value)?.selectionSet, new Set([...seen, s.name.value])));
-      }
-    }
-    return max;
-  };
-  let deepest = 0;
-  for (const d of document.definitions) {
-    if (d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName)) {
-      deepest = Math.max(deepest, depthOf(d.selectionSet, new Set()));
-    }
-  }
-  return deepest;
-}
+export { MAX_FIELD_REPEAT, MAX_QUERY_NODES } from './graphql-document-bounds.js';
 
 /**
  * Fields that do much more than read a row, at what one occurrence costs (an object costs 1;
@@ -76,12 +55,64 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'ReformulationAlertView.diff': 10,
   // A person's data export reads every table that holds a user id (issue 25, item 12).
   'Query.myExport': 1000,
+  // Issue 25: similarity (as similarProducts) and then the ranking engine over a pool of 3 × limit
+  // candidates, the caller's feelings and a routine: 2-2.5 times similarProducts' time, measured.
+  'Query.betterAlternatives': 600,
+  'Query.productAnalysis': 20,
+  'Query.analysisRules': 10,
+  'Query.analysisSkinCalc': 10,
+  'Query.analysisMissingIngredients': 10,
+  'Query.analysisIngredientFeelings': 10,
+  'Query.productLookup': 20,
+  'Query.contest': 50,
+  'Query.myContestStanding': 50,
+  // A list of ids (each looked up): a page whose items the page rule does not multiply.
+  'Query.productFavoriteLookup': 20,
+  'Query.userRelationshipLookup': 20,
+  // Every brand or top category, read for each facet (not batched).
+  'Facet.values': 20,
+  // The parser runs again over the stored list.
+  'IngredientAnalysis.setAside': 5,
 };
 
-/** How often one field may appear in one selection (under aliases, through fragments). */
-export const MAX_FIELD_REPEAT = 20;
-/** Fields in one operation, fragments expanded (graphql-query-complexity's own bound, made a 400). */
-export const MAX_QUERY_NODES = 10_000;
+const BY_KEY = 'one row by id, alias, token or the caller (with what it joins)';
+const LOADER = 'one related row by key, batched for the whole request (DataLoader)';
+const LOADER_LIST = 'the parent\'s own rows (or a count of them), batched for the whole request (DataLoader); an unpaged list is charged 10 items';
+const FROM_ROW = 'computed from the parent\'s row, or static data held in memory: no statement';
+const STORED_ENTRIES = 'the stored entries read with the knowledge base held in memory: linear in one list, no statement';
+
+/**
+ * Fields with their own resolver (a root query or a @FieldResolver) whose work is an object's or
+ * a list's worth, which the estimator charges already (1 an object, 10 items an unpaged list, the
+ * page size a paged one): each with why it is cheap. test/graphql-field-costs.test.ts fails on a
+ * field with its own resolver that is neither here nor in FIELD_COSTS nor paged, so a heavy field
+ * added later gets a cost.
+ */
+export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(([
+  [BY_KEY, ['Query.brand', 'Query.productCategory', 'Query.ingredient', 'Query.ingredientGroup', 'Query.myIngredientFeeling', 'Query.ingredientFeeling',
+    'Query.userIngredientFeeling', 'Query.sharedAnalysis', 'Query.product', 'Query.unitOfMeasurement', 'Query.ingredientOpinion', 'Query.currentIngredientOpinionEntry',
+    'Query.ingredientOpinionEntry', 'Query.featuredIngredientOpinion', 'Query.me', 'Query.user', 'Query.facet', 'Query.article', 'Query.productTutorial',
+    'Query.featuredProductTutorial', 'Query.routine', 'Query.productDraft', 'Query.emailLink', 'Query.myReaction', 'Query.myIntakeDecision',
+    'Query.myReformulationSettings', 'Query.userSurvey', 'Query.productOffers', 'Query.productCategoryBreadcrumbs', 'Query.productBreadcrumbs',
+    'Query.myCurrentRoutineIds', 'Query.featured', 'Query.ingredientGroups']],
+  [FROM_ROW, ['Query.supergroups', 'ProductOffer.price', 'ProductAnalysis.passesAll', 'RoutineStep.routineId', 'User.email', 'User.emailVerified', 'User.intakeDecision',
+    'User.skinProfile', 'User.supergroups', 'User.covers', 'RoutineRequest.skinProfile', 'Product.source', 'IngredientAnalysis.parts', 'IngredientFeedback.appliedChanges',
+    'FeaturedItem.article']],
+  [LOADER, ['Brand.owner', 'FeaturedItem.product', 'FeaturedItem.routine', 'FollowedIngredientFeeling.ingredient', 'IngredientFeedback.author', 'IngredientFeedback.ingredient',
+    'IngredientFeedback.reviewedBy', 'IngredientFeeling.ingredient', 'IngredientFeeling.user', 'IngredientListChange.ingredient', 'IngredientListVersion.author',
+    'IngredientListVersionEntry.ingredient', 'IngredientMatchProposal.ingredient', 'IngredientOpinion.author', 'IngredientOpinion.ingredient', 'IngredientOpinionEntry.editor',
+    'IngredientOpinionEntry.opinion', 'Product.brand', 'Product.brandAttestation', 'Product.category', 'Product.productImage', 'Product.size', 'ProductCategory.parent',
+    'ProductDraft.author', 'ProductDraft.brand', 'ProductDraft.category', 'ProductDraft.product', 'ProductDraft.productImage', 'ProductDraft.reviewer',
+    'ProductIngredient.ingredient', 'ProductPitch.affiliateUser', 'ProductPitch.author', 'ProductPitch.product', 'ProductReaction.product', 'ProductReaction.analysisToken',
+    'ProductTutorial.author', 'ProductTutorial.product', 'ProductTutorial.quantity', 'ReformulationAlertView.product', 'ReformulationReason.ingredient', 'Routine.owner',
+    'RoutinePitchMatch.product', 'RoutineRequestAnswer.expert', 'RoutineRequestAnswer.routine', 'RoutineStep.pitch', 'RoutineStep.product', 'RoutineStep.tutorial',
+    'User.profilePicture', 'UserFollow.followed', 'UserFollow.follower']],
+  [LOADER_LIST, ['FollowedIngredientFeeling.users', 'Product.ingredients', 'Product.offers', 'Product.favoriteCount', 'ProductCategory.children', 'ProductPitch.ingredientOpinions',
+    'ProductTutorial.instructions', 'ProductTutorial.warnings', 'Routine.steps', 'Routine.favoriteCount', 'RoutineRequest.answers']],
+  [STORED_ENTRIES, ['IngredientAnalysis.flagSummary', 'IngredientAnalysis.ingredients', 'IngredientAnalysis.regulatoryAlerts', 'IngredientAnalysis.productType',
+    'IngredientAnalysis.productTypeBasis', 'ProductDraft.ingredients']],
+] as const).flatMap(([reason, fields]) => fields.map((field) => [field, reason])));
+
 /** Bytes of one POST /graphql answer: a larger one is refused (ask for less per request). */
 export const MAX_GRAPHQL_RESPONSE_BYTES = 16 * 1024 * 1024;
 
@@ -119,52 +150,6 @@ const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity
   return own + 1 + childComplexity;
 };
 
-/**
- * The most times one field (by name) appears in one selection set under different response keys
- * (aliases), fragments and inline fragments merged into the selection they are spread in (fields
- * of one response key are merged by GraphQL and run once).
- */
-export function maxFieldRepeat(document: DocumentNode, operation: OperationDefinitionNode): { field: string; count: number } {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  let worst = { field: '', count: 0 };
-  let visitedSets = 0;
-  const walk = (set: SelectionSetNode, trail: ReadonlySet<string>): void => {
-    // Bounded: nested fragments could otherwise make this exponential before any limit applies.
-    if (++visitedSets > MAX_QUERY_NODES) return;
-    const keys = new Map<string, Set<string>>();
-    const spread = new Set<string>();
-    const collect = (s: SelectionSetNode): void => {
-      for (const selection of s.selections) {
-        if (selection.kind === Kind.FIELD) {
-          const name = selection.name.value;
-          const responseKeys = keys.get(name) ?? new Set<string>();
-          keys.set(name, responseKeys.add(selection.alias?.value ?? name));
-          if (responseKeys.size > worst.count) worst = { field: name, count: responseKeys.size };
-          if (selection.selectionSet) walk(selection.selectionSet, trail);
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet);
-        else {
-          const name = selection.name.value;
-          const fragment = fragments.get(name);
-          if (!fragment || spread.has(name) || trail.has(name)) continue;
-          spread.add(name);
-          const before = trail;
-          trail = new Set([...trail, name]);
-          collect(fragment.selectionSet);
-          trail = before;
-        }
-      }
-    };
-    collect(set);
-  };
-  walk(operation.selectionSet, new Set());
-  return worst;
-}
-
-const limitError = (message: string, details: Record<string, unknown>) => new AppError('VALIDATION_FAILED', message, details);
-const repeatError = (repeat: { field: string; count: number }) =>
-  limitError(`The field ${repeat.field} appears ${repeat.count} times in one selection; at most ${MAX_FIELD_REPEAT}`, { limit: 'field_repeat', field: repeat.field, value: repeat.count, max: MAX_FIELD_REPEAT });
-
 export function checkQueryLimits(
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -177,10 +162,9 @@ export function checkQueryLimits(
   if (!operation) {
     throw new AppError('VALIDATION_FAILED', operationName ? `No operation named "${operationName}" in the document` : 'The document holds no operation', { field: 'operationName' });
   }
-  const depth = queryDepth(document, operationName);
-  if (depth > limits.maxDepth) throw limitError(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}`, { limit: 'depth', value: depth, max: limits.maxDepth });
-  const repeat = maxFieldRepeat(document, operation);
-  if (repeat.count > MAX_FIELD_REPEAT) throw repeatError(repeat);
+  // The document's bounds first: linear in its length, they bound what the cost walk below may do.
+  const bounds = boundsErrorOnce(document, limits.maxDepth);
+  if (bounds) throw bounds;
   let complexity: number;
   try {
     complexity = getComplexity({
@@ -210,11 +194,11 @@ export function rootFieldCounts(document: DocumentNode, operationName: string | 
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
   if (!operation) return null;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const fragments = fragmentsOf(document);
   const keys = new Map<string, Set<string>>();
   let steps = 0;
-  const collect = (set: SelectionSetNode, trail: ReadonlySet<string>): void => {
+  const trail = new Set<string>();
+  const collect = (set: SelectionSetNode): void => {
     for (const selection of set.selections) {
       // Past this the operation is refused for its size before it runs (checkQueryLimits).
       if (++steps > MAX_QUERY_NODES) return;
@@ -222,34 +206,52 @@ export function rootFieldCounts(document: DocumentNode, operationName: string | 
         const name = selection.name.value;
         keys.set(name, (keys.get(name) ?? new Set<string>()).add(selection.alias?.value ?? name));
       }
-      else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet, trail);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet);
       else {
-        const fragment = fragments.get(selection.name.value);
-        if (fragment && !trail.has(selection.name.value)) collect(fragment.selectionSet, new Set([...trail, selection.name.value]));
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (!fragment || trail.has(name)) continue;
+        trail.add(name);
+        collect(fragment.selectionSet);
+        trail.delete(name);
       }
     }
   };
-  collect(operation.selectionSet, new Set());
+  collect(operation.selectionSet);
   return new Map([...keys].map(([name, responseKeys]) => [name, responseKeys.size]));
 }
 
-/** Documents parsed by the inspection, by their text: clients send the same few again and again. */
-const parsed = new LRUCache<string, DocumentNode | false>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_value, query) => query.length + 1 });
+/**
+ * Documents parsed by the inspection, by their text: clients send the same few again and again.
+ * A document over MAX_QUERY_TOKENS is the refusal; one that does not parse is false (GraphQL says why).
+ */
+const parsed = new LRUCache<string, DocumentNode | AppError | false>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_value, query) => query.length + 1 });
 
-function parsedOnce(query: string): DocumentNode | null {
+function parsedOnce(query: string): DocumentNode | AppError | null {
   let document = parsed.get(query);
   if (document === undefined) {
     try {
-      document = parse(query);
-    } catch {
-      document = false;
+      document = parse(query, { maxTokens: MAX_QUERY_TOKENS });
+    } catch (error) {
+      document = error instanceof GraphQLError && /contains more th\w+ \d+ tokens/.test(error.message)
+        ? limitError(`The document has more than ${MAX_QUERY_TOKENS} tokens`, { limit: 'tokens', max: MAX_QUERY_TOKENS })
+        : false;
     }
     parsed.set(query, document);
   }
   return document || null;
 }
 
-interface Shape { repeat: { field: string; count: number }; fields: Map<string, number> | null; valid: () => boolean }
+/** documentBoundsError of each document (Apollo's stored one, or the inspection's), for one depth limit. */
+const bounds = new WeakMap<DocumentNode, { maxDepth: number; error: AppError | null }>();
+
+function boundsErrorOnce(document: DocumentNode, maxDepth: number): AppError | null {
+  let known = bounds.get(document);
+  if (known?.maxDepth !== maxDepth) bounds.set(document, known = { maxDepth, error: documentBoundsError(document, maxDepth) });
+  return known.error;
+}
+
+interface Shape { fields: Map<string, number> | null; valid: () => boolean }
 /** What the inspection reads off an operation, once per parsed operation (validation only when needed). */
 const shapes = new WeakMap<OperationDefinitionNode, Shape>();
 
@@ -257,7 +259,7 @@ function shapeOf(schema: GraphQLSchema, document: DocumentNode, operation: Opera
   let shape = shapes.get(operation);
   if (!shape) {
     let valid: boolean | undefined;
-    shape = { repeat: maxFieldRepeat(document, operation), fields: rootFieldCounts(document, name), valid: () => (valid ??= validate(schema, document).length === 0) };
+    shape = { fields: rootFieldCounts(document, name), valid: () => (valid ??= validate(schema, document).length === 0) };
     shapes.set(operation, shape);
   }
   return shape;
@@ -291,8 +293,10 @@ export function checkQueryLimitsOnce(
 
 /**
  * A GraphQL request (one operation or a batch; a POST body or GET's query string) looked at
- * before GraphQL parses and validates it: an operation with a field repeated over the cap is
- * refused here, at the cost of a parse (validating thousands of aliases alone takes a while).
+ * before GraphQL parses and validates it: a document over the token, node, depth or fragment
+ * nesting bounds, or an operation with a field repeated over the cap, is refused here, at the cost
+ * of a parse and linear walks (validating thousands of aliases alone takes a while, and a
+ * document of fragments spreading fragments twice would expand exponentially).
  * Then, for the rate limits, how many occurrences of root fields of each class would run.
  * Operations that do not parse, do not validate or break a limit count nothing: GraphQL refuses
  * them and nothing runs.
@@ -307,14 +311,18 @@ export function inspectGraphqlRequest<C extends string>(
   for (const request of Array.isArray(payload) ? payload : [payload]) {
     const { query, operationName, variables } = (request ?? {}) as { query?: unknown; operationName?: unknown; variables?: unknown };
     if (typeof query !== 'string') continue;
+    // Cheapest first: the tokens (while parsing), then the document's bounds (every operation and
+    // fragment: GraphQL validates them all, whichever operation the request names).
     const document = parsedOnce(query);
     if (!document) continue;
+    if (document instanceof AppError) return { refused: document, counts };
+    const refused = boundsErrorOnce(document, limits.maxDepth);
+    if (refused) return { refused, counts };
     const name = typeof operationName === 'string' ? operationName : null;
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const operation = name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
     if (!operation) continue;
     const shape = shapeOf(schema, document, operation, name);
-    if (shape.repeat.count > MAX_FIELD_REPEAT) return { refused: repeatError(shape.repeat), counts };
     const limited = [...(shape.fields ?? [])].filter(([field]) => fieldClasses.has(field));
     if (!limited.length || !shape.valid()) continue;
     try {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance } from 'fastify';
 import { graphiqlTabs } from './modules/page/graphiql-tabs.js';
-import { pageRoute } from './platform/security.js';
+import { docsRoute, graphiqlRoute } from './platform/security.js';
 import { mappingsDir } from './rest/describe.js';
 
 const require = createRequire(import.meta.url);
@@ -33,15 +33,15 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '
 export function registerStaticPages(app: FastifyInstance): void {
   // Opens on the service's own named operations (one tab each) rather than the welcome text.
   const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL', defaultTabs: graphiqlTabs(mappingsDir) } as never);
-  app.get('/graphiql', { config: pageRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
+  app.get('/graphiql', { config: graphiqlRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
 
   const assets: Record<string, { type: string; body: Buffer }> = {
     'swagger-ui.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui.css')) },
     'swagger-ui-bundle.js': { type: 'application/javascript; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')) },
     'init.js': { type: 'application/javascript; charset=utf-8', body: Buffer.from(DOCS_INIT) },
   };
-  app.get('/docs', { config: pageRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
-  app.get<{ Params: { asset: string } }>('/docs/:asset', { config: pageRoute }, async (request, reply) => {
+  app.get('/docs', { config: docsRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
+  app.get<{ Params: { asset: string } }>('/docs/:asset', { config: docsRoute }, async (request, reply) => {
     const asset = assets[request.params.asset];
     if (!asset) return reply.callNotFound();
     return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);

@@ -156,3 +156,51 @@ describe('offer feeds (npm run import:offers)', () => {
     expect(() => readFeed('name,price\nx,1')).toThrow(/header/);
   });
 });
+
+describe('offer URLs point at public sites only (issue 25)', () => {
+  const local = [
+    'http://localhost:3000/admin', 'http://app.localhost/', 'http://127.0.0.1/', 'http://127.1/', 'http://2130706433/', 'http://0x7f000001/', 'http://017700000001/',
+    'http://0.0.0.0/', 'http://0/', 'http://10.1.2.3/', 'http://172.16.0.1/', 'http://192.168.1.1/router', 'http://169.254.169.254/latest/meta-data/', 'http://100.64.0.1/',
+    'http://[::1]/', 'http://[::]/', 'http://[fe80::1]/', 'http://[fd12:3456::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:192.168.0.1]/', 'http://[64:ff9b::10.0.0.1]/',
+    'http://[2002:c0a8:101::1]/', 'http://printer.local/', 'http://intranet/', 'http://router.home.arpa/', 'https://user:secret@shop.example/', 'ftp://shop.example/', 'file:///etc/passwd',
+  ];
+
+  it('refuses loopback, private, link-local, unique-local and unspecified hosts in every spelling, naming url', async () => {
+    const { checkedOfferFields } = await import('../src/modules/buy/offer-write.service.js');
+    for (const url of local) {
+      let field: unknown;
+      try {
+        checkedOfferFields({ retailer: 'Shop', url }, true);
+      } catch (error) {
+        field = (error as { code?: string; details?: { field?: string } }).details?.field;
+      }
+      expect([url, field]).toEqual([url, 'url']);
+    }
+    for (const url of ['https://shop.example/p/1', 'http://8.8.8.8/x', 'https://[2606:4700::1111]/', 'https://shop.example.:8443/']) {
+      expect(checkedOfferFields({ retailer: 'Shop', url }, true).url).toBeDefined();
+    }
+  });
+
+  it('over GraphQL and in the feed import; a local offer already stored is never redirected to', async () => {
+    const admin = await t.tokenFor('offer-url-admin', 'admin');
+    const product = 'dayfair-deep-clean-foaming-face-wash';
+    const add = `mutation($p: String!, $input: OfferInput!) { addProductOffer(productIdOrAlias: $p, input: $input) { id } }`;
+    const refused = await gql(add, admin, { p: product, input: { retailer: 'Loop Shop', url: 'http://[::ffff:7f00:1]:8080/' } });
+    expect(refused.json().errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'url' } });
+    const added = (await gql(add, admin, { p: product, input: { retailer: 'Loop Shop', url: 'https://loop.example/p' } })).json().data.addProductOffer;
+    const update = await gql(`mutation($id: ID!) { updateProductOffer(id: $id, input: { url: "http://192.168.0.1/" }) { url } }`, admin, { id: added.id });
+    expect(update.json().errors[0].extensions.details).toMatchObject({ field: 'url' });
+
+    const { applyFeed, readFeed } = await import('../src/modules/buy/offer-feed.js');
+    const report = await applyFeed(t.em(), readFeed(`product,retailer,url,price,currency\n${product},Feed Loop,http://localhost/p,1,EUR`));
+    expect(report).toMatchObject({ added: 0, bad: [{ line: 2, field: 'url' }] });
+
+    // Written before the check (or straight into the table): the redirect passes it over.
+    await t.em().getConnection().execute(`update product_offer set url = 'http://127.0.0.1:6379/' where id = ?`, [added.id]);
+    const redirect = await t.inject({ method: 'GET', url: `/buy/${product}/retailer?retailer=loop-shop` });
+    expect(redirect.statusCode).toBe(400);
+    expect(redirect.headers.location).toBeUndefined();
+    const cheapest = await t.inject({ method: 'GET', url: `/buy/${product}/retailer` });
+    expect(String(cheapest.headers.location)).not.toMatch(/127\.0\.0\.1/);
+  });
+});

@@ -1,10 +1,11 @@
 // One process per PGlite folder (issue 12, item 4), and start-up failures in one line: real
 // server processes, started as `npm start` starts them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { openDatabase } from '../src/db.js';
 import { lockPgliteFolder, PgliteFolderLocked } from '../src/platform/pglite-lock.js';
 
 jest.setTimeout(300_000);
@@ -88,5 +89,40 @@ describe('start-up failures', () => {
       expect({ lines: lines.length, first: lines[0] }).toEqual({ lines: 1, first: expect.stringMatching(pattern) });
       expect(run.stderr).not.toMatch(/\n\s+at |wasm|function\(/);
     }
+  });
+});
+
+describe('a PGlite folder named through a symbolic link (issue 25)', () => {
+  it('is opened at its real path, and locked there: the link and the real path meet on one lock', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'skincare-link-'));
+    mkdirSync(join(root, 'real'));
+    symlinkSync(join(root, 'real'), join(root, 'link'));
+    const lock = lockPgliteFolder(join(root, 'link'));
+    expect(lock.folder).toBe(realpathSync(join(root, 'real')));
+    expect(() => lockPgliteFolder(join(root, 'real'))).toThrow(PgliteFolderLocked);
+    lock.release();
+
+    // It said "[object Object]" and the server did not start.
+    const orm = await openDatabase({ databaseUrl: null, pgliteDir: join(root, 'link') });
+    try {
+      expect(await orm.em.fork().getConnection().execute('select 1 as one')).toEqual([{ one: 1 }]);
+      expect(existsSync(join(root, 'real', 'PG_VERSION'))).toBe(true);
+    } finally {
+      await orm.close();
+    }
+  });
+
+  it('a path PGlite cannot open is refused with a message naming the folder and the cause', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'skincare-link-'));
+    const failureAt = (pgliteDir: string) => openDatabase({ databaseUrl: null, pgliteDir }).then(() => null, (error: unknown) => error as Error);
+    // PGlite's file system throws `{ errno: 54 }` here, which printed as "[object Object]".
+    writeFileSync(join(root, 'a-file'), '');
+    symlinkSync(join(root, 'a-file'), join(root, 'link-to-a-file'));
+    for (const path of ['a-file', 'link-to-a-file']) {
+      expect(String((await failureAt(join(root, path)))?.message)).toMatch(/^PGlite could not open the folder .*a-file \(ENOTDIR: a file where a folder was expected\)$/);
+    }
+    symlinkSync(join(root, 'missing'), join(root, 'dangling'));
+    expect(String((await failureAt(join(root, 'dangling')))?.message)).toMatch(/dangling/);
+    expect(existsSync(join(root, 'dangling.lock'))).toBe(false);
   });
 });

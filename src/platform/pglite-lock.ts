@@ -2,15 +2,32 @@
 // acknowledged writes of one are lost. Every process that opens a PGlite folder (the server, the
 // import and seed scripts) holds `<folder>.lock` for its whole life: a file created exclusively,
 // holding the pid. A lock whose process is gone (killed, crashed) is taken over.
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export class PgliteFolderLocked extends Error {}
 
 export interface PgliteLock {
   file: string;
+  /** The folder's real path (symbolic links resolved): what PGlite must open. */
+  folder: string;
   release(): void;
+}
+
+/**
+ * The folder's real path, symbolic links resolved (as far as the path exists). PGlite's file
+ * system refuses a folder reached through a link ("[object Object]" at start-up, issue 25), and
+ * two processes naming one folder by two paths must still meet on one lock.
+ */
+export function realFolder(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    return parent === absolute ? absolute : join(realFolder(parent), basename(absolute));
+  }
 }
 
 interface Holder { pid: number; host: string }
@@ -36,7 +53,8 @@ function alive(pid: number): boolean {
 
 /** Takes the folder's lock or throws PgliteFolderLocked with what to tell the user. */
 export function lockPgliteFolder(pgliteDir: string): PgliteLock {
-  const file = `${pgliteDir.replace(/\/+$/, '')}.lock`;
+  const folder = realFolder(pgliteDir);
+  const file = `${folder}.lock`;
   mkdirSync(dirname(file), { recursive: true });
   const mine: Holder = { pid: process.pid, host: hostname() };
   // Written to a file of our own first, then linked into place: the lock never exists half-written.
@@ -48,7 +66,7 @@ export function lockPgliteFolder(pgliteDir: string): PgliteLock {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         linkSync(draft, file);
-        return { file, release: () => releaseLock(file) };
+        return { file, folder, release: () => releaseLock(file) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }

@@ -188,8 +188,6 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
         }
         const body = route.contentType ? String(value ?? '') : JSON.stringify(value ?? null);
         reply.code(route.status ?? 200).header('content-type', route.contentType ?? 'application/json; charset=utf-8');
-        // A signed-in caller's answer (their data export, reactions: health data) is kept by no cache.
-        if (needsSignIn(route.access)) reply.header('cache-control', 'no-store');
         if (cacheable) {
           const etag = weakEtag(body);
           reply.header('etag', etag).header('cache-control', 'no-cache');

@@ -9,6 +9,7 @@ import { ProductBuyClick } from './buy-click.entity.js';
 import type { BuyRedirect, ProductOffers } from './buy.types.js';
 import { loadExchangeRates } from './exchange-rates.js';
 import { comparisonCurrency, orderOffersInCurrency } from './offer-choice.js';
+import { isPublicOfferUrl } from './offer-url.js';
 
 /** The currency to compare in: asked, else the country's, else the viewer's country's, else EUR. */
 export interface CurrencyChoice {
@@ -42,7 +43,8 @@ export async function listProductOffers(ctx: Context, idOrAlias: string, choice:
 export async function recordBuyClick(ctx: Context, idOrAlias: string, retailer: string | null | undefined, choice: CurrencyChoice): Promise<BuyRedirect> {
   const compared = chosenCurrency(ctx, choice);
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
-  const offers = await ctx.em.find(ProductOffer, { product: product.id, endedAt: null }, { orderBy: { retailer: 'asc' } });
+  // Checked again here: an offer written before the check (or into the table directly) sends nobody to a local address.
+  const offers = (await ctx.em.find(ProductOffer, { product: product.id, endedAt: null }, { orderBy: { retailer: 'asc' } })).filter((o) => isPublicOfferUrl(o.url));
   if (offers.length === 0) throw notFound('Offer for product', idOrAlias);
   const ordered = offersInCurrency(offers, compared);
   const row = retailer ? ordered.find((o) => slugify(o.offer.retailer) === slugify(retailer)) : ordered[0];

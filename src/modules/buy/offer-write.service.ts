@@ -7,6 +7,7 @@ import { Product, ProductOffer } from '../product/product.entity.js';
 import { findByIdOrAlias } from '../shared/find.js';
 import { User, UserType } from '../user/user.entity.js';
 import { loadExchangeRates } from './exchange-rates.js';
+import { offerUrlProblem } from './offer-url.js';
 
 export interface OfferFields { retailer?: string | null; url?: string | null; price?: number | null; currency?: string | null }
 
@@ -22,6 +23,8 @@ export function checkedOfferFields(input: OfferFields, partial: boolean): { reta
     let url: URL | null = null;
     try { url = new URL(input.url ?? ''); } catch { /* reported below */ }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || (input.url ?? '').length > 2000) throw validationFailed('url', 'url must be an http(s) address of at most 2,000 characters');
+    const problem = offerUrlProblem(url);
+    if (problem) throw validationFailed('url', `url must be the address of a public site: ${problem}`);
     out.url = url.toString();
   }
   if (input.price !== undefined || !partial) {
