@@ -45,6 +45,9 @@ export function serverOptions(config: Config, logger: boolean | Record<string, u
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : uuidv4();
     },
     requestIdHeader: false,
+    // Behind a load balancer: request.ip (rate limits, logs) is the client's address, read from the
+    // X-Forwarded-For of the listed proxies only.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   };
