@@ -116,9 +116,10 @@ function corsOrigins(raw: string | undefined): string[] {
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /**
- * TRUST_PROXY: unset or false, a hop count (1-10: the nearest N proxies), or comma-separated
- * addresses and CIDRs of the proxies (or loopback, linklocal, uniquelocal). Not `true`: trusting
- * every hop lets any client choose its address with a forged X-Forwarded-For.
+ * TRUST_PROXY: unset or false, comma-separated addresses and CIDRs of the proxies (or loopback,
+ * linklocal, uniquelocal), or a hop count (1-10: the nearest N hops, whoever they are: only for
+ * instances no client can reach except through the proxies). Not `true`: trusting every hop lets
+ * any client choose its address with a forged X-Forwarded-For.
  */
 function trustProxy(raw: string | undefined): false | number | string[] {
   const value = (raw ?? '').trim();

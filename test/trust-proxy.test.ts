@@ -78,6 +78,13 @@ describe('TRUST_PROXY', () => {
     expect(new Set(addresses)).toEqual(new Set(['198.51.100.1', '198.51.100.2']));
   });
 
+  it('with a hop count, takes the address the nearest proxy saw', async () => {
+    const app = await appWith({ TRUST_PROXY: '1' });
+    for (let i = 0; i < 3; i++) expect((await get(app, `203.0.113.${i}, 198.51.100.7`)).statusCode).toBe(200);
+    expect((await get(app, '198.51.100.7')).statusCode).toBe(429);
+    expect((await get(app, '198.51.100.8')).statusCode).toBe(200);
+  });
+
   it('trusts only the listed proxies: a request straight from elsewhere keeps its own address', async () => {
     const app = await appWith({ TRUST_PROXY: '10.0.0.0/8' });
     const direct = (client: string) => app.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': client } });
