@@ -67,6 +67,37 @@ describe('single-use actions, many requests at once', () => {
     expect(await count('select count(*) as n from product_draft where id = ? and reviewer_id = ?', [id, winner.reviewer.id])).toBe(1);
   });
 
+  it('ten drafts of one name approved at once: each a product or a CONFLICT naming the alias, never a 500', async () => {
+    const product = ((await t.inject({ method: 'GET', url: '/products?limit=1' })).json() as { items: Array<{ brand: { alias: string } }> }).items[0];
+    const name = `Twin serum ${Date.now()}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const created = await t.inject({ method: 'POST', url: '/product_drafts/create', token: owner.token, payload: { name, brand: product.brand.alias, ingredient_list: 'Aqua, Glycerin' } });
+      ids.push((created.json() as { id: string }).id);
+    }
+    // Each approval picks the alias "<brand>-<name>" if no product has it yet: all at once, they race for it.
+    const responses = await Promise.all(ids.map((id, i) => t.inject({ method: 'POST', url: '/product_drafts/approve', token: moderators[i].token, payload: { id } })));
+    const counts = tally(responses);
+    expect(Object.keys(counts).sort()).toEqual(expect.arrayContaining(['200']));
+    expect(Object.keys(counts).every((status) => status === '200' || status === '409')).toBe(true);
+    for (const r of responses.filter((x) => x.statusCode === 409)) expect(errorOf(r)).toMatchObject({ code: 'CONFLICT', details: { field: 'alias' } });
+    expect(await count('select count(*) as n from product where name = ?', [name])).toBe(counts[200]);
+    // Over GraphQL the same race is a CONFLICT in extensions.code, not INTERNAL.
+    const more: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const created = await t.inject({ method: 'POST', url: '/product_drafts/create', token: owner.token, payload: { name: `${name} b`, brand: product.brand.alias, ingredient_list: 'Aqua, Glycerin' } });
+      more.push((created.json() as { id: string }).id);
+    }
+    const viaGraphql = await Promise.all(more.map((id, i) => t.inject({
+      method: 'POST', url: '/graphql', token: moderators[i].token,
+      payload: { query: 'mutation($id: String!) { approveProductDraft(id: $id) { id } }', variables: { id } },
+    })));
+    for (const r of viaGraphql) {
+      const errors = (r.json() as { errors?: Array<{ extensions: { code: string } }> }).errors ?? [];
+      expect(errors.map((e) => e.extensions.code).filter((c) => c !== 'CONFLICT')).toEqual([]);
+    }
+  });
+
   it('a routine: ten publishes at once, one 200, nine CONFLICTs', async () => {
     const created = await t.inject({ method: 'POST', url: '/routines/create', token: owner.token, payload: { name: 'Once a day', time_of_day: 'morning' } });
     expect(created.statusCode).toBe(201);
