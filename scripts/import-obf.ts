@@ -4,7 +4,7 @@
 // changes nothing. Products we or our users curated are never overwritten.
 import cliProgress from 'cli-progress';
 import { importObf, type ObfImportReport } from '../src/modules/obf-import/importer.js';
-import { formatOf, type ObfFormat } from '../src/modules/obf-import/reader.js';
+import { formatOf, MAX_LINE_BYTES, type ObfFormat } from '../src/modules/obf-import/reader.js';
 import { formatObfReport } from '../src/modules/obf-import/report.js';
 import { announceCatalogImport } from '../src/modules/obf-import/announce.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
@@ -15,16 +15,18 @@ const USAGE = `usage: npm run import:obf -- FILE [options]
   FILE               an Open Beauty Facts export: .jsonl, .jsonl.gz, or the tab-separated .csv (.csv.gz)
   --format F         jsonl or csv, when the file name does not say
   --batch-size N     products per transaction and multi-row INSERT (default 500)
+  --max-line-mb N    a line (one product) over N MiB is skipped unread (default 16)
 
 Database: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite).`;
 
-function readArgs(argv: string[]): { file: string; format: ObfFormat; batchSize: number } {
-  const { file, values } = readImportCommandLine(argv, USAGE, { 'batch-size': { type: 'string' }, format: { type: 'string' } });
+function readArgs(argv: string[]): { file: string; format: ObfFormat; batchSize: number; maxLineBytes: number } {
+  const { file, values } = readImportCommandLine(argv, USAGE, { 'batch-size': { type: 'string' }, format: { type: 'string' }, 'max-line-mb': { type: 'string' } });
   const batchSize = integerOption(values['batch-size'], '--batch-size', 500, 2000);
+  const maxLineBytes = integerOption(values['max-line-mb'], '--max-line-mb', MAX_LINE_BYTES / 1048576, 256) * 1048576;
   const given = values.format;
   if (given !== undefined && given !== 'jsonl' && given !== 'csv') fail('--format is jsonl or csv');
   const format = (given as ObfFormat | undefined) ?? formatOf(file) ?? fail(`cannot tell the format of ${file} from its name: give --format jsonl or --format csv`);
-  return { file, format, batchSize };
+  return { file, format, batchSize, maxLineBytes };
 }
 
 const args = readArgs(process.argv.slice(2));
@@ -55,7 +57,7 @@ try {
     if (bar) bar.update(Math.min(size, bytesRead), values);
     else if (r.batches % 10 === 0) console.error(`  … ${values.lines} lines: ${values.imported} new, ${values.updated} updated, ${skipped} skipped (${values.rate}/s, RSS ${values.rss} MB)`);
   };
-  const report = await importObf(orm, args.file, { format: args.format, batchSize: args.batchSize, signal, onProgress });
+  const report = await importObf(orm, args.file, { format: args.format, batchSize: args.batchSize, maxLineBytes: args.maxLineBytes, signal, onProgress });
   bar?.update(size);
   bar?.stop();
   memory.push(rss());

@@ -51,6 +51,11 @@ export interface Config {
   idempotencyTtlSeconds: number;
   /** Prefix of every Redis key the service writes (two deployments can share one Redis). */
   redisPrefix: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): their addresses or CIDRs, or
+   * a hop count; false (the default) takes the peer's address and ignores the header.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +109,38 @@ function corsOrigins(raw: string | undefined): string[] {
       throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example (no path)`);
     }
     return url.origin;
+  });
+}
+
+// proxy-addr's names for address ranges, accepted as they are.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or false, comma-separated addresses and CIDRs of the proxies (or loopback,
+ * linklocal, uniquelocal), or a hop count (1-10: the nearest N hops, whoever they are: only for
+ * instances no client can reach except through the proxies). Not `true`: trusting every hop lets
+ * any client choose its address with a forged X-Forwarded-For.
+ */
+function trustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (!value || ['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY as a hop count is 1 to 10, got "${raw}"`);
+    return hops;
+  }
+  if (['true', 'yes', 'on'].includes(value.toLowerCase())) {
+    throw new ConfigError('TRUST_PROXY=true would believe any X-Forwarded-For, so any client could pick its address: give the proxies\' addresses or CIDRs (10.0.0.0/8), or a hop count');
+  }
+  return value.split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
+    if (PROXY_RANGES.includes(entry)) return entry;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits))) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an IP address or CIDR (10.0.0.0/8, fd00::/8), loopback, linklocal or uniquelocal`);
+    }
+    return entry;
   });
 }
 
@@ -227,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     idempotencyTtlSeconds: intVar(env, 'IDEMPOTENCY_TTL_SECONDS', 86_400, 1, 7 * 86_400),
     redisPrefix: env.REDIS_PREFIX || 'skincare:',
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { ormOptions, type DatabaseTarget } from '../mikro-orm.config.js';
 import { lockPgliteFolder } from './platform/pglite-lock.js';
@@ -10,18 +11,57 @@ import { countStatement } from './sql-statements.js';
 export type EntityManager = SqlEntityManager;
 export type Orm = MikroORM;
 
+/** The advisory lock (per database) that instances starting together take in turn to migrate and seed. */
+const STARTUP_LOCK = 'skincare:startup';
+
+/**
+ * Waits for, then holds, PostgreSQL's start-up lock on a connection of its own (a session lock:
+ * it outlives the transactions of migrations and seeding, and goes with the connection if this
+ * process dies). Returns its release.
+ */
+async function takeStartupLock(databaseUrl: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return async () => {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  };
+}
+
+export interface OpenOptions {
+  /** Runs after the migrations, still under the start-up lock: first seeding. */
+  whileLocked?: (orm: Orm) => Promise<void>;
+}
+
 /**
  * Opens the database and applies pending migrations. A PGlite folder is locked first, for as
- * long as the database is open (PgliteFolderLocked when another live process has it).
+ * long as the database is open (PgliteFolderLocked when another live process has it). On
+ * PostgreSQL, instances started together (a rolling deployment) migrate and run `whileLocked`
+ * one at a time under an advisory lock: the first does the work, the others wait for it and then
+ * find nothing left to do (issue 25: two at once raced to create the same tables).
  */
-export async function openDatabase(target: DatabaseTarget): Promise<Orm> {
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Orm> {
   const folder = !target.databaseUrl && !target.pglite && !target.pgliteDir.startsWith('memory://') ? target.pgliteDir : null;
   const lock = folder ? lockPgliteFolder(folder) : null;
   const releaseOnExit = () => lock?.release();
   if (lock) process.once('exit', releaseOnExit);
+  let orm: Orm | null = null;
+  const unlock = target.databaseUrl ? await takeStartupLock(target.databaseUrl).catch((error: unknown) => {
+    lock?.release();
+    process.off('exit', releaseOnExit);
+    throw error;
+  }) : null;
   try {
-    const orm = await MikroORM.init(ormOptions(lock ? { ...target, pgliteDir: lock.folder } : target));
+    orm = await MikroORM.init(ormOptions(lock ? { ...target, pgliteDir: lock.folder } : target));
     await orm.migrator.up();
+    await options.whileLocked?.(orm);
+    await unlock?.();
     if (lock) {
       // The lock goes with the database: closing the ORM releases it.
       const close = orm.close.bind(orm);
@@ -36,6 +76,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Orm> {
     }
     return orm;
   } catch (error) {
+    await unlock?.();
+    await orm?.close().catch(() => undefined);
     lock?.release();
     process.off('exit', releaseOnExit);
     throw lock ? pgliteFailure(error, lock.folder) : error;

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { describeAuthMode } from './auth.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Orm } from './db.js';
+import { isDatabaseUnavailable } from './platform/database-errors.js';
 import { PgliteFolderLocked } from './platform/pglite-lock.js';
 import { seedIfEmpty } from './seeders/index.js';
 
@@ -23,19 +24,28 @@ function openFailure(error: unknown): string {
   const reason = (e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(error)).split('\n')[0].slice(0, 300);
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
+    // Only a connection that failed is DATABASE_URL's fault; a migration or the seeding refused is not.
+    if (!isDatabaseUnavailable(error) && !/authentication|does not exist|password|SSL/i.test(reason)) {
+      return `Cannot prepare the PostgreSQL database at ${url.host}${url.pathname} (migrations or first seeding): ${reason}`;
+    }
     return `Cannot open the PostgreSQL database at ${url.host}${url.pathname}: ${reason}. Is the server running and DATABASE_URL right?`;
   }
   return `Cannot open the PGlite database in ${config.pgliteDir}: ${reason}. The folder may be damaged or not a PGlite database: move it aside (a new one is created) or restore a backup.`;
 }
 
 let orm: Orm;
+let seeded = { seeded: false, ingredients: 0, products: 0 };
 try {
-  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  // Replicas starting together migrate and seed one at a time (an advisory lock on PostgreSQL).
+  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }, {
+    whileLocked: async (opened) => {
+      seeded = await seedIfEmpty(opened, { demo: config.seedDemoData });
+    },
+  });
 } catch (error) {
   console.error(openFailure(error));
   process.exit(error instanceof PgliteFolderLocked ? 3 : 1);
 }
-const seeded = await seedIfEmpty(orm, { demo: config.seedDemoData });
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
 try {

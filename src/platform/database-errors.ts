@@ -45,3 +45,27 @@ export function isNulRejection(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A unique (23505) or exclusion (23P01) constraint refusing a write: what two clients racing for
+ * one value get (two approvals picking one alias, two users one username) when no check before
+ * the write could see the other. The contract's CONFLICT, not a 500. `field` is the column(s)
+ * PostgreSQL names in its detail ("Key (alias)=(…) already exists": the value is not repeated,
+ * it may be someone else's).
+ */
+export function uniqueViolation(error: unknown): { field: string | null } | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; sqlState?: unknown; name?: unknown; detail?: unknown; cause?: unknown; originalError?: unknown };
+    if (e.name === 'UniqueConstraintViolationException' || [e.code, e.sqlState].some((c) => c === '23505' || c === '23P01')) {
+      const key = typeof e.detail === 'string' ? /^Key \(([^)]{1,200})\)=/.exec(e.detail) : null;
+      return { field: key ? key[1].replace(/"/g, '') : null };
+    }
+    current = e.cause ?? e.originalError;
+  }
+  return null;
+}
+
+export const UNIQUE_VIOLATION_MESSAGE = 'Another request took this value first (it must be unique): change it, or read the current state and try again';

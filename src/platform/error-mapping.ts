@@ -8,10 +8,13 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError, isErrorCode } from '../errors.js';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isNulRejection } from './database-errors.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isNulRejection, UNIQUE_VIOLATION_MESSAGE, uniqueViolation } from './database-errors.js';
 
 /** Bytes of a request body (Fastify's bodyLimit). */
 export const BODY_LIMIT = 1024 * 1024;
+
+const uniqueConflict = (taken: { field: string | null }): AppError =>
+  new AppError('CONFLICT', UNIQUE_VIOLATION_MESSAGE, taken.field ? { field: taken.field } : undefined);
 
 /** Maps anything thrown while handling a request onto the contract's errors. */
 export function toAppError(error: unknown): AppError {
@@ -36,6 +39,8 @@ export function toAppError(error: unknown): AppError {
   if (e.code?.startsWith('FST_') && e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('VALIDATION_FAILED', e.message);
   if (e.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', e.message);
   if (e.statusCode === 429) return new AppError('RATE_LIMITED', 'Too many requests');
+  const taken = uniqueViolation(error);
+  if (taken) return uniqueConflict(taken);
   const internal = new AppError('INTERNAL', 'Internal error');
   (internal as { cause?: unknown }).cause = error;
   return internal;
@@ -60,8 +65,11 @@ export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, 
 /** The error and not-found handlers of every route, REST or not. */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
+    let appError = toAppError(error);
     const cause = (appError as { cause?: unknown }).cause ?? error;
+    // A REST operation's resolver lost a race for a unique value (the router passes it on as INTERNAL with its cause).
+    const taken = appError.code === 'INTERNAL' ? uniqueViolation(cause) : null;
+    if (taken) appError = uniqueConflict(taken);
     if (appError.code === 'INTERNAL' && isDatabaseUnavailable(cause)) {
       request.log.warn({ err: cause }, 'database unavailable');
       return reply.code(503).header('retry-after', '5')
@@ -100,6 +108,8 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   const original = thrownBy(error);
   if (isNulRejection(original)) return { ...formatted, message: 'Text must not contain NUL characters (U+0000)', extensions: { code: 'VALIDATION_FAILED' } };
   if (isDatabaseUnavailable(original)) return { message: DATABASE_UNAVAILABLE_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL' } };
+  const taken = original instanceof AppError ? null : uniqueViolation(original);
+  if (taken) return { ...formatted, message: UNIQUE_VIOLATION_MESSAGE, extensions: { code: 'CONFLICT', ...(taken.field ? { details: { field: taken.field } } : {}) } };
   if (original instanceof AppError) {
     return { ...formatted, message: original.message, extensions: { code: original.code, ...(original.details !== undefined ? { details: original.details } : {}) } };
   }
@@ -133,7 +143,7 @@ export function graphqlErrorsPlugin(log: FastifyBaseLogger): ApolloServerPlugin<
               response.http.headers.set('retry-after', '5');
               continue;
             }
-            if (!(original instanceof AppError) && !error.extensions?.code?.toString().startsWith('GRAPHQL_')) {
+            if (!(original instanceof AppError) && !uniqueViolation(original) && !error.extensions?.code?.toString().startsWith('GRAPHQL_')) {
               log.error({ err: original, requestId: contextValue?.requestId }, 'internal GraphQL error');
             }
           }

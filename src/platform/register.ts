@@ -28,6 +28,14 @@ import { registerRequestStore } from './request-store.js';
 import { registerResponseCache, type ResponseCache } from './response-cache.js';
 import { registerSecurity } from './security.js';
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify 5 reads a plain number
+ * as "trust nothing" (it cannot check the peer), so TRUST_PROXY=1 would silently do nothing.
+ */
+function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Fastify's own options: body limit, deadlines for slow clients, request ids, URL errors. */
 export function serverOptions(config: Config, logger: boolean | Record<string, unknown>): FastifyHttpOptions<Server> {
   return {
@@ -45,6 +53,9 @@ export function serverOptions(config: Config, logger: boolean | Record<string, u
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : uuidv4();
     },
     requestIdHeader: false,
+    // Behind a load balancer: request.ip (rate limits, logs) is the client's address, read from the
+    // X-Forwarded-For of the listed proxies only.
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   };

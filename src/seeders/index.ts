@@ -8,11 +8,19 @@ import { seedDemoReformulations } from './demo-reformulation.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 
-/** On an empty database: the ingredient knowledge base, then the demo catalog and community. One transaction. */
+const NOT_SEEDED = { seeded: false, ingredients: 0, products: 0 };
+
+/**
+ * On an empty database: the ingredient knowledge base, then the demo catalog and community. One
+ * transaction, under a transaction-level advisory lock: of processes seeding one database at once
+ * (instances starting together, an import beside them) one seeds, the others then find it seeded.
+ */
 export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise<{ seeded: boolean; ingredients: number; products: number }> {
   const em = orm.em.fork() as EntityManager;
-  if ((await em.count(Ingredient, {})) > 0) return { seeded: false, ingredients: 0, products: 0 };
+  if ((await em.count(Ingredient, {})) > 0) return NOT_SEEDED;
   return em.transactional(async (tx) => {
+    await tx.execute(`select pg_advisory_xact_lock(hashtext('skincare:seed'))`);
+    if ((await tx.count(Ingredient, {})) > 0) return NOT_SEEDED;
     const ingredients = await seedKnowledgeBase(tx);
     const { products } = options.demo ? await seedDemoCatalog(tx) : { products: 0 };
     if (options.demo) await seedDemoCommunity(tx);

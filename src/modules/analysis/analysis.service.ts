@@ -9,6 +9,7 @@ import { saveAnalysis, type NewAnalysis } from './analysis-writer.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeIngredientList } from './engine/analyze.js';
 import { loadMatcher } from '../ingredient/matcher.service.js';
+import { changeIfStill } from '../shared/single-use.js';
 
 /** Analyses and stores a list. Not inside a transaction: the row goes out with a group commit. */
 export async function analyzeList(em: EntityManager, text: string, viewer: User | null): Promise<NewAnalysis> {
@@ -43,9 +44,9 @@ export async function getAnalysis(em: EntityManager, token: string): Promise<Ing
 export async function claimAnalysis(em: EntityManager, token: string, viewer: User): Promise<IngredientAnalysis> {
   const analysis = await getAnalysis(em, token);
   if (analysis.owner && analysis.owner.id !== viewer.id) throw conflict('This analysis already belongs to someone else');
-  if (!analysis.owner) {
-    em.assign(analysis, { owner: viewer.id });
-    await em.flush();
+  // Two callers claiming one anonymous analysis at once: the first keeps it, the other is CONFLICT.
+  if (!analysis.owner && !(await changeIfStill(em, analysis, { id: analysis.id, owner: null } as never, { owner: viewer.id } as never))) {
+    throw conflict('This analysis was claimed by someone else at the same time');
   }
   return analysis;
 }

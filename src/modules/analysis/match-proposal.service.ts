@@ -9,6 +9,7 @@ import type { User } from '../user/user.entity.js';
 import { getAnalysis } from './analysis.service.js';
 import { IngredientMatchProposal, ProposalStatus } from './match-proposal.entity.js';
 import { invalidateMatcher } from '../ingredient/matcher.service.js';
+import { changeIfStill } from '../shared/single-use.js';
 
 /** "Input X of this analysis is ingredient Y": recorded for a moderator to accept. */
 export async function proposeMatch(em: EntityManager, token: string, input: string, ingredientKey: string, viewer: User): Promise<IngredientMatchProposal> {
@@ -42,7 +43,11 @@ export async function reviewMatch(em: EntityManager, id: string, accept: boolean
     if (taken.length && !ownName) throw conflict(`"${proposal.input}" already names another ingredient`);
     if (!ownName) ingredient.otherNames = [...ingredient.otherNames, proposal.input];
   }
-  em.assign(proposal, { status: accept ? ProposalStatus.accepted : ProposalStatus.rejected, reviewer: reviewer.id, reviewedAt: new Date() });
+  const review = { status: accept ? ProposalStatus.accepted : ProposalStatus.rejected, reviewer: reviewer.id, reviewedAt: new Date() };
+  // Two moderators at once: one review stands, the other is CONFLICT and its transaction (with the name it added) rolls back.
+  if (!(await changeIfStill(em, proposal, { id: proposal.id, status: ProposalStatus.pending }, review as never))) {
+    throw conflict('This proposal was reviewed by someone else at the same time');
+  }
   await em.flush();
   if (accept) invalidateMatcher();
   return proposal;

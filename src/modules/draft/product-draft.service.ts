@@ -15,6 +15,7 @@ import { getProduct } from '../product/product.service.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid, newId, slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
+import { changeIfStill } from '../shared/single-use.js';
 import { User, UserType } from '../user/user.entity.js';
 import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
 import { recordListVersions } from '../reformulation/list-version.service.js';
@@ -131,9 +132,13 @@ export async function updateDraft(em: EntityManager, viewer: User, id: string, f
 /** The author while pending; moderators any time. Its image goes with it. */
 export async function deleteDraft(em: EntityManager, viewer: User, id: string): Promise<boolean> {
   const draft = await getDraft(em, id, viewer);
-  if (!isModerator(viewer) && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be withdrawn by its author`);
+  const pendingOnly = !isModerator(viewer);
+  if (pendingOnly && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be withdrawn by its author`);
+  // The author's withdrawal only while still pending: an approval committing meanwhile wins.
+  const removed = await em.nativeDelete(ProductDraft, { id: draft.id, ...(pendingOnly ? { status: ProductDraftStatus.pending } : {}) });
+  if (removed !== 1) throw conflict('The draft was approved at the same time: it can no longer be withdrawn');
+  em.getUnitOfWork().unsetIdentity(draft);
   await removeImage(em, ImageOwnerKind.draft, draft.id);
-  await em.remove(draft).flush();
   return true;
 }
 
@@ -162,6 +167,12 @@ async function uniqueAlias<T extends object>(em: EntityManager, entity: new () =
 export async function approveDraft(em: EntityManager, viewer: User, id: string): Promise<ProductDraft> {
   const draft = await getDraft(em, id, viewer);
   if (draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is already ${draft.status}`);
+  // Claimed first, by a conditional update: of moderators approving at once, one makes the product
+  // and the others wait for its commit, then get CONFLICT (issue 25: nine 500s and a race before).
+  const reviewedAt = new Date();
+  if (!(await changeIfStill(em, draft, { id: draft.id, status: ProductDraftStatus.pending }, { status: ProductDraftStatus.approved, reviewer: viewer.id, reviewedAt } as never))) {
+    throw conflict('The draft was approved by someone else at the same time');
+  }
   let brandId = draft.brand?.id ?? null;
   if (!brandId) {
     const name = draft.newBrandName!;
@@ -195,7 +206,7 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
       concentration: e.concentration, mayContain: e.mayContain,
     });
   }
-  em.assign(draft, { status: ProductDraftStatus.approved, brand: brandId, reviewer: viewer.id, reviewedAt: new Date(), product: product.id } as never);
+  em.assign(draft, { brand: brandId, product: product.id } as never);
   await em.flush();
   // A correction that changes the list is a new version (and may alert who favours the product).
   await recordListVersions(em, [{

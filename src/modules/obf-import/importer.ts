@@ -16,19 +16,21 @@ import { invalidateSimilarityIndex } from '../product/similarity.service.js';
 import { newId, slugify } from '../shared/ids.js';
 import { countStatement } from '../../sql-statements.js';
 import { CatalogMaps } from './catalog-maps.js';
-import { readObfLines, type ObfFormat } from './reader.js';
+import { MAX_LINE_BYTES, readObfLines, type ObfFormat } from './reader.js';
 import { readObfRecord, type ObfProduct, type SkipReason } from './record.js';
 import { UnmatchedCounter } from './unmatched.js';
 import { recordImportedVersions } from '../reformulation/list-version.service.js';
 
 export const OBF_SOURCE = 'open-beauty-facts';
 
-export type ObfSkipReason = SkipReason | 'no-matched-ingredient' | 'write-failed';
+export type ObfSkipReason = SkipReason | 'line-too-long' | 'no-matched-ingredient' | 'write-failed';
 
 export interface ObfImportOptions {
   format: ObfFormat;
   /** Products per batch: one transaction, one multi-row upsert (default 500). */
   batchSize?: number;
+  /** Bytes of one line read at most (default MAX_LINE_BYTES, 16 MiB); a longer one is skipped without being read into memory. */
+  maxLineBytes?: number;
   /** Examples kept per skip reason (default 5). */
   keepExamples?: number;
   /** Called after every committed batch, with how many bytes of the file have been read. */
@@ -225,7 +227,8 @@ export async function importObf(orm: Orm, source: Readable | string, options: Ob
   const maps = await CatalogMaps.load(em);
   const unmatched = new UnmatchedCounter();
   const seen = new Set<string>();
-  const input = readObfLines(source, options.format);
+  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const input = readObfLines(source, options.format, maxLineBytes);
 
   const skip = (reason: ObfSkipReason, line: number, detail: string): void => {
     report.skipped[reason] = (report.skipped[reason] ?? 0) + 1;
@@ -280,6 +283,10 @@ export async function importObf(orm: Orm, source: Readable | string, options: Ob
         break;
       }
       report.linesRead++;
+      if ('tooLong' in item) {
+        skip('line-too-long', item.line, `${item.tooLong} bytes, over the ${maxLineBytes} byte limit: not read`);
+        continue;
+      }
       if ('error' in item) {
         skip('broken-json', item.line, item.error);
         continue;

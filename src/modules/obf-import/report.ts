@@ -3,6 +3,7 @@ import { SKIP_REASONS } from './record.js';
 
 const REASON_LABELS: Record<ObfSkipReason, string> = {
   ...SKIP_REASONS,
+  'line-too-long': 'line over the length limit (not read)',
   'no-matched-ingredient': 'no ingredient our knowledge base knows',
   'write-failed': 'refused by the database',
 };

@@ -17,14 +17,16 @@ import { normalizeBarcode } from './barcode.js';
 import { announceIngredientListsWritten } from '../shared/ingredient-list-events.js';
 import { Product, ProductIngredient, ProductStatus } from './product.entity.js';
 import { canSeeUnpublished, getProduct } from './product.service.js';
+import { changeIfStill } from '../shared/single-use.js';
 
 /** Draft → published, by whoever may see the draft (author, brand owner, moderators, admins). */
 export async function publishProduct(em: EntityManager, idOrAlias: string, viewer: User): Promise<Product> {
   const product = await getProduct(em, idOrAlias, viewer);
   if (!canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id)) throw forbidden('Only the author, the brand owner or a moderator publishes a product');
   if (product.status !== ProductStatus.draft) throw conflict(`The product is ${product.status}: only a draft can be published`);
-  em.assign(product, { status: ProductStatus.published, publishedAt: new Date() });
-  await em.flush();
+  if (!(await changeIfStill(em, product, { id: product.id, status: ProductStatus.draft }, { status: ProductStatus.published, publishedAt: new Date() }))) {
+    throw conflict('The product was published by another request at the same time');
+  }
   refreshSimilarProduct(product.id);
   return product;
 }

@@ -11,6 +11,7 @@ import { ProductTutorial, ProductTutorialStatus } from '../tutorial/product-tuto
 import { UserType, type User } from '../user/user.entity.js';
 import { isStepType, STEP_TYPES } from './engine/steps.js';
 import { Routine, RoutineStatus, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
+import { changeIfStill } from '../shared/single-use.js';
 
 export const MAX_STEPS = 30;
 
@@ -129,9 +130,9 @@ export async function deleteRoutine(em: EntityManager, id: string, viewer: User)
 export async function publishRoutine(em: EntityManager, id: string, viewer: User): Promise<Routine> {
   const routine = await ownRoutine(em, id, viewer);
   if (routine.status !== RoutineStatus.private) throw conflict(`The routine is ${routine.status}: only a private routine can be published`);
-  routine.status = RoutineStatus.published;
-  routine.publishedAt = new Date();
-  await em.flush();
+  if (!(await changeIfStill(em, routine, { id: routine.id, status: RoutineStatus.private }, { status: RoutineStatus.published, publishedAt: new Date() }))) {
+    throw conflict('The routine was published by another request at the same time');
+  }
   return routine;
 }
 

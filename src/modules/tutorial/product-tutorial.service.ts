@@ -12,6 +12,7 @@ import { UserType, type User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { userFromRow, userSelect } from '../user/user-rows.js';
 import { checkedHttpsUrl } from './https-url.js';
+import { changeIfStill } from '../shared/single-use.js';
 import {
   ProductTutorial, ProductTutorialInstruction, ProductTutorialStatus, ProductTutorialWarning, type TutorialFrequency, type TutorialTimeOfDay,
 } from './product-tutorial.entity.js';
@@ -112,8 +113,9 @@ export async function publishTutorial(em: EntityManager, id: string, viewer: Use
   // A published tutorial is listed to everyone with its product: the product must be public first.
   const product = await em.findOneOrFail(Product, { id: tutorial.product.id });
   if (product.status !== ProductStatus.published) throw conflict(`The tutorial's product is ${product.status}: publish the product first`);
-  em.assign(tutorial, { status: ProductTutorialStatus.published, publishedAt: new Date() });
-  await em.flush();
+  if (!(await changeIfStill(em, tutorial, { id: tutorial.id, status: ProductTutorialStatus.draft }, { status: ProductTutorialStatus.published, publishedAt: new Date() }))) {
+    throw conflict('The tutorial was published by another request at the same time');
+  }
   return tutorial;
 }
 

@@ -6,6 +6,7 @@ import { Field, ObjectType } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { conflict, validationFailed } from '../../errors.js';
 import { pagePaths } from '../shared/page-paths.js';
+import { changeIfStill } from '../shared/single-use.js';
 import { emailChangeMessage, inviteMessage, verificationMessage } from '../mail/messages.js';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
 import { throttle } from './throttle.js';
@@ -97,7 +98,10 @@ export async function useEmailToken(ctx: Pick<Context, 'em'>, user: User, found:
     throw validationFailed('token', 'The account\'s address changed since this link was sent: ask for a new one');
   }
   const now = new Date();
-  found.usedAt = now;
+  // Only the request that marks it used goes on: twenty at once confirm once (issue 25).
+  if (!(await changeIfStill(ctx.em, found, { id: found.id, usedAt: null }, { usedAt: now }))) {
+    throw validationFailed('token', 'This link was already used: each link works once');
+  }
   if (found.purpose === 'email_change') user.email = found.email;
   user.emailVerifiedAt = now;
   user.updatedAt = now;
