@@ -2,21 +2,26 @@
 // instance drops its own copy at once (src/modules/shared/process-caches.ts); this tells the other
 // instances, through Redis pub/sub, once the write has committed (when its response is sent): told
 // earlier, another instance could rebuild from the data before the write. An instance that lost
-// its Redis connection may have missed drops, so it drops every copy when it is back.
+// its Redis connection may have missed drops, so it drops every copy when it is back; while it is
+// away, it drops them every OUTAGE_DROP_MS too (another instance's write could outdate them and
+// nobody can say so: their staleness is bounded by that, and each rebuild costs tens of ms).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { connectRedis } from './redis.js';
+import { connectRedis, type RedisLink } from './redis.js';
 import { currentStore, storeOf } from './request-store.js';
 import { dropAllLocalProcessCaches, dropLocalProcessCache, onProcessCacheDrop } from '../modules/shared/process-caches.js';
 
 const channelOf = (prefix: string): string => `${prefix}process-cache:drop`;
+export const OUTAGE_DROP_MS = 2000;
 
-export async function registerProcessCacheDrops(app: FastifyInstance, redis: Redis | null, prefix: string): Promise<void> {
+export async function registerProcessCacheDrops(app: FastifyInstance, link: RedisLink | null, prefix: string): Promise<void> {
   const instance = randomUUID();
   const channel = channelOf(prefix);
+  const redis = link?.client ?? null;
   const announce = (name: string, key?: string): void => {
-    if (!redis) return;
+    // Redis away: nobody can be told (they drop their copies on their own, see OUTAGE_DROP_MS).
+    if (!redis || !link!.up) return;
     redis.publish(channel, JSON.stringify({ name, key, from: instance })).catch((error: unknown) => {
       app.log.warn({ err: error, cache: name }, 'could not tell the other instances to drop a cache');
     });
@@ -39,14 +44,39 @@ export async function registerProcessCacheDrops(app: FastifyInstance, redis: Red
   });
 
   let subscriber: Redis | null = null;
+  let closing = false;
+  let outageDrops: NodeJS.Timeout | null = null;
+  const stopOutageDrops = () => {
+    if (outageDrops) clearInterval(outageDrops);
+    outageDrops = null;
+  };
   if (redis) {
     subscriber = redis.duplicate();
     let connectedBefore = false;
+    let listening = false;
+    let subscribed: () => void = () => undefined;
+    const firstSubscription = new Promise<void>((resolve) => {
+      subscribed = resolve;
+    });
     subscriber.on('ready', () => {
+      stopOutageDrops();
       if (connectedBefore) dropAllLocalProcessCaches();
       connectedBefore = true;
+      // Subscribed once; ioredis subscribes again by itself on every reconnection.
+      if (!listening) {
+        listening = true;
+        subscriber!.subscribe(channel).then(() => subscribed(), (error: unknown) => {
+          listening = false;
+          app.log.warn({ err: error }, 'could not subscribe to cache drops: other instances\' writes reach this one\'s caches after a reconnect only');
+        });
+      }
     });
-    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'));
+    subscriber.on('close', () => {
+      if (outageDrops || !connectedBefore || closing) return;
+      dropAllLocalProcessCaches();
+      outageDrops = setInterval(dropAllLocalProcessCaches, OUTAGE_DROP_MS).unref();
+    });
+    subscriber.on('error', (error) => app.log.debug({ err: error }, 'redis subscriber error'));
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         const { name, key, from } = JSON.parse(message) as { name?: unknown; key?: unknown; from?: unknown };
@@ -55,12 +85,13 @@ export async function registerProcessCacheDrops(app: FastifyInstance, redis: Red
         // Not ours: ignore.
       }
     });
-    await subscriber.subscribe(channel).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not subscribe to cache drops: other instances\' writes reach this one\'s caches after a reconnect only');
-    });
+    // Drops announced right after start-up are heard (Redis away: start anyway, degraded).
+    await Promise.race([firstSubscription, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
   app.addHook('onClose', async () => {
+    closing = true;
     stop();
+    stopOutageDrops();
     subscriber?.disconnect();
   });
 }
