@@ -2,9 +2,10 @@
 // instance drops its own copy at once (src/modules/shared/process-caches.ts); this tells the other
 // instances, through Redis pub/sub, once the write has committed (when its response is sent): told
 // earlier, another instance could rebuild from the data before the write. An instance that lost
-// its Redis connection may have missed drops, so it drops every copy when it is back; while it is
-// away, it drops them every OUTAGE_DROP_MS too (another instance's write could outdate them and
-// nobody can say so: their staleness is bounded by that, and each rebuild costs tens of ms).
+// its Redis connection may have missed drops, so it drops every copy when it is back. While it is
+// away, its copies miss other instances' writes (an analysis may not match an ingredient added
+// through another instance, similar products may lag) until it is back: rebuilding them
+// periodically instead would cost seconds each time at 100,000 products. /ready says so.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -13,14 +14,13 @@ import { currentStore, storeOf } from './request-store.js';
 import { dropAllLocalProcessCaches, dropLocalProcessCache, onProcessCacheDrop } from '../modules/shared/process-caches.js';
 
 const channelOf = (prefix: string): string => `${prefix}process-cache:drop`;
-export const OUTAGE_DROP_MS = 2000;
 
 export async function registerProcessCacheDrops(app: FastifyInstance, link: RedisLink | null, prefix: string): Promise<void> {
   const instance = randomUUID();
   const channel = channelOf(prefix);
   const redis = link?.client ?? null;
   const announce = (name: string, key?: string): void => {
-    // Redis away: nobody can be told (they drop their copies on their own, see OUTAGE_DROP_MS).
+    // Redis away: nobody can be told (they drop their copies when they reconnect).
     if (!redis || !link!.up) return;
     redis.publish(channel, JSON.stringify({ name, key, from: instance })).catch((error: unknown) => {
       app.log.warn({ err: error, cache: name }, 'could not tell the other instances to drop a cache');
@@ -44,14 +44,9 @@ export async function registerProcessCacheDrops(app: FastifyInstance, link: Redi
   });
 
   let subscriber: Redis | null = null;
-  let closing = false;
-  let outageDrops: NodeJS.Timeout | null = null;
-  const stopOutageDrops = () => {
-    if (outageDrops) clearInterval(outageDrops);
-    outageDrops = null;
-  };
   if (redis) {
-    subscriber = redis.duplicate();
+    // Not on any request's path: its commands may wait for the connection (it resubscribes on reconnection).
+    subscriber = redis.duplicate({ enableOfflineQueue: true });
     let connectedBefore = false;
     let listening = false;
     let subscribed: () => void = () => undefined;
@@ -59,7 +54,6 @@ export async function registerProcessCacheDrops(app: FastifyInstance, link: Redi
       subscribed = resolve;
     });
     subscriber.on('ready', () => {
-      stopOutageDrops();
       if (connectedBefore) dropAllLocalProcessCaches();
       connectedBefore = true;
       // Subscribed once; ioredis subscribes again by itself on every reconnection.
@@ -70,11 +64,6 @@ export async function registerProcessCacheDrops(app: FastifyInstance, link: Redi
           app.log.warn({ err: error }, 'could not subscribe to cache drops: other instances\' writes reach this one\'s caches after a reconnect only');
         });
       }
-    });
-    subscriber.on('close', () => {
-      if (outageDrops || !connectedBefore || closing) return;
-      dropAllLocalProcessCaches();
-      outageDrops = setInterval(dropAllLocalProcessCaches, OUTAGE_DROP_MS).unref();
     });
     subscriber.on('error', (error) => app.log.debug({ err: error }, 'redis subscriber error'));
     subscriber.on('message', (_channel: string, message: string) => {
@@ -89,9 +78,7 @@ export async function registerProcessCacheDrops(app: FastifyInstance, link: Redi
     await Promise.race([firstSubscription, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
   app.addHook('onClose', async () => {
-    closing = true;
     stop();
-    stopOutageDrops();
     subscriber?.disconnect();
   });
 }

@@ -25,20 +25,30 @@ const require = createRequire(import.meta.url);
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreConstructor;
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreConstructor;
 
-/** Counts in Redis while it is connected and answers; else in this process. */
+/**
+ * Counts in Redis while it is connected and answers, and always in this process too: when Redis
+ * is away or refuses a count (full), the local count, which has seen every request this instance
+ * let through, decides. Falling back per command instead would split one caller's count between
+ * two stores that each stay under the limit.
+ */
 class SharedOrLocalStore implements Store {
   constructor(private readonly link: RedisLink, private readonly shared: Store, private readonly local: Store, private readonly onLocal: () => void) {}
 
   private run(method: 'incr' | 'read', key: string, callback: Callback, timeWindow: number, max: number): void {
-    const locally = () => {
-      this.onLocal();
-      this.local[method](key, callback, timeWindow, max);
-    };
-    if (!this.link.up) return locally();
-    this.shared[method](key, (error, result) => {
-      if (!error) return callback(null, result);
-      this.link.commandFailed(error);
-      locally();
+    this.local[method](key, (_error, counted) => {
+      const locally = () => {
+        this.onLocal();
+        callback(null, counted);
+      };
+      if (!this.link.up) return locally();
+      this.shared[method](key, (error, result) => {
+        if (error || !result) {
+          this.link.commandFailed(error);
+          return locally();
+        }
+        // The shared count covers this instance's, unless it was lost (Redis emptied): the larger decides.
+        callback(null, counted && counted.current > result.current ? counted : result);
+      }, timeWindow, max);
     }, timeWindow, max);
   }
 
@@ -181,21 +191,18 @@ export function graphqlBudget(config: Config, auth: Authenticator, link: RedisLi
     const keys = classes.map((cls) => `${config.redisPrefix}rl:graphql-${cls}:${caller}`);
     const units = classes.map((cls) => counts.get(cls)!);
     const maxima = classes.map((cls) => max[cls]);
-    let full: { index: number; ttlMs: number } | null = null;
-    if (link?.up) {
+    // Counted in this process always (see SharedOrLocalStore): it decides when Redis cannot.
+    let full = takeLocally(keys, units, maxima);
+    if (link?.up && !full) {
       try {
         const [index, ttlMs] = await link.client.eval(TAKE, keys.length, ...keys, windowMs, ...units.flatMap((n, i) => [n, maxima[i]])) as [number, number];
         full = index > 0 ? { index: index - 1, ttlMs: ttlMs > 0 ? ttlMs : windowMs } : null;
       } catch (error) {
-        // Redis refused (full) or hung: count in this process rather than not at all.
+        // Redis refused (full) or hung: the local count stands.
         link.commandFailed(error);
         rateLimitFallbacks.total++;
-        full = takeLocally(keys, units, maxima);
       }
-    } else {
-      if (link) rateLimitFallbacks.total++;
-      full = takeLocally(keys, units, maxima);
-    }
+    } else if (link && !link.up) rateLimitFallbacks.total++;
     if (!full) return null;
     return { cls: classes[full.index], max: maxima[full.index], retryAfter: Math.max(1, Math.ceil(full.ttlMs / 1000)) };
   };

@@ -122,7 +122,7 @@ export async function registerPlatform(app: FastifyInstance, { config, orm, auth
       degraded: [
         'rate limits are counted per instance',
         'responses are not cached',
-        'in-process caches are rebuilt every few seconds',
+        'the knowledge base and similarity index of this instance miss other instances\' writes until Redis is back',
         'persisted queries are known to this instance only',
       ],
     };
