@@ -171,8 +171,9 @@ export class ResponseCache {
 
   /** The bump did not reach Redis: this instance re-bases on its next connection, and stops trusting the current one. */
   private owe(error: unknown): void {
+    // Once per outage: every write of the outage owes the same bump.
+    if (!this.bumpOwed) this.options.log.error({ err: error }, 'response cache: could not bump the generation in Redis; a new one starts when Redis is back');
     this.bumpOwed = true;
-    this.options.log.error({ err: error }, 'response cache: could not bump the generation in Redis; a new one starts when Redis is back');
     // Connected but unable to write the generation: the reconnection re-bases.
     this.options.link?.reset();
   }
