@@ -62,9 +62,12 @@ export class RedisLink {
     });
   }
 
+  private closing = false;
+
   private lost(): void {
     if (!this.up) return;
     this.up = false;
+    if (this.closing) return;
     this.outages++;
     this.log.warn({ outages: this.outages }, 'redis: connection lost; rate limits per instance, no response caching, until it is back');
     for (const listener of this.downListeners) listener();
@@ -113,6 +116,7 @@ export class RedisLink {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.readyListeners.clear();
     this.downListeners.clear();
     await this.client.quit().catch(() => this.client.disconnect());
