@@ -74,13 +74,20 @@ export class RedisLink {
   }
 
   /**
-   * A command failed on a connection that looked up (a timeout: the network or the server hung).
-   * Taken as an outage: the connection is dropped and made again, and the 'ready' after it
-   * re-bases what was cached, as after any outage.
+   * A command failed on a connection that looked up. A timeout may be the server or the network
+   * hanging, or only this process's event loop having been busy past the timeout: a PING sent now
+   * tells them apart. No answer to it either: taken as an outage, the connection is dropped and
+   * made again, and the 'ready' after it re-bases what was cached, as after any outage.
    */
   commandFailed(error: unknown): void {
-    if (/timed out/i.test(String((error as Error)?.message ?? error))) this.reset();
+    if (!/timed out/i.test(String((error as Error)?.message ?? error)) || this.probing || !this.up) return;
+    this.probing = true;
+    this.client.ping().then(() => undefined, () => this.reset()).finally(() => {
+      this.probing = false;
+    });
   }
+
+  private probing = false;
 
   /** Drops the connection and makes it again: what follows is handled as after any outage. */
   reset(): void {
