@@ -61,6 +61,7 @@ try {
         const response = await fetch(`${server.base}${productUrl}`);
         const body = await response.text();
         counted.latencies.push(performance.now() - start);
+        if (process.env.FAULT_TRACE && performance.now() - start > 1000) console.log(`slow read: ${phase} ${(performance.now() - start).toFixed(0)} ms on ${server.base} started ${new Date(Date.now() - (performance.now() - start)).toISOString()}`);
         counted.reads++;
         if (response.status >= 500) counted.errors5xx++;
         else if (response.status !== 200) counted.otherErrors++;
@@ -123,6 +124,7 @@ try {
   console.log('-- starting Redis again');
   await redis.start();
   phase = 'after';
+  if (process.env.FAULT_TRACE) console.log(`redis started ${new Date().toISOString()}`);
   const readyDeadline = Date.now() + 10_000;
   let back = await readiness();
   while (back.some((s) => s !== 'ok') && Date.now() < readyDeadline) {
