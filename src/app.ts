@@ -90,8 +90,9 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
   registerImageRoutes(app, join(dirname(config.pgliteDir), 'images'));
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
+    // Redis away is not unreadiness: the instance serves, degraded (and says how).
     const ok = await databaseAnswers(orm);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: ok ? 'ok' : 'unreachable', ...platform.sharedState() });
   });
   app.get('/metrics', async (_request, reply) => reply.type(platform.metrics.contentType).send(await platform.metrics.render()));
   return app;

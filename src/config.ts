@@ -47,8 +47,10 @@ export interface Config {
   corsOrigins: string[];
   /** Anonymous public GET responses kept in memory (and Redis when REDIS_URL is set). */
   cache: { enabled: boolean; maxEntries: number; ttlSeconds: number };
-  /** How long an Idempotency-Key's first response is kept. */
+  /** How long an Idempotency-Key's first response is kept (in the database). */
   idempotencyTtlSeconds: number;
+  /** How many live Idempotency-Keys one caller may hold: a keyed POST past it is a 429. */
+  idempotencyMaxKeysPerCaller: number;
   /** Prefix of every Redis key the service writes (two deployments can share one Redis). */
   redisPrefix: string;
   /**
@@ -263,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlSeconds: intVar(env, 'CACHE_TTL_SECONDS', 300, 1, 86_400),
     },
     idempotencyTtlSeconds: intVar(env, 'IDEMPOTENCY_TTL_SECONDS', 86_400, 1, 7 * 86_400),
+    idempotencyMaxKeysPerCaller: intVar(env, 'IDEMPOTENCY_MAX_KEYS_PER_CALLER', 1000, 1, 1_000_000),
     redisPrefix: env.REDIS_PREFIX || 'skincare:',
     trustProxy: trustProxy(env.TRUST_PROXY),
   };

@@ -33,6 +33,8 @@ import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
 import { ProductListVersion } from './modules/reformulation/product-list-version.entity.js';
 import { ReformulationAlert, ReformulationDigest, ReformulationSettings } from './modules/reformulation/reformulation-alert.entity.js';
 import { ProductReaction } from './modules/reaction/product-reaction.entity.js';
+// ==== Idempotency records (issue 25)
+import { IdempotencyRecord } from './platform/idempotency-record.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
   IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
@@ -51,4 +53,6 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   ProductListVersion, ReformulationAlert, ReformulationDigest, ReformulationSettings,
   // ==== Reaction detective (issue 18)
   ProductReaction,
+  // ==== Idempotency records (issue 25)
+  IdempotencyRecord,
 ];

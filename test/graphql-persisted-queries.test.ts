@@ -96,6 +96,47 @@ describe('persisted queries', () => {
     expect(third.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
   });
 
+  it('a document over 32 kB runs when sent whole, but is not kept: its hash alone is not found', async () => {
+    const long = `{ brands(limit: 1) { items { alias } } }\n# ${'padding '.repeat(5000)}`;
+    expect(long.length).toBeGreaterThan(32 * 1024);
+    const sent = await post({ query: long, extensions: persisted(sha256(long)) });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.brands.items).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await post({ extensions: persisted(sha256(long)) })).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+
+  it('with Redis, one caller keeps at most 100 documents an hour there, each for a day', async () => {
+    const prefix = `skincare-test-apq-budget-${process.pid}:`;
+    const env = {
+      AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false',
+    };
+    const a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
+    const redis = new Redis(env.REDIS_URL);
+    try {
+      const remoteAddress = '10.7.9.1';
+      for (let i = 0; i < 105; i++) {
+        const document = `{ brands(limit: 1) { items { alias } } } # ${i}`;
+        expect((await post({ query: document, extensions: persisted(sha256(document)) }, a, remoteAddress)).statusCode).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const kept = await redis.keys(`${prefix}graphql:apq:*`);
+      expect(kept).toHaveLength(100);
+      expect(await redis.ttl(kept[0])).toBeLessThanOrEqual(24 * 3600);
+      // Another caller still has its allowance.
+      const other = '{ brands(limit: 1) { items { name } } } # other caller';
+      await post({ query: other, extensions: persisted(sha256(other)) }, a, '10.7.9.2');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await redis.exists(`${prefix}graphql:apq:${sha256(other)}`)).toBe(1);
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      await a.close();
+    }
+  });
+
   it('with Redis, a document registered through one instance runs by its hash on another', async () => {
     const prefix = `skincare-test-apq-${process.pid}:`;
     const env = {

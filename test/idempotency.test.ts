@@ -87,6 +87,22 @@ describe('Idempotency-Key on POST', () => {
     expect(await count('ingredient_analysis')).toBe(before + 1);
   });
 
+  it('a body with its keys in another order is the same request (canonical JSON)', async () => {
+    const token = await t.tokenFor('idem-moderator', 'moderator');
+    const k = key();
+    const u = Math.random().toString(36).slice(2, 8);
+    const before = await count('ingredient');
+    const first = await t.inject({ method: 'POST', url: '/ingredients/create', token, headers: { 'idempotency-key': k }, payload: { name: `Orderamide ${u}`, alias: `orderamide-${u}`, functions: ['humectant'] } });
+    const reordered = await t.inject({ method: 'POST', url: '/ingredients/create', token, headers: { 'idempotency-key': k }, payload: { functions: ['humectant'], alias: `orderamide-${u}`, name: `Orderamide ${u}` } });
+    expect([first.statusCode, reordered.statusCode]).toEqual([201, 201]);
+    expect(reordered.headers['idempotent-replayed']).toBe('true');
+    expect(reordered.body).toBe(first.body);
+    expect(await count('ingredient')).toBe(before + 1);
+    // The order of an array's items still matters.
+    const otherOrder = await t.inject({ method: 'POST', url: '/ingredients/create', token, headers: { 'idempotency-key': k }, payload: { name: `Orderamide ${u}`, alias: `orderamide-${u}`, functions: ['humectant', 'solvent'] } });
+    expect(otherOrder.statusCode).toBe(409);
+  });
+
   it('a client error is kept too (the retry gets the same 400); a bad key is a 400 naming the header', async () => {
     const k = key();
     const bad = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', headers: { 'idempotency-key': k }, payload: { ingredient_list: '' } });
@@ -97,6 +113,56 @@ describe('Idempotency-Key on POST', () => {
     const tooLong = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', headers: { 'idempotency-key': 'x'.repeat(256) }, payload: { ingredient_list: LIST } });
     expect(tooLong.statusCode).toBe(400);
     expect(errorOf(tooLong).details).toEqual({ field: 'Idempotency-Key' });
+  });
+});
+
+describe('Idempotency-Key on two instances without Redis', () => {
+  const env = {
+    AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'test-idp-secret', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+    RATE_LIMIT_ENABLED: 'false', IDEMPOTENCY_MAX_KEYS_PER_CALLER: '3',
+  };
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
+    b = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('a retry on the other instance replays the first answer: the records are in the database', async () => {
+    const k = key();
+    const before = await count('ingredient_analysis');
+    const post = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: '10.8.0.1', headers: { 'idempotency-key': k }, payload: { ingredient_list: LIST } });
+    const first = await post(a);
+    const retry = await post(b);
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toBe(first.body);
+    expect(await count('ingredient_analysis')).toBe(before + 1);
+    const [row] = await t.em().execute('select status, fingerprint from idempotency_record where idem_key = ?', [k]);
+    expect(row).toMatchObject({ status: 201 });
+  });
+
+  it('one caller holds at most IDEMPOTENCY_MAX_KEYS_PER_CALLER live keys; past it, a 429 that runs nothing', async () => {
+    const remoteAddress = '10.8.0.2';
+    const post = (k: string) => a.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress, headers: { 'idempotency-key': k }, payload: { ingredient_list: LIST } });
+    const keys = [key(), key(), key()];
+    for (const k of keys) expect((await post(k)).statusCode).toBe(201);
+    const before = await count('ingredient_analysis');
+    const over = await post(key());
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over)).toMatchObject({ code: 'RATE_LIMITED', details: { field: 'Idempotency-Key', max: 3 } });
+    expect(await count('ingredient_analysis')).toBe(before);
+    // Its kept keys still replay; another caller has its own allowance; without a key it runs.
+    expect((await post(keys[0])).headers['idempotent-replayed']).toBe('true');
+    expect((await b.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: '10.8.0.3', headers: { 'idempotency-key': key() }, payload: { ingredient_list: LIST } })).statusCode).toBe(201);
+    expect((await a.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress, payload: { ingredient_list: LIST } })).statusCode).toBe(201);
+    // Once they expire, the caller may use new keys.
+    await t.em().execute(`update idempotency_record set expires_at = now() - interval '1 second' where idem_key in (?, ?, ?)`, keys);
+    expect((await post(key())).statusCode).toBe(201);
   });
 });
 

@@ -5,19 +5,19 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';
 import { Kind, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import type { Redis } from 'ioredis';
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { checkQueryLimitsOnce, inspectGraphqlRequest } from '../graphql-limits.js';
 import { withPersistedDocuments, type PersistedQueryStore } from './persisted-queries.js';
 import { graphqlBudget, rateLimitClass, type RateLimitClass, type RouteTraits } from './rate-limit.js';
+import type { RedisLink } from './redis.js';
 
 export interface GraphqlGuardOptions {
   schema: GraphQLSchema;
   config: Config;
   auth: Authenticator;
-  redis: Redis | null;
+  redis: RedisLink | null;
   /** Bytes of one GraphQL answer. */
   maxResponseBytes: number;
   /** Persisted queries: a request naming one by its hash is inspected on its document. */

@@ -2,21 +2,26 @@
 // instance drops its own copy at once (src/modules/shared/process-caches.ts); this tells the other
 // instances, through Redis pub/sub, once the write has committed (when its response is sent): told
 // earlier, another instance could rebuild from the data before the write. An instance that lost
-// its Redis connection may have missed drops, so it drops every copy when it is back.
+// its Redis connection may have missed drops, so it drops every copy when it is back. While it is
+// away, its copies miss other instances' writes (an analysis may not match an ingredient added
+// through another instance, similar products may lag) until it is back: rebuilding them
+// periodically instead would cost seconds each time at 100,000 products. /ready says so.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { connectRedis } from './redis.js';
+import { connectRedis, type RedisLink } from './redis.js';
 import { currentStore, storeOf } from './request-store.js';
 import { dropAllLocalProcessCaches, dropLocalProcessCache, onProcessCacheDrop } from '../modules/shared/process-caches.js';
 
 const channelOf = (prefix: string): string => `${prefix}process-cache:drop`;
 
-export async function registerProcessCacheDrops(app: FastifyInstance, redis: Redis | null, prefix: string): Promise<void> {
+export async function registerProcessCacheDrops(app: FastifyInstance, link: RedisLink | null, prefix: string): Promise<void> {
   const instance = randomUUID();
   const channel = channelOf(prefix);
+  const redis = link?.client ?? null;
   const announce = (name: string, key?: string): void => {
-    if (!redis) return;
+    // Redis away: nobody can be told (they drop their copies when they reconnect).
+    if (!redis || !link!.up) return;
     redis.publish(channel, JSON.stringify({ name, key, from: instance })).catch((error: unknown) => {
       app.log.warn({ err: error, cache: name }, 'could not tell the other instances to drop a cache');
     });
@@ -40,13 +45,27 @@ export async function registerProcessCacheDrops(app: FastifyInstance, redis: Red
 
   let subscriber: Redis | null = null;
   if (redis) {
-    subscriber = redis.duplicate();
+    // Not on any request's path: its commands may wait for the connection (it resubscribes on reconnection).
+    subscriber = redis.duplicate({ enableOfflineQueue: true });
     let connectedBefore = false;
+    let listening = false;
+    let subscribed: () => void = () => undefined;
+    const firstSubscription = new Promise<void>((resolve) => {
+      subscribed = resolve;
+    });
     subscriber.on('ready', () => {
       if (connectedBefore) dropAllLocalProcessCaches();
       connectedBefore = true;
+      // Subscribed once; ioredis subscribes again by itself on every reconnection.
+      if (!listening) {
+        listening = true;
+        subscriber!.subscribe(channel).then(() => subscribed(), (error: unknown) => {
+          listening = false;
+          app.log.warn({ err: error }, 'could not subscribe to cache drops: other instances\' writes reach this one\'s caches after a reconnect only');
+        });
+      }
     });
-    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'));
+    subscriber.on('error', (error) => app.log.debug({ err: error }, 'redis subscriber error'));
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         const { name, key, from } = JSON.parse(message) as { name?: unknown; key?: unknown; from?: unknown };
@@ -55,9 +74,8 @@ export async function registerProcessCacheDrops(app: FastifyInstance, redis: Red
         // Not ours: ignore.
       }
     });
-    await subscriber.subscribe(channel).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not subscribe to cache drops: other instances\' writes reach this one\'s caches after a reconnect only');
-    });
+    // Drops announced right after start-up are heard (Redis away: start anyway, degraded).
+    await Promise.race([firstSubscription, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
   app.addHook('onClose', async () => {
     stop();

@@ -1,13 +1,72 @@
 // Rate limits per caller (the token's subject, else the IP) and route class, in one store:
-// in-process, or Redis when REDIS_URL is set so that every instance shares the budget.
+// in-process, or Redis when REDIS_URL is set so that every instance shares the budget. While
+// Redis is away, or refuses a count (full: maxmemory), each instance counts in its own memory:
+// limits then hold per instance (n instances: up to n times the budget), never switched off.
+import { createRequire } from 'node:module';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { callerKey } from './caller.js';
+import type { RedisLink } from './redis.js';
+
+type Counted = { current: number; ttl: number };
+type Callback = (error: Error | null, result: Counted | null) => void;
+interface Store {
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void;
+  read(key: string, callback: Callback, timeWindow: number, max: number): void;
+  child(routeOptions: Record<string, unknown>): Store;
+}
+type StoreConstructor = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
+// The plugin's own stores (CommonJS files with no types of their own).
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreConstructor;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreConstructor;
+
+/**
+ * Counts in Redis while it is connected and answers, and always in this process too: when Redis
+ * is away or refuses a count (full), the local count, which has seen every request this instance
+ * let through, decides. Falling back per command instead would split one caller's count between
+ * two stores that each stay under the limit.
+ */
+class SharedOrLocalStore implements Store {
+  constructor(private readonly link: RedisLink, private readonly shared: Store, private readonly local: Store, private readonly onLocal: () => void) {}
+
+  private run(method: 'incr' | 'read', key: string, callback: Callback, timeWindow: number, max: number): void {
+    this.local[method](key, (_error, counted) => {
+      const locally = () => {
+        this.onLocal();
+        callback(null, counted);
+      };
+      if (!this.link.up) return locally();
+      this.shared[method](key, (error, result) => {
+        if (error || !result) {
+          this.link.commandFailed(error);
+          return locally();
+        }
+        // The shared count covers this instance's, unless it was lost (Redis emptied): the larger decides.
+        callback(null, counted && counted.current > result.current ? counted : result);
+      }, timeWindow, max);
+    }, timeWindow, max);
+  }
+
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    this.run('incr', key, callback, timeWindow, max);
+  }
+
+  read(key: string, callback: Callback, timeWindow: number, max: number): void {
+    this.run('read', key, callback, timeWindow, max);
+  }
+
+  child(routeOptions: Record<string, unknown>): Store {
+    return new SharedOrLocalStore(this.link, this.shared.child(routeOptions), this.local.child(routeOptions), this.onLocal);
+  }
+}
+
+/** How often a limit was counted in this process because Redis was away or refused (for /metrics). */
+export const rateLimitFallbacks = { total: 0 };
 
 /**
  * Rate-limit classes: each has its own budget per caller and window (RATE_LIMIT_*_MAX).
@@ -54,9 +113,17 @@ export function budgets(config: Config['rateLimit']): Record<RateLimitClass, num
 }
 
 /** Registers the limiter; call before any route is added (it hooks every route as it is added). */
-export async function registerRateLimits(app: FastifyInstance, config: Config, auth: Authenticator, redis: Redis | null): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, config: Config, auth: Authenticator, link: RedisLink | null): Promise<void> {
   if (!config.rateLimit.enabled) return;
   const max = budgets(config.rateLimit);
+  const nameSpace = `${config.redisPrefix}rl:`;
+  // The plugin builds its store with `new store(options)`.
+  const store = link
+    ? function SharedStore(options: { continueExceeding: boolean; exponentialBackoff: boolean }) {
+      return new SharedOrLocalStore(link, new RedisStore(options.continueExceeding, options.exponentialBackoff, link.client, nameSpace),
+        new LocalStore(options.continueExceeding, options.exponentialBackoff, 100_000), () => rateLimitFallbacks.total++);
+    }
+    : undefined;
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'onRequest',
@@ -65,9 +132,9 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, a
     keyGenerator: async (request) => `${requestRateLimitClass(request)}:${await callerKey(request, auth)}`,
     // Health and metrics probes are never limited.
     allowList: (request) => ['/health', '/ready', '/metrics'].includes(request.url),
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
-    // Redis away: serve rather than fail every request.
-    skipOnError: true,
+    ...(store ? { store: store as never } : { cache: 100_000 }),
+    // The store never fails (it counts locally instead): an error here is a bug, and limits stay on.
+    skipOnError: false,
     addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     errorResponseBuilder: (_request, context) =>
@@ -98,7 +165,7 @@ export type GraphqlBudgetAnswer = { cls: RateLimitClass; max: number; retryAfter
  * windows, in Redis when it is configured (atomically, for every instance), else in process.
  * Returns null when limits are off.
  */
-export function graphqlBudget(config: Config, auth: Authenticator, redis: Redis | null) {
+export function graphqlBudget(config: Config, auth: Authenticator, link: RedisLink | null) {
   if (!config.rateLimit.enabled) return null;
   const max = budgets(config.rateLimit);
   const windowMs = config.rateLimit.windowSeconds * 1000;
@@ -124,16 +191,18 @@ export function graphqlBudget(config: Config, auth: Authenticator, redis: Redis 
     const keys = classes.map((cls) => `${config.redisPrefix}rl:graphql-${cls}:${caller}`);
     const units = classes.map((cls) => counts.get(cls)!);
     const maxima = classes.map((cls) => max[cls]);
-    let full: { index: number; ttlMs: number } | null = null;
-    if (redis) {
+    // Counted in this process always (see SharedOrLocalStore): it decides when Redis cannot.
+    let full = takeLocally(keys, units, maxima);
+    if (link?.up && !full) {
       try {
-        const [index, ttlMs] = await redis.eval(TAKE, keys.length, ...keys, windowMs, ...units.flatMap((n, i) => [n, maxima[i]])) as [number, number];
+        const [index, ttlMs] = await link.client.eval(TAKE, keys.length, ...keys, windowMs, ...units.flatMap((n, i) => [n, maxima[i]])) as [number, number];
         full = index > 0 ? { index: index - 1, ttlMs: ttlMs > 0 ? ttlMs : windowMs } : null;
-      } catch {
-        // Redis away: count in this process rather than not at all.
-        full = takeLocally(keys, units, maxima);
+      } catch (error) {
+        // Redis refused (full) or hung: the local count stands.
+        link.commandFailed(error);
+        rateLimitFallbacks.total++;
       }
-    } else full = takeLocally(keys, units, maxima);
+    } else if (link && !link.up) rateLimitFallbacks.total++;
     if (!full) return null;
     return { cls: classes[full.index], max: maxima[full.index], retryAfter: Math.max(1, Math.ceil(full.ttlMs / 1000)) };
   };

@@ -10,7 +10,6 @@ import type { Server } from 'node:http';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { Redis } from 'ioredis';
 import { v4 as uuidv4 } from 'uuid';
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
@@ -22,8 +21,8 @@ import { registerGraphqlGuards, type GraphqlGuards } from './graphql-guards.js';
 import { registerIdempotency } from './idempotency.js';
 import { createPersistedQueryStore, type PersistedQueryStore } from './persisted-queries.js';
 import { registerProcessCacheDrops } from './process-cache-drops.js';
-import { registerRateLimits } from './rate-limit.js';
-import { connectRedis } from './redis.js';
+import { rateLimitFallbacks, registerRateLimits } from './rate-limit.js';
+import { RedisLink } from './redis.js';
 import { registerRequestStore } from './request-store.js';
 import { registerResponseCache, type ResponseCache } from './response-cache.js';
 import { registerSecurity } from './security.js';
@@ -78,12 +77,20 @@ export interface Platform {
   graphql: GraphqlGuards;
   /** Documents of persisted queries (Apollo's persistedQueries cache), shared through Redis when set. */
   persistedQueries: PersistedQueryStore;
+  /** For /ready: whether the shared state is there, and what runs without it. */
+  sharedState(): SharedState;
+}
+
+export interface SharedState {
+  redis: 'ok' | 'unavailable' | 'not configured';
+  /** While Redis is away: what works differently (each a sentence). */
+  degraded?: string[];
 }
 
 /** Registers the platform's hooks in their order; call before any route is added. */
 export async function registerPlatform(app: FastifyInstance, { config, orm, auth, schema, maxUploadBytes, maxGraphqlResponseBytes }: PlatformOptions): Promise<Platform> {
-  // Shared state (limits, idempotency keys, cache, drops) in Redis when REDIS_URL is set: every step below may use it.
-  const redis = openRedis(app, config);
+  // Shared state (limits, cache, drops, persisted queries) in Redis when REDIS_URL is set: every step below may use it.
+  const redis = await openRedis(app, config);
   // 1. The request store first: every later hook, the handler and its SQL run inside it, and its onSend marks the answer as going out before any other onSend reads it.
   registerRequestStore(app);
   // 2. Every answer, errors from any later hook included, names its request.
@@ -101,25 +108,44 @@ export async function registerPlatform(app: FastifyInstance, { config, orm, auth
   // 6. Rate limits on onRequest, before any body is read; before any route, as the limiter hooks each route when it is added.
   await registerRateLimits(app, config, auth, redis);
   // 7. Idempotency on preHandler (the body is parsed: it is part of the fingerprint); its onSend keeps the answer first, as the client will see it.
-  registerIdempotency(app, { auth, redis, prefix: config.redisPrefix, ttlSeconds: config.idempotencyTtlSeconds });
+  registerIdempotency(app, { auth, orm, ttlSeconds: config.idempotencyTtlSeconds, maxKeysPerCaller: config.idempotencyMaxKeysPerCaller });
   // 8. Other instances drop their process caches once this request's write has committed (its answer is going out).
   await registerProcessCacheDrops(app, redis, config.redisPrefix);
   // 9. The response cache's generation moves on a committed write, before the writer gets its answer (see response-cache.ts).
-  const cache = registerResponseCache(app, { config, orm, redis });
+  const cache = registerResponseCache(app, { config, orm, link: redis });
+  metrics.watch({
+    redisUp: () => (redis ? Number(redis.up) : null),
+    redisOutages: () => redis?.outages ?? 0,
+    rateLimitFallbacks: () => rateLimitFallbacks.total,
+    cacheBypassed: () => cache?.bypassed ?? 0,
+    cacheBumpOwed: () => Number(cache?.bumpOwed ?? false),
+  });
   // 10. Errors in the contract's format (handlers, not hooks: their place does not matter).
   registerErrorHandlers(app);
   // 11. GraphQL guards last: their preHandlers run inside the store, after idempotency; their onSend, last of all, may replace an answer that is too big.
-  const persistedQueries = createPersistedQueryStore(redis, config.redisPrefix);
+  const persistedQueries = createPersistedQueryStore(redis, config.redisPrefix, auth);
   const graphql = registerGraphqlGuards(app, { schema, config, auth, redis, maxResponseBytes: maxGraphqlResponseBytes, persistedQueries });
-  return { cache, metrics, graphql, persistedQueries };
+  const sharedState = (): SharedState => {
+    if (!redis) return { redis: 'not configured' };
+    if (redis.up) return { redis: 'ok' };
+    return {
+      redis: 'unavailable',
+      degraded: [
+        'rate limits are counted per instance',
+        'responses are not cached',
+        'the knowledge base and similarity index of this instance miss other instances\' writes until Redis is back',
+        'persisted queries are known to this instance only',
+      ],
+    };
+  };
+  return { cache, metrics, graphql, persistedQueries, sharedState };
 }
 
-function openRedis(app: FastifyInstance, config: Config): Redis | null {
+/** The Redis connection, once connected (at most a second: else the app starts degraded, and connects later). */
+async function openRedis(app: FastifyInstance, config: Config): Promise<RedisLink | null> {
   if (!config.redisUrl) return null;
-  const redis = connectRedis(config.redisUrl);
-  redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
-  return redis;
+  const link = new RedisLink(config.redisUrl, app.log);
+  app.addHook('onClose', async () => link.close());
+  if (!(await link.whenReady(1000))) app.log.warn('redis: not connected at start-up; running degraded until it is');
+  return link;
 }

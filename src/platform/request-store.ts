@@ -27,6 +27,8 @@ const stores = new WeakMap<FastifyRequest, RequestStore>();
 const READ_ONLY = /^\s*(\(?\s*select|show|explain|begin|start\s+transaction|commit|rollback|savepoint|release|set\s|reset\s)/i;
 const HIDDEN_WRITE = /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|nextval|setval)\b/i;
 export const isWriteStatement = (sql: string): boolean => !READ_ONLY.test(sql) || (/^\s*\(?\s*select/i.test(sql) ? HIDDEN_WRITE.test(sql) : false);
+/** The platform's own bookkeeping (idempotency records): no answer anyone reads depends on it, so it invalidates nothing. */
+const BOOKKEEPING = /^\s*(insert\s+into|update|delete\s+from)\s+"?idempotency_record\b/i;
 
 type WriteListener = () => void;
 const outsideWriteListeners = new Set<WriteListener>();
@@ -38,7 +40,7 @@ export function onWriteOutsideRequest(listener: WriteListener): () => void {
 }
 
 onStatement((sql) => {
-  if (!isWriteStatement(sql)) return;
+  if (!isWriteStatement(sql) || BOOKKEEPING.test(sql)) return;
   const store = storage.getStore();
   if (store && !store.sent) {
     if (store.transactionDepth > 0) store.pendingWrite = true;
