@@ -41,25 +41,44 @@ export interface ParsedList {
 
 // --- Markup and layout ------------------------------------------------------------------------
 
-const BLOCK_TAG = /<\s*\/?\s*(?:br|p|li|ul|ol|div|tr|td|th|h[1-6]|dd|dt|section|article|table|tbody)\b[^>]*>/gi;
-const INLINE_TAG = /<\s*\/?\s*(?:span|b|strong|em|i|u|a|sup|sub|font|small|mark|abbr)\b[^>]*>/gi;
+/** Tags that end a paragraph: the text on either side reads as blocks apart (a blank line between). */
+const PARAGRAPH_TAG = /^<\s*\/?\s*(?:p|div|ul|ol|h[1-6]|section|article|table|tbody|thead|header|footer|blockquote)\b/i;
+/** Tags that start a line: list items, cells, line breaks. */
+const LINE_TAG = /^<\s*(?:br|li|tr|td|th|dd|dt)\b/i;
+const ANY_TAG = /<(script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<\s*\/?\s*[a-z][^<>]*>|<\s*\/?\s*[a-z][^<>]*$/gi;
+/** Where tags stood: paragraph and line marks, collapsed into blank lines and line breaks once the tags are gone. */
+const PARAGRAPH = '\u0003';
+const LINE = '\u0004';
+const LAYOUT_RUN = /[ \t]*[\n\u0003\u0004][\s\u0003\u0004]*/g;
 
-/** Strips markup and layout noise while keeping line structure. */
-function clean(text: string): string {
+/**
+ * Strips markup and layout noise while keeping the layout: a paragraph tag (</p><p>, <div>, <ul>) or two line
+ * breaks make a blank line, one <br> or <li> a line break. The tags removed (a tag left open at a cut included)
+ * are collected into `markup`.
+ */
+function clean(text: string, markup: string[] = []): string {
   let out = text;
   if (out.includes('<')) {
-    out = out
-      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(BLOCK_TAG, '\n')
-      .replace(INLINE_TAG, '')
-      .replace(/<\/?[a-z][^>]*>/gi, ' ');
+    out = out.replace(ANY_TAG, (tag) => {
+      markup.push(tag.replace(/\s+/g, ' '));
+      if (PARAGRAPH_TAG.test(tag)) return PARAGRAPH;
+      if (LINE_TAG.test(tag)) return LINE;
+      // An inline tag (<b>, <span>) joins; script, style and comments leave a space.
+      return /^<\s*\/?\s*(?:span|b|strong|em|i|u|a|sup|sub|font|small|mark|abbr)\b/i.test(tag) ? '' : ' ';
+    });
+    if (out.includes(PARAGRAPH) || out.includes(LINE)) {
+      out = out.replace(LAYOUT_RUN, (run) => {
+        // "<br>\n" in the page's source is one break; "<br><br>" or a blank line in the text is two.
+        const blank = run.includes(PARAGRAPH) || run.split(LINE).length > 2 || run.split('\n').length > 2;
+        return blank ? '\n\n' : '\n';
+      });
+    }
   }
   if (out.includes('&')) out = decodeHTML(out);
   if (out.includes('\r')) out = out.replace(/\r\n?/g, '\n');
   // Most pastes are plain ASCII: nothing more to fold.
-  if (!/[^\x20-\x7e\n]/.test(out)) return out.includes('  ') ? out.replace(/ {2,}/g, ' ') : out;
-  return out
+  if (!/[^\x20-\x7e\n]/.test(out)) return glueBreaks(out.includes('  ') ? out.replace(/ {2,}/g, ' ') : out);
+  return glueBreaks(out
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ')
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000\t\f\v]/g, ' ')
@@ -72,8 +91,13 @@ function clean(text: string): string {
     .replace(/[；]/g, ';')
     .replace(/[：]/g, ':')
     .replace(/[‐‑‒]/g, '-')
-    .replace(/ {2,}/g, ' ');
+    .replace(/ {2,}/g, ' '));
 }
+
+/** Where a printed strength runs into the next name ("Octocrylene 2.70%Water"): the two are apart. */
+export const GLUE = '\u0005';
+const GLUED_PERCENT = /(\d\s*%)(?=\p{Lu})/gu;
+const glueBreaks = (text: string): string => (text.includes('%') ? text.replace(GLUED_PERCENT, `$1${GLUE}`) : text);
 
 // --- Headings and sections ----------------------------------------------------------------------
 
@@ -158,16 +182,43 @@ function cutAfter(text: string, pattern: RegExp, setAside: SetAsideText[]): stri
 const PURPOSE =
   /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
+/**
+ * Actives printed without an "Inactive ingredients" heading: where the inactive list begins. Either a strength
+ * glued to a name that has no strength of its own ("Benzoyl Peroxide 2.50%Water, Glycerin"), or, after the
+ * actives' lines, a line of several names none of which has a strength. -1 when the text holds actives only.
+ */
+function activesEnd(text: string): number {
+  for (let at = text.indexOf(GLUE); at >= 0; at = text.indexOf(GLUE, at + 1)) {
+    const next = text.slice(at + 1).split(/[,;\n\u0005]/, 1)[0];
+    if (next.trim() && !/\d\s*%/.test(next)) return at + 1;
+  }
+  let offset = 0;
+  let sawStrength = false;
+  for (const line of text.split('\n')) {
+    if (sawStrength && (line.match(/,(?!\d)|;/g) ?? []).length >= 2 && !/\d\s*%/.test(line)) return offset;
+    if (/\d\s*%/.test(line)) sawStrength = true;
+    offset += line.length + 1;
+  }
+  return -1;
+}
+
 function sections(text: string, setAside: SetAsideText[]): Section[] {
   const active = [...text.matchAll(ACTIVE_HEADING)].find((m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)));
   if (active) {
     setAsideLines(text.slice(0, active.index), setAside);
     const rest = text.slice(active.index + active[0].length);
     const inactive = INACTIVE_HEADING.exec(rest);
-    const activeText = inactive ? rest.slice(0, inactive.index) : rest;
+    let activeText = inactive ? rest.slice(0, inactive.index) : rest;
+    let inactiveText = inactive ? rest.slice(inactive.index + inactive[0].length) : null;
+    if (!inactive) {
+      const end = activesEnd(activeText);
+      if (end >= 0) {
+        inactiveText = activeText.slice(end);
+        activeText = activeText.slice(0, end);
+      }
+    }
     const out: Section[] = [{ text: cutAfter(activeText, DRUG_FACTS_SECTION, setAside), active: true }];
-    if (inactive) {
-      const inactiveText = rest.slice(inactive.index + inactive[0].length);
+    if (inactiveText !== null) {
       out.push({ text: cutAfter(cutAfter(inactiveText, DRUG_FACTS_SECTION, setAside), AFTER_THE_LIST, setAside), active: false });
     }
     return out;
@@ -189,9 +240,11 @@ const FOOTNOTE_WORDS =
 /** Words a footnote uses and an ingredient name does not. */
 const FOOTNOTE_GRAMMAR = /\b(ingredients?|farming|agricultur\w*|certified|origin|derived|from|of|the|grown|harvested|components?|constituents?|issus?|de|du|des|occurring|naturally)\b|=|%/i;
 /** Footnote text following the last entry: "Tocopherol. *Certified organic", "Tocopherol *Organic". */
-const INLINE_FOOTNOTE = new RegExp(`(?:\\.\\s*|\\s+)(?=(?:${MARKS}|\\(\\s*\\*+\\s*\\))\\s*[A-Za-zÀ-ÿ])`);
+// A footnote may open with a share ("*100% Naturally Derived", "**95% organic"): a claim, not a concentration.
+const FOOTNOTE_OPENING = String.raw`\s*(?:[A-Za-zÀ-ÿ]|\d+(?:[.,]\d+)?\s*%\s*[A-Za-zÀ-ÿ])`;
+const INLINE_FOOTNOTE = new RegExp(`(?:\\.\\s*|\\s+)(?=(?:${MARKS}|\\(\\s*\\*+\\s*\\))${FOOTNOTE_OPENING})`);
 /** Where one footnote of several ends: "*Certified organic **Fair trade †Natural origin". */
-const NEXT_FOOTNOTE = new RegExp(`\\s+(?=(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\))\\s*[A-Za-zÀ-ÿ])`);
+const NEXT_FOOTNOTE = new RegExp(`\\s+(?=(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\))${FOOTNOTE_OPENING})`);
 
 function looksLikeFootnote(text: string): boolean {
   const body = text.replace(LEADING_MARKER, '');
@@ -439,8 +492,9 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
     const before = entry.slice(0, conc.index);
     const after = entry.slice(conc.index + conc[0].length);
     // Drug facts print the purpose after the strength: "Avobenzone 3% Sunscreen".
-    const name = ctx.active && /[a-z]/i.test(before) ? before : `${before} ${after}`;
-    if (/[a-z]/i.test(name)) {
+    const name = ctx.active && /\p{L}/u.test(before) ? before : `${before} ${after}`;
+    // Any script's name: "병풀추출물(47%)" keeps its 47%.
+    if (/\p{L}/u.test(name)) {
       // "1,000ppm" groups thousands; "0,5%" is a decimal comma.
       const amount = /^\d{1,3}(?:,\d{3})+$/.test(conc[1]) ? conc[1].replace(/,/g, '') : conc[1].replace(',', '.');
       concentration = `${amount}${conc[2].toLowerCase() === 'ppm' ? ' ppm' : '%'}`;
@@ -509,7 +563,7 @@ export function parseIngredientList(text: string): ParsedList {
   setAsideLines(kit.before, setAside);
   for (const part of kit.parts) {
     for (const section of sections(part.text, setAside)) {
-      const sectionText = periodsAsSeparators(section.text);
+      const sectionText = periodsAsSeparators(section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text);
       const lines = sectionText.split('\n').filter((l) => l.trim());
       // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
       const commas = (sectionText.match(/,(?!\d)|;/g) ?? []).length;
