@@ -4,6 +4,8 @@
 export interface LabelPart {
   /** The part as printed ("Toner", "Step 2 Toner"), or null for a label that is not a kit. */
   name: string | null;
+  /** The text naming the part as printed ("Product Name: Daily Wash", "2. Serum:"). */
+  marker?: string;
   text: string;
 }
 
@@ -86,7 +88,7 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
   const parts: LabelPart[] = [];
   for (let i = 0; i < markers.length; i++) {
     const body = text.slice(markers[i].end, i + 1 < markers.length ? markers[i + 1].at : text.length);
-    parts.push({ name: markers[i].name, text: body });
+    parts.push({ name: markers[i].name, marker: text.slice(markers[i].at, markers[i].end), text: body });
   }
   // Each part of a kit holds a list; a name above copy is no part.
   if (parts.some((p) => commas(p.text) < 2)) return single;

@@ -2,7 +2,7 @@
 import { decodeHTML } from 'entities';
 import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
-import { kindOf, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
+import { kindOf, LAYOUT_KINDS, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
 
 export interface ParsedEntry {
   /** 1-based position in the list as printed (after dropping footnotes and duplicates). */
@@ -182,6 +182,11 @@ function cutAfter(text: string, pattern: RegExp, setAside: SetAsideText[]): stri
 const PURPOSE =
   /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
+function setAsideHeading(text: string, setAside: SetAsideText[]): void {
+  const t = text.replace(/^[\s>.(/|\[]+|[\s:\]]+$/g, '');
+  if (/[\p{L}\p{N}]/u.test(t)) setAside.push({ kind: 'heading', text: t });
+}
+
 /**
  * Actives printed without an "Inactive ingredients" heading: where the inactive list begins. Either a strength
  * glued to a name that has no strength of its own ("Benzoyl Peroxide 2.50%Water, Glycerin"), or, after the
@@ -206,8 +211,10 @@ function sections(text: string, setAside: SetAsideText[]): Section[] {
   const active = [...text.matchAll(ACTIVE_HEADING)].find((m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)));
   if (active) {
     setAsideLines(text.slice(0, active.index), setAside);
+    setAsideHeading(active[0], setAside);
     const rest = text.slice(active.index + active[0].length);
     const inactive = INACTIVE_HEADING.exec(rest);
+    if (inactive) setAsideHeading(inactive[0], setAside);
     let activeText = inactive ? rest.slice(0, inactive.index) : rest;
     let inactiveText = inactive ? rest.slice(inactive.index + inactive[0].length) : null;
     if (!inactive) {
@@ -224,7 +231,10 @@ function sections(text: string, setAside: SetAsideText[]): Section[] {
     return out;
   }
   const { start, heading } = listStart(text);
-  if (start >= 0) setAsideLines(text.slice(0, heading), setAside);
+  if (start >= 0) {
+    setAsideLines(text.slice(0, heading), setAside);
+    setAsideHeading(text.slice(heading, start), setAside);
+  }
   const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, setAside);
   return [{ text: cutAfter(body, AFTER_THE_LIST, setAside), active: false }];
 }
@@ -429,6 +439,8 @@ interface Context {
   part: string | null;
   footnotes: string[];
   ignored: string[];
+  /** Words read as layout, not names: a drug fact's purpose, "May contain", numbering, "w/w". */
+  layout: SetAsideText[];
 }
 
 /** One printed entry, or null when it is a footnote, noise or empty. */
@@ -436,7 +448,11 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
   let text = raw.trim();
   if (/\s\s|[\t\n]/.test(text)) text = text.replace(/\s+/g, ' ');
   text = stripStrayBrackets(text);
-  if (!text || (ctx.active && PURPOSE.test(text))) return null;
+  if (!text) return null;
+  if (ctx.active && PURPOSE.test(text)) {
+    ctx.layout.push({ kind: 'other', text });
+    return null;
+  }
   // Most entries are a plain name of a few words: nothing to take off, nothing to set aside.
   if (PLAIN_NAME.test(text) && !/nano/i.test(text) && countWords(text) < 4 && !NOT_AN_INGREDIENT.test(text) && !/^(?:and|&)\s/i.test(text)) {
     return newEntry(text, null, false, ctx);
@@ -477,7 +493,9 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
     return null;
   }
   // "1. Water", "2) Glycerin": numbering of a retyped list.
-  let entry = startsOdd ? text.replace(/^\d{1,3}[.)]\s+(?=[A-Za-z])/, '') : text;
+  const numbering = startsOdd ? /^\d{1,3}[.)]\s+(?=[A-Za-z])/.exec(text) : null;
+  if (numbering) ctx.layout.push({ kind: 'heading', text: numbering[0].trim() });
+  let entry = numbering ? text.slice(numbering[0].length) : text;
   if (hasMarker || startsOdd || /[.)\]]$/.test(entry)) {
     for (let i = 0; i < 3; i++) {
       const next = dropTrailingPeriod(entry.replace(LEADING_MARKER, '').replace(TRAILING_MARKER, '').trim());
@@ -485,14 +503,24 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
       entry = next;
     }
   }
-  if (ctx.active) entry = entry.replace(/\s*\.{2,}.*$/, '').replace(/\s*….*$/, '');
+  if (ctx.active) {
+    // "Zinc Oxide 6.5% ........ Sunscreen": the purpose column after the leader dots.
+    const leader = /\s*(?:\.{2,}|…)(.*)$/.exec(entry);
+    if (leader) {
+      if (/\p{L}/u.test(leader[1])) ctx.layout.push({ kind: 'other', text: leader[1].replace(/^[\s.…]+/, '').trim() });
+      entry = entry.slice(0, leader.index);
+    }
+  }
   let concentration: string | null = null;
   const conc = hasPercent || /ppm/i.test(entry) ? CONCENTRATION.exec(entry) : null;
   if (conc) {
     const before = entry.slice(0, conc.index);
     const after = entry.slice(conc.index + conc[0].length);
     // Drug facts print the purpose after the strength: "Avobenzone 3% Sunscreen".
-    const name = ctx.active && /\p{L}/u.test(before) ? before : `${before} ${after}`;
+    const purpose = ctx.active && /\p{L}/u.test(before);
+    const name = purpose ? before : `${before} ${after}`;
+    if (purpose && /\p{L}/u.test(after)) ctx.layout.push({ kind: 'other', text: after.trim() });
+    if (/w\/[wv]|v\/v/i.test(conc[0])) ctx.layout.push({ kind: 'heading', text: conc[0].trim() });
     // Any script's name: "병풀추출물(47%)" keeps its 47%.
     if (/\p{L}/u.test(name)) {
       // "1,000ppm" groups thousands; "0,5%" is a decimal comma.
@@ -511,7 +539,10 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
     entry = stripStrayBrackets(entry);
   }
   if (!LETTER_OR_DIGIT.test(entry)) return null;
-  if (ctx.active && PURPOSE.test(entry)) return null;
+  if (ctx.active && PURPOSE.test(entry)) {
+    ctx.layout.push({ kind: 'other', text: entry });
+    return null;
+  }
   if (entry.length > 200 || NOT_AN_INGREDIENT.test(entry) || (words >= 4 && looksLikeProse(entry))) {
     ctx.ignored.push(text);
     return null;
@@ -557,19 +588,27 @@ export function parseIngredientList(text: string): ParsedList {
   const footnotes: string[] = [];
   const ignored: string[] = [];
   const setAside: SetAsideText[] = [];
+  const layout: SetAsideText[] = [];
   const entries: ParsedEntry[] = [];
-  const cleaned = takeFreeOfBlocks(takeFootnoteLines(canonicalCiNumber(clean(text)), footnotes), setAside);
+  const markup: string[] = [];
+  const cleaned = takeFreeOfBlocks(takeFootnoteLines(canonicalCiNumber(clean(text, markup)), footnotes), setAside);
+  // The tags account for their part of the input: set aside as markup, one item for all.
+  if (markup.length) setAside.push({ kind: 'markup', text: markup.join(' ') });
   const kit = kitParts(cleaned);
   setAsideLines(kit.before, setAside);
   for (const part of kit.parts) {
+    if (part.marker) setAsideHeading(part.marker, setAside);
     for (const section of sections(part.text, setAside)) {
       const sectionText = periodsAsSeparators(section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text);
       const lines = sectionText.split('\n').filter((l) => l.trim());
       // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
       const commas = (sectionText.match(/,(?!\d)|;/g) ?? []).length;
       const linesAreSeparators = (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
-      const marked = sectionText.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, `,${MAY},`);
-      const ctx: Context = { active: section.active, mayContain: false, part: part.name, footnotes, ignored };
+      const marked = sectionText.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, (words) => {
+        if (/\p{L}/u.test(words)) layout.push({ kind: 'heading', text: words.trim() });
+        return `,${MAY},`;
+      });
+      const ctx: Context = { active: section.active, mayContain: false, part: part.name, footnotes, ignored, layout };
       for (const raw of splitEntries(marked, linesAreSeparators)) {
         let chunk = raw;
         if (chunk.includes(MAY)) {
@@ -584,7 +623,7 @@ export function parseIngredientList(text: string): ParsedList {
         }
         // A piece that is a footnote or noise ("Ethylhexylglycerin.\nMade in the UK") is set aside first.
         let raws = chunk.split(SOFT).filter((p) => LETTER_OR_DIGIT.test(p));
-        const scratch: Context = { ...ctx, footnotes: [], ignored: [] };
+        const scratch: Context = { ...ctx, footnotes: [], ignored: [], layout: [] };
         let pieces = raws.map((p) => toEntry(p, scratch));
         if (pieces.some((p) => p === null) && scratch.footnotes.length + scratch.ignored.length > 0) {
           ctx.footnotes.push(...scratch.footnotes);
@@ -601,8 +640,9 @@ export function parseIngredientList(text: string): ParsedList {
     }
   }
   entries.forEach((e, i) => (e.position = i + 1));
+  setAside.push(...layout);
   for (const text of ignored) setAside.push({ kind: kindOf(text), text });
   for (const text of footnotes) setAside.push({ kind: 'footnote', text });
   const parts = kit.parts.flatMap((p) => (p.name ? [p.name] : []));
-  return { entries, footnotes, ignored: setAside.filter((s) => s.kind !== 'footnote').map((s) => s.text), setAside, parts };
+  return { entries, footnotes, ignored: setAside.filter((s) => s.kind !== 'footnote' && !LAYOUT_KINDS.has(s.kind)).map((s) => s.text), setAside, parts };
 }

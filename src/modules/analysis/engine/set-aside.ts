@@ -1,7 +1,12 @@
 // Text on a pasted label that is not an ingredient: "free of" blocks, marketing copy, disclaimers, footnotes.
 // The parser sets it aside with a kind so that a client can show it. Pure: no ORM, no GraphQL.
 
-export type SetAsideKind = 'free_of' | 'marketing' | 'disclaimer' | 'footnote' | 'other';
+/** `heading` ("Ingredients:") and `markup` (HTML tags) account for the layout; the API shows the others. */
+export type SetAsideKind = 'free_of' | 'marketing' | 'disclaimer' | 'footnote' | 'other' | 'heading' | 'markup';
+
+/** Kinds that only account for layout, not shown to clients. */
+export const LAYOUT_KINDS: ReadonlySet<SetAsideKind> = new Set(['heading', 'markup']);
+export const shownSetAside = (items: SetAsideText[]): SetAsideText[] => items.filter((s) => !LAYOUT_KINDS.has(s.kind));
 
 export interface SetAsideText {
   kind: SetAsideKind;
@@ -43,8 +48,8 @@ export function kindOf(text: string): SetAsideKind {
 export function setAsideLines(text: string, into: SetAsideText[], kind?: SetAsideKind): void {
   for (const line of text.split('\n')) {
     const t = line.trim().replace(/^[-–—•·*:;,.\s]+|[\s:;,]+$/g, '');
-    if (!/[\p{L}\p{N}]/u.test(t) || BARE_HEADING.test(t)) continue;
-    into.push({ kind: kind ?? kindOf(t), text: t });
+    if (!/[\p{L}\p{N}]/u.test(t)) continue;
+    into.push({ kind: BARE_HEADING.test(t) ? 'heading' : kind ?? kindOf(t), text: t });
   }
 }
 const BARE_HEADING = /^(?:full\s+|key\s+)?(?:ingredients?|ingr[ée]dients?|inci|drug\s+facts|composition|inhaltsstoffe|ingredientes|全成分|成分|전성분|성분)$/i;
