@@ -24,7 +24,7 @@ describe('presentation invariance over every label of data/labels/', () => {
     expect(labels.length).toBeGreaterThanOrEqual(600);
   });
 
-  for (const name of ['html', 'entities', 'spacing'] as const) {
+  for (const name of ['html', 'entities', 'spacing', 'upper', 'lower'] as const) {
     it(`reads every label the same presented as ${name}`, () => {
       const changed = labels
         .filter((l) => !(name === 'html' && endsInOpenTag(l.text)))
@@ -49,7 +49,7 @@ describe('presentation invariance over every label of data/labels/', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...lists), fc.constantFrom(...HEADINGS), fc.constantFrom(...BETWEEN), fc.constantFrom(...FREE_OF),
-        fc.constantFrom('before', 'after', 'none'), fc.constantFrom('entities', 'spacing', 'upper', 'none'),
+        fc.constantFrom('before', 'after', 'none'), fc.constantFrom('entities', 'spacing', 'upper', 'lower', 'none'),
         (list, heading, between, freeOf, where, presentation) => {
           const body = `${heading}${list}.`;
           const text = where === 'none' ? body : where === 'before' ? `${freeOf}${between}${body}` : `${body}${between}${freeOf}`;

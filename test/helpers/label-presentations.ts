@@ -8,6 +8,11 @@ export const PRESENTATIONS: Record<string, Presentation> = {
   entities: (t) => t.replace(/&(?!#?\w+;)/g, '&amp;').replace(/'/g, '&#8217;'),
   /** Spacing: doubled spaces, spaces around line breaks, leading and trailing blanks. */
   spacing: (t) => `  ${t.replace(/ /g, '  ').replace(/\n/g, ' \n ')}\n `,
-  upper: (t) => t.toUpperCase(),
-  lower: (t) => t.toLowerCase(),
+  /** The whole text upper- or lower-cased (its words: tags and entities are markup, not text). */
+  upper: (t) => casedText(t, (w) => w.toUpperCase()),
+  lower: (t) => casedText(t, (w) => w.toLowerCase()),
 };
+
+function casedText(text: string, change: (text: string) => string): string {
+  return text.split(/(<[^>]*>?|&#?\w+;)/).map((piece, i) => (i % 2 ? piece : change(piece))).join('');
+}

@@ -15,7 +15,8 @@ const PRODUCT_TYPE =
 const LIST_WORDS = /^(?:full\s+|complete\s+|key\s+|other\s+|inactive\s+|active\s+)?(?:ingredients?|ingr[ée]dients?|inci|composition|inhaltsstoffe|ingredientes)$/i;
 
 const STEP = /step\s*(\d+)\s*[:.)\-–—]?\s*([^\n:,]*?)\s*(?:[:\-–—]\s+|\n|$|(?=\bingredients?\s*:))/iy;
-const NAMED = /([A-Z][\w'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\b(?:[Ii]ngredients?|INGREDIENTS?)\b)?\s*:\s*/y;
+// Any case: a label typed out in capitals or in lower case names its parts the same way.
+const NAMED = /(\p{L}[\p{L}\p{N}_'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\bingredients?\b)?\s*:\s*/iuy;
 
 interface Marker {
   at: number;
@@ -28,8 +29,8 @@ const commas = (text: string): number => (text.match(/,(?!\d)|，|、/g) ?? []).
 /** A field label naming the product, as a retailer's page prints it above each product of a kit. */
 const PRODUCT_FIELD = /(?:product\s+name|product|item)\s*:[ \t]*([^\n:]{2,60}?)[ \t]*(?:\n|$|(?=\b(?:active|inactive|other)?\s*ingredients?\s*:))/iy;
 /** A numbered part: "1. Gentle Cleanser: …", "2) Evening Ritual" above its list. */
-const NUMBERED = /\d{1,2}\s*[.)]\s+(?=\p{Lu})/uy;
-const NUMBERED_NAMED = /([\p{Lu}][^\n:,;.]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*:\s*/uy;
+const NUMBERED = /\d{1,2}\s*[.)]\s+(?=\p{L})/uy;
+const NUMBERED_NAMED = /(\p{L}[^\n:,;.]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*:\s*/uy;
 
 /** A name alone on its line (no separators, six words at most) whose next line is a list: the end of that line, or -1. */
 function nameLineEnd(text: string, at: number, name: (line: string) => boolean): number {
@@ -76,7 +77,7 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
   const markers: Marker[] = [];
   const starts = [0];
   // Line starts, sentence starts, and a product field wherever it stands (a page runs it into the list before).
-  for (const m of text.matchAll(/\n|\.\s+(?=[A-Z]|\d{1,2}[.)]\s)|[ \t](?=product\s+name\s*:)/gi)) starts.push(m.index + m[0].length);
+  for (const m of text.matchAll(/\n|\.\s+(?=\p{L}|\d{1,2}[.)]\s)|[ \t](?=product\s+name\s*:)/giu)) starts.push(m.index + m[0].length);
   for (const at of starts) {
     const skip = /^[ \t]*/.exec(text.slice(at))![0].length;
     const marker = markerAt(text, at + skip);

@@ -96,7 +96,7 @@ function clean(text: string, markup: string[] = []): string {
 
 /** Where a printed strength runs into the next name ("Octocrylene 2.70%Water"): the two are apart. */
 export const GLUE = '\u0005';
-const GLUED_PERCENT = /(\d\s*%)(?=\p{Lu})/gu;
+const GLUED_PERCENT = /(\d\s*%)(?=\p{L})(?![wv]\/[wv])/gu;
 const glueBreaks = (text: string): string => (text.includes('%') ? text.replace(GLUED_PERCENT, `$1${GLUE}`) : text);
 
 // --- Headings and sections ----------------------------------------------------------------------
@@ -561,14 +561,21 @@ function newEntry(input: string, concentration: string | null, nano: boolean, ct
 /** Words after which a full stop belongs to the name ("Alcohol Denat.", "Aloe Ext."). */
 const ABBREVIATION_BEFORE = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|eur|ph)$/i;
 
+const NEXT_NAME = /[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u;
+const NEXT_NAME_LOWER = /[\p{L}\p{N})\]]\.\s+[\p{L}\d(]/u;
+const AFTER_PERIOD = /([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu;
+const AFTER_PERIOD_LOWER = /([\p{L}\p{N})\]])\.\s+(?=([\p{L}\d(][^.,;\n]*))/gu;
+
 /**
  * Entries separated by full stops ("Water. Glycerin. Niacinamide."): a full stop followed by an ingredient-shaped
  * name becomes a comma. One followed by a sentence or a footnote stays.
  */
 function periodsAsSeparators(text: string): string {
   if (!text.includes('. ') && !text.includes('.\n')) return text;
-  if (!/[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u.test(text)) return text;
-  return text.replace(/([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu, (all, last: string, next: string, offset: number) => {
+  // A name starts with a capital; in a text typed all in lower case, with any letter.
+  const next = /\p{Lu}/u.test(text.replace(/\bCI \d/g, '')) ? NEXT_NAME : NEXT_NAME_LOWER;
+  if (!next.test(text)) return text;
+  return text.replace(next === NEXT_NAME ? AFTER_PERIOD : AFTER_PERIOD_LOWER, (all, last: string, next: string, offset: number) => {
     const before = text.slice(Math.max(0, offset - 8), offset + 1);
     // "Alcohol Denat." ends its name: what follows is the next entry. Other abbreviations go on ("Aloe Ext. Leaf").
     const denatured = /\bdenat$/i.test(before);

@@ -58,7 +58,7 @@ const BARE_HEADING = /^(?:full\s+|key\s+)?(?:ingredients?|ingr[ée]dients?|inci|
 function blockStart(text: string, lineStart: number, at: number, commas: boolean): number {
   const before = text.slice(lineStart, at);
   let start = lineStart;
-  const sentence = /[.!?。](?:\s+|(?=[A-Z]))/g;
+  const sentence = /[.!?。](?:\s+|(?=[A-Z])|(?=(?:this|these|our|all|we|it|free|formulated|made|clean|contains?|no)\b))/gi;
   for (let m = sentence.exec(before); m; m = sentence.exec(before)) start = lineStart + m.index + m[0].length;
   if (commas) {
     const comma = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('|'));
