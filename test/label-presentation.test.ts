@@ -65,8 +65,7 @@ describe('presentation invariance over every label of data/labels/', () => {
 describe('the honesty invariant', () => {
   it('reads every word of every label into an entry or sets it aside with a kind, and every tag as markup', () => {
     const dropped = labels.map((l) => ({ name: l.name, missing: unaccounted(l.text, analyze(l.text)) })).filter((l) => l.missing.length);
-    // Two small drops remain (see the report of issue 27): a strength's thousands ("1,000ppm") and a second nano mark.
-    expect(dropped.map((d) => d.name).sort()).toEqual(['kbeauty-percent-no-space', 'mess-backslashes-and-ci-variants']);
+    expect(dropped).toEqual([]);
   });
 
   it('never lets a rule pass on a list it could not read', () => {

@@ -17,6 +17,8 @@ export function unaccounted(text: string, analysis: ListAnalysis): Array<{ at: n
   for (const e of analysis.entries) {
     add(e.input);
     add(e.concentration);
+    // "1,000ppm" is read as "1000 ppm": its groups are read too.
+    if (e.concentration && /\d{4}/.test(e.concentration)) add(e.concentration.replace(/(\d)(?=(?:\d{3})+\b)/g, '$1,'));
     if (e.nano) add('nano');
     for (const other of e.alsoPrintedAs ?? []) add(other);
   }

@@ -79,6 +79,8 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
         // One ingredient under two names ("Tocopherol" … "Vitamin E"): one entry, at its first place (the one the
         // order of the list bounds), saying what else it was printed as; counted once in every estimate.
         duplicates.push(entry.input);
+        // "Titanium Dioxide (Nano)" after "CI 77891": the product holds the nano form.
+        if (entry.nano) first.nano = true;
         if (entry.input.toLowerCase() !== first.input.toLowerCase() && !first.alsoPrintedAs?.includes(entry.input)) {
           (first.alsoPrintedAs ??= []).push(entry.input);
         }

@@ -195,7 +195,8 @@ function setAsideHeading(text: string, setAside: SetAsideText[]): void {
 function activesEnd(text: string): number {
   for (let at = text.indexOf(GLUE); at >= 0; at = text.indexOf(GLUE, at + 1)) {
     const next = text.slice(at + 1).split(/[,;\n\u0005]/, 1)[0];
-    if (next.trim() && !/\d\s*%/.test(next)) return at + 1;
+    // "Zinc Oxide 12%Sunscreen": the purpose column, glued on; the actives go on.
+    if (next.trim() && !/\d\s*%/.test(next) && !PURPOSE.test(next.trim())) return at + 1;
   }
   let offset = 0;
   let sawStrength = false;
