@@ -127,3 +127,11 @@ describe('the layout corpus (data/labels/layout.yaml)', () => {
     }
   });
 });
+
+describe('what is not a list run together', () => {
+  it('leaves alternatives ("… or …") and unknown names as read, unmatched entries', () => {
+    const analysis = analyze('Ingredients: Sodium Cocoyl Isethionate, Stearic Acid, Sodium Tallowate or Sodium Palmate, Lauric Acid');
+    expect(analysis.unread).toBeUndefined();
+    expect(analysis.entries.map((e) => e.input)).toContain('Sodium Tallowate or Sodium Palmate');
+  });
+});

@@ -54,7 +54,8 @@ function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher): Ana
     const pieces = entry.pieces.map((piece) => matched(piece, matcher));
     if (pieces.every((m) => m.match !== 'none')) return pieces;
   }
-  if (countWords(entry.input) < 3) return [whole];
+  // "Sodium Tallowate or Sodium Palmate" names alternatives: words joined by a connective are no run of names.
+  if (countWords(entry.input) < 3 || CONNECTIVE.test(entry.input)) return [whole];
   const run = readRun(entry.input, (name) => RECOGNISED.has(matcher.matchEntry({ input: name }).match));
   if (run.pieces && run.pieces.length > 1) return run.pieces.map((input) => matched({ ...entry, input, concentration: null, pieces: undefined }, matcher));
   if (run.known >= 2) whole.unread = true;
@@ -62,6 +63,7 @@ function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher): Ana
 }
 
 const countWords = (text: string): number => text.trim().split(/\s+/).length;
+const CONNECTIVE = /\s(?:or|and|with|from|for|et|ou|und|oder)\s|&/i;
 
 export function analyzeIngredientList(text: string, matcher: IngredientMatcher): ListAnalysis {
   const parsed = parseIngredientList(text);
