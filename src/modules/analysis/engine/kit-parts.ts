@@ -77,7 +77,9 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
   const markers: Marker[] = [];
   const starts = [0];
   // Line starts, sentence starts, and a product field wherever it stands (a page runs it into the list before).
-  for (const m of text.matchAll(/\n|\.\s+(?=\p{L}|\d{1,2}[.)]\s)|[ \t](?=product\s+name\s*:)/giu)) starts.push(m.index + m[0].length);
+  for (const m of text.matchAll(/\n|\.\s+(?=\p{L}|\d{1,2}[.)]\s)/gu)) starts.push(m.index + m[0].length);
+  if (/product\s+name\s*:/i.test(text)) for (const m of text.matchAll(/[ \t](?=product\s+name\s*:)/gi)) starts.push(m.index + 1);
+  starts.sort((a, b) => a - b);
   for (const at of starts) {
     const skip = /^[ \t]*/.exec(text.slice(at))![0].length;
     const marker = markerAt(text, at + skip);
