@@ -1,5 +1,6 @@
 // Recall, precision and speed of the ingredient-list analysis on the label corpora: the clean lists of
-// data/labels/corpus.yaml and the retail pages and packs of data/labels/retail.yaml (figures per failure class).
+// data/labels/corpus.yaml, the retail pages and packs of data/labels/retail.yaml and the layouts of
+// data/labels/layout.yaml (issue 27): recall and wrong matches per failure class.
 //   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed] [--details CLASS]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -192,7 +193,8 @@ function main(): void {
     console.log(`  ${name}${inputs.some((i) => nameKey(i) !== nameKey(name)) ? `  (printed: ${inputs.join('; ')})` : ''}`);
   }
 
-  printRetail(kb, matcher);
+  printRetail(kb, matcher, 'retail.yaml');
+  printRetail(kb, matcher, 'layout.yaml');
   if (process.argv.includes('--no-speed')) return;
   const lists = speedLists(labels, 3000);
   const entriesPerList = lists.slice(0, 50).reduce((n, t) => n + parseIngredientList(t).entries.length, 0) / 50;
@@ -215,6 +217,8 @@ export type RetailItem = [printed: string, inci: string | null, extra?: { active
 
 export interface RetailLabel {
   name: string;
+  /** The analysis must answer that the list could not be read (layout.yaml). */
+  unread?: boolean;
   classes: string[];
   lang: string;
   set_aside: string[];
@@ -222,9 +226,12 @@ export interface RetailLabel {
   entries: RetailItem[];
 }
 
-export function loadRetailCorpus(): RetailLabel[] {
-  return YAML.parse(readFileSync(join(dataDir, 'labels', 'retail.yaml'), 'utf8')) as RetailLabel[];
+export function loadRetailCorpus(file = 'retail.yaml'): RetailLabel[] {
+  return YAML.parse(readFileSync(join(dataDir, 'labels', file), 'utf8')) as RetailLabel[];
 }
+
+/** The labels of data/labels/layout.yaml: layouts that carry meaning (issue 27). */
+export const loadLayoutCorpus = (): RetailLabel[] => loadRetailCorpus('layout.yaml');
 
 /** Figures over a set of labels (one failure class, or all). */
 export interface RetailFigures {
@@ -248,13 +255,15 @@ export interface RetailFigures {
   partErrors: number;
   /** Expected kinds of set-aside text not reported. */
   setAsideMissed: number;
+  /** Labels whose "could not be read" answer is wrong (an unread list answered as read, or the reverse). */
+  unreadErrors: number;
 }
 
 export interface RetailProblem { label: string; kind: string; detail: string }
 
 const emptyFigures = (): RetailFigures => ({
   labels: 0, entries: 0, inBase: 0, recalled: 0, wrong: 0, proseKept: 0, lost: 0, listsLosing: 0, listsGaining: 0,
-  activeErrors: 0, partErrors: 0, setAsideMissed: 0,
+  activeErrors: 0, partErrors: 0, setAsideMissed: 0, unreadErrors: 0,
 });
 
 interface ReturnedEntry { input: string; ingredientId: string | null; active: boolean; concentration: string | null; part?: string | null }
@@ -288,7 +297,7 @@ export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher
   const idOf = (inci: string | null): string | null => (inci === null ? null : kb.idOf.get(inci.toLowerCase()) ?? null);
   const nameOfId = (id: string | null): string => (id ? kb.nameOf.get(id) ?? id : '—');
   for (const label of labels) {
-    const analysis = analyzeIngredientList(label.text, matcher) as ReturnType<typeof analyzeIngredientList> & { setAside?: Array<{ kind: string; text: string }> };
+    const analysis = analyzeIngredientList(label.text, matcher) as ReturnType<typeof analyzeIngredientList> & { setAside?: Array<{ kind: string; text: string }>; unread?: boolean };
     const got = analysis.entries as ReturnedEntry[];
     const pairs = align(got, label.entries, idOf);
     const f = emptyFigures();
@@ -331,6 +340,10 @@ export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher
       problems.push({ label: label.name, kind: 'lost', detail: JSON.stringify(w[0]) });
     });
     if (f.lost) f.listsLosing = 1;
+    if (Boolean(analysis.unread) !== Boolean(label.unread)) {
+      f.unreadErrors = 1;
+      problems.push({ label: label.name, kind: 'unread', detail: `answered ${analysis.unread ? 'unread' : 'read'}; expected ${label.unread ? 'unread' : 'read'}` });
+    }
     const kinds = new Set<string>((analysis.setAside ?? []).map((s) => s.kind));
     for (const kind of label.set_aside) {
       if (kinds.has(kind)) continue;
@@ -346,15 +359,16 @@ export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher
   return { byClass, problems };
 }
 
-function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher): void {
-  const labels = loadRetailCorpus();
+function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher, file: string): void {
+  const labels = loadRetailCorpus(file);
   const { byClass, problems } = evaluateRetail(labels, matcher, kb);
   const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '—');
-  console.log(`\nRetail corpus (data/labels/retail.yaml): ${labels.length} labels, per class`);
-  const header = ['class', 'labels', 'entries', 'recall', 'wrong', 'kept', 'lost', 'lists losing', 'lists gaining', 'active err', 'part err', 'set-aside missed'];
+  console.log(`\nCorpus data/labels/${file}: ${labels.length} labels, per class`);
+  const header = ['class', 'labels', 'entries', 'recall', 'wrong', 'kept', 'lost', 'lists losing', 'lists gaining', 'active err', 'part err', 'set-aside missed', 'unread err'];
   const rows = [...byClass].sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b))).map(([cls, f]) => [
     cls, String(f.labels), String(f.entries), `${pct(f.recalled, f.inBase)} (${f.recalled}/${f.inBase})`, `${f.wrong} (${pct(f.wrong, f.entries)})`,
     String(f.proseKept), String(f.lost), `${f.listsLosing} (${pct(f.listsLosing, f.labels)})`, String(f.listsGaining), String(f.activeErrors), String(f.partErrors), String(f.setAsideMissed),
+    String(f.unreadErrors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const row of [header, ...rows]) console.log(`  ${row.map((c, i) => c.padEnd(widths[i])).join('  ')}`);

@@ -5,6 +5,7 @@ import { evaluateRetail, loadKnowledgeBase, loadRetailCorpus } from '../scripts/
 import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { parseIngredientList } from '../src/modules/analysis/engine/parse.js';
+import { shownSetAside } from '../src/modules/analysis/engine/set-aside.js';
 
 const kb = loadKnowledgeBase();
 const matcher = new IngredientMatcher(kb.ingredients);
@@ -12,7 +13,7 @@ const analyze = (text: string) => analyzeIngredientList(text, matcher);
 const inputs = (text: string): string[] => analyze(text).entries.map((e) => e.input);
 const matched = (text: string): Array<[string, string | null]> =>
   analyze(text).entries.map((e) => [e.input, e.ingredientId ? kb.nameOf.get(e.ingredientId) ?? e.ingredientId : null]);
-const kinds = (text: string) => parseIngredientList(text).setAside.map((s) => s.kind);
+const kinds = (text: string) => shownSetAside(parseIngredientList(text).setAside).map((s) => s.kind);
 
 const LIST = 'Water, Glycerin, Niacinamide, Sodium Hyaluronate, Phenoxyethanol';
 const ENTRIES = ['Water', 'Glycerin', 'Niacinamide', 'Sodium Hyaluronate', 'Phenoxyethanol'];
@@ -44,7 +45,7 @@ describe('"free of" blocks', () => {
   it('keeps the last real ingredient glued to the block and sets the block aside whole', () => {
     const parsed = parseIngredientList(`<p>Water, Glycerin, Ethylhexylglycerin <b>Clean at Luma products are formulated without:</b> Parabens, Mineral Oil.</p>`);
     expect(parsed.entries.map((e) => e.input)).toEqual(['Water', 'Glycerin', 'Ethylhexylglycerin']);
-    expect(parsed.setAside).toEqual([{ kind: 'free_of', text: 'Clean at Luma products are formulated without: Parabens, Mineral Oil.' }]);
+    expect(shownSetAside(parsed.setAside)).toEqual([{ kind: 'free_of', text: 'Clean at Luma products are formulated without: Parabens, Mineral Oil.' }]);
   });
 
   it('leaves "-free" inside a name in brackets alone', () => {

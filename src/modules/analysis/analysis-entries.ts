@@ -15,9 +15,13 @@ export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[
   return entries.map((entry, i) => {
     const ingredient = ingredients[i];
     const read = reading.entries[i];
+    const alsoPrintedAs = entry.alsoPrintedAs ?? [];
+    const notes = alsoPrintedAs.length
+      ? [...read.notes, `Also printed as ${alsoPrintedAs.map((n) => `"${n}"`).join(', ')}: the same ingredient named again, kept once at its first place.`]
+      : read.notes;
     return {
-      ...entry, ingredient,
-      concentrationEstimate: read.estimate, flags: read.flags, regulation: read.regulation, notes: read.notes,
+      ...entry, ingredient, unread: entry.unread ?? false, alsoPrintedAs,
+      concentrationEstimate: read.estimate, flags: read.flags, regulation: read.regulation, notes,
       comedogenic: ingredient?.comedogenic ?? null, irritancy: ingredient?.irritancy ?? null, ratingSource: ingredient?.ratingSource ?? null,
     };
   });

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { readStoredEntries } from './analysis-entries.js';
-import { FlagSummary, RegulatoryAlert } from './analysis-knowledge.types.js';
+import { FlagSummary, PartReading, RegulatoryAlert } from './analysis-knowledge.types.js';
 
 /** What an analysis says about the list as a whole: product type, flags raised, EU law. */
 @Resolver(() => IngredientAnalysis)
@@ -17,6 +17,11 @@ export class AnalysisKnowledgeResolver {
   @FieldResolver(() => String, { description: 'Why the list was read as leave-on or rinse-off.' })
   async productTypeBasis(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<string> {
     return (await readStoredEntries(ctx, analysis.entries)).reading.productTypeBasis;
+  }
+
+  @FieldResolver(() => [PartReading], { description: 'Each part of a kit with its own product type (its amounts are estimated within the part); empty for one product.' })
+  async partReadings(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<PartReading[]> {
+    return (await readStoredEntries(ctx, analysis.entries)).reading.parts;
   }
 
   @FieldResolver(() => [FlagSummary], { description: 'Every flag the list raises, with the entries that raise it.' })

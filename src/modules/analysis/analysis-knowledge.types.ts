@@ -78,3 +78,15 @@ export class RegulatoryAlert {
   @Field()
   message!: string;
 }
+
+@ObjectType({ description: 'One part of a kit or set, read as a product of its own.', simpleResolvers: true })
+export class PartReading {
+  @Field({ description: 'The part as printed ("Toner", "Step 2 Toner").' })
+  part!: string;
+
+  @Field({ description: 'leave_on or rinse_off: how this part was read.' })
+  productType!: string;
+
+  @Field({ description: 'Why this part was read as leave-on or rinse-off.' })
+  productTypeBasis!: string;
+}

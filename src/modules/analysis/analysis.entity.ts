@@ -18,6 +18,10 @@ export interface StoredEntry {
   active: boolean;
   /** The part of a kit or set ("Toner", "Step 2 Toner"); null (and absent in rows written before kits) for one product. */
   part?: string | null;
+  /** Words run together that could not be read as names (absent when read): no free-of rule passes on the list. */
+  unread?: boolean;
+  /** Other names the same ingredient was printed under, kept once here (absent when none). */
+  alsoPrintedAs?: string[];
 }
 
 @Entity({ tableName: 'ingredient_analysis' })

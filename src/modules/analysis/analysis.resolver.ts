@@ -9,7 +9,7 @@ import {
   SetAsideText, SimilarProductPage, SkinCalc,
 } from './analysis.types.js';
 import { parseIngredientList } from './engine/parse.js';
-import type { SetAsideText as SetAside } from './engine/set-aside.js';
+import { shownSetAside, type SetAsideText as SetAside } from './engine/set-aside.js';
 import { categorizeList, effectsOf, similarProductsOf } from './analysis-reports.service.js';
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
@@ -18,6 +18,8 @@ import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
 import { entriesWithIngredients, readStoredEntries } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
+
+const listUnread = (entries: Array<{ unread?: boolean }>): boolean => entries.some((e) => e.unread);
 
 @ArgsType()
 class SimilarArgs {
@@ -49,8 +51,9 @@ export class AnalysisResolver {
   async analysisRules(@Arg('token') token: string, @Ctx() ctx: Context): Promise<AnalysisRules> {
     const analysis = await getAnalysis(ctx.em, token);
     // As read at their dose and in this kind of product (a low-dose salicylate keeps pregnancy_safe).
-    const rules = evaluateRules(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading));
-    return { token, passesAll: rules.every((r) => r.passes), rules };
+    const unread = listUnread(analysis.entries);
+    const rules = evaluateRules(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading), { unread });
+    return { token, passesAll: rules.every((r) => r.passes), unread, rules };
   }
 
   @Query(() => SkinCalc, { description: 'Good, neutral or caution for each skin type, with the deciding ingredients.' })
@@ -115,7 +118,12 @@ export class AnalysisResolver {
   @FieldResolver(() => [SetAsideText], { description: 'Text of the label set aside as not an ingredient ("free of" claims, marketing, disclaimers, footnotes), each with its kind, so that it can be shown.' })
   setAside(@Root() analysis: Pick<IngredientAnalysis, 'ingredientList'> & { setAside?: SetAside[] }): SetAside[] {
     // A stored analysis keeps its list, not what was set aside: the parser finds it again.
-    return analysis.setAside ?? parseIngredientList(analysis.ingredientList).setAside;
+    return analysis.setAside ?? shownSetAside(parseIngredientList(analysis.ingredientList).setAside);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Some of the list could not be read (words run together holding a name we do not know; the entry is marked unread): no "free of" rule passes on it.' })
+  unread(@Root() analysis: Pick<IngredientAnalysis, 'entries'>): boolean {
+    return listUnread(analysis.entries);
   }
 
   @FieldResolver(() => [String], { description: 'The parts of a kit or set in printed order (each entry names its part); empty for a single product.' })

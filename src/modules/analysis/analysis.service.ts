@@ -8,6 +8,7 @@ import { User } from '../user/user.entity.js';
 import { saveAnalysis, type NewAnalysis } from './analysis-writer.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeIngredientList } from './engine/analyze.js';
+import { shownSetAside } from './engine/set-aside.js';
 import { loadMatcher } from '../ingredient/matcher.service.js';
 import { changeIfStill } from '../shared/single-use.js';
 
@@ -22,13 +23,14 @@ export async function analyzeList(em: EntityManager, text: string, viewer: User 
     entries: result.entries.map((e) => ({
       position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
       concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active, part: e.part,
+      ...(e.unread ? { unread: true } : {}), ...(e.alsoPrintedAs ? { alsoPrintedAs: e.alsoPrintedAs } : {}),
     })),
     unmatched: result.unmatched,
     duplicates: result.duplicates,
     footnotes: result.footnotes,
     ownerId: viewer?.id ?? null,
     createdAt: new Date(),
-    setAside: result.setAside,
+    setAside: shownSetAside(result.setAside),
   };
   await saveAnalysis(em, analysis);
   return analysis;

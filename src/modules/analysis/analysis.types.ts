@@ -33,6 +33,12 @@ export class AnalysisEntry {
   @Field(() => String, { nullable: true, description: 'The part of a kit or set the entry belongs to ("Toner", "Step 2 Toner"); null for a single product.' })
   part?: string | null;
 
+  @Field(() => Boolean, { description: 'Words run together that could not be read as ingredient names: no "free of" rule passes on the list.' })
+  unread?: boolean;
+
+  @Field(() => [String], { description: 'Other names the same ingredient is printed under further down the list: kept once, here.' })
+  alsoPrintedAs?: string[];
+
   ingredientId!: string | null;
 
   @Field(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
@@ -92,11 +98,14 @@ export class RuleVerdict {
   @Field()
   label!: string;
 
-  @Field()
+  @Field({ description: 'False when an ingredient breaks it, and when some of the list could not be read (unread).' })
   passes!: boolean;
 
   @Field(() => [Ingredient], { description: 'The ingredients that break it.' })
   ingredients!: Ingredient[];
+
+  @Field({ description: 'Some of the list could not be read: what we could not read may break the rule, so it does not pass.' })
+  unread!: boolean;
 }
 
 @ObjectType()
@@ -106,6 +115,9 @@ export class AnalysisRules {
 
   @Field({ description: 'True when every rule passes.' })
   passesAll!: boolean;
+
+  @Field({ description: 'Some of the list could not be read: no rule passes.' })
+  unread!: boolean;
 
   @Field(() => [RuleVerdict])
   rules!: RuleVerdict[];

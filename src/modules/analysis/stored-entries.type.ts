@@ -34,6 +34,8 @@ export function serializeEntries(entries: StoredEntry[]): string {
     if (entry.nano) sparse.nano = true;
     if (entry.active) sparse.active = true;
     if (entry.part) sparse.part = entry.part;
+    if (entry.unread) sparse.unread = true;
+    if (entry.alsoPrintedAs?.length) sparse.alsoPrintedAs = entry.alsoPrintedAs;
     return sparse;
   }));
 }

@@ -2,9 +2,23 @@
 import { IngredientMatcher, type MatchedEntry } from './match.js';
 import { parseIngredientList, type ParsedEntry } from './parse.js';
 import type { SetAsideText } from './set-aside.js';
+import { readRun } from './split-run.js';
+
+/** An entry as the analysis returns it. */
+export interface AnalyzedEntry extends MatchedEntry {
+  /**
+   * Words run together that name several known ingredients but could not all be read (a list printed without
+   * separators holding a name we do not know): no "free of" rule can pass on a list holding one.
+   */
+  unread?: true;
+  /** Other names the same ingredient is printed under further down the list (kept once, here). */
+  alsoPrintedAs?: string[];
+}
 
 export interface ListAnalysis {
-  entries: MatchedEntry[];
+  entries: AnalyzedEntry[];
+  /** Present (true) when some of the list could not be read: an entry is marked unread. */
+  unread?: true;
   /** Inputs that matched no ingredient, in printed order. */
   unmatched: string[];
   /** Entries printed twice (same ingredient or same text): kept once, listed here. */
@@ -26,33 +40,63 @@ function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
   };
 }
 
-/** The entry matched; or, when it matches nothing but its pieces all match, the pieces. */
-function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry[] {
-  const whole = matched(entry, matcher);
-  if (whole.match !== 'none' || !entry.pieces) return [whole];
-  const pieces = entry.pieces.map((piece) => matched(piece, matcher));
-  return pieces.every((m) => m.match !== 'none') ? pieces : [whole];
+const RECOGNISED = new Set(['exact', 'alias']);
+
+/**
+ * The entry matched; or, when it matches nothing, its pieces (" & ", a line break) when they all match, or the
+ * known names its words split into (a list printed without separators). Words that hold several known names but
+ * do not all split are one entry marked unread.
+ */
+function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher): AnalyzedEntry[] {
+  const whole: AnalyzedEntry = matched(entry, matcher);
+  if (whole.match !== 'none') return [whole];
+  if (entry.pieces) {
+    const pieces = entry.pieces.map((piece) => matched(piece, matcher));
+    if (pieces.every((m) => m.match !== 'none')) return pieces;
+  }
+  // "Sodium Tallowate or Sodium Palmate" names alternatives: words joined by a connective are no run of names.
+  if (countWords(entry.input) < 3 || CONNECTIVE.test(entry.input)) return [whole];
+  const run = readRun(entry.input, (name) => RECOGNISED.has(matcher.matchEntry({ input: name }).match));
+  if (run.pieces && run.pieces.length > 1) return run.pieces.map((input) => matched({ ...entry, input, concentration: null, pieces: undefined }, matcher));
+  if (run.known >= 2) whole.unread = true;
+  return [whole];
 }
+
+const countWords = (text: string): number => text.trim().split(/\s+/).length;
+const CONNECTIVE = /\s(?:or|and|with|from|for|et|ou|und|oder)\s|&/i;
 
 export function analyzeIngredientList(text: string, matcher: IngredientMatcher): ListAnalysis {
   const parsed = parseIngredientList(text);
-  const seen = new Set<string>();
-  const entries: MatchedEntry[] = [];
+  const kept = new Map<string, AnalyzedEntry>();
+  const entries: AnalyzedEntry[] = [];
   const duplicates: string[] = [];
   const unmatched: string[] = [];
+  let unread = false;
   for (const parsedEntry of parsed.entries) {
     for (const entry of matchEntryOrPieces(parsedEntry, matcher)) {
       // Within one product only: the same ingredient in two parts of a kit is two entries.
       const identity = `${entry.part ?? ''}\u0000${entry.ingredientId ?? `text:${entry.input.toLowerCase()}`}`;
-      if (seen.has(identity)) {
+      const first = kept.get(identity);
+      if (first) {
+        // One ingredient under two names ("Tocopherol" … "Vitamin E"): one entry, at its first place (the one the
+        // order of the list bounds), saying what else it was printed as; counted once in every estimate.
         duplicates.push(entry.input);
+        // "Titanium Dioxide (Nano)" after "CI 77891": the product holds the nano form.
+        if (entry.nano) first.nano = true;
+        if (entry.input.toLowerCase() !== first.input.toLowerCase() && !first.alsoPrintedAs?.includes(entry.input)) {
+          (first.alsoPrintedAs ??= []).push(entry.input);
+        }
         continue;
       }
-      seen.add(identity);
+      kept.set(identity, entry);
       entry.position = entries.length + 1;
       entries.push(entry);
       if (entry.match === 'none') unmatched.push(entry.input);
+      if (entry.unread) unread = true;
     }
   }
-  return { entries, unmatched, duplicates, footnotes: parsed.footnotes, ignored: parsed.ignored, setAside: parsed.setAside, parts: parsed.parts };
+  return {
+    entries, ...(unread ? { unread: true as const } : {}), unmatched, duplicates,
+    footnotes: parsed.footnotes, ignored: parsed.ignored, setAside: parsed.setAside, parts: parsed.parts,
+  };
 }

@@ -74,6 +74,9 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
   const printed = entries.map((e) => printedPercent(e.concentration));
   // The 1 % line: the first entry known to be at most 1 % (printed or capped).
   const lineIndex = entries.findIndex((e, i) => (printed[i] !== null ? printed[i]! <= 1 : (e.cap?.max ?? Infinity) <= 1));
+  // What printed amounts leave: after "Houttuynia Cordata Extract (77%)" the rest share 23%.
+  const printedTotal = entries.reduce((sum, e, i) => sum + (!e.mayContain && printed[i] !== null ? printed[i]! : 0), 0);
+  const left = Math.max(0, 100 - printedTotal);
   const result: ConcentrationEstimate[] = [];
   // Running bound from the entries before: an entry above 1 % is at most each earlier one.
   let bound = 100;
@@ -111,6 +114,10 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
       const anchor = entries[lineIndex];
       const why = printed[lineIndex] !== null ? `${pct(printed[lineIndex]!)} as printed` : `at most ${pct(anchor.cap!.max)} by law: ${anchor.cap!.source}`;
       reasons.splice(0, reasons.length, `listed after ${anchor.name} (${why}), so behind the 1% line, where the order no longer says anything: at most 1%`);
+    }
+    if (printedTotal > 0 && printedTotal <= 100 && left < max) {
+      max = left;
+      reasons.splice(0, reasons.length, `the amounts printed on the label add up to ${pct(printedTotal)}, which leaves at most ${pct(left)}`);
     }
     if (e.cap && e.cap.max < max) {
       max = e.cap.max;

@@ -4,6 +4,8 @@
 export interface LabelPart {
   /** The part as printed ("Toner", "Step 2 Toner"), or null for a label that is not a kit. */
   name: string | null;
+  /** The text naming the part as printed ("Product Name: Daily Wash", "2. Serum:"). */
+  marker?: string;
   text: string;
 }
 
@@ -13,7 +15,8 @@ const PRODUCT_TYPE =
 const LIST_WORDS = /^(?:full\s+|complete\s+|key\s+|other\s+|inactive\s+|active\s+)?(?:ingredients?|ingr[ée]dients?|inci|composition|inhaltsstoffe|ingredientes)$/i;
 
 const STEP = /step\s*(\d+)\s*[:.)\-–—]?\s*([^\n:,]*?)\s*(?:[:\-–—]\s+|\n|$|(?=\bingredients?\s*:))/iy;
-const NAMED = /([A-Z][\w'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\b(?:[Ii]ngredients?|INGREDIENTS?)\b)?\s*:\s*/y;
+// Any case: a label typed out in capitals or in lower case names its parts the same way.
+const NAMED = /(\p{L}[\p{L}\p{N}_'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\bingredients?\b)?\s*:\s*/iuy;
 
 interface Marker {
   at: number;
@@ -23,7 +26,36 @@ interface Marker {
 
 const commas = (text: string): number => (text.match(/,(?!\d)|，|、/g) ?? []).length;
 
+/** A field label naming the product, as a retailer's page prints it above each product of a kit. */
+const PRODUCT_FIELD = /(?:product\s+name|product|item)\s*:[ \t]*([^\n:]{2,60}?)[ \t]*(?:\n|$|(?=\b(?:active|inactive|other)?\s*ingredients?\s*:))/iy;
+/** A numbered part: "1. Gentle Cleanser: …", "2) Evening Ritual" above its list. */
+const NUMBERED = /\d{1,2}\s*[.)]\s+(?=\p{L})/uy;
+const NUMBERED_NAMED = /(\p{L}[^\n:,;.]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*:\s*/uy;
+
+/** A name alone on its line (no separators, six words at most) whose next line is a list: the end of that line, or -1. */
+function nameLineEnd(text: string, at: number, name: (line: string) => boolean): number {
+  const lineEnd = text.indexOf('\n', at);
+  if (lineEnd <= at) return -1;
+  const line = text.slice(at, lineEnd).trim();
+  const nextLine = text.slice(lineEnd + 1).trimStart().split('\n', 1)[0];
+  const ok = line && !/[,:;]/.test(line) && line.split(/\s+/).length <= 6 && name(line) && (commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine));
+  return ok ? lineEnd + 1 : -1;
+}
+
 function markerAt(text: string, at: number): Marker | null {
+  PRODUCT_FIELD.lastIndex = at;
+  const field = PRODUCT_FIELD.exec(text);
+  if (field) return { at, end: PRODUCT_FIELD.lastIndex, name: field[1].trim() };
+  NUMBERED.lastIndex = at;
+  if (NUMBERED.exec(text)) {
+    // The number says it is a part: its name need not end in a product word.
+    const from = NUMBERED.lastIndex;
+    NUMBERED_NAMED.lastIndex = from;
+    const named = NUMBERED_NAMED.exec(text);
+    if (named && !LIST_WORDS.test(named[1].trim()) && named[1].trim().split(/\s+/).length <= 6) return { at, end: NUMBERED_NAMED.lastIndex, name: named[1].trim() };
+    const end = nameLineEnd(text, from, () => true);
+    if (end > 0) return { at, end, name: text.slice(from, end).trim() };
+  }
   STEP.lastIndex = at;
   const step = STEP.exec(text);
   if (step) {
@@ -34,37 +66,32 @@ function markerAt(text: string, at: number): Marker | null {
   const m = NAMED.exec(text);
   if (m && PRODUCT_TYPE.test(m[1].trim()) && !LIST_WORDS.test(m[1].trim())) return { at, end: NAMED.lastIndex, name: m[1].trim() };
   // A product name alone on its line ("<b>Gentle Cleanser</b>") with its list on the next.
-  const lineEnd = text.indexOf('\n', at);
-  if (lineEnd > at) {
-    const line = text.slice(at, lineEnd).trim();
-    const after = text.slice(lineEnd + 1).trimStart();
-    const nextLine = after.split('\n', 1)[0];
-    if (line && !/[,:;]/.test(line) && line.split(/\s+/).length <= 6 && PRODUCT_TYPE.test(line) && (commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine))) {
-      return { at, end: lineEnd + 1, name: line };
-    }
-  }
-  return null;
+  const end = nameLineEnd(text, at, (line) => PRODUCT_TYPE.test(line));
+  return end > 0 ? { at, end, name: text.slice(at, end).trim() } : null;
 }
 
 /** The parts of a kit and the text before the first (copy), or one part without a name when the label holds one list. */
 export function kitParts(text: string): { parts: LabelPart[]; before: string } {
   const single = { parts: [{ name: null, text }], before: '' };
-  if (!/step\s*\d|:|\n/i.test(text)) return single;
+  if (!/step\s*\d|:|\n|\d[.)]\s/i.test(text)) return single;
   const markers: Marker[] = [];
   const starts = [0];
-  for (const m of text.matchAll(/\n|\.\s+(?=[A-Z])/g)) starts.push(m.index + m[0].length);
+  // Line starts, sentence starts, and a product field wherever it stands (a page runs it into the list before).
+  for (const m of text.matchAll(/\n|\.\s+(?=\p{L}|\d{1,2}[.)]\s)/gu)) starts.push(m.index + m[0].length);
+  if (/product\s+name\s*:/i.test(text)) for (const m of text.matchAll(/[ \t](?=product\s+name\s*:)/gi)) starts.push(m.index + 1);
+  starts.sort((a, b) => a - b);
   for (const at of starts) {
     const skip = /^[ \t]*/.exec(text.slice(at))![0].length;
     const marker = markerAt(text, at + skip);
     if (marker && (!markers.length || marker.at >= markers[markers.length - 1].end)) markers.push(marker);
   }
   // One product named before its list ("Sulfate-Free Cleanser: Water, …"): the name is no entry.
-  if (markers.length === 1 && markers[0].at === 0 && commas(text.slice(markers[0].end)) >= 2) return { parts: [{ name: null, text: text.slice(markers[0].end) }], before: text.slice(0, markers[0].end) };
+  if (markers.length === 1 && !text.slice(0, markers[0].at).trim() && commas(text.slice(markers[0].end)) >= 2) return { parts: [{ name: null, text: text.slice(markers[0].end) }], before: text.slice(0, markers[0].end) };
   if (markers.length < 2) return single;
   const parts: LabelPart[] = [];
   for (let i = 0; i < markers.length; i++) {
     const body = text.slice(markers[i].end, i + 1 < markers.length ? markers[i + 1].at : text.length);
-    parts.push({ name: markers[i].name, text: body });
+    parts.push({ name: markers[i].name, marker: text.slice(markers[i].at, markers[i].end), text: body });
   }
   // Each part of a kit holds a list; a name above copy is no part.
   if (parts.some((p) => commas(p.text) < 2)) return single;

@@ -2,7 +2,7 @@
 import { decodeHTML } from 'entities';
 import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
-import { kindOf, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
+import { kindOf, LAYOUT_KINDS, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
 
 export interface ParsedEntry {
   /** 1-based position in the list as printed (after dropping footnotes and duplicates). */
@@ -41,25 +41,44 @@ export interface ParsedList {
 
 // --- Markup and layout ------------------------------------------------------------------------
 
-const BLOCK_TAG = /<\s*\/?\s*(?:br|p|li|ul|ol|div|tr|td|th|h[1-6]|dd|dt|section|article|table|tbody)\b[^>]*>/gi;
-const INLINE_TAG = /<\s*\/?\s*(?:span|b|strong|em|i|u|a|sup|sub|font|small|mark|abbr)\b[^>]*>/gi;
+/** Tags that end a paragraph: the text on either side reads as blocks apart (a blank line between). */
+const PARAGRAPH_TAG = /^<\s*\/?\s*(?:p|div|ul|ol|h[1-6]|section|article|table|tbody|thead|header|footer|blockquote)\b/i;
+/** Tags that start a line: list items, cells, line breaks. */
+const LINE_TAG = /^<\s*(?:br|li|tr|td|th|dd|dt)\b/i;
+const ANY_TAG = /<(script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<\s*\/?\s*[a-z][^<>]*>|<\s*\/?\s*[a-z][^<>]*$/gi;
+/** Where tags stood: paragraph and line marks, collapsed into blank lines and line breaks once the tags are gone. */
+const PARAGRAPH = '\u0003';
+const LINE = '\u0004';
+const LAYOUT_RUN = /[ \t]*[\n\u0003\u0004][\s\u0003\u0004]*/g;
 
-/** Strips markup and layout noise while keeping line structure. */
-function clean(text: string): string {
+/**
+ * Strips markup and layout noise while keeping the layout: a paragraph tag (</p><p>, <div>, <ul>) or two line
+ * breaks make a blank line, one <br> or <li> a line break. The tags removed (a tag left open at a cut included)
+ * are collected into `markup`.
+ */
+function clean(text: string, markup: string[] = []): string {
   let out = text;
   if (out.includes('<')) {
-    out = out
-      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(BLOCK_TAG, '\n')
-      .replace(INLINE_TAG, '')
-      .replace(/<\/?[a-z][^>]*>/gi, ' ');
+    out = out.replace(ANY_TAG, (tag) => {
+      markup.push(tag.replace(/\s+/g, ' '));
+      if (PARAGRAPH_TAG.test(tag)) return PARAGRAPH;
+      if (LINE_TAG.test(tag)) return LINE;
+      // An inline tag (<b>, <span>) joins; script, style and comments leave a space.
+      return /^<\s*\/?\s*(?:span|b|strong|em|i|u|a|sup|sub|font|small|mark|abbr)\b/i.test(tag) ? '' : ' ';
+    });
+    if (out.includes(PARAGRAPH) || out.includes(LINE)) {
+      out = out.replace(LAYOUT_RUN, (run) => {
+        // "<br>\n" in the page's source is one break; "<br><br>" or a blank line in the text is two.
+        const blank = run.includes(PARAGRAPH) || run.split(LINE).length > 2 || run.split('\n').length > 2;
+        return blank ? '\n\n' : '\n';
+      });
+    }
   }
   if (out.includes('&')) out = decodeHTML(out);
   if (out.includes('\r')) out = out.replace(/\r\n?/g, '\n');
   // Most pastes are plain ASCII: nothing more to fold.
-  if (!/[^\x20-\x7e\n]/.test(out)) return out.includes('  ') ? out.replace(/ {2,}/g, ' ') : out;
-  return out
+  if (!/[^\x20-\x7e\n]/.test(out)) return glueBreaks(out.includes('  ') ? out.replace(/ {2,}/g, ' ') : out);
+  return glueBreaks(out
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ')
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000\t\f\v]/g, ' ')
@@ -72,8 +91,13 @@ function clean(text: string): string {
     .replace(/[；]/g, ';')
     .replace(/[：]/g, ':')
     .replace(/[‐‑‒]/g, '-')
-    .replace(/ {2,}/g, ' ');
+    .replace(/ {2,}/g, ' '));
 }
+
+/** Where a printed strength runs into the next name ("Octocrylene 2.70%Water"): the two are apart. */
+export const GLUE = '\u0005';
+const GLUED_PERCENT = /(\d\s*%)(?=\p{L})(?![wv]\/[wv])/gu;
+const glueBreaks = (text: string): string => (text.includes('%') ? text.replace(GLUED_PERCENT, `$1${GLUE}`) : text);
 
 // --- Headings and sections ----------------------------------------------------------------------
 
@@ -158,22 +182,60 @@ function cutAfter(text: string, pattern: RegExp, setAside: SetAsideText[]): stri
 const PURPOSE =
   /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
+function setAsideHeading(text: string, setAside: SetAsideText[]): void {
+  const t = text.replace(/^[\s>.(/|\[]+|[\s:\]]+$/g, '');
+  if (/[\p{L}\p{N}]/u.test(t)) setAside.push({ kind: 'heading', text: t });
+}
+
+/**
+ * Actives printed without an "Inactive ingredients" heading: where the inactive list begins. Either a strength
+ * glued to a name that has no strength of its own ("Benzoyl Peroxide 2.50%Water, Glycerin"), or, after the
+ * actives' lines, a line of several names none of which has a strength. -1 when the text holds actives only.
+ */
+function activesEnd(text: string): number {
+  for (let at = text.indexOf(GLUE); at >= 0; at = text.indexOf(GLUE, at + 1)) {
+    const next = text.slice(at + 1).split(/[,;\n\u0005]/, 1)[0];
+    // "Zinc Oxide 12%Sunscreen": the purpose column, glued on; the actives go on.
+    if (next.trim() && !/\d\s*%/.test(next) && !PURPOSE.test(next.trim())) return at + 1;
+  }
+  let offset = 0;
+  let sawStrength = false;
+  for (const line of text.split('\n')) {
+    if (sawStrength && (line.match(/,(?!\d)|;/g) ?? []).length >= 2 && !/\d\s*%/.test(line)) return offset;
+    if (/\d\s*%/.test(line)) sawStrength = true;
+    offset += line.length + 1;
+  }
+  return -1;
+}
+
 function sections(text: string, setAside: SetAsideText[]): Section[] {
   const active = [...text.matchAll(ACTIVE_HEADING)].find((m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)));
   if (active) {
     setAsideLines(text.slice(0, active.index), setAside);
+    setAsideHeading(active[0], setAside);
     const rest = text.slice(active.index + active[0].length);
     const inactive = INACTIVE_HEADING.exec(rest);
-    const activeText = inactive ? rest.slice(0, inactive.index) : rest;
+    if (inactive) setAsideHeading(inactive[0], setAside);
+    let activeText = inactive ? rest.slice(0, inactive.index) : rest;
+    let inactiveText = inactive ? rest.slice(inactive.index + inactive[0].length) : null;
+    if (!inactive) {
+      const end = activesEnd(activeText);
+      if (end >= 0) {
+        inactiveText = activeText.slice(end);
+        activeText = activeText.slice(0, end);
+      }
+    }
     const out: Section[] = [{ text: cutAfter(activeText, DRUG_FACTS_SECTION, setAside), active: true }];
-    if (inactive) {
-      const inactiveText = rest.slice(inactive.index + inactive[0].length);
+    if (inactiveText !== null) {
       out.push({ text: cutAfter(cutAfter(inactiveText, DRUG_FACTS_SECTION, setAside), AFTER_THE_LIST, setAside), active: false });
     }
     return out;
   }
   const { start, heading } = listStart(text);
-  if (start >= 0) setAsideLines(text.slice(0, heading), setAside);
+  if (start >= 0) {
+    setAsideLines(text.slice(0, heading), setAside);
+    setAsideHeading(text.slice(heading, start), setAside);
+  }
   const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, setAside);
   return [{ text: cutAfter(body, AFTER_THE_LIST, setAside), active: false }];
 }
@@ -189,9 +251,11 @@ const FOOTNOTE_WORDS =
 /** Words a footnote uses and an ingredient name does not. */
 const FOOTNOTE_GRAMMAR = /\b(ingredients?|farming|agricultur\w*|certified|origin|derived|from|of|the|grown|harvested|components?|constituents?|issus?|de|du|des|occurring|naturally)\b|=|%/i;
 /** Footnote text following the last entry: "Tocopherol. *Certified organic", "Tocopherol *Organic". */
-const INLINE_FOOTNOTE = new RegExp(`(?:\\.\\s*|\\s+)(?=(?:${MARKS}|\\(\\s*\\*+\\s*\\))\\s*[A-Za-zÀ-ÿ])`);
+// A footnote may open with a share ("*100% Naturally Derived", "**95% organic"): a claim, not a concentration.
+const FOOTNOTE_OPENING = String.raw`\s*(?:[A-Za-zÀ-ÿ]|\d+(?:[.,]\d+)?\s*%\s*[A-Za-zÀ-ÿ])`;
+const INLINE_FOOTNOTE = new RegExp(`(?:\\.\\s*|\\s+)(?=(?:${MARKS}|\\(\\s*\\*+\\s*\\))${FOOTNOTE_OPENING})`);
 /** Where one footnote of several ends: "*Certified organic **Fair trade †Natural origin". */
-const NEXT_FOOTNOTE = new RegExp(`\\s+(?=(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\))\\s*[A-Za-zÀ-ÿ])`);
+const NEXT_FOOTNOTE = new RegExp(`\\s+(?=(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\))${FOOTNOTE_OPENING})`);
 
 function looksLikeFootnote(text: string): boolean {
   const body = text.replace(LEADING_MARKER, '');
@@ -376,6 +440,8 @@ interface Context {
   part: string | null;
   footnotes: string[];
   ignored: string[];
+  /** Words read as layout, not names: a drug fact's purpose, "May contain", numbering, "w/w". */
+  layout: SetAsideText[];
 }
 
 /** One printed entry, or null when it is a footnote, noise or empty. */
@@ -383,7 +449,11 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
   let text = raw.trim();
   if (/\s\s|[\t\n]/.test(text)) text = text.replace(/\s+/g, ' ');
   text = stripStrayBrackets(text);
-  if (!text || (ctx.active && PURPOSE.test(text))) return null;
+  if (!text) return null;
+  if (ctx.active && PURPOSE.test(text)) {
+    ctx.layout.push({ kind: 'other', text });
+    return null;
+  }
   // Most entries are a plain name of a few words: nothing to take off, nothing to set aside.
   if (PLAIN_NAME.test(text) && !/nano/i.test(text) && countWords(text) < 4 && !NOT_AN_INGREDIENT.test(text) && !/^(?:and|&)\s/i.test(text)) {
     return newEntry(text, null, false, ctx);
@@ -424,7 +494,9 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
     return null;
   }
   // "1. Water", "2) Glycerin": numbering of a retyped list.
-  let entry = startsOdd ? text.replace(/^\d{1,3}[.)]\s+(?=[A-Za-z])/, '') : text;
+  const numbering = startsOdd ? /^\d{1,3}[.)]\s+(?=[A-Za-z])/.exec(text) : null;
+  if (numbering) ctx.layout.push({ kind: 'heading', text: numbering[0].trim() });
+  let entry = numbering ? text.slice(numbering[0].length) : text;
   if (hasMarker || startsOdd || /[.)\]]$/.test(entry)) {
     for (let i = 0; i < 3; i++) {
       const next = dropTrailingPeriod(entry.replace(LEADING_MARKER, '').replace(TRAILING_MARKER, '').trim());
@@ -432,15 +504,26 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
       entry = next;
     }
   }
-  if (ctx.active) entry = entry.replace(/\s*\.{2,}.*$/, '').replace(/\s*….*$/, '');
+  if (ctx.active) {
+    // "Zinc Oxide 6.5% ........ Sunscreen": the purpose column after the leader dots.
+    const leader = /\s*(?:\.{2,}|…)(.*)$/.exec(entry);
+    if (leader) {
+      if (/\p{L}/u.test(leader[1])) ctx.layout.push({ kind: 'other', text: leader[1].replace(/^[\s.…]+/, '').trim() });
+      entry = entry.slice(0, leader.index);
+    }
+  }
   let concentration: string | null = null;
   const conc = hasPercent || /ppm/i.test(entry) ? CONCENTRATION.exec(entry) : null;
   if (conc) {
     const before = entry.slice(0, conc.index);
     const after = entry.slice(conc.index + conc[0].length);
     // Drug facts print the purpose after the strength: "Avobenzone 3% Sunscreen".
-    const name = ctx.active && /[a-z]/i.test(before) ? before : `${before} ${after}`;
-    if (/[a-z]/i.test(name)) {
+    const purpose = ctx.active && /\p{L}/u.test(before);
+    const name = purpose ? before : `${before} ${after}`;
+    if (purpose && /\p{L}/u.test(after)) ctx.layout.push({ kind: 'other', text: after.trim() });
+    if (/w\/[wv]|v\/v/i.test(conc[0])) ctx.layout.push({ kind: 'heading', text: conc[0].trim() });
+    // Any script's name: "병풀추출물(47%)" keeps its 47%.
+    if (/\p{L}/u.test(name)) {
       // "1,000ppm" groups thousands; "0,5%" is a decimal comma.
       const amount = /^\d{1,3}(?:,\d{3})+$/.test(conc[1]) ? conc[1].replace(/,/g, '') : conc[1].replace(',', '.');
       concentration = `${amount}${conc[2].toLowerCase() === 'ppm' ? ' ppm' : '%'}`;
@@ -457,7 +540,10 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
     entry = stripStrayBrackets(entry);
   }
   if (!LETTER_OR_DIGIT.test(entry)) return null;
-  if (ctx.active && PURPOSE.test(entry)) return null;
+  if (ctx.active && PURPOSE.test(entry)) {
+    ctx.layout.push({ kind: 'other', text: entry });
+    return null;
+  }
   if (entry.length > 200 || NOT_AN_INGREDIENT.test(entry) || (words >= 4 && looksLikeProse(entry))) {
     ctx.ignored.push(text);
     return null;
@@ -476,14 +562,21 @@ function newEntry(input: string, concentration: string | null, nano: boolean, ct
 /** Words after which a full stop belongs to the name ("Alcohol Denat.", "Aloe Ext."). */
 const ABBREVIATION_BEFORE = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|eur|ph)$/i;
 
+const NEXT_NAME = /[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u;
+const NEXT_NAME_LOWER = /[\p{L}\p{N})\]]\.\s+[\p{L}\d(]/u;
+const AFTER_PERIOD = /([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu;
+const AFTER_PERIOD_LOWER = /([\p{L}\p{N})\]])\.\s+(?=([\p{L}\d(][^.,;\n]*))/gu;
+
 /**
  * Entries separated by full stops ("Water. Glycerin. Niacinamide."): a full stop followed by an ingredient-shaped
  * name becomes a comma. One followed by a sentence or a footnote stays.
  */
 function periodsAsSeparators(text: string): string {
   if (!text.includes('. ') && !text.includes('.\n')) return text;
-  if (!/[\p{L}\p{N})\]]\.\s+(?:[\p{Lu}\d(]|[a-z]-)/u.test(text)) return text;
-  return text.replace(/([\p{L}\p{N})\]])\.\s+(?=((?:[\p{Lu}\d(]|[a-z]-)[^.,;\n]*))/gu, (all, last: string, next: string, offset: number) => {
+  // A name starts with a capital; in a text typed all in lower case, with any letter.
+  const next = /\p{Lu}/u.test(text.replace(/\bCI \d/g, '')) ? NEXT_NAME : NEXT_NAME_LOWER;
+  if (!next.test(text)) return text;
+  return text.replace(next === NEXT_NAME ? AFTER_PERIOD : AFTER_PERIOD_LOWER, (all, last: string, next: string, offset: number) => {
     const before = text.slice(Math.max(0, offset - 8), offset + 1);
     // "Alcohol Denat." ends its name: what follows is the next entry. Other abbreviations go on ("Aloe Ext. Leaf").
     const denatured = /\bdenat$/i.test(before);
@@ -503,19 +596,27 @@ export function parseIngredientList(text: string): ParsedList {
   const footnotes: string[] = [];
   const ignored: string[] = [];
   const setAside: SetAsideText[] = [];
+  const layout: SetAsideText[] = [];
   const entries: ParsedEntry[] = [];
-  const cleaned = takeFreeOfBlocks(takeFootnoteLines(canonicalCiNumber(clean(text)), footnotes), setAside);
+  const markup: string[] = [];
+  const cleaned = takeFreeOfBlocks(takeFootnoteLines(canonicalCiNumber(clean(text, markup)), footnotes), setAside);
+  // The tags account for their part of the input: set aside as markup, one item for all.
+  if (markup.length) setAside.push({ kind: 'markup', text: markup.join(' ') });
   const kit = kitParts(cleaned);
   setAsideLines(kit.before, setAside);
   for (const part of kit.parts) {
+    if (part.marker) setAsideHeading(part.marker, setAside);
     for (const section of sections(part.text, setAside)) {
-      const sectionText = periodsAsSeparators(section.text);
+      const sectionText = periodsAsSeparators(section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text);
       const lines = sectionText.split('\n').filter((l) => l.trim());
       // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
       const commas = (sectionText.match(/,(?!\d)|;/g) ?? []).length;
       const linesAreSeparators = (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
-      const marked = sectionText.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, `,${MAY},`);
-      const ctx: Context = { active: section.active, mayContain: false, part: part.name, footnotes, ignored };
+      const marked = sectionText.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, (words) => {
+        if (/\p{L}/u.test(words)) layout.push({ kind: 'heading', text: words.trim() });
+        return `,${MAY},`;
+      });
+      const ctx: Context = { active: section.active, mayContain: false, part: part.name, footnotes, ignored, layout };
       for (const raw of splitEntries(marked, linesAreSeparators)) {
         let chunk = raw;
         if (chunk.includes(MAY)) {
@@ -530,7 +631,7 @@ export function parseIngredientList(text: string): ParsedList {
         }
         // A piece that is a footnote or noise ("Ethylhexylglycerin.\nMade in the UK") is set aside first.
         let raws = chunk.split(SOFT).filter((p) => LETTER_OR_DIGIT.test(p));
-        const scratch: Context = { ...ctx, footnotes: [], ignored: [] };
+        const scratch: Context = { ...ctx, footnotes: [], ignored: [], layout: [] };
         let pieces = raws.map((p) => toEntry(p, scratch));
         if (pieces.some((p) => p === null) && scratch.footnotes.length + scratch.ignored.length > 0) {
           ctx.footnotes.push(...scratch.footnotes);
@@ -547,8 +648,9 @@ export function parseIngredientList(text: string): ParsedList {
     }
   }
   entries.forEach((e, i) => (e.position = i + 1));
+  setAside.push(...layout);
   for (const text of ignored) setAside.push({ kind: kindOf(text), text });
   for (const text of footnotes) setAside.push({ kind: 'footnote', text });
   const parts = kit.parts.flatMap((p) => (p.name ? [p.name] : []));
-  return { entries, footnotes, ignored: setAside.filter((s) => s.kind !== 'footnote').map((s) => s.text), setAside, parts };
+  return { entries, footnotes, ignored: setAside.filter((s) => s.kind !== 'footnote' && !LAYOUT_KINDS.has(s.kind)).map((s) => s.text), setAside, parts };
 }

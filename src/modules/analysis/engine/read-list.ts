@@ -20,6 +20,8 @@ export interface ListEntry<I extends ListIngredient> {
   mayContain: boolean;
   /** An active ingredient of a US Drug Facts label. */
   active?: boolean;
+  /** The part of a kit it belongs to: each part is a product of its own, read on its own. */
+  part?: string | null;
   ingredient: I | null;
 }
 
@@ -57,9 +59,19 @@ export interface FlagRaise<I extends ListIngredient> {
   entries: Array<ReadEntry<I>>;
 }
 
-export interface ReadList<I extends ListIngredient> {
+/** How one part of a kit was read. */
+export interface PartReading {
+  part: string;
   productType: ProductType;
   productTypeBasis: string;
+}
+
+export interface ReadList<I extends ListIngredient> {
+  /** The product's type; for a kit, its first part's (each part's is in `parts`). */
+  productType: ProductType;
+  productTypeBasis: string;
+  /** Each part of a kit with its own product type; empty for one product. */
+  parts: PartReading[];
   entries: Array<ReadEntry<I>>;
   /** Each flag the list raises, with the entries raising it, in vocabulary order then label order. */
   flags: Array<FlagRaise<I>>;
@@ -79,12 +91,26 @@ const CLASS_WORDS: Record<RegulatoryFact['class'], string> = {
 
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
 export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>, regulation: RegulationIndex, productType?: ProductType | null, flagOrder: string[] = []): ReadList<I> {
-  const guessed = inferProductType(entries.map((e) => e.ingredient));
-  const type = productType ?? guessed.productType;
-  const typeBasis = productType ? `Read as a ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.` : guessed.basis;
+  // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts.
+  const byPart = new Map<string, number[]>();
+  entries.forEach((e, i) => byPart.set(e.part ?? '', [...(byPart.get(e.part ?? '') ?? []), i]));
+  const typeOf = new Map<string, { productType: ProductType; basis: string }>();
+  for (const [part, indices] of byPart) {
+    const guessed = inferProductType(indices.map((i) => entries[i].ingredient));
+    typeOf.set(part, productType
+      ? { productType, basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.` }
+      : guessed);
+  }
+  const entryType = (i: number): ProductType => typeOf.get(entries[i].part ?? '')!.productType;
+  const first = typeOf.get(entries[0]?.part ?? '') ?? inferProductType([]);
+  const type = productType ?? first.productType;
+  const typeBasis = first.basis;
+  const parts: PartReading[] = [...typeOf].filter(([part]) => part).map(([part, t]) => ({ part, productType: t.productType, productTypeBasis: t.basis }));
   const facts = entries.map((e) => (e.ingredient ? regulation.factsFor(e.ingredient) : []));
-  const threshold = type === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn;
+  const thresholdOf = (t: ProductType) => (t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn);
   const doseEntries: DoseEntry[] = entries.map((e, i) => {
+    const type = entryType(i);
+    const threshold = thresholdOf(type);
     const cap = maximumFor(facts[i], type);
     const allergen = facts[i].some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
     return {
@@ -93,10 +119,19 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
       floor: allergen ? { min: threshold, source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%` } : null,
     };
   });
-  const estimates = estimateConcentrations(doseEntries);
+  const estimates: ConcentrationEstimate[] = new Array(entries.length);
+  const positionInPart: number[] = new Array(entries.length);
+  for (const indices of byPart.values()) {
+    indices.forEach((i, k) => (positionInPart[i] = k + 1));
+    const partEstimates = estimateConcentrations(indices.map((i) => doseEntries[i]));
+    indices.forEach((i, k) => (estimates[i] = partEstimates[k]));
+  }
   const alerts: ReadList<I>['alerts'] = [];
   const read = entries.map((e, i): ReadEntry<I> => {
     const estimate = estimates[i];
+    const type = entryType(i);
+    const partLength = byPart.get(e.part ?? '')!.length;
+    const partPosition = positionInPart[i];
     const printed = printedPercent(e.concentration);
     const regulationNotes = facts[i].map((fact): RegulatoryNote => {
       const max = maximumFor([fact], type);
@@ -111,7 +146,7 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
     let flags: string[] = [];
     if (e.ingredient) {
       const withLaw = { ...e.ingredient, flags: withRegulatoryFlags(e.ingredient.flags, facts[i]) };
-      const view = dosedIngredient(withLaw, estimate, e.position, entries.length, type, printed !== null);
+      const view = dosedIngredient(withLaw, estimate, partPosition, partLength, type, printed !== null);
       dosed = view.ingredient;
       flags = view.ingredient.flags;
       notes.push(...view.notes);
@@ -136,5 +171,5 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
   for (const entry of read) for (const flag of entry.flags) byFlag.set(flag, [...(byFlag.get(flag) ?? []), entry]);
   const rank = (flag: string) => (flagOrder.includes(flag) ? flagOrder.indexOf(flag) : flagOrder.length);
   const flags = [...byFlag.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0])).map(([flag, list]) => ({ flag, entries: list }));
-  return { productType: type, productTypeBasis: typeBasis, entries: read, flags, alerts };
+  return { productType: type, productTypeBasis: typeBasis, parts, entries: read, flags, alerts };
 }

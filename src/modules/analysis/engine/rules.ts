@@ -51,11 +51,14 @@ export interface RuleVerdict<I> {
   passes: boolean;
   /** The ingredients that break it, in label order. */
   ingredients: I[];
+  /** Some of the list could not be read: what we could not read may break the rule, so it does not pass. */
+  unread: boolean;
 }
 
-export function evaluateRules<I extends RuleIngredient>(ingredients: I[]): RuleVerdict<I>[] {
+/** `unread`: some of the list could not be read (words run together holding a name we do not know). */
+export function evaluateRules<I extends RuleIngredient>(ingredients: I[], { unread = false }: { unread?: boolean } = {}): RuleVerdict<I>[] {
   return RULES.map(({ rule, label, brokenBy }) => {
     const breaking = ingredients.filter((i) => i.flags.some((f) => brokenBy.includes(f)));
-    return { rule, label, passes: breaking.length === 0, ingredients: breaking };
+    return { rule, label, passes: breaking.length === 0 && !unread, ingredients: breaking, unread };
   });
 }

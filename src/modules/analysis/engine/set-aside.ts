@@ -1,7 +1,12 @@
 // Text on a pasted label that is not an ingredient: "free of" blocks, marketing copy, disclaimers, footnotes.
 // The parser sets it aside with a kind so that a client can show it. Pure: no ORM, no GraphQL.
 
-export type SetAsideKind = 'free_of' | 'marketing' | 'disclaimer' | 'footnote' | 'other';
+/** `heading` ("Ingredients:") and `markup` (HTML tags) account for the layout; the API shows the others. */
+export type SetAsideKind = 'free_of' | 'marketing' | 'disclaimer' | 'footnote' | 'other' | 'heading' | 'markup';
+
+/** Kinds that only account for layout, not shown to clients. */
+export const LAYOUT_KINDS: ReadonlySet<SetAsideKind> = new Set(['heading', 'markup']);
+export const shownSetAside = (items: SetAsideText[]): SetAsideText[] => items.filter((s) => !LAYOUT_KINDS.has(s.kind));
 
 export interface SetAsideText {
   kind: SetAsideKind;
@@ -43,8 +48,8 @@ export function kindOf(text: string): SetAsideKind {
 export function setAsideLines(text: string, into: SetAsideText[], kind?: SetAsideKind): void {
   for (const line of text.split('\n')) {
     const t = line.trim().replace(/^[-–—•·*:;,.\s]+|[\s:;,]+$/g, '');
-    if (!/[\p{L}\p{N}]/u.test(t) || BARE_HEADING.test(t)) continue;
-    into.push({ kind: kind ?? kindOf(t), text: t });
+    if (!/[\p{L}\p{N}]/u.test(t)) continue;
+    into.push({ kind: BARE_HEADING.test(t) ? 'heading' : kind ?? kindOf(t), text: t });
   }
 }
 const BARE_HEADING = /^(?:full\s+|key\s+)?(?:ingredients?|ingr[ée]dients?|inci|drug\s+facts|composition|inhaltsstoffe|ingredientes|全成分|成分|전성분|성분)$/i;
@@ -53,7 +58,7 @@ const BARE_HEADING = /^(?:full\s+|key\s+)?(?:ingredients?|ingr[ée]dients?|inci|
 function blockStart(text: string, lineStart: number, at: number, commas: boolean): number {
   const before = text.slice(lineStart, at);
   let start = lineStart;
-  const sentence = /[.!?。](?:\s+|(?=[A-Z]))/g;
+  const sentence = /[.!?。](?:\s+|(?=[A-Z])|(?=(?:this|these|our|all|we|it|free|formulated|made|clean|contains?|no)\b))/gi;
   for (let m = sentence.exec(before); m; m = sentence.exec(before)) start = lineStart + m.index + m[0].length;
   if (commas) {
     const comma = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('|'));
@@ -95,6 +100,42 @@ function nextClaim(text: string, from: number): { index: number; length: number;
   return found[0] ?? null;
 }
 
+/** Substances and classes a "free of" block names ("Parabens", "Sulfates—SLS + SLES", "Coal Tar"). */
+const FREE_OF_ITEM =
+  /^(?:and\s+|or\s+)?(?:no\s+)?(?:synthetic\s+|artificial\s+|added\s+|harsh\s+)?(?:parabens?|sulf|sulph|sls|sles|phthalat|silicon|mineral\s+oil|petrolat|petroleum|paraffin|formaldehyd|retinyl\s+palmitate|oxybenzone|octinoxate|benzophenone|coal\s+tar|hydroquinone|triclosan|triclocarban|talc|gluten|pegs?\b|fragrances?|perfumes?|parfum|dyes?|colou?rs?|alcohols?|microplastic|micro-?beads|nano|bpa|dea\b|mea\b|tea\b|ethanolamines?|toluene|lead|mercury|aluminum|aluminium|resorcinol|animal|gmo|fillers?|nasties|toxins?|essential\s+oils?|propylene\s+glycol|chemical\s+sunscreens?|lanolin|palm\s+oil|soy|nut|fillers|methylisothiazolinone|butylated|bht|bha\b|hydrogenated\s+cotton)/i;
+
+/** A line of several names that are not what a "free of" block names: an ingredient list of its own. */
+function readsAsList(line: string): boolean {
+  const items = line.split(/[,;|•·]/).map((i) => i.trim()).filter(Boolean);
+  if (items.length < 3) return false;
+  return items.filter((i) => FREE_OF_ITEM.test(i)).length * 2 < items.length;
+}
+
+/**
+ * The end of the lines a heading governs: the lines after it until the next heading, a blank line after its
+ * items, another claim, a line of prose or a line that reads as an ingredient list of its own.
+ */
+function governedEnd(text: string, lineEnd: number, end: number): number {
+  let next = lineEnd;
+  let taken = 0;
+  while (next < text.length) {
+    const lineTo = text.indexOf('\n', next + 1) < 0 ? text.length : text.indexOf('\n', next + 1);
+    const line = text.slice(next + 1, lineTo).trim();
+    if (!line) {
+      if (taken) break;
+      next = lineTo;
+      continue;
+    }
+    const separated = /[,;|•·]/.test(line);
+    if (LIST_HEADING_AHEAD.test(` ${line}`) || /^[^,;]{1,60}:$/.test(line) || (taken && hasFreeOfClaim(line))) break;
+    if ((!separated && line.split(/\s+/).length > 5) || (separated && readsAsList(line))) break;
+    next = lineTo;
+    end = lineTo;
+    taken++;
+  }
+  return end;
+}
+
 /**
  * Takes the "free of" blocks out of the text (before, after or inside the list, after a heading in bold, one item per
  * line under a heading) and sets them aside. An ingredient glued to the start of a block stays in the text.
@@ -122,17 +163,8 @@ export function takeFreeOfBlocks(text: string, setAside: SetAsideText[]): string
     if (stop && (m.prefix || rest.slice(stop.index + 1).split(',').length > 3)) cut = stop.index + 1;
     if (heading && heading.index < cut) cut = heading.index;
     let end = restStart + cut;
-    // A heading alone on its line ("What it's formulated without:"): its items follow one per line.
-    if (/:\s*$/.test(out.slice(m.index, lineEnd)) || !rest.trim()) {
-      let next = lineEnd;
-      while (next < out.length) {
-        const lineTo = out.indexOf('\n', next + 1) < 0 ? out.length : out.indexOf('\n', next + 1);
-        const line = out.slice(next + 1, lineTo).trim();
-        if (line && (line.split(/\s+/).length > 5 || /[,;]/.test(line) || LIST_HEADING_AHEAD.test(` ${line}`) || hasFreeOfClaim(line))) break;
-        next = lineTo;
-        if (line) end = lineTo;
-      }
-    }
+    // A heading that ends its line ("Clean at Luma products are formulated without:") governs the lines after it.
+    if (/:\s*$/.test(out.slice(m.index, lineEnd)) || !rest.trim()) end = governedEnd(out, lineEnd, end);
     const blockText = out.slice(start + (keep ? head.indexOf(keep) + keep.length : 0), end);
     setAside.push({ kind: 'free_of', text: tidy(blockText) });
     // After the list, the copy that follows on the line goes too ("… Triclocarban. All products are …", "Made in USA.").
