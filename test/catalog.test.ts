@@ -78,6 +78,14 @@ describe('GET /products', () => {
     }
   });
 
+  it('names every known flag once for an unknown free_of (issue 30)', async () => {
+    const response = await t.inject({ method: 'GET', url: '/products?free_of=sparkles' });
+    expect(response.statusCode).toBe(400);
+    const known = /\(known: (.*)\)/.exec(errorOf(response).message)![1].split(', ');
+    expect(known).toContain('fragrance');
+    expect(known.length).toBe(new Set(known).size);
+  });
+
   it('filters: free of fragrance, by brand, by category with its sub-categories', async () => {
     const free = (await t.inject({ method: 'GET', url: '/products?limit=100&free_of=fragrance,silicone' })).json() as Page<ProductSummary>;
     expect(free.items.length).toBeGreaterThan(10);

@@ -39,6 +39,17 @@ describe('the demo community', () => {
     expect(opinions.items.flatMap((o) => o.hashtags)).toContain('hyperpigmentation');
   });
 
+  it('dates its opinions and tutorials over past weeks, not all today (issue 30)', async () => {
+    const em = t.em();
+    for (const table of ['ingredient_opinion', 'product_tutorial']) {
+      const [row] = await em.execute<Array<{ days: number; today: number; total: number }>>(
+        `select count(distinct created_at::date)::int as days, count(*) filter (where created_at > now() - interval '1 day')::int as today, count(*)::int as total from ${table}`);
+      expect(row.total).toBeGreaterThan(1);
+      expect(row.today).toBe(0);
+      expect(row.days).toBeGreaterThan(1);
+    }
+  });
+
   it('flags the routines built to clash, each for the reason its author gave', async () => {
     expect(await rulesFound(await routineOf('teen_acne_leo', 'Max strength acne night'))).toContain('benzoyl-peroxide-with-retinoid');
     expect(await rulesFound(await routineOf('retinol_rookie_nina', 'Retinol plus glycolic glow night'))).toContain('retinoid-with-acids');

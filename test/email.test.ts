@@ -200,10 +200,17 @@ describe('invitations', () => {
     const message = lastTo('friend-of-ines@example.com');
     expect(message.subject).toBe('An invitation to Skincare');
     expect(message.body).toContain('A Skincare member who goes by "ines" thinks you would like Skincare');
-    expect(message.body).toContain('https://skincare.example/p/join?invited_by=ines');
-    const landing = await t.inject({ method: 'GET', url: '/p/join?invited_by=ines' });
+    // The link carries the inviter's id (issue 30): it still names them once they rename.
+    const link = /https:\/\/skincare\.example(\/p\/join\?invited_by=[^\s"<>]+)/.exec(message.body)![1];
+    const ines = (await t.inject({ method: 'GET', url: '/users/ines' })).json() as { id: string };
+    expect(link).toBe(`/p/join?invited_by=${ines.id}`);
+    const landing = await t.inject({ method: 'GET', url: link });
     expect(landing.statusCode).toBe(200);
     expect(landing.body).toMatch(/invited you/);
+    expect((await t.inject({ method: 'PATCH', url: `/users/${ines.id}/identity/username`, token, payload: { username: 'ines-renamed' } })).statusCode).toBe(200);
+    const afterRename = await t.inject({ method: 'GET', url: link });
+    expect(afterRename.body).toMatch(/invited you/);
+    expect(afterRename.body).toContain('ines-renamed');
     const limited = await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'another@example.com' } });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();

@@ -89,7 +89,9 @@ describe('pages', () => {
     const rest = await t.inject({ method: 'GET', url: '/ingredients/niacinamide' });
     expect(rest.headers['content-type']).toMatch(/application\/json/);
     // No path of the specification is under /p/ or is GET /.
-    const spec = readFileSync(new URL('../shared/spec/endpoints.tsv', new URL(`file://${process.cwd()}/`)), 'utf8').trim().split('\n').slice(1);
+    // The specification's paths, copied into the repository (tests read nothing outside it).
+    const spec = readFileSync(new URL('./fixtures/spec-endpoints.tsv', import.meta.url), 'utf8').trim().split('\n').filter((l) => !l.startsWith('#')).slice(1);
+    expect(spec.length).toBeGreaterThan(200);
     for (const line of spec) {
       const [method, path] = line.split('\t');
       expect(`${method} ${path}`).not.toMatch(/^GET \/$|^\w+ \/p\//);

@@ -193,6 +193,75 @@ describe('POST /product_drafts/approve', () => {
   });
 });
 
+describe('approving a correction (issue 30: omitted fields keep their value)', () => {
+  type Full = { barcode: string | null; category: { alias: string } | null; description: string; name: string };
+  const productOf = async (id: string) => (await t.inject({ method: 'GET', url: `/products/${id}` })).json() as Full;
+  /** A published product of its own with a barcode, a category and a description. */
+  async function fullProduct(barcode: string) {
+    const draft = await newDraft({ barcode, description: 'Original description' });
+    expect((await approve(draft.id)).statusCode).toBe(200);
+    return (await t.inject({ method: 'GET', url: `/product_drafts/${draft.id}`, token: moderator.token })).json() as Draft & { product: { id: string } };
+  }
+
+  it('keeps the barcode, category and description the draft did not send', async () => {
+    const original = await fullProduct('4000000003045');
+    const correction = await create({ product: original.product.id, name: 'Calm serum corrected', brand: catalog.brand.alias, ingredient_list: 'Aqua, Glycerin' });
+    expect(correction.statusCode).toBe(201);
+    expect((await approve((correction.json() as Draft).id)).statusCode).toBe(200);
+    const product = await productOf(original.product.id);
+    expect(product).toMatchObject({ name: 'Calm serum corrected', barcode: '4000000003045', category: { alias: catalog.category }, description: 'Original description' });
+    expect((await t.inject({ method: 'GET', url: '/products/lookup?barcode=4000000003045' })).statusCode).not.toBe(404);
+  });
+
+  it.each([
+    ['barcode', { barcode: null }, { barcode: null }],
+    ['category', { category: null }, { category: null }],
+    ['description', { description: null }, { description: '' }],
+  ])('clears %s when sent as null (on create or update)', async (_field, cleared, expected) => {
+    const original = await fullProduct(_field === 'barcode' ? '4000000003052' : _field === 'category' ? '4000000003069' : '4000000003076');
+    const correction = (await create({ product: original.product.id, name: 'Calm serum v3', brand: catalog.brand.alias, ingredient_list: 'Aqua' })).json() as Draft;
+    expect((await t.inject({ method: 'POST', url: '/product_drafts/update', payload: { id: correction.id, ...cleared }, token: alice.token })).statusCode).toBe(200);
+    expect((await approve(correction.id)).statusCode).toBe(200);
+    const product = await productOf(original.product.id);
+    expect(product).toMatchObject(expected);
+    const kept = { barcode: original.barcode, category: { alias: catalog.category }, description: 'Original description' };
+    for (const [field, value] of Object.entries(kept)) if (!(field in cleared)) expect(product).toMatchObject({ [field]: value });
+  });
+
+  it('changes a sent field and keeps the rest', async () => {
+    const original = await fullProduct('4000000003014');
+    const correction = (await create({ product: original.product.id, name: 'Calm serum v4', brand: catalog.brand.alias, ingredient_list: 'Aqua', description: 'New words' })).json() as Draft;
+    expect((await approve(correction.id)).statusCode).toBe(200);
+    expect(await productOf(original.product.id)).toMatchObject({ barcode: '4000000003014', category: { alias: catalog.category }, description: 'New words' });
+  });
+
+  it('repairs products an earlier correction wiped, from what still knows them', async () => {
+    const { repairWipedProducts } = await import('../src/modules/draft/draft-damage-repair.js');
+    const original = await fullProduct('4000000003021');
+    // A correction approved the old way: no sent fields recorded, the product's fields wiped.
+    const correction = (await create({ product: original.product.id, name: 'Calm serum wiped', brand: catalog.brand.alias, ingredient_list: 'Aqua' })).json() as Draft;
+    expect((await approve(correction.id)).statusCode).toBe(200);
+    const em = t.em();
+    await em.execute('update product_draft set sent_fields = null where id = ?', [correction.id]);
+    await em.execute(`update product set barcode = null, category_id = null, description = '' where id = ?`, [original.product.id]);
+    // A demo product wiped the same way, which only the demo catalog still knows.
+    const demo = ((await t.inject({ method: 'GET', url: '/products/soomdal-centella-low-ph-gel-foam' })).json() as { id: string });
+    const demoFix = (await create({ product: demo.id, name: 'Centella Low pH Gel Foam', brand: 'soomdal', ingredient_list: 'Water, Glycerin' })).json() as Draft;
+    expect((await approve(demoFix.id)).statusCode).toBe(200);
+    await em.execute('update product_draft set sent_fields = null where id = ?', [demoFix.id]);
+    await em.execute(`update product set barcode = null, category_id = null, description = '' where id = ?`, [demo.id]);
+
+    const report = await repairWipedProducts(t.em());
+    const mine = report.filter((r) => r.productId === original.product.id);
+    expect(mine.map((r) => [r.field, r.source]).sort()).toEqual([['barcode', 'earlier draft'], ['category', 'earlier draft'], ['description', 'earlier draft']]);
+    expect(await productOf(original.product.id)).toMatchObject({ barcode: '4000000003021', category: { alias: catalog.category }, description: 'Original description' });
+    expect(report.filter((r) => r.productId === demo.id).every((r) => r.source === 'demo catalog')).toBe(true);
+    expect(await productOf(demo.id)).toMatchObject({ barcode: '8803430100393', category: { alias: 'foaming-cleansers' } });
+    // Nothing left to repair: a second run finds nothing.
+    expect((await repairWipedProducts(t.em())).filter((r) => r.source)).toEqual([]);
+  });
+});
+
 describe('POST /product_drafts/auto_classify', () => {
   it('proposes the brand named in the product name and a category from similar lists', async () => {
     const response = await t.inject({ method: 'POST', url: '/product_drafts/auto_classify', payload: { name: `${catalog.brand.name} Gentle Foaming Cleanser`, ingredient_list: 'Aqua, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Glycerin, Sodium Chloride, Parfum' }, token: alice.token });

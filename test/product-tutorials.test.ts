@@ -73,6 +73,20 @@ describe('media URL and quantity', () => {
     expect((await send('PATCH', url, tia, { media_url: 'https://video.example/how to' })).json()).toMatchObject({ media_url: 'https://video.example/how%20to' });
   });
 
+  it('a new unit takes its alias from its name, and its name and symbol both resolve (issue 30)', async () => {
+    const admin = await t.tokenFor('unit-admin', 'admin');
+    const created = await send('POST', '/unit_of_measurements/create', admin, { name: 'dropper', symbol: 'droppers', kind: 'volume', to_base: 1 });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ alias: 'dropper', symbol: 'droppers' });
+    const tutorial = await create(tia, products[0]);
+    const url = `/product_tutorials/${tutorial.id}/set_quantity`;
+    for (const unit of ['dropper', 'droppers']) {
+      const response = await send('PATCH', url, tia, { amount: 2, unit });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ quantity: { amount: 2, unit: { alias: 'dropper' } } });
+    }
+  });
+
   it('takes an amount above 0 and a known unit by id or alias', async () => {
     const tutorial = await create(tia, products[0]);
     const url = `/product_tutorials/${tutorial.id}/set_quantity`;

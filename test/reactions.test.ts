@@ -72,6 +72,16 @@ describe('reactions: record, list, change, delete', () => {
     expect(errorOf(clash).code).toBe('CONFLICT');
   });
 
+  it('says what is missing when neither product nor analysis is sent, and "not both" only for both (issue 30)', async () => {
+    const neither = await record({ outcome: 'fine' });
+    expect(neither.statusCode).toBe(400);
+    expect(errorOf(neither)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'product' } });
+    expect((neither.json() as { error: { message: string } }).error.message).not.toMatch(/not both/);
+    const both = await record({ outcome: 'fine', product: PRODUCT, analysis: 'some-token' });
+    expect(both.statusCode).toBe(400);
+    expect((both.json() as { error: { message: string } }).error.message).toMatch(/not both/);
+  });
+
   it('reacts to an analysed list by its token', async () => {
     const analysis = (await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Water, Glycerin, Linalool' }, token: me })).json() as { token: string };
     const created = await record({ analysis: analysis.token, outcome: 'itched', date: '2026-02-10' });

@@ -9,7 +9,8 @@ import { createOpinion, endorseOpinion, updateOpinion } from '../modules/opinion
 import { Routine, RoutineFavorite, RoutineTimeOfDay } from '../modules/routine/routine.entity.js';
 import { createRoutine, publishRoutine } from '../modules/routine/routine.service.js';
 import { newId } from '../modules/shared/ids.js';
-import { TutorialFrequency, TutorialTimeOfDay } from '../modules/tutorial/product-tutorial.entity.js';
+import { ProductTutorial, TutorialFrequency, TutorialTimeOfDay } from '../modules/tutorial/product-tutorial.entity.js';
+import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from '../modules/opinion/ingredient-opinion.entity.js';
 import { addInstruction, addWarning, createTutorial, publishTutorial, setMediaUrl, setQuantity } from '../modules/tutorial/product-tutorial.service.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { User, UserType } from '../modules/user/user.entity.js';
@@ -101,15 +102,24 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     return { id: newId(), user: user(f.user).id, routine: routine.id, createdAt: new Date(now - f.days_ago * DAY - 3_600_000) };
   }) as never);
 
-  for (const o of readYaml<OpinionRecord[]>('demo/ingredient_opinions.yaml')) {
+  // Written through the services (dated now), then dated over the past weeks, each revision a
+  // day after the one before, so the demo stats have a history rather than one busy "today".
+  for (const [i, o] of readYaml<OpinionRecord[]>('demo/ingredient_opinions.yaml').entries()) {
     const author = user(o.author);
     const [first, ...later] = [...(o.revisions ?? []), o.text];
     const opinion = await createOpinion(em, author, { ingredient: o.ingredient, text: first });
     for (const text of later) await updateOpinion(em, opinion.id, author, { text });
     for (const expert of o.endorsed_by ?? []) await endorseOpinion(em, opinion.id, user(expert));
+    const made = new Date(now - (80 - (i * 7) % 70) * DAY);
+    const dayAfter = (k: number) => new Date(made.getTime() + k * DAY);
+    await em.nativeUpdate(IngredientOpinion, { id: opinion.id }, { createdAt: made, updatedAt: dayAfter(later.length) });
+    for (const [k, entry] of (await em.find(IngredientOpinionEntry, { opinion: opinion.id }, { orderBy: { version: 'asc' } })).entries()) {
+      await em.nativeUpdate(IngredientOpinionEntry, { id: entry.id }, { createdAt: dayAfter(k) });
+    }
+    await em.nativeUpdate(IngredientOpinionEndorsement, { opinion: opinion.id }, { createdAt: dayAfter(later.length + 1) });
   }
 
-  for (const tr of readYaml<TutorialRecord[]>('demo/product_tutorials.yaml')) {
+  for (const [i, tr] of readYaml<TutorialRecord[]>('demo/product_tutorials.yaml').entries()) {
     const author = user(tr.author);
     const tutorial = await createTutorial(em, author, {
       product: tr.product, title: tr.title, description: `${tr.description} (${tr.frequency}.)`,
@@ -120,6 +130,8 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     for (const text of tr.instructions) await addInstruction(em, tutorial.id, author, text);
     for (const text of tr.warnings ?? []) await addWarning(em, tutorial.id, author, text);
     if (tr.published) await publishTutorial(em, tutorial.id, author);
+    const made = new Date(now - (70 - (i * 9) % 60) * DAY);
+    await em.nativeUpdate(ProductTutorial, { id: tutorial.id }, { createdAt: made, updatedAt: made, ...(tr.published ? { publishedAt: new Date(made.getTime() + DAY) } : {}) });
   }
   return { users: users.size, routines: routines.size };
 }

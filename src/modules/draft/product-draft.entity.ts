@@ -8,6 +8,10 @@ import { Product } from '../product/product.entity.js';
 import { EditableEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
+/** The fields a draft can carry to a product. */
+export const DRAFT_FIELDS = ['name', 'brand', 'category', 'description', 'barcode', 'ingredientList'] as const;
+export type DraftField = typeof DRAFT_FIELDS[number];
+
 export enum ProductDraftStatus {
   pending = 'pending',
   approved = 'approved',
@@ -62,6 +66,14 @@ export class ProductDraft extends EditableEntity {
   @Property({ type: 'text[]' })
   @Field(() => [String], { description: 'Flags of the matched ingredients.' })
   flags: string[] = [];
+
+  /**
+   * The fields its author sent (create and updates together), so that approving a correction
+   * copies only those: a field not sent keeps the product's value, one sent as null clears it.
+   * Null for drafts written before this was recorded: their non-empty fields count as sent.
+   */
+  @Property({ type: 'text[]', nullable: true })
+  sentFields?: DraftField[] | null = [];
 
   /** The product it corrects; after approval, the product it created or updated. */
   @Index()

@@ -17,7 +17,7 @@ import { isUuid, newId, slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { changeIfStill } from '../shared/single-use.js';
 import { User, UserType } from '../user/user.entity.js';
-import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
+import { DRAFT_FIELDS, ProductDraft, ProductDraftStatus, type DraftField } from './product-draft.entity.js';
 import { recordListVersions } from '../reformulation/list-version.service.js';
 import { ListVersionSource } from '../reformulation/product-list-version.entity.js';
 
@@ -96,20 +96,37 @@ async function analysed(em: EntityManager, text: string): Promise<Pick<ProductDr
   return { ingredientList: list, entries, ingredientIds, flags };
 }
 
-/** Checks every given field first, then applies them: a rejected change writes nothing. */
+/**
+ * Checks every given field first, then applies them: a rejected change writes nothing. A field
+ * left out (undefined) is not touched; one sent as null clears it (name, brand and list, which a
+ * product must have, stay). The draft remembers which fields were sent, for its approval.
+ */
 async function applyFields(em: EntityManager, draft: ProductDraft, fields: DraftFields, viewer: User): Promise<void> {
   const changes: Partial<ProductDraft> & Record<string, unknown> = {};
   if (fields.name != null) changes.name = checkedName(fields.name);
   if (fields.brand != null) Object.assign(changes, await resolveBrand(em, fields.brand));
   if (fields.category !== undefined) changes.category = fields.category ? await resolveCategory(em, fields.category) as never : null;
-  if (fields.description != null) {
-    if (fields.description.length > 5000) throw validationFailed('description', 'description is at most 5,000 characters');
-    changes.description = fields.description.trim();
+  if (fields.description !== undefined) {
+    if (fields.description && fields.description.length > 5000) throw validationFailed('description', 'description is at most 5,000 characters');
+    changes.description = fields.description?.trim() ?? '';
   }
   if (fields.barcode !== undefined) changes.barcode = fields.barcode ? checkedBarcode(fields.barcode) : null;
   if (fields.product !== undefined) changes.product = fields.product ? await resolveProduct(em, fields.product, viewer) as never : null;
   if (fields.ingredientList != null) Object.assign(changes, await analysed(em, fields.ingredientList));
+  const sent = DRAFT_FIELDS.filter((f) => fields[f] !== undefined && (fields[f] !== null || NULLABLE.has(f)));
+  changes.sentFields = [...new Set([...sentFields(draft), ...sent])];
   em.assign(draft, changes as never);
+}
+
+/** Fields a product may lack: sending them as null clears them. */
+const NULLABLE = new Set<DraftField>(['category', 'description', 'barcode']);
+
+/** What the draft was sent with; for drafts from before this was recorded, what it holds. */
+export function sentFields(draft: ProductDraft): DraftField[] {
+  if (draft.sentFields) return draft.sentFields;
+  if (!draft.ingredientList) return [];
+  return DRAFT_FIELDS.filter((f) => f === 'name' || f === 'brand' || f === 'ingredientList'
+    || (f === 'category' ? draft.category != null : f === 'barcode' ? draft.barcode != null : draft.description !== ''));
 }
 
 export async function createDraft(em: EntityManager, viewer: User, fields: DraftFields & { name: string; brand: string; ingredientList: string }): Promise<ProductDraft> {
@@ -184,8 +201,13 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   if (draft.barcode && (await em.count(Product, { barcode: draft.barcode, ...(corrected ? { id: { $ne: corrected.id } } : {}) }))) {
     throw conflict(`Another product has barcode ${draft.barcode}`, { field: 'barcode' });
   }
-  const values = {
+  const all = {
     name: draft.name, brand: brandId, category: draft.category?.id ?? null, description: draft.description, barcode: draft.barcode ?? null,
+  };
+  // A correction changes only what its author sent; a new product takes everything.
+  const sent = new Set(sentFields(draft));
+  const values = {
+    ...(corrected ? Object.fromEntries(Object.entries(all).filter(([field]) => sent.has(field as DraftField))) : all),
     ingredientList: draft.ingredientList, ingredientIds: draft.ingredientIds, flags: draft.flags,
   };
   let product: Product;

@@ -71,7 +71,7 @@ export function checkedFlags(field: string, words: string[] | null | undefined):
   const known = loadVocabulary().flags;
   return [...new Set((words ?? []).flatMap((word) => {
     const flags = FREE_OF_FLAGS[word] ?? (word in known ? [word] : null);
-    if (!flags) throw validationFailed(field, `${field}: unknown flag "${word}" (known: ${[...Object.keys(FREE_OF_FLAGS), ...Object.keys(known)].join(', ')})`);
+    if (!flags) throw validationFailed(field, `${field}: unknown flag "${word}" (known: ${[...new Set([...Object.keys(FREE_OF_FLAGS), ...Object.keys(known)])].join(', ')})`);
     return flags;
   }))];
 }

@@ -51,7 +51,8 @@ export interface ReactionInput {
 async function subjectOf(em: EntityManager, viewer: User, input: Pick<ReactionInput, 'product' | 'analysis'>) {
   const hasProduct = input.product !== null && input.product !== undefined;
   const hasAnalysis = input.analysis !== null && input.analysis !== undefined;
-  if (hasProduct === hasAnalysis) throw validationFailed('product', 'Send either product (an id or alias) or analysis (a token), not both');
+  if (hasProduct && hasAnalysis) throw validationFailed('product', 'Send either product (an id or alias) or analysis (a token), not both');
+  if (!hasProduct && !hasAnalysis) throw validationFailed('product', 'Say what you reacted to: product (an id or alias) or analysis (a token)');
   if (hasProduct) {
     if (/[\u0000-\u001f]/.test(input.product!)) throw notFound('Product', input.product!.replace(/[\u0000-\u001f]/g, '?'));
     return { product: (await getProduct(em, input.product!, viewer)).id, analysis: null };

@@ -5,25 +5,24 @@ import type { EntityManager } from '../../db.js';
 import { checkedSupergroup, expertIdsCovering } from '../supergroup/supergroup-filters.resolver.js';
 import { validationFailed } from '../../errors.js';
 import { getProduct } from '../product/product.service.js';
-import { paginate, checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { paginate, checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { isUuid } from '../shared/ids.js';
 import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 import { ROUTINES_ONLY, routinePage, type RoutinePageShows, type RoutineRow } from './routine-rows.js';
 
-/** limit and offset of a ranked page; the cursor is the offset, base64url-encoded. */
+/** limit and offset of a ranked page; the cursor is the offset, signed like every list's. */
 export function offsetPage(args: PageArgs): { limit: number; offset: number; next: (returned: number) => string | null } {
   const limit = checkedLimit(args.limit);
   let offset = 0;
   if (args.cursor) {
-    const decoded = Buffer.from(args.cursor, 'base64url').toString('utf8');
-    const m = /^o:(\d{1,9})$/.exec(decoded);
+    const m = /^o:(\d{1,9})$/.exec(openCursor(args.cursor));
     if (!m) throw validationFailed('cursor', 'cursor is not one this service issued');
     offset = Number(m[1]);
   }
   // One row more than asked tells whether another page exists.
-  return { limit, offset, next: (returned) => (returned > limit ? Buffer.from(`o:${offset + limit}`, 'utf8').toString('base64url') : null) };
+  return { limit, offset, next: (returned) => (returned > limit ? signCursor(`o:${offset + limit}`) : null) };
 }
 
 /** Published routines, newest first; optionally of a time of day or using a product. */

@@ -101,8 +101,9 @@ export function paginateList<T>(items: T[], keyOf: (item: T) => string, args: Pa
   if (args.cursor) {
     let key: unknown;
     try {
-      key = JSON.parse(Buffer.from(args.cursor, 'base64url').toString('utf8'));
-    } catch {
+      key = JSON.parse(openCursor(args.cursor));
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
       throw validationFailed('cursor', 'cursor is not one this service issued');
     }
     const index = typeof key === 'string' ? items.findIndex((item) => keyOf(item) === key) : -1;
@@ -113,6 +114,6 @@ export function paginateList<T>(items: T[], keyOf: (item: T) => string, args: Pa
   const more = start + limit < items.length;
   return {
     items: page,
-    nextCursor: more ? Buffer.from(JSON.stringify(keyOf(page[page.length - 1])), 'utf8').toString('base64url') : null,
+    nextCursor: more ? signCursor(JSON.stringify(keyOf(page[page.length - 1]))) : null,
   };
 }

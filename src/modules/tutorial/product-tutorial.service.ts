@@ -2,12 +2,11 @@ import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
-import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid } from '../shared/ids.js';
 import { lookupKey } from '../shared/lookup-key.js';
 import { paginate, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { entityFromRow, rowPage, selectColumns } from '../shared/row-pages.js';
-import { UnitOfMeasurement } from '../unit/unit.entity.js';
+import { findUnit } from '../unit/unit.service.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { userFromRow, userSelect } from '../user/user-rows.js';
@@ -98,8 +97,8 @@ export async function setMediaUrl(em: EntityManager, id: string, viewer: User, m
 
 export async function setQuantity(em: EntityManager, id: string, viewer: User, amount: number, unitIdOrAlias: string): Promise<ProductTutorial> {
   if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_AMOUNT) throw validationFailed('amount', `amount must be a number above 0 and at most ${MAX_AMOUNT}`);
-  const unit = unitIdOrAlias.trim() ? await findOneByIdOrAlias(em, UnitOfMeasurement, unitIdOrAlias.trim()) : null;
-  if (!unit) throw validationFailed('unit', `unit "${unitIdOrAlias}" is not a unit of measurement (an id or alias of GET /unit_of_measurements)`);
+  const unit = await findUnit(em, unitIdOrAlias);
+  if (!unit) throw validationFailed('unit', `unit "${unitIdOrAlias}" is not a unit of measurement (an id, alias or symbol of GET /unit_of_measurements)`);
   const tutorial = await changeableTutorial(em, id, viewer);
   em.assign(tutorial, { quantityAmount: amount, quantityUnit: unit.id });
   await em.flush();

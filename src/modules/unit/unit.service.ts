@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { conflict, validationFailed } from '../../errors.js';
-import { findByIdOrAlias } from '../shared/find.js';
+import { findByIdOrAlias, findOneByIdOrAlias } from '../shared/find.js';
 import { slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from './unit.entity.js';
@@ -17,6 +17,16 @@ export function getUnit(em: EntityManager, idOrAlias: string): Promise<UnitOfMea
   return findByIdOrAlias(em, UnitOfMeasurement, idOrAlias, { what: 'Unit of measurement' });
 }
 
+/**
+ * A unit a body field names: by id, alias or symbol ("drop" and "drops" both name the drop), or
+ * null for the caller to word the 400.
+ */
+export async function findUnit(em: EntityManager, key: string): Promise<UnitOfMeasurement | null> {
+  const clean = key.trim();
+  if (!clean || clean.includes('\0')) return null;
+  return await findOneByIdOrAlias(em, UnitOfMeasurement, clean) ?? await em.findOne(UnitOfMeasurement, { symbol: clean }, { orderBy: { alias: 'asc' } });
+}
+
 export interface NewUnit { alias?: string | null; name: string; symbol: string; kind: string; toBase: number }
 
 export async function createUnit(em: EntityManager, input: NewUnit): Promise<UnitOfMeasurement> {
@@ -29,7 +39,8 @@ export async function createUnit(em: EntityManager, input: NewUnit): Promise<Uni
   if (!Number.isFinite(input.toBase) || input.toBase <= 0 || input.toBase > 1e9) {
     throw validationFailed('to_base', 'to_base must be a positive number');
   }
-  const alias = input.alias ?? slugify(symbol);
+  // The alias follows the name ("drop"), the word people type; the symbol resolves too (findUnit).
+  const alias = input.alias ?? slugify(name);
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(alias) || alias.length > 60) throw validationFailed('alias', 'alias must be a lowercase slug [a-z0-9-]');
   const unit = em.create(UnitOfMeasurement, { alias, name, symbol, kind: input.kind, base, toBase: input.toBase });
   try {

@@ -127,7 +127,7 @@ export async function sendInvite(ctx: Context, rawEmail: string): Promise<Invite
   await throttle(ctx.em, viewer.id, 'invite', MAIL_INTERVAL_SECONDS);
   const invite = ctx.em.create(UserInvite, { inviter: viewer.id, email });
   await ctx.em.flush();
-  await ctx.services.mailer.send(inviteMessage(email, viewer, `${ctx.publicUrl}${pagePaths.join(viewer.username)}`));
+  await ctx.services.mailer.send(inviteMessage(email, viewer, `${ctx.publicUrl}${pagePaths.join(viewer.id)}`));
   return { email, sentAt: invite.createdAt };
 }
 
