@@ -2,9 +2,11 @@
 // amount changes, what EU law says about each one, and which flags the list raises through which
 // entries. Pure: the list's entries with their ingredients and the regulation index in.
 import { estimateConcentrations, printedPercent, type ConcentrationEstimate, type DoseEntry } from './concentration.js';
-import { dosedIngredient, inferProductType, type Dose } from './dose.js';
+import { dosedIngredient, type Dose } from './dose.js';
+import { inferProductType } from './product-type.js';
 import type { SkinIngredient } from './skin-types.js';
-import { citation, maximumFor, withRegulatoryFlags, type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
+import { type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
+import { readLaw } from './regulation-reading.js';
 
 /** What the reading needs of an ingredient: what the verdicts read, and the names EU law is keyed by. */
 export interface ListIngredient extends Omit<SkinIngredient, 'name' | 'dose'> {
@@ -20,11 +22,21 @@ export interface ListEntry<I extends ListIngredient> {
   mayContain: boolean;
   /** An active ingredient of a US Drug Facts label. */
   active?: boolean;
+  /** Printed with a nano marker. */
+  nano?: boolean;
   ingredient: I | null;
 }
 
 export interface RegulatoryNote {
   class: RegulatoryFact['class'];
+  /** substance: the entry's own substance; may_concern: a name the entry only may concern (its condition says when). */
+  relation: 'substance' | 'may_concern';
+  /** What limits the entry or where it applies, in the annex's words ("except for normal content in natural essences used"). */
+  condition: string | null;
+  /** The label warnings and conditions of use the annex requires, in its words. */
+  warnings: string | null;
+  /** The products the entry allows, when this product is outside them. */
+  allowedIn: string | null;
   /** Where it comes from: act, annex, entry and Official Journal reference. */
   source: string;
   annex: string;
@@ -58,7 +70,7 @@ export interface FlagRaise<I extends ListIngredient> {
 }
 
 export interface ReadList<I extends ListIngredient> {
-  productType: ProductType;
+  productType: ProductType | 'unknown';
   productTypeBasis: string;
   entries: Array<ReadEntry<I>>;
   /** Each flag the list raises, with the entries raising it, in vocabulary order then label order. */
@@ -67,29 +79,21 @@ export interface ReadList<I extends ListIngredient> {
   alerts: Array<{ position: number; input: string; message: string }>;
 }
 
-const CLASS_WORDS: Record<RegulatoryFact['class'], string> = {
-  fragrance_allergen: 'a fragrance allergen that must be named on EU labels',
-  fragrance_allergen_2023: 'a fragrance allergen added by Regulation (EU) 2023/1545 (to be named on EU labels from 31 July 2026)',
-  prohibited: 'prohibited in EU cosmetic products',
-  restricted: 'restricted in EU cosmetics',
-  preservative: 'a preservative the EU permits',
-  uv_filter: 'a UV filter the EU permits',
-  uv_filter_not_permitted: 'not among the UV filters the EU permits',
-};
-
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
 export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>, regulation: RegulationIndex, productType?: ProductType | null, flagOrder: string[] = []): ReadList<I> {
   const guessed = inferProductType(entries.map((e) => e.ingredient));
-  const type = productType ?? guessed.productType;
+  const known: ProductType | null = productType ?? (guessed.productType === 'unknown' ? null : guessed.productType);
+  // Unknown: the doses are read as leave-on (the stricter reading); the law is read both ways.
+  const type: ProductType = known ?? 'leave_on';
   const typeBasis = productType ? `Read as a ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.` : guessed.basis;
-  const facts = entries.map((e) => (e.ingredient ? regulation.factsFor(e.ingredient) : []));
+  const matches = entries.map((e) => (e.ingredient ? regulation.matchesFor(e.ingredient) : []));
   const threshold = type === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn;
+  const law = entries.map((e, i) => readLaw(regulation, e.ingredient, matches[i], known, { nano: e.nano ?? false, printed: printedPercent(e.concentration) }));
   const doseEntries: DoseEntry[] = entries.map((e, i) => {
-    const cap = maximumFor(facts[i], type);
-    const allergen = facts[i].some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
+    const allergen = law[i].facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
     return {
       position: e.position, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false, name: e.ingredient?.name ?? e.input,
-      cap: cap ? { max: cap.max, source: citation(cap.fact) } : null,
+      cap: law[i].cap,
       floor: allergen ? { min: threshold, source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%` } : null,
     };
   });
@@ -98,43 +102,24 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
   const read = entries.map((e, i): ReadEntry<I> => {
     const estimate = estimates[i];
     const printed = printedPercent(e.concentration);
-    const regulationNotes = facts[i].map((fact): RegulatoryNote => {
-      const max = maximumFor([fact], type);
-      const exceeded = printed !== null && max !== null && printed > max.max;
-      return {
-        class: fact.class, source: citation(fact), annex: fact.annex, entry: fact.entry, published: fact.act.published,
-        maxPercent: max?.max ?? null, products: max?.limit.products ?? null, note: fact.note, exceeded,
-      };
-    });
+    const { notes: lawNotes, alerts: lawAlerts, regulation: regulationNotes, flags: lawFlags } = law[i].finish(estimate);
     const notes: string[] = [];
     let dosed: ReadEntry<I>['dosed'] = null;
     let flags: string[] = [];
     if (e.ingredient) {
-      const withLaw = { ...e.ingredient, flags: withRegulatoryFlags(e.ingredient.flags, facts[i]) };
+      const withLaw = { ...e.ingredient, flags: [...new Set([...e.ingredient.flags.filter((f) => f !== 'eu_prohibited' || lawFlags.includes(f)), ...lawFlags])] };
       const view = dosedIngredient(withLaw, estimate, e.position, entries.length, type, printed !== null);
       dosed = view.ingredient;
       flags = view.ingredient.flags;
       notes.push(...view.notes);
     }
-    for (const note of regulationNotes) {
-      const name = e.ingredient?.name ?? e.input;
-      if (note.class === 'prohibited' || note.class === 'uv_filter_not_permitted') {
-        const message = `${name} is ${CLASS_WORDS[note.class]} (${note.source}).${note.note ? ` ${note.note}` : ''}`;
-        notes.push(message);
-        alerts.push({ position: e.position, input: e.input, message });
-      } else if (note.exceeded) {
-        const message = `${name} is printed at ${printed}%, above the EU maximum of ${note.maxPercent}% for ${note.products ?? (type === 'rinse_off' ? 'rinse-off products' : 'leave-on products')} (${note.source}).`;
-        notes.push(message);
-        alerts.push({ position: e.position, input: e.input, message });
-      } else if (note.class === 'fragrance_allergen_2023') {
-        notes.push(`${name} is ${CLASS_WORDS[note.class]} (${note.source}).`);
-      }
-    }
+    notes.push(...lawNotes);
+    for (const message of lawAlerts) alerts.push({ position: e.position, input: e.input, message });
     return { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
   });
   const byFlag = new Map<string, Array<ReadEntry<I>>>();
   for (const entry of read) for (const flag of entry.flags) byFlag.set(flag, [...(byFlag.get(flag) ?? []), entry]);
   const rank = (flag: string) => (flagOrder.includes(flag) ? flagOrder.indexOf(flag) : flagOrder.length);
   const flags = [...byFlag.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0])).map(([flag, list]) => ({ flag, entries: list }));
-  return { productType: type, productTypeBasis: typeBasis, entries: read, flags, alerts };
+  return { productType: known ?? 'unknown', productTypeBasis: typeBasis, entries: read, flags, alerts };
 }
