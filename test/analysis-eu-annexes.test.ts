@@ -137,3 +137,20 @@ describe('alerts that say what the law says, and whose law', () => {
     expect(read(`${CREAM}, DMDM Hydantoin`).entries.at(-1)!.notes.join(' ')).toMatch(/releases formaldehyde.*2022\/1181/);
   });
 });
+
+describe('a sensitiser flag for recognised contact allergens', () => {
+  it('flags MI, MCI/MI and formaldehyde releasers with their sources, and counts them for sensitive skin', async () => {
+    const { evaluateSkinTypes } = await import('../src/modules/analysis/engine/skin-types.js');
+    const wash = read('Aqua, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Methylchloroisothiazolinone, Methylisothiazolinone');
+    for (const name of ['Methylchloroisothiazolinone', 'Methylisothiazolinone']) {
+      const e = wash.entries.find((x) => x.dosed?.name === name)!;
+      expect(e.flags).toContain('sensitiser');
+      expect(e.notes.join(' ')).toMatch(/recognised contact allergen \(.*European baseline series/);
+    }
+    expect(read(`${CREAM}, DMDM Hydantoin`).entries.at(-1)!.flags).toContain('sensitiser');
+    expect(read(`${CREAM}, Phenoxyethanol`).entries.at(-1)!.flags).not.toContain('sensitiser');
+    const sensitive = evaluateSkinTypes(wash.entries.flatMap((e) => (e.dosed ? [e.dosed] : []))).find((s) => s.skinType === 'sensitive')!;
+    expect(sensitive.verdict).not.toBe('good');
+    expect(JSON.stringify(sensitive)).toMatch(/recognised contact allergen/);
+  });
+});

@@ -7,7 +7,7 @@
 import type { ConcentrationEstimate } from './concentration.js';
 import type { RegulatoryNote } from './read-list.js';
 import {
-  applicableLimits, citation, evaluable, maximumFor, outsideProducts, CLASS_FLAGS,
+  applicableLimits, citation, maximumFor, outsideProducts, regulationKey, CLASS_FLAGS,
   type FactMatch, type ProductType, type RegulatedIngredient, type RegulationIndex, type RegulatoryFact,
 } from './regulation.js';
 
@@ -49,6 +49,17 @@ function note(fact: RegulatoryFact, relation: FactMatch['relation'], extra: Part
     class: fact.class, relation, source: citation(fact), annex: fact.annex, entry: fact.entry, published: fact.act.published,
     maxPercent: null, products: null, note: fact.note, exceeded: false, condition: fact.qualifier, warnings: fact.warnings, allowedIn: null, ...extra,
   };
+}
+
+/** The sources naming an ingredient a recognised contact allergen, if any. */
+export function sensitiserSources(regulation: RegulationIndex, ingredient: (RegulatedIngredient & { flags?: string[] }) | null): string[] | null {
+  const data = regulation.data.sensitisers;
+  if (!ingredient || !data) return null;
+  for (const name of [ingredient.name, ...ingredient.otherNames]) {
+    const found = data.byKey.get(regulationKey(name));
+    if (found) return found;
+  }
+  return ingredient.flags?.includes(data.flag) ? data.flagSources : null;
 }
 
 export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngredient & { flags?: string[] } | null, matches: FactMatch[], type: ProductType | null, ctx: Context): LawReading {
@@ -137,6 +148,11 @@ export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngred
       }
       for (const pre of regulation.data.preambleNotes) {
         if (ingredient?.flags?.includes(pre.flag) && facts.some((f) => f.annex === pre.annex)) notes.push(`${pre.text} (${citation({ ...facts.find((f) => f.annex === pre.annex)!, entryId: null, entry: null, act: pre.act })})`);
+      }
+      const sensitiser = sensitiserSources(regulation, ingredient);
+      if (sensitiser) {
+        flags.add('sensitiser');
+        notes.push(`${name} is a recognised contact allergen (${sensitiser.join('; ')}).`);
       }
       return { notes, alerts, regulation: regulationNotes, flags: [...flags] };
     },

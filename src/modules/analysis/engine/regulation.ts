@@ -93,6 +93,8 @@ export interface RegulationData {
   preambleNotes: PreambleNote[];
   /** Maxima set in retinol equivalents: the factor turning one into % of an ester (by molar mass). */
   retinolEquivalents: Record<string, number>;
+  /** Recognised contact allergens by name key, with their sources; and the flag that makes one (formaldehyde releasers). */
+  sensitisers?: { byKey: Map<string, string[]>; flag: string; flagSources: string[] };
 }
 
 export const CLASSES: RegulatoryClass[] = ['fragrance_allergen', 'fragrance_allergen_2023', 'prohibited', 'restricted', 'colorant', 'preservative', 'uv_filter', 'uv_filter_not_permitted'];
