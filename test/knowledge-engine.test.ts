@@ -199,6 +199,10 @@ describe('what a dose changes', () => {
     expect(type(['Aqua', 'Glycerin', 'Polysorbate 20', 'Retinol', 'Phenoxyethanol'])).toBe('leave_on');
     expect(type(['Aqua', 'Caprylic/Capric Triglyceride', 'Laureth-7', 'Polyacrylamide', 'C13-14 Isoparaffin'])).toBe('leave_on');
     expect(type(['Aqua', 'Glycerin', 'Stearic Acid', 'Potassium Hydroxide', 'Glyceryl Stearate', 'PEG-100 Stearate', 'Potassium Cetyl Phosphate'])).toBe('leave_on');
+    // Several fatty acids neutralised by a hydroxide high in the list: a cleansing foam.
+    expect(type(['Glycerin', 'Aqua', 'Myristic Acid', 'Stearic Acid', 'Potassium Hydroxide', 'Lauric Acid'])).toBe('rinse_off');
+    // An oil base with an emulsifier that rinses oil off: a cleansing oil, or a body oil: the list cannot tell.
+    expect(type(['Caprylic/Capric Triglyceride', 'Olea Europaea (Olive) Fruit Oil', 'PEG-20 Glyceryl Triisostearate', 'Tocopherol'])).toBe('unknown');
     // The heading wins; a list that cannot tell says so.
     expect(type(['Aqua', 'Glycerin', 'Decyl Glucoside'], 'Night Cream')).toBe('leave_on');
     expect(type(['Aqua', 'Glycerin', 'Niacinamide'], 'Gentle Foaming Cleanser')).toBe('rinse_off');

@@ -124,15 +124,15 @@ export function percentOf(text: string | null): number | null {
 
 // Words naming products a list of ingredients does not tell us about: such a condition applies only
 // when the product is one of them ("Rinse-off hair products", "Toothpastes", "Artificial nail systems").
-const SPECIFIC = /\b(hair|eyelash|nail|oral|tooth|dental|mouth|lip|eye|mascara|eyeliner|depilator|deodorant|antiperspirant|soap|shower|powder|concealer|spray|aerosol|body lotion|professional|children|baby|bath|shampoo|dye|colorant|waving|straighten|bleach|scalp|moustache|beard|tattoo|propell|fragrance|eau de|perfume|solvent)/i;
+const SPECIFIC = /\b(hair|eyelash|nail|oral|tooth|dental|mouth|lipstick|eye|mascara|eyeliner|depilator|deodorant|antiperspirant|soap|shower|powder|concealer|spray|aerosol|body lotion|professional|children|baby|bath|shampoo|dye|colorant|waving|straighten|bleach|scalp|moustache|beard|tattoo|propell|fragrance|eau de|perfume|solvent)/i;
 
 /** What a condition's products text (or, where the export puts it there, its maximum text) applies to. */
 export function appliesToOf(products: string | null, maximum: string | null): AppliesTo {
   const text = oneLine(`${products ?? ''} ${(maximum ?? '').replace(/\d+(?:[.,]\d+)?\s*%/g, '')}`).toLowerCase()
     // What an exception leaves out says nothing of where the entry applies.
-    .replace(/,?\s*(?:with the exception of|except(?: for)?|other than)\b[^;]*/g, ' ');
+    .replace(/,?\s*(?:with the exception of|except(?: for)?|excluding|other than)\b[^;]*/g, ' ');
   if (!text || /^(?:\(?[a-z]\)?\s*)?$/.test(text)) return 'any';
-  if (/^other products/.test(text)) return 'any';
+  if (/^others? /.test(text) && !/rinse[- ]off|leave[- ]on/.test(text)) return 'any';
   if (/not to be used in/.test(text) && !/only/.test(text)) return 'any';
   const rinse = /rinse[- ]off/.test(text);
   const leave = /leave[- ]on/.test(text);
@@ -296,8 +296,9 @@ export function readAnnexExport(text: string, known?: (name: string) => boolean,
     seen.set(ref, count);
     const chemicalName = oneLine(cell(row, col.chemical));
     const deleted = /^moved or deleted/i.test(chemicalName);
-    const glossaryNames = deleted ? [] : oneLine(cell(row, col.glossary)).split(/;|\s\/\s|\s*\/\s*(?=CI \d{5})|(?<=CI \d{5})\s*\/\s*/)
-      .flatMap((n) => identifiedNames(n, known)).filter((n) => n !== '-');
+    // Names part at ";", " / ", ", " (a comma without a space is a locant: "N,N-bis(2-Hydroxyethyl)…").
+    const glossaryNames = deleted ? [] : oneLine(cell(row, col.glossary)).split(/;|\s\/\s|,\s+|\s*\/\s*(?=CI \d{5})|(?<=CI \d{5})\s*\/\s*/)
+      .map((n) => n.trim()).filter((n) => n && n !== '-');
     const chemical = deleted ? { names: [], qualifier: null, nano: false, exceptEntry: null } : readChemicalName(cell(row, col.chemical));
     const nano = chemical.nano || glossaryNames.some((n) => /\(nano\)/i.test(n));
     const own = [...glossaryNames.map((n) => n.replace(/\s*\(nano\)/i, '').trim()), ...chemical.names];

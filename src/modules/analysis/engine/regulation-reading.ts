@@ -119,7 +119,14 @@ export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngred
           continue;
         }
         // Where the entry allows it at all.
+        // Annex III conditions naming only uses a list cannot show (hair dyes, nail systems, solvents) restrict that
+        // use: a note. The positive lists (IV-VI) and rinse-off/leave-on conditions bind any use: an alert.
+        const binding = fact.annex !== 'III' || fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
         const outside = (type ? [type] : (['leave_on', 'rinse_off'] as ProductType[])).map((t) => ({ t, allowed: outsideProducts(fact, t) })).filter((o) => o.allowed);
+        if (outside.length && !binding) {
+          notes.push(`${source} sets conditions for ${name} only in ${outside[0].allowed}.`);
+          outside.length = 0;
+        }
         let allowedIn: string | null = null;
         if (outside.length && (type || outside.length === 2)) {
           allowedIn = outside[0].allowed;
