@@ -154,3 +154,25 @@ describe('a sensitiser flag for recognised contact allergens', () => {
     expect(JSON.stringify(sensitive)).toMatch(/recognised contact allergen/);
   });
 });
+
+describe('the long tail of real spelling', () => {
+  const match = (input: string) => matcher.matchEntry({ input });
+  it('reads two slips in a long word, a name cut short when one ingredient fits, and essential oils by their common names', () => {
+    expect(match('Methylchloroisothiazollinonne')).toEqual({ match: 'fuzzy', ingredientId: 'methylchloroisothiazolinone' });
+    expect(match('Hydroxyisohexyl 3-Cyclohexene')).toEqual({ match: 'fuzzy', ingredientId: 'hydroxyisohexyl-3-cyclohexene-carboxaldehyde' });
+    expect(match('Tangerine Oil').ingredientId).toBe('citrus-reticulata-tangerine-peel-oil');
+    expect(match('Citrus Aurantium Amara (Bitter Orange) Oil').ingredientId).toBe('citrus-aurantium-amara-bitter-orange-peel-oil');
+    // HICC cut short on the label is still prohibited.
+    expect(alertsOf(`${CREAM}, Hydroxyisohexyl 3-Cyclohexene`).join()).toMatch(/not allowed in EU cosmetics: .*II\/1380/);
+  });
+
+  it('never changes a digit, an isomer letter or a short word', () => {
+    const known = new IngredientMatcher([{ id: 'ppd', name: 'p-Phenylenediamine Sulfate', otherNames: [] }, { id: 'tea', name: 'TEA-Lauryl Sulfate', otherNames: [] }, { id: 'mci', name: 'Methylchloroisothiazolinone', otherNames: [] }]);
+    expect(known.matchEntry({ input: 'm-Phenylenediamine Sulfate' }).match).toBe('none');
+    expect(known.matchEntry({ input: 'DEA-Lauryl Sulfate' }).match).toBe('none');
+    expect(known.matchEntry({ input: 'Methylchloroisothiazollinonne' })).toEqual({ match: 'fuzzy', ingredientId: 'mci' });
+    expect(match('Methylchloroisothiazolinone 2').match).toBe('none');
+    // A complete name printed is not read as a cut one.
+    expect(match('Citrus Aurantium Dulcis Peel Oil Xyz').match).toBe('none');
+  });
+});
