@@ -53,8 +53,17 @@ function note(fact: RegulatoryFact, relation: FactMatch['relation'], extra: Part
 
 /** The sources naming an ingredient a recognised contact allergen, if any. */
 export function sensitiserSources(regulation: RegulationIndex, ingredient: (RegulatedIngredient & { flags?: string[] }) | null): string[] | null {
+  if (!ingredient) return null;
+  let found = sensitiserCache.get(ingredient);
+  if (found === undefined) sensitiserCache.set(ingredient, (found = sensitiserUncached(regulation, ingredient)));
+  return found;
+}
+
+const sensitiserCache = new WeakMap<object, string[] | null>();
+
+function sensitiserUncached(regulation: RegulationIndex, ingredient: RegulatedIngredient & { flags?: string[] }): string[] | null {
   const data = regulation.data.sensitisers;
-  if (!ingredient || !data) return null;
+  if (!data) return null;
   for (const name of [ingredient.name, ...ingredient.otherNames]) {
     const found = data.byKey.get(regulationKey(name));
     if (found) return found;

@@ -237,6 +237,15 @@ export class RegulationIndex {
 
   /** Every fact bearing on an ingredient, with how: its own substance (by name, a curated promotion, or CAS/EC of an unqualified entry) or a name the entry may concern. */
   matchesFor(ingredient: RegulatedIngredient): FactMatch[] {
+    // The knowledge base's rows are read again by every analysis: their matches are worked out once.
+    let matches = this.cache.get(ingredient);
+    if (!matches) this.cache.set(ingredient, (matches = this.matchesUncached(ingredient)));
+    return matches;
+  }
+
+  private readonly cache = new WeakMap<RegulatedIngredient, FactMatch[]>();
+
+  private matchesUncached(ingredient: RegulatedIngredient): FactMatch[] {
     const found = new Map<RegulatoryFact, FactMatch>();
     const rank = { name: 0, promoted: 1, cas: 2, identified: 3 } as const;
     const take = (match: FactMatch) => {
