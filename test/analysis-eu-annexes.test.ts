@@ -176,3 +176,12 @@ describe('the long tail of real spelling', () => {
     expect(match('Citrus Aurantium Dulcis Peel Oil Xyz').match).toBe('none');
   });
 });
+
+describe('flags that hold in any list', () => {
+  it('raise no restricted flag for an Annex III entry about a use a list cannot show (CI 42090 as a hair dye), and no static prohibition for a conditional one', () => {
+    expect(regulation.flagsFor({ name: 'CI 42090', otherNames: [] })).not.toContain('eu_restricted');
+    expect(regulation.flagsFor({ name: 'Salicylic Acid', otherNames: [] })).toContain('eu_restricted');
+    expect(regulation.flagsFor({ name: 'Hydroquinone', otherNames: [] })).not.toContain('eu_prohibited');
+    expect(regulation.flagsFor({ name: 'Phytonadione', otherNames: [] })).toContain('eu_prohibited');
+  });
+});

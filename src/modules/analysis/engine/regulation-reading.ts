@@ -7,7 +7,7 @@
 import type { ConcentrationEstimate } from './concentration.js';
 import type { RegulatoryNote } from './read-list.js';
 import {
-  applicableLimits, citation, maximumFor, outsideProducts, regulationKey, CLASS_FLAGS,
+  applicableLimits, citation, factFlags, maximumFor, outsideProducts, regulationKey,
   type FactMatch, type ProductType, type RegulatedIngredient, type RegulationIndex, type RegulatoryFact,
 } from './regulation.js';
 
@@ -115,7 +115,7 @@ export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngred
         regulationNotes.push(note(fact, 'may_concern'));
       }
       for (const fact of facts.filter((f) => f.annex !== 'II')) {
-        for (const flag of [CLASS_FLAGS[fact.class]]) if (flag) flags.add(flag);
+        for (const flag of factFlags(fact)) flags.add(flag);
         const source = citation(fact);
         if (fact.class === 'uv_filter_not_permitted') {
           alert(`${name} is not among the UV filters EU cosmetics may use (${source}).${fact.note ? ` ${fact.note}` : ''}`);
@@ -131,6 +131,7 @@ export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngred
         // Annex III conditions naming only uses a list cannot show (hair dyes, nail systems, solvents) restrict that
         // use: a note. The positive lists (IV-VI) and rinse-off/leave-on conditions bind any use: an alert.
         const binding = fact.annex !== 'III' || fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
+        // (an entry whose every condition is such a use raises no flag either: factFlags)
         const outside = (type ? [type] : (['leave_on', 'rinse_off'] as ProductType[])).map((t) => ({ t, allowed: outsideProducts(fact, t) })).filter((o) => o.allowed);
         if (outside.length && !binding) {
           notes.push(`${source} sets conditions for ${name} only in ${outside[0].allowed}.`);

@@ -288,8 +288,18 @@ export class RegulationIndex {
 
 /** Flags that hold in any list: a conditional prohibition (nano, product type, "except…") is read per list instead. */
 export function staticFlags(matches: FactMatch[]): string[] {
-  return [...new Set(matches.flatMap((m) => (m.relation === 'substance' && !(m.fact.class === 'prohibited' && m.fact.qualifier) ? CLASS_FLAGS[m.fact.class] ?? [] : [])))];
+  return [...new Set(matches.flatMap((m) => (m.relation === 'substance' && !(m.fact.class === 'prohibited' && m.fact.qualifier) ? factFlags(m.fact) : [])))];
 }
+
+/**
+ * Whether an entry's conditions bind a skin-care list: Annex III entries naming only uses a list cannot
+ * show (hair dyes, nail systems, solvents) restrict that use, and neither alert nor flag elsewhere.
+ */
+export const bindsAnyList = (fact: RegulatoryFact): boolean =>
+  fact.annex !== 'III' || fact.class !== 'restricted' || fact.limits.length === 0 || fact.limits.some((l) => l.appliesTo !== 'specific');
+
+/** The flags a fact raises for its own substance. */
+export const factFlags = (fact: RegulatoryFact): string[] => (bindsAnyList(fact) && CLASS_FLAGS[fact.class] ? [CLASS_FLAGS[fact.class]!] : []);
 
 /** The ingredient's flags with those its regulatory facts raise. */
 export function withRegulatoryFlags(flags: string[], facts: RegulatoryFact[]): string[] {
