@@ -8,9 +8,15 @@ import { CosingFormatError } from '../src/modules/ingredient/cosing/parse.js';
 import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
 import { announceProcessCacheDrops } from '../src/platform/process-cache-drops.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
+import { join } from 'node:path';
+import { INVENTORY_FILE } from '../src/modules/knowledge/cosing-inventory.js';
+import { dataDir } from '../src/modules/knowledge/yaml-data.js';
 import { fail, integerOption, openImportTarget, readImportCommandLine } from './import-lib.js';
 
-const USAGE = `usage: npm run import:cosing -- FILE.csv [options]
+const USAGE = `usage: npm run import:cosing -- [FILE.csv] [options]
+
+  FILE.csv           the Commission's CosIng export, or the inventory we ship (the default:
+                     data/eu/cosing-inventory.csv; Source: European Commission, CosIng database)
 
   --batch-size N     rows per INSERT and per transaction (default 1000)
   --no-fill-cas      do not fill in missing CAS numbers of curated ingredients
@@ -42,7 +48,10 @@ function readArgs(argv: string[]): Args {
   };
 }
 
-const args = readArgs(process.argv.slice(2));
+// Without a file: the inventory shipped in data/eu/.
+const argv = process.argv.slice(2);
+if (!argv.some((a) => /\.(csv|txt)$/i.test(a)) && !argv.some((a) => a === '--help' || a === '-h')) argv.unshift(join(dataDir, INVENTORY_FILE));
+const args = readArgs(argv);
 const { config, orm, where, signal, started } = await openImportTarget(args.file);
 
 let report: CosingImportReport | null = null;

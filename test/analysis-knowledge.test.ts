@@ -43,8 +43,9 @@ describe('the analysis answer reads the list like an expert', () => {
     expect(entry(a, 'Isopropyl Myristate')).toMatchObject({ comedogenic: 5, irritancy: 3, rating_source: 'fulton-1989' });
     expect(entry(a, 'Menthol').flags).toContain('eu_allergen_2023');
     const restricted = entry(a, 'Salicylic Acid').regulation.find((r) => r.class === 'restricted')!;
-    expect(restricted).toMatchObject({ annex: 'III', entry: '98', max_percent: 2, exceeded: true, published: '2019-11-28' });
-    expect(restricted.source).toMatch(/2019\/1966/);
+    // From the Commission's export (last update 31 October 2025): the act that last set entry 98.
+    expect(restricted).toMatchObject({ annex: 'III', entry: '98', max_percent: 2, exceeded: true, published: '2025-10-31' });
+    expect(restricted.source).toMatch(/Annex III\/98 .*\(EU\) 2021\/850/);
     expect(a.regulatory_alerts.map((x) => x.input)).toEqual(['Salicylic Acid', 'Butylphenyl Methylpropional']);
     const summary = Object.fromEntries(a.flag_summary.map((f) => [f.flag, f]));
     expect(summary.eu_prohibited.entries.map((e) => e.ingredient.alias)).toEqual(['butylphenyl-methylpropional']);

@@ -45,6 +45,8 @@ describe('CosIng parsing (no database)', () => {
     expect(detectHeader(['\uFEFFINCI name', 'Function'])).toMatchObject({ inciName: 0, functions: 1, casNo: -1 });
     expect(detectHeader(['COSING Ingredients-Fragrance Inventory'])).toBeNull();
     expect(detectHeader(['Name', 'Function', 'CAS No'])).toBeNull();
+    // The inventory shipped in data/eu/ writes its columns in snake case.
+    expect(detectHeader(['cosing_ref_no', 'inci_name', 'cas_number', 'ec_number', 'functions'])).toMatchObject({ refNo: 0, inciName: 1, casNo: 2, ecNo: 3, functions: 4 });
   });
 
   it('takes the first CAS number that looks like one, check digit included', () => {
@@ -75,6 +77,17 @@ describe('CosIng parsing (no database)', () => {
     expect(long).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(uniqueAlias('peg-8', new Set(['peg-8', 'peg-8-2']))).toBe('peg-8-3');
     expect(importedDescription({ chemicalDescription: '', functions: ['humectant', 'uv_filter'] }, vocabulary.functions)).toBe('An ingredient listed in the EU CosIng inventory with the functions humectant and UV filter.');
+  });
+
+  it('reads the inventory shipped in data/eu/ (snake-case header, the credit in SOURCES.md)', async () => {
+    const { createReadStream, readFileSync } = await import('node:fs');
+    const rows: CosingRow[] = [];
+    for await (const row of readCosingRows(createReadStream('data/eu/cosing-inventory.csv'), mapFunctions)) if (rows.push(row) >= 200) break;
+    expect(rows[0]).toMatchObject({ header: { inciName: 1, functions: 4, casNo: 2 } });
+    const ok = rows.filter((r) => 'ok' in r && r.ok);
+    expect(ok.length).toBeGreaterThan(190);
+    expect(ok[0]).toMatchObject({ record: { name: 'DISODIUM TETRAMETHYLHEXADECENYLCYSTEINE FORMYLPROLINATE', casNumber: '2040469-40-5' } });
+    expect(readFileSync('data/eu/SOURCES.md', 'utf8').replace(/\s+/g, " ")).toMatch(/Source: European Commission, CosIng database/);
   });
 
   it('streams a file with title lines, quoted commas and line breaks, numbering rows by their first line', async () => {

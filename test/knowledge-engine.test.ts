@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js';
 import { estimateConcentrations, printedPercent, type DoseEntry } from '../src/modules/analysis/engine/concentration.js';
-import { inferProductType } from '../src/modules/analysis/engine/dose.js';
+import { inferProductType } from '../src/modules/analysis/engine/product-type.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { readList } from '../src/modules/analysis/engine/read-list.js';
 import { CLASSES, maximumFor, parseRegulation, RegulationDataError, RegulationIndex, type ProductType } from '../src/modules/analysis/engine/regulation.js';
@@ -98,7 +98,7 @@ describe('EU regulation data', () => {
       expect(['II', 'III', 'V', 'VI']).toContain(fact.annex);
       if (['restricted', 'preservative', 'uv_filter'].includes(fact.class)) expect(fact.limits.length).toBeGreaterThan(0);
     }
-    for (const cls of CLASSES) expect(data.facts.some((f) => f.class === cls)).toBe(true);
+    for (const cls of CLASSES) expect(regulation.data.facts.some((f) => f.class === cls)).toBe(true);
     // Entry numbers are recorded for all but a few facts, each of which the README names.
     const readme = readFileSync(`${dataDir}regulation/README.md`, 'utf8');
     for (const fact of data.facts.filter((f) => f.entry === null)) expect(readme).toContain(fact.names[0]);
@@ -108,7 +108,7 @@ describe('EU regulation data', () => {
     const base = { acts: { a: { title: 'T', published: '2020-01-01', oj: 'OJ L 1' } }, allergen_label_threshold: { leave_on: 0.001, rinse_off: 0.01 } };
     expect(() => parseRegulation({ ...base, facts: [{ class: 'prohibited', act: 'b', annex: 'II', entry: '1', names: ['X'] }] })).toThrow(RegulationDataError);
     expect(() => parseRegulation({ ...base, acts: { a: { title: 'T', oj: 'OJ' } }, facts: [] })).toThrow(/published/);
-    expect(() => parseRegulation({ ...base, facts: [{ class: 'preservative', act: 'a', annex: 'V', entry: '1', names: ['X'] }] })).toThrow(/limits/);
+    expect(() => parseRegulation({ ...base, facts: [{ class: 'preservative', act: 'a', annex: 'V', entry: '1', names: ['X'], limits: [{ applies_to: 'any', max: 0 }] }] })).toThrow(/max/);
   });
 
   it('lists about 80 fragrance allergens: the 24 still labelled and the 2023/1545 additions', () => {
@@ -132,7 +132,8 @@ describe('EU regulation data', () => {
       expect(byName.get(name.toLowerCase())!.flags).toContain('eu_prohibited');
     }
     const lilial = regulation.factsFor({ name: 'Butylphenyl Methylpropional', otherNames: [] }).find((f) => f.class === 'prohibited')!;
-    expect(lilial).toMatchObject({ annex: 'II', entry: '1666', act: { id: 'reg-2021-1902', published: '2021-11-03' } });
+    // From the Commission's export: the entry, the act that set it, the export's date.
+    expect(lilial).toMatchObject({ annex: 'II', entry: '1666', entryId: 'II/1666', act: { id: '(EU) 2021/1902', published: '2025-10-31' } });
   });
 
   it('notes PABA, Benzophenone-8 and 3-Benzylidene Camphor as UV filters the EU does not permit', () => {
@@ -141,8 +142,9 @@ describe('EU regulation data', () => {
   });
 
   it('knows Annex III, V and VI maxima by product type', () => {
-    const max = (name: string, type: ProductType | null) => maximumFor(regulation.factsFor({ name, otherNames: [] }), type)?.max ?? null;
-    expect(max('Salicylic Acid', 'rinse_off')).toBe(3);
+    const max = (name: string, type: ProductType | null) => maximumFor(regulation.factsFor({ name, otherNames: [] }).filter((f) => !(name === 'Salicylic Acid' && f.annex === 'V')), type)?.max ?? null;
+    // 3 % is for rinse-off hair products only: a face wash gets the 2 % of "other products".
+    expect(max('Salicylic Acid', 'rinse_off')).toBe(2);
     expect(max('Salicylic Acid', 'leave_on')).toBe(2);
     expect(max('Phenoxyethanol', null)).toBe(1);
     expect(max('Sodium Benzoate', 'leave_on')).toBe(0.5);
@@ -159,8 +161,10 @@ describe('EU regulation data', () => {
     const salicylic = entry(reading, 'Salicylic Acid');
     expect(salicylic.regulation.find((r) => r.class === 'restricted')).toMatchObject({ exceeded: true, maxPercent: 2, annex: 'III', entry: '98' });
     expect(reading.alerts.map((a) => a.input)).toEqual(['Salicylic Acid', 'Butylphenyl Methylpropional']);
-    expect(reading.alerts[0].message).toMatch(/printed at 3%, above the EU maximum of 2%/);
-    expect(read('Aqua, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Salicylic Acid 3%').alerts).toEqual([]);
+    expect(reading.alerts[0].message).toMatch(/printed at 3%, over the EU maximum of 2%/);
+    expect(reading.alerts[1].message).toMatch(/not allowed in EU cosmetics: Annex II/);
+    // A face wash: the 3 % of rinse-off hair products does not apply.
+    expect(read('Aqua, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Salicylic Acid 3%').alerts.map((a) => a.message)).toEqual([expect.stringMatching(/over the EU maximum of 2%/)]);
   });
 });
 
@@ -186,9 +190,24 @@ describe('what a dose changes', () => {
     expect(pregnancySafe('Aqua, Glycerin, Retinol')).toBe(false);
   });
 
-  it('guesses rinse-off from a cleansing surfactant among the first five entries', () => {
-    expect(inferProductType([{ functions: ['solvent'], flags: [] }, { functions: ['cleansing', 'surfactant'], flags: ['sulfate'] }]).productType).toBe('rinse_off');
-    expect(inferProductType([{ functions: ['solvent'], flags: [] }, { functions: ['humectant'], flags: [] }]).productType).toBe('leave_on');
+  it('guesses rinse-off from a named cleansing surfactant among the first five entries, never from an emulsifier', () => {
+    const type = (names: string[], heading?: string) => inferProductType(names.map((name) => ({ name })), heading).productType;
+    expect(type(['Aqua', 'Sodium Laureth Sulfate', 'Cocamidopropyl Betaine', 'Glycerin'])).toBe('rinse_off');
+    expect(type(['Aqua', 'Sodium Cocoyl Isethionate', 'Glycerin', 'Stearic Acid'])).toBe('rinse_off');
+    expect(type(['Sodium Palmate', 'Sodium Cocoate', 'Aqua', 'Glycerin'])).toBe('rinse_off');
+    // Emulsifiers and solubilisers: a serum with polysorbate 20, a cream with laureth-7 or potassium cetyl phosphate.
+    expect(type(['Aqua', 'Glycerin', 'Polysorbate 20', 'Retinol', 'Phenoxyethanol'])).toBe('leave_on');
+    expect(type(['Aqua', 'Caprylic/Capric Triglyceride', 'Laureth-7', 'Polyacrylamide', 'C13-14 Isoparaffin'])).toBe('leave_on');
+    expect(type(['Aqua', 'Glycerin', 'Stearic Acid', 'Potassium Hydroxide', 'Glyceryl Stearate', 'PEG-100 Stearate', 'Potassium Cetyl Phosphate'])).toBe('leave_on');
+    // Several fatty acids neutralised by a hydroxide high in the list: a cleansing foam.
+    expect(type(['Glycerin', 'Aqua', 'Myristic Acid', 'Stearic Acid', 'Potassium Hydroxide', 'Lauric Acid'])).toBe('rinse_off');
+    // An oil base with an emulsifier that rinses oil off: a cleansing oil, or a body oil: the list cannot tell.
+    expect(type(['Caprylic/Capric Triglyceride', 'Olea Europaea (Olive) Fruit Oil', 'PEG-20 Glyceryl Triisostearate', 'Tocopherol'])).toBe('unknown');
+    // The heading wins; a list that cannot tell says so.
+    expect(type(['Aqua', 'Glycerin', 'Decyl Glucoside'], 'Night Cream')).toBe('leave_on');
+    expect(type(['Aqua', 'Glycerin', 'Niacinamide'], 'Gentle Foaming Cleanser')).toBe('rinse_off');
+    expect(type(['Aqua'])).toBe('unknown');
+    expect(inferProductType([{ name: 'Aqua' }, null, null, null]).basis).toMatch(/Too few/);
   });
 });
 

@@ -3,7 +3,6 @@ import { nameKey } from '../modules/analysis/engine/normalize.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { newId, slugify } from '../modules/shared/ids.js';
 import { readYamlLists } from '../modules/knowledge/yaml-data.js';
-import { withRegulatoryFlags } from '../modules/analysis/engine/regulation.js';
 import { loadRegulation } from '../modules/analysis/regulation-data.js';
 
 /** One entry of data/ingredients/*.yaml (see data/ingredients/README.md). */
@@ -98,7 +97,8 @@ export function ingredientRow(record: IngredientRecord) {
     functions: record.functions ?? [],
     effects: record.effects ?? [],
     // With the flags EU law adds (data/regulation/), matched by name or CAS number.
-    flags: withRegulatoryFlags(record.flags ?? [], loadRegulation().factsFor({ name: record.inci, otherNames: (record.other_names ?? []).map(String), casNumber: record.cas ? String(record.cas) : null })),
+    // Only what holds in any list: a conditional prohibition (nano, product type) is read per list.
+    flags: [...new Set([...(record.flags ?? []), ...loadRegulation().flagsFor({ name: record.inci, otherNames: (record.other_names ?? []).map(String), casNumber: record.cas ? String(record.cas) : null })])],
     groups: record.groups ?? [],
     comedogenic: record.comedogenic ?? null,
     irritancy: record.irritancy ?? null,

@@ -9,7 +9,7 @@ import { FlagSummary, PartReading, RegulatoryAlert } from './analysis-knowledge.
 @Resolver(() => IngredientAnalysis)
 export class AnalysisKnowledgeResolver {
   // Field resolvers
-  @FieldResolver(() => String, { description: 'leave_on or rinse_off: how the list was read (a guess from the list unless known).' })
+  @FieldResolver(() => String, { description: 'leave_on, rinse_off or unknown: how the list was read (from the list unless its category says; unknown when the list cannot tell, and alerts then say which reading they depend on).' })
   async productType(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<string> {
     return (await readStoredEntries(ctx, analysis.entries)).reading.productType;
   }

@@ -15,13 +15,25 @@ export class ConcentrationEstimate {
 
 @ObjectType({ description: 'What EU cosmetics law (Regulation (EC) No 1223/2009 and its amendments) says about an ingredient.', simpleResolvers: true })
 export class RegulatoryNote {
-  @Field({ description: 'fragrance_allergen, fragrance_allergen_2023, prohibited, restricted, preservative, uv_filter or uv_filter_not_permitted' })
+  @Field({ description: 'fragrance_allergen, fragrance_allergen_2023, prohibited, restricted, colorant, preservative, uv_filter or uv_filter_not_permitted' })
   class!: string;
+
+  @Field({ description: 'substance: the entry\'s own substance; may_concern: a name the entry only may concern (its condition says when), never a prohibition.' })
+  relation!: string;
+
+  @Field(() => String, { nullable: true, description: 'What limits the entry, in the annex\'s words ("except for normal content in natural essences used", "(nano)").' })
+  condition!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The conditions of use and label warnings the annex requires, in its words.' })
+  warnings!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The products the entry allows, when this product is outside them.' })
+  allowedIn!: string | null;
 
   @Field({ description: 'The act, annex, entry and Official Journal reference.' })
   source!: string;
 
-  @Field({ description: 'Annex of Regulation (EC) No 1223/2009: II, III, V or VI.' })
+  @Field({ description: 'Annex of Regulation (EC) No 1223/2009: II, III, IV, V or VI.' })
   annex!: string;
 
   @Field(() => String, { nullable: true, description: 'Reference number in the annex; null where not recorded.' })

@@ -11,6 +11,7 @@ interface ReadableEntry {
   mayContain: boolean;
   active?: boolean;
   part?: string | null;
+  nano?: boolean;
 }
 
 // One reading per list object: the entries field, the flag summary and the verdicts of one
@@ -21,7 +22,7 @@ const readings = new WeakMap<object, ReadList<Ingredient>>();
 export function readEntries(entries: ReadonlyArray<ReadableEntry>, ingredients: Array<Ingredient | null>, productType?: ProductType | null): ReadList<Ingredient> {
   let reading = readings.get(entries);
   if (!reading) {
-    reading = readList(entries.map((e, i) => ({ position: e.position, input: e.input, concentration: e.concentration ?? null, mayContain: e.mayContain, active: e.active ?? false, part: e.part ?? null, ingredient: ingredients[i] })),
+    reading = readList(entries.map((e, i) => ({ position: e.position, input: e.input, concentration: e.concentration ?? null, mayContain: e.mayContain, active: e.active ?? false, part: e.part ?? null, nano: e.nano ?? false, ingredient: ingredients[i] })),
       loadRegulation(), productType, Object.keys(loadVocabulary().flags));
     readings.set(entries, reading);
   }

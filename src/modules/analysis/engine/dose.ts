@@ -31,20 +31,6 @@ export interface DosedView<I> {
   notes: string[];
 }
 
-const CLEANSING = ['cleansing', 'foaming', 'surfactant'];
-
-/**
- * Rinse-off when a cleansing surfactant is among the first five ingredients (a cleanser, shampoo,
- * shower gel or rinse-off mask); else leave-on. A guess from the list alone, said as such.
- */
-export function inferProductType(ingredients: Array<Pick<DoseIngredient, 'functions' | 'flags'> | null>): { productType: ProductType; basis: string } {
-  const front = ingredients.slice(0, 5);
-  const cleanser = front.find((i) => i && (i.flags.includes('sulfate') || i.functions.some((f) => CLEANSING.includes(f))));
-  return cleanser
-    ? { productType: 'rinse_off', basis: 'A cleansing surfactant is among the first five ingredients: read as a rinse-off product (a cleanser).' }
-    : { productType: 'leave_on', basis: 'No cleansing surfactant among the first five ingredients: read as a leave-on product.' };
-}
-
 const isSalicylate = (i: DoseIngredient): boolean => i.groups.includes('bhas') || /salicyl/i.test(i.name);
 
 /** The ingredient as it reads at this dose, in this product type. */

@@ -67,6 +67,9 @@ function countsDistance(a: Uint8Array, b: Uint8Array, stopAbove: number): number
 
 /** Fuzzy matching only looks at long keys: short names differ by one letter too often. */
 const FUZZY_MIN_LENGTH = 8;
+/** A name cut short is read only from this many characters: a shorter start fits too many names. */
+const TRUNCATED_MIN_LENGTH = 20;
+const COMPLETE_NAME_END = / (?:oil|extract|water|juice|butter|wax|acid|alcohol|glycol|ester|esters|sulfate|chloride|oxide|copolymer|crosspolymer|polymer|glucoside|glyceride|glycerides|salt|powder|ferment|filtrate|lysate|protein|peptide|\d+)$/;
 /** Slips allowed: one in names under 15 characters, else one in each of at most two words. */
 const fuzzyBudget = (length: number): number => (length >= 15 ? 2 : 1);
 const CACHE_LIMIT = 50_000;
@@ -295,7 +298,7 @@ export class IngredientMatcher {
       const key = spellingKey(nameKey(name));
       if (tried.has(key)) continue;
       tried.add(key);
-      const id = this.fuzzy(key);
+      const id = this.fuzzy(key) ?? this.truncated(key);
       if (id) return { match: 'fuzzy', ingredientId: id };
     }
     return NONE;
@@ -303,6 +306,37 @@ export class IngredientMatcher {
 
   match(entries: ParsedEntry[]): MatchedEntry[] {
     return entries.map(({ pieces: _pieces, ...entry }) => ({ ...entry, ...this.matchEntry(entry) }));
+  }
+
+  /** Every resolvable key, sorted, for names cut short on the label (built on first need). */
+  private sortedKeys: Array<[string, string]> | null = null;
+
+  /**
+   * A long name cut short on the label ("Hydroxyisohexyl 3-Cyclohexene" for "…Carboxaldehyde"): whole words
+   * printed, 20 characters or more, and exactly one ingredient's name going on from there.
+   */
+  private truncated(key: string): string | null {
+    // A name ending in a head noun is complete as printed ("… Peel Oil" is no cut "… Peel Oil Expressed").
+    if (key.length < TRUNCATED_MIN_LENGTH || wordCount(key) < 2 || COMPLETE_NAME_END.test(key)) return null;
+    this.sortedKeys ??= [...this.exact, ...this.alias]
+      .flatMap(([k, slot]): Array<[string, string]> => (slot === AMBIGUOUS ? [] : [[k, slot]]))
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const prefix = `${key} `;
+    let lo = 0;
+    let hi = this.sortedKeys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sortedKeys[mid][0] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let id: string | null = null;
+    for (let i = lo; i < this.sortedKeys.length && this.sortedKeys[i][0].startsWith(prefix); i++) {
+      // One word cut off, no more: the printed words must carry the name.
+      if (this.sortedKeys[i][0].slice(prefix.length).includes(' ')) continue;
+      if (id && id !== this.sortedKeys[i][1]) return null;
+      id = this.sortedKeys[i][1];
+    }
+    return id;
   }
 
   private fuzzy(key: string): string | null {

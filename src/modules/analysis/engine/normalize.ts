@@ -321,6 +321,12 @@ const NO_VOCABULARY: Vocabulary = { has: () => false, hasOtherWithStem: () => fa
  * or with one word boundary lost or added ("Ethylhexyl Glycerin" / "Ethylhexylglycerin").
  * `vocabulary` tells the words ingredient names use: those are never slips.
  */
+/** Two slips in one long word (20+ letters): letters only, the first two and every digit kept. */
+export function isDoubleSlip(typed: string, known: string): boolean {
+  if (known.length < 20 || typed.slice(0, 2) !== known.slice(0, 2) || /\d/.test(typed) || /\d/.test(known)) return false;
+  return boundedEditDistance(typed, known, 2) === 2;
+}
+
 export function isTypoOf(typed: string, known: string, budget: number, vocabulary: Vocabulary = NO_VOCABULARY): boolean {
   if (typed === known) return false;
   const typedWords = typed.split(' ');
@@ -330,7 +336,9 @@ export function isTypoOf(typed: string, known: string, budget: number, vocabular
     for (let i = 0; i < knownWords.length; i++) {
       const word = typedWords[i];
       if (word === knownWords[i]) continue;
-      if (!isWordSlip(word, knownWords[i]) || ++slips > budget) return false;
+      // A word of 20 letters or more may carry two slips ("Methylchloroisothiazollinonne"): one slip then counts two.
+      const double = !isWordSlip(word, knownWords[i]) && isDoubleSlip(word, knownWords[i]);
+      if ((!double && !isWordSlip(word, knownWords[i])) || (slips += double ? 2 : 1) > budget) return false;
       // The head noun in the plural or the singular ("Triglycerides", "Cetyl Ester") is the same ingredient;
       // a word inside the name is not ("Acrylate/…" and "Acrylates/…" copolymers differ).
       if (i === knownWords.length - 1 && isPluralOf(word, knownWords[i])) continue;

@@ -2,9 +2,11 @@
 // amount changes, what EU law says about each one, and which flags the list raises through which
 // entries. Pure: the list's entries with their ingredients and the regulation index in.
 import { estimateConcentrations, printedPercent, type ConcentrationEstimate, type DoseEntry } from './concentration.js';
-import { dosedIngredient, inferProductType, type Dose } from './dose.js';
+import { dosedIngredient, type Dose } from './dose.js';
+import { inferProductType } from './product-type.js';
 import type { SkinIngredient } from './skin-types.js';
-import { citation, maximumFor, withRegulatoryFlags, type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
+import { type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
+import { readLaw } from './regulation-reading.js';
 
 /** What the reading needs of an ingredient: what the verdicts read, and the names EU law is keyed by. */
 export interface ListIngredient extends Omit<SkinIngredient, 'name' | 'dose'> {
@@ -20,6 +22,8 @@ export interface ListEntry<I extends ListIngredient> {
   mayContain: boolean;
   /** An active ingredient of a US Drug Facts label. */
   active?: boolean;
+  /** Printed with a nano marker. */
+  nano?: boolean;
   /** The part of a kit it belongs to: each part is a product of its own, read on its own. */
   part?: string | null;
   ingredient: I | null;
@@ -27,6 +31,14 @@ export interface ListEntry<I extends ListIngredient> {
 
 export interface RegulatoryNote {
   class: RegulatoryFact['class'];
+  /** substance: the entry's own substance; may_concern: a name the entry only may concern (its condition says when). */
+  relation: 'substance' | 'may_concern';
+  /** What limits the entry or where it applies, in the annex's words ("except for normal content in natural essences used"). */
+  condition: string | null;
+  /** The label warnings and conditions of use the annex requires, in its words. */
+  warnings: string | null;
+  /** The products the entry allows, when this product is outside them. */
+  allowedIn: string | null;
   /** Where it comes from: act, annex, entry and Official Journal reference. */
   source: string;
   annex: string;
@@ -62,13 +74,13 @@ export interface FlagRaise<I extends ListIngredient> {
 /** How one part of a kit was read. */
 export interface PartReading {
   part: string;
-  productType: ProductType;
+  productType: ProductType | 'unknown';
   productTypeBasis: string;
 }
 
 export interface ReadList<I extends ListIngredient> {
   /** The product's type; for a kit, its first part's (each part's is in `parts`). */
-  productType: ProductType;
+  productType: ProductType | 'unknown';
   productTypeBasis: string;
   /** Each part of a kit with its own product type; empty for one product. */
   parts: PartReading[];
@@ -79,43 +91,33 @@ export interface ReadList<I extends ListIngredient> {
   alerts: Array<{ position: number; input: string; message: string }>;
 }
 
-const CLASS_WORDS: Record<RegulatoryFact['class'], string> = {
-  fragrance_allergen: 'a fragrance allergen that must be named on EU labels',
-  fragrance_allergen_2023: 'a fragrance allergen added by Regulation (EU) 2023/1545 (to be named on EU labels from 31 July 2026)',
-  prohibited: 'prohibited in EU cosmetic products',
-  restricted: 'restricted in EU cosmetics',
-  preservative: 'a preservative the EU permits',
-  uv_filter: 'a UV filter the EU permits',
-  uv_filter_not_permitted: 'not among the UV filters the EU permits',
-};
-
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
 export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>, regulation: RegulationIndex, productType?: ProductType | null, flagOrder: string[] = []): ReadList<I> {
   // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts.
   const byPart = new Map<string, number[]>();
   entries.forEach((e, i) => byPart.set(e.part ?? '', [...(byPart.get(e.part ?? '') ?? []), i]));
-  const typeOf = new Map<string, { productType: ProductType; basis: string }>();
+  const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
   for (const [part, indices] of byPart) {
     const guessed = inferProductType(indices.map((i) => entries[i].ingredient));
     typeOf.set(part, productType
-      ? { productType, basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.` }
-      : guessed);
+      ? { known: productType, basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.` }
+      : { known: guessed.productType === 'unknown' ? null : guessed.productType, basis: guessed.basis });
   }
-  const entryType = (i: number): ProductType => typeOf.get(entries[i].part ?? '')!.productType;
-  const first = typeOf.get(entries[0]?.part ?? '') ?? inferProductType([]);
-  const type = productType ?? first.productType;
-  const typeBasis = first.basis;
-  const parts: PartReading[] = [...typeOf].filter(([part]) => part).map(([part, t]) => ({ part, productType: t.productType, productTypeBasis: t.basis }));
-  const facts = entries.map((e) => (e.ingredient ? regulation.factsFor(e.ingredient) : []));
+  const partOf = (i: number) => typeOf.get(entries[i].part ?? '')!;
+  // Unknown: the doses are read as leave-on (the stricter reading); the law is read both ways.
+  const entryType = (i: number): ProductType => partOf(i).known ?? 'leave_on';
+  const first = entries.length ? partOf(0) : (() => { const g = inferProductType([]); return { known: g.productType === 'unknown' ? null : g.productType, basis: g.basis }; })();
+  const parts: PartReading[] = [...typeOf].filter(([part]) => part).map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: t.basis }));
   const thresholdOf = (t: ProductType) => (t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn);
+  const matches = entries.map((e) => (e.ingredient ? regulation.matchesFor(e.ingredient) : []));
+  const law = entries.map((e, i) => readLaw(regulation, e.ingredient, matches[i], partOf(i).known, { nano: e.nano ?? false, printed: printedPercent(e.concentration) }));
   const doseEntries: DoseEntry[] = entries.map((e, i) => {
     const type = entryType(i);
     const threshold = thresholdOf(type);
-    const cap = maximumFor(facts[i], type);
-    const allergen = facts[i].some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
+    const allergen = law[i].facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
     return {
       position: e.position, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false, name: e.ingredient?.name ?? e.input,
-      cap: cap ? { max: cap.max, source: citation(cap.fact) } : null,
+      cap: law[i].cap,
       floor: allergen ? { min: threshold, source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%` } : null,
     };
   });
@@ -129,47 +131,25 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
   const alerts: ReadList<I>['alerts'] = [];
   const read = entries.map((e, i): ReadEntry<I> => {
     const estimate = estimates[i];
-    const type = entryType(i);
-    const partLength = byPart.get(e.part ?? '')!.length;
-    const partPosition = positionInPart[i];
     const printed = printedPercent(e.concentration);
-    const regulationNotes = facts[i].map((fact): RegulatoryNote => {
-      const max = maximumFor([fact], type);
-      const exceeded = printed !== null && max !== null && printed > max.max;
-      return {
-        class: fact.class, source: citation(fact), annex: fact.annex, entry: fact.entry, published: fact.act.published,
-        maxPercent: max?.max ?? null, products: max?.limit.products ?? null, note: fact.note, exceeded,
-      };
-    });
+    const { notes: lawNotes, alerts: lawAlerts, regulation: regulationNotes, flags: lawFlags } = law[i].finish(estimate);
     const notes: string[] = [];
     let dosed: ReadEntry<I>['dosed'] = null;
     let flags: string[] = [];
     if (e.ingredient) {
-      const withLaw = { ...e.ingredient, flags: withRegulatoryFlags(e.ingredient.flags, facts[i]) };
-      const view = dosedIngredient(withLaw, estimate, partPosition, partLength, type, printed !== null);
+      const withLaw = { ...e.ingredient, flags: [...new Set([...e.ingredient.flags.filter((f) => f !== 'eu_prohibited' || lawFlags.includes(f)), ...lawFlags])] };
+      const view = dosedIngredient(withLaw, estimate, positionInPart[i], byPart.get(e.part ?? '')!.length, entryType(i), printed !== null);
       dosed = view.ingredient;
       flags = view.ingredient.flags;
       notes.push(...view.notes);
     }
-    for (const note of regulationNotes) {
-      const name = e.ingredient?.name ?? e.input;
-      if (note.class === 'prohibited' || note.class === 'uv_filter_not_permitted') {
-        const message = `${name} is ${CLASS_WORDS[note.class]} (${note.source}).${note.note ? ` ${note.note}` : ''}`;
-        notes.push(message);
-        alerts.push({ position: e.position, input: e.input, message });
-      } else if (note.exceeded) {
-        const message = `${name} is printed at ${printed}%, above the EU maximum of ${note.maxPercent}% for ${note.products ?? (type === 'rinse_off' ? 'rinse-off products' : 'leave-on products')} (${note.source}).`;
-        notes.push(message);
-        alerts.push({ position: e.position, input: e.input, message });
-      } else if (note.class === 'fragrance_allergen_2023') {
-        notes.push(`${name} is ${CLASS_WORDS[note.class]} (${note.source}).`);
-      }
-    }
+    notes.push(...lawNotes);
+    for (const message of lawAlerts) alerts.push({ position: e.position, input: e.input, message });
     return { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
   });
   const byFlag = new Map<string, Array<ReadEntry<I>>>();
   for (const entry of read) for (const flag of entry.flags) byFlag.set(flag, [...(byFlag.get(flag) ?? []), entry]);
   const rank = (flag: string) => (flagOrder.includes(flag) ? flagOrder.indexOf(flag) : flagOrder.length);
   const flags = [...byFlag.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0])).map(([flag, list]) => ({ flag, entries: list }));
-  return { productType: type, productTypeBasis: typeBasis, parts, entries: read, flags, alerts };
+  return { productType: first.known ?? 'unknown', productTypeBasis: first.basis, parts, entries: read, flags, alerts };
 }

@@ -107,6 +107,7 @@ export const SKIN_TYPES: SkinTypeProfile[] = [
     caution: [
       { reason: 'fragrance or essential oil', test: has('flags', 'fragrance', 'essential_oil') },
       { reason: 'declarable fragrance allergen', test: has('flags', 'eu_allergen', 'eu_allergen_2023') },
+      { reason: 'recognised contact allergen (sensitiser)', test: has('flags', 'sensitiser') },
       { reason: (i) => `high in alcohol${amount(i)}`, test: highAlcohol },
       { reason: 'rated irritating (3 or more)', test: irritancyAtLeast(3) },
       ...STRONG_ACTIVES,

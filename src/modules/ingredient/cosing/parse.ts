@@ -52,6 +52,8 @@ export function normalizeHeaderCell(cell: string): string {
   return cell
     .replace(/^\uFEFF/, '')
     .toLowerCase()
+    // The inventory we ship (data/eu/cosing-inventory.csv) writes its columns in snake case: "inci_name".
+    .replace(/_/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/\s*\/\s*/g, '/')
     .replace(/[.:]+$/, '')

@@ -1,0 +1,93 @@
+// Rinse-off or leave-on, from what a list (or one part of a kit) says. Pure, and callable per kit part.
+// A heading or category wins ("Foaming Cleanser", "Night Cream"). Else a named list of cleansing
+// surfactants decides: anionic and amphoteric washing agents (alkyl and ether sulfates, sulfonates,
+// isethionates, taurates, sarcosinates, glutamates, sulfosuccinates, betaines, sultaines,
+// amphoacetates), the alkyl glucosides sold as washing agents, and soap bases (salts of fatty acids
+// forming the base, high in the list). Emulsifiers and solubilisers (polysorbates, laureths, PEG esters,
+// glyceryl stearate, potassium cetyl phosphate, stearic acid neutralised by a hydroxide in a cream) are
+// not washing agents and never make a product rinse-off, whatever their CosIng function says.
+
+export type ListProductType = 'leave_on' | 'rinse_off' | 'unknown';
+
+export interface ProductTypeReading {
+  productType: ListProductType;
+  /** Why, in plain words. */
+  basis: string;
+}
+
+const SALT = '(?:sodium|ammonium|magnesium|potassium|tea|mea|mipa|dea|zinc|disodium)';
+/** Cleansing surfactants by INCI name (lower case). */
+const CLEANSERS: RegExp[] = [
+  // Alkyl and alkyl ether sulfates, not the fatty-alcohol sulfates used as co-emulsifiers in creams.
+  new RegExp(`^${SALT}[- ](?:laureth|lauryl|coco|myreth|myristyl|pareth|trideceth|c\\d+-\\d+ (?:alkyl|pareth)|coceth|deceth|laneth|capryleth)(?:-\\d+)? ?sulfate$`),
+  new RegExp(`^${SALT}[- ](?:c\\d+-\\d+ olefin|dodecylbenzene|xylene)? ?sulfonate$`),
+  /^(?:sodium|ammonium) (?:c14-16 olefin sulfonate|lauryl sulfoacetate|cocoyl sulfoacetate)$/,
+  /isethionate$/,
+  /methyl (?:cocoyl|oleoyl|lauroyl|myristoyl) taurate$/,
+  /(?:lauroyl|cocoyl|myristoyl|oleoyl) sarcosinate$/,
+  /(?:lauroyl|cocoyl|myristoyl|capryloyl\/caproyl|stearoyl)? ?glutamate$/,
+  /(?:laureth|lauryl|coco|cocamido mea|oleamido)[- ]?(?:\d+ )?sulfosuccinate$/,
+  /(?:lauroyl|cocoyl) (?:glycinate|alaninate|methyl alaninate|aspartate)$/,
+  /^(?:cocamidopropyl|lauramidopropyl|babassuamidopropyl|cocamidoethyl) (?:betaine|hydroxysultaine)$/,
+  /^(?:coco|lauryl|cetyl)[- ]betaine$/,
+  /^(?:sodium|disodium) (?:coco|lauro|cocoampho|lauroampho|capryloampho)(?:amphoacetate|amphodiacetate|acetate|diacetate|propionate)$/,
+  /^(?:sodium|disodium) (?:cocoamphoacetate|lauroamphoacetate|cocoamphodiacetate|lauroamphodiacetate|cocoamphopropionate)$/,
+  /^(?:decyl|lauryl|coco|caprylyl\/capryl) glucoside$/,
+];
+/** Fatty-acid salts that form a soap base. */
+const SOAP = /^(?:sodium|potassium) (?:palmate|cocoate|tallowate|palm kernelate|olivate|laurate|myristate|oleate|castorate|ricinoleate|sunflowerseedate|shea butterate|avocadoate|babassuate|rapeseedate|soybeanate|hempseedate|sweet almondate|cocoa butterate|palmitate)$|^saponified /;
+
+/** Emulsifiers of cleansing oils and balms (they make oil rinse off), not of creams. */
+const OIL_CLEANSER = /^(?:peg-\d+ glyceryl (?:tri)?isostearate|peg-\d+ glyceryl (?:tri)?oleate|sorbeth-\d+ tetraoleate|polysorbate 85|polyglyceryl-\d+ (?:di|tri)?(?:oleate|isostearate|laurate|caprylate)|peg-\d+ sorbitan (?:tri)?oleate|peg-\d+ (?:di)?isostearate|sorbitan sesquioleate)$/i;
+const FATTY_ACID = /^(?:lauric|myristic|palmitic|stearic|coconut) acid$/i;
+/** Solubilisers micellar waters are made of. */
+const MICELLAR = /^(?:poloxamer \d+|peg-\d+ caprylic\/capric glycerides|polyglyceryl-\d+ (?:laurate|caprylate))$/i;
+
+const RINSE_WORDS = /\b(?:cleanser|cleansing (?:gel|foam|milk|bar)|face ?wash|body ?wash|wash gel|foaming|shower|bath (?:gel|foam)|shampoo|soap|scrub|exfoliating wash|rinse[- ]off)\b/i;
+const LEAVE_WORDS = /\b(?:cream|serum|lotion|moisturi[sz]er|sunscreen|spf|balm|toner|essence|ampoule|fluid|gel[- ]cream|eye cream|night cream|day cream|leave[- ]on)\b/i;
+
+/** A heading or category's words: rinse-off, leave-on, or nothing said. */
+export function productTypeOfHeading(heading: string | null | undefined): ListProductType {
+  if (!heading) return 'unknown';
+  const rinse = RINSE_WORDS.test(heading);
+  const leave = LEAVE_WORDS.test(heading);
+  return rinse && !leave ? 'rinse_off' : leave && !rinse ? 'leave_on' : 'unknown';
+}
+
+/** The named washing agent, if the name is one. */
+export const cleansingSurfactant = (name: string): boolean => {
+  const key = name.toLowerCase().replace(/\s+/g, ' ').trim();
+  return CLEANSERS.some((re) => re.test(key));
+};
+export const soapBase = (name: string): boolean => SOAP.test(name.toLowerCase().replace(/\s+/g, ' ').trim());
+
+/**
+ * The product type of a list (or of one kit part): its heading when that says, else its ingredients
+ * (matched names in label order; null for an entry matching nothing).
+ */
+export function inferProductType(ingredients: Array<{ name: string } | null>, heading?: string | null): ProductTypeReading {
+  const fromHeading = productTypeOfHeading(heading);
+  if (fromHeading !== 'unknown') return { productType: fromHeading, basis: `Read as a ${fromHeading === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its heading ("${heading}").` };
+  const front = ingredients.slice(0, 5);
+  const washer = front.find((i) => i && cleansingSurfactant(i.name));
+  if (washer) return { productType: 'rinse_off', basis: `A cleansing surfactant (${washer.name}) is among the first five ingredients: read as a rinse-off product (a cleanser).` };
+  const soap = ingredients.slice(0, 3).find((i) => i && soapBase(i.name));
+  if (soap) return { productType: 'rinse_off', basis: `A soap base (${soap.name}) is among the first three ingredients: read as a rinse-off product (a soap).` };
+  // Fatty acids neutralised in the product (a Korean cleansing foam): several of them high in the list with a
+  // hydroxide. One stearic acid with a hydroxide is a cream's emulsifier, not a soap base.
+  const acids = ingredients.slice(0, 6).filter((i) => i && FATTY_ACID.test(i.name));
+  const alkali = ingredients.slice(0, 10).find((i) => i && /^(?:potassium|sodium) hydroxide$/i.test(i.name));
+  if (acids.length >= 2 && alkali) return { productType: 'rinse_off', basis: `Fatty acids (${acids.map((a) => a!.name).join(', ')}) neutralised by ${alkali.name} high in the list make a soap base: read as a rinse-off product (a cleansing foam).` };
+  const known = front.filter(Boolean).length;
+  if (known < Math.min(3, ingredients.length) || ingredients.length < 3) {
+    return { productType: 'unknown', basis: 'Too few of the first ingredients are known to tell a rinse-off product from a leave-on one.' };
+  }
+  const water = ingredients.slice(0, 3).some((i) => i && /^(?:water|aqua)\b/i.test(i.name));
+  const oilCleanser = !water && ingredients.slice(0, 8).find((i) => i && OIL_CLEANSER.test(i.name));
+  if (oilCleanser) return { productType: 'unknown', basis: `An oil base with ${oilCleanser.name}, an emulsifier that lets oil rinse off with water: a cleansing oil or balm, or a body oil; the list does not say which.` };
+  const micellar = water && ingredients.slice(0, 4).find((i) => i && MICELLAR.test(i.name));
+  if (micellar) return { productType: 'unknown', basis: `Water with ${micellar.name} high in the list: a micellar water or a toner, wiped or rinsed off; the list does not say which.` };
+  const later = ingredients.slice(5, 8).find((i) => i && cleansingSurfactant(i.name));
+  if (later) return { productType: 'unknown', basis: `A cleansing surfactant (${later.name}) is listed, but not among the first five ingredients: the list does not say whether the product is rinsed off.` };
+  return { productType: 'leave_on', basis: 'No cleansing surfactant or soap base among the first ingredients: read as a leave-on product.' };
+}
