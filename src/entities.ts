@@ -28,6 +28,7 @@ import { UserInvite } from './modules/user/user-invite.entity.js';
 import { UserFollow } from './modules/following/user-follow.entity.js';
 import { SurveyAnswer } from './modules/survey/survey-answer.entity.js';
 import { IdentityProviderEvent } from './modules/identity-provider/idp-event.entity.js';
+import { IngredientSearch, ProductSearch, SearchWord } from './modules/search/search.entity.js';
 import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
 // ==== Reformulation watch (issue 18)
 import { ProductListVersion } from './modules/reformulation/product-list-version.entity.js';
@@ -51,4 +52,6 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   ProductListVersion, ReformulationAlert, ReformulationDigest, ReformulationSettings,
   // ==== Reaction detective (issue 18)
   ProductReaction,
+  // search documents, kept by triggers (issue 29)
+  ProductSearch, IngredientSearch, SearchWord,
 ];

@@ -62,6 +62,7 @@ import { recordWrittenLists } from './modules/reformulation/list-version.service
 import { onIngredientListsWritten } from './modules/shared/ingredient-list-events.js';
 import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
 import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
+import { ProductMatchResolver } from './modules/search/search.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -98,6 +99,9 @@ export const resolvers = [
 
   // ==== Reaction detective and better alternatives (issue 18)
   ReactionResolver, BetterAlternativesResolver,
+
+  // ==== Search: matched words, suggestions (issue 29)
+  ProductMatchResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

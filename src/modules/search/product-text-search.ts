@@ -1,0 +1,135 @@
+// Free-text product search (issue 29): the product_search documents the database keeps (see the
+// search migration), read with to_tsquery('english', …) texts written by engine/query.ts. Ranked by
+// ts_rank over the document's weights (name A, brand B, category C, description and notable
+// ingredients D), the literal words counted once more; ties by popularity (favourites), then id.
+// Paged by a signed cursor over (rank, popularity, id).
+import type { EntityManager } from '../../db.js';
+import { validationFailed } from '../../errors.js';
+import { isUuid } from '../shared/ids.js';
+import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from '../shared/pagination.js';
+import type { Product } from '../product/product.entity.js';
+import { productRowReader, type ProductConditions } from '../product/product-rows.js';
+import { parseQuery, queryTexts, type ParsedQuery, type QueryTexts } from './engine/query.js';
+import { searchVocabulary } from './synonyms.js';
+
+/**
+ * Matches ranked at most: the most popular this many of a query's matches (with the filters) are
+ * ranked, the rest never read. A word in a third of a million products would otherwise have
+ * ts_rank read every one of them (bench/README.md, "Search").
+ */
+export const RANKED_CANDIDATES = 2000;
+export const MAX_QUERY_LENGTH = 200;
+
+const matchedWords = new WeakMap<object, string[]>();
+/** The words of a search result's name and brand that matched the query (null outside a text search). */
+export const matchedWordsOf = (product: object): string[] | null => matchedWords.get(product) ?? null;
+
+interface SearchCursor { rank: number; popularity: number; id: string }
+
+const notIssued = () => validationFailed('cursor', 'cursor is not one this service issued');
+
+function readCursor(cursor: string): SearchCursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(openCursor(cursor), 'base64url').toString('utf8'));
+  } catch (error) {
+    if ((error as { code?: string }).code) throw error;
+    throw notIssued();
+  }
+  if (!Array.isArray(value) || value.length !== 4 || value[0] !== 's' || typeof value[1] !== 'number' || !Number.isFinite(value[1])
+    || !Number.isInteger(value[2]) || typeof value[3] !== 'string' || !isUuid(value[3])) throw notIssued();
+  return { rank: value[1], popularity: value[2], id: value[3] };
+}
+
+const writeCursor = (c: SearchCursor) =>
+  signCursor(Buffer.from(JSON.stringify(['s', c.rank, c.popularity, c.id]), 'utf8').toString('base64url'));
+
+/** A typed word that is no known word → the known word nearest to it by trigrams (pg_trgm's % and similarity). */
+async function corrections(em: EntityManager, words: string[]): Promise<Map<string, string>> {
+  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w));
+  if (!candidates.length) return new Map();
+  const rows = await em.execute<Array<{ w: string; fix: string | null }>>(
+    `select q.w, (select s.word from search_word s where s.word % q.w order by similarity(s.word, q.w) desc, abs(length(s.word) - length(q.w)), s.word limit 1) as fix
+     from unnest(array[?]::text[]) as q(w) where not exists (select 1 from search_word s where s.word = q.w)`, [candidates]);
+  return new Map(rows.filter((r) => r.fix).map((r) => [r.w, r.fix!]));
+}
+
+/** The text search's own checks: a 400 for a query too long; the parsed query, null when nothing is searchable. */
+export function parseSearchText(field: string, text: string): ParsedQuery | null {
+  if (text.length > MAX_QUERY_LENGTH) throw validationFailed(field, `${field} is at most ${MAX_QUERY_LENGTH} characters`);
+  const parsed = parseQuery(text, searchVocabulary());
+  return parsed.terms.length ? parsed : null;
+}
+
+/**
+ * Products matching `text` and `where` (conditions over `p`, the product), by relevance. A query
+ * of negations alone ("-fragrance") has nothing to rank: it is a condition, pages by name
+ * (`productsLacking`).
+ */
+export async function productTextPage(
+  em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries = false,
+): Promise<PageResult<Product>> {
+  const limit = checkedLimit(page.limit);
+  const after = page.cursor ? readCursor(page.cursor) : null;
+  // A typed word no product, brand, category or ingredient name has may be misspelt: the known
+  // word nearest to it is searched as well.
+  const fixes = await corrections(em, parsed.words);
+  const texts = queryTexts(parsed, searchVocabulary(), fixes);
+  if (!texts) return { items: [], nextCursor: null };
+  const result = await rankedPage(em, texts, where, limit, after, withEntries);
+  const items = result.rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map((row) => {
+      const product = result.toItem(row);
+      matchedWords.set(product, (row.search_words as string[]).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%+]+$/gu, '')).filter(Boolean));
+      return product;
+    }),
+    nextCursor: result.rows.length > limit && last
+      ? writeCursor({ rank: Number(last.search_rank), popularity: Number(last.search_popularity), id: last.p_id as string })
+      : null,
+  };
+}
+
+async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductConditions, limit: number, after: SearchCursor | null, withEntries: boolean) {
+  const reader = await productRowReader(em, withEntries);
+  const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
+  // The candidates: the query's matches that pass the filters, most popular first, at most
+  // RANKED_CANDIDATES. The planner reads a rare word's few matches off the GIN index and a
+  // frequent word's first matches walking the popularity index, which bounds both.
+  const rows = await em.execute<Array<Record<string, unknown>>>(
+    `select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
+       array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
+     from ${reader.from} join (
+       select m.product_id, m.popularity,
+         (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql}))::float8 as rank
+       from (
+         select s.product_id, s.document, s.popularity from product_search s join product p on p.id = s.product_id
+         where s.document @@ ${texts.full.sql} and ${where.sql.join(' and ')}
+         order by s.popularity desc, s.product_id desc limit ${RANKED_CANDIDATES}
+       ) m
+     ) r on r.product_id = p.id
+     where true${page}
+     order by r.rank desc, r.popularity desc, r.product_id desc limit ?`,
+    [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params, ...where.params, ...(after ? [after.rank, after.popularity, after.id] : []), limit + 1],
+  );
+  return { rows, toItem: reader.toItem };
+}
+
+/**
+ * Products by `text` and `where`: by relevance; a query of negations alone ("-fragrance") has
+ * nothing to rank and is a condition (no matching document), paged by `byName`.
+ */
+export function searchProductText(
+  em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries: boolean,
+  byName: (where: ProductConditions) => Promise<PageResult<Product>>,
+): Promise<PageResult<Product>> {
+  if (parsed.terms.every((t) => t.negated)) {
+    const positive = queryTexts({ ...parsed, terms: parsed.terms.map((t) => ({ ...t, negated: false, or: true })) }, searchVocabulary());
+    return byName({
+      sql: [...where.sql, `not exists (select 1 from product_search s where s.product_id = p.id and s.document @@ ${positive!.full.sql})`],
+      params: [...where.params, ...positive!.full.params],
+    });
+  }
+  return productTextPage(em, parsed, where, page, withEntries);
+}
