@@ -10,7 +10,7 @@ import { searchProducts } from './product-search.service.js';
 
 @ArgsType()
 class ProductSearchArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Part of the product name (case-insensitive).' })
+  @Field(() => String, { nullable: true, description: 'Free text, ranked by relevance: words in any order (name, brand, category, description, notable ingredients), "quoted phrases", -word, or; the last word also as a prefix; accents, British/American spellings and typos tolerated (at most 200 characters).' })
   query?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Category id or alias; includes its sub-categories.' })
@@ -32,7 +32,7 @@ class ProductSearchArgs extends PageArgs {
 @Resolver(() => Product)
 export class ProductSearchResolver {
   // Queries
-  @Query(() => ProductPage, { description: 'Search published products by name, brand, category, ingredients and free-of flags; by name.' })
+  @Query(() => ProductPage, { description: 'Search published products by free text (by relevance, ties by popularity), brand, category, ingredients and free-of flags; by name when there is no text.' })
   async searchProducts(@Args() args: ProductSearchArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
     return primeJoined(ctx.loaders, await searchProducts(ctx.em, args, args, selectsPath(info, 'items', 'ingredients')));
   }

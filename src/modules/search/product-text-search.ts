@@ -9,7 +9,8 @@ import { isUuid } from '../shared/ids.js';
 import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from '../shared/pagination.js';
 import type { Product } from '../product/product.entity.js';
 import { productRowReader, type ProductConditions } from '../product/product-rows.js';
-import { parseQuery, queryTexts, type ParsedQuery, type QueryTexts } from './engine/query.js';
+import { queryTexts, type ParsedQuery, type QueryTexts } from './engine/query.js';
+export { parseSearchText } from './parse.js';
 import { searchVocabulary } from './synonyms.js';
 
 /**
@@ -18,7 +19,6 @@ import { searchVocabulary } from './synonyms.js';
  * ts_rank read every one of them (bench/README.md, "Search").
  */
 export const RANKED_CANDIDATES = 2000;
-export const MAX_QUERY_LENGTH = 200;
 
 const matchedWords = new WeakMap<object, string[]>();
 /** The words of a search result's name and brand that matched the query (null outside a text search). */
@@ -52,13 +52,6 @@ async function corrections(em: EntityManager, words: string[]): Promise<Map<stri
     `select q.w, (select s.word from search_word s where s.word % q.w order by similarity(s.word, q.w) desc, abs(length(s.word) - length(q.w)), s.word limit 1) as fix
      from unnest(array[?]::text[]) as q(w) where not exists (select 1 from search_word s where s.word = q.w)`, [candidates]);
   return new Map(rows.filter((r) => r.fix).map((r) => [r.w, r.fix!]));
-}
-
-/** The text search's own checks: a 400 for a query too long; the parsed query, null when nothing is searchable. */
-export function parseSearchText(field: string, text: string): ParsedQuery | null {
-  if (text.length > MAX_QUERY_LENGTH) throw validationFailed(field, `${field} is at most ${MAX_QUERY_LENGTH} characters`);
-  const parsed = parseQuery(text, searchVocabulary());
-  return parsed.terms.length ? parsed : null;
 }
 
 /**

@@ -29,9 +29,13 @@ export interface ParsedQuery {
   words: string[];
 }
 
-/** Lowercase, accents removed (as unaccent does for Latin letters), anything but letters and digits a space. */
+/**
+ * Lowercase, accents removed (as unaccent does for Latin letters: only the combining diacritics
+ * U+0300-U+036F go, so kana keep their voicing marks), recomposed (Hangul syllables as labels
+ * print them), anything but letters and digits a space.
+ */
 export const fold = (text: string): string =>
-  text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  text.normalize('NFKD').replace(/[\u0300-\u036f]+/g, '').normalize('NFC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
 
 const wordsOf = (text: string): string[] => fold(text).split(' ').filter(Boolean);
 
