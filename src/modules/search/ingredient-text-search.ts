@@ -5,10 +5,9 @@
 // text rank plus similarity (to any of its names, and to the INCI name as a whole: "tocopheral"
 // is as near to tocopheryl as to tocopherol, but nearer Tocopherol than to a long name holding it); paged by a signed cursor over (rank, id).
 import type { EntityManager } from '../../db.js';
-import { validationFailed } from '../../errors.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { isUuid } from '../shared/ids.js';
-import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { readRankCursor, writeRankCursor } from './rank-cursor.js';
 import { fold, queryTexts } from './engine/query.js';
 import { parseSearchText } from './parse.js';
 import { searchVocabulary } from './synonyms.js';
@@ -16,21 +15,6 @@ import { searchVocabulary } from './synonyms.js';
 export interface IngredientConditions {
   sql: string[];
   params: unknown[];
-}
-
-const notIssued = () => validationFailed('cursor', 'cursor is not one this service issued');
-
-function readCursor(cursor: string): { rank: number; id: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(openCursor(cursor), 'base64url').toString('utf8'));
-  } catch (error) {
-    if ((error as { code?: string }).code) throw error;
-    throw notIssued();
-  }
-  if (!Array.isArray(value) || value.length !== 3 || value[0] !== 'i' || typeof value[1] !== 'number' || !Number.isFinite(value[1])
-    || typeof value[2] !== 'string' || !isUuid(value[2])) throw notIssued();
-  return { rank: value[1], id: value[2] };
 }
 
 /** Scripts without spaces between words (Japanese, Chinese) and Hangul are matched as text inside the names. */
@@ -44,7 +28,7 @@ export async function ingredientTextPage(em: EntityManager, text: string, where:
   const parsed = parseSearchText('search', text);
   if (!parsed) return null;
   const limit = checkedLimit(page.limit);
-  const after = page.cursor ? readCursor(page.cursor) : null;
+  const after = page.cursor ? readRankCursor('i', page.cursor, 0) : null;
   const texts = queryTexts(parsed, searchVocabulary());
   const folded = fold(text);
   if (!texts) return null;
@@ -69,7 +53,7 @@ export async function ingredientTextPage(em: EntityManager, text: string, where:
   return {
     items: page1.map((r) => byId.get(r.id)!).filter(Boolean),
     nextCursor: rows.length > limit && last
-      ? signCursor(Buffer.from(JSON.stringify(['i', Number(last.rank), last.id]), 'utf8').toString('base64url'))
+      ? writeRankCursor('i', Number(last.rank), [], last.id)
       : null,
   };
 }

@@ -4,9 +4,8 @@
 // ingredients D), the literal words counted once more; ties by popularity (favourites), then id.
 // Paged by a signed cursor over (rank, popularity, id).
 import type { EntityManager } from '../../db.js';
-import { validationFailed } from '../../errors.js';
-import { isUuid } from '../shared/ids.js';
-import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { readRankCursor, writeRankCursor } from './rank-cursor.js';
 import type { Product } from '../product/product.entity.js';
 import { productRowReader, type ProductConditions } from '../product/product-rows.js';
 import { queryTexts, type ParsedQuery, type QueryTexts } from './engine/query.js';
@@ -26,23 +25,10 @@ export const matchedWordsOf = (product: object): string[] | null => matchedWords
 
 interface SearchCursor { rank: number; popularity: number; id: string }
 
-const notIssued = () => validationFailed('cursor', 'cursor is not one this service issued');
-
 function readCursor(cursor: string): SearchCursor {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(openCursor(cursor), 'base64url').toString('utf8'));
-  } catch (error) {
-    if ((error as { code?: string }).code) throw error;
-    throw notIssued();
-  }
-  if (!Array.isArray(value) || value.length !== 4 || value[0] !== 's' || typeof value[1] !== 'number' || !Number.isFinite(value[1])
-    || !Number.isInteger(value[2]) || typeof value[3] !== 'string' || !isUuid(value[3])) throw notIssued();
-  return { rank: value[1], popularity: value[2], id: value[3] };
+  const { rank, tiebreakers: [popularity], id } = readRankCursor('s', cursor, 1);
+  return { rank, popularity, id };
 }
-
-const writeCursor = (c: SearchCursor) =>
-  signCursor(Buffer.from(JSON.stringify(['s', c.rank, c.popularity, c.id]), 'utf8').toString('base64url'));
 
 /** A typed word that is no known word → the known word nearest to it by trigrams (pg_trgm's % and similarity). */
 async function corrections(em: EntityManager, words: string[]): Promise<Map<string, string>> {
@@ -79,7 +65,7 @@ export async function productTextPage(
       return product;
     }),
     nextCursor: result.rows.length > limit && last
-      ? writeCursor({ rank: Number(last.search_rank), popularity: Number(last.search_popularity), id: last.p_id as string })
+      ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
       : null,
   };
 }
