@@ -18,6 +18,9 @@ const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: con
 const app = await buildApp({ config, orm, logger: false });
 await app.ready();
 const em = orm.em.fork() as EntityManager;
+// Statistics first (scripts/seed-scale.ts analyzes product alone; PGlite has no autovacuum): the
+// planner chooses between the GIN index and the popularity walk by how frequent a word is.
+await em.execute('analyze product_search');
 const products = (await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where status = 'published'`))[0].n;
 console.log(`${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${products} published products`);
 
