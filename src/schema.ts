@@ -62,7 +62,7 @@ import { recordWrittenLists } from './modules/reformulation/list-version.service
 import { onIngredientListsWritten } from './modules/shared/ingredient-list-events.js';
 import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
 import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
-import { ProductMatchResolver, SearchSuggestionResolver } from './modules/search/search.resolver.js';
+import { SearchSuggestionResolver } from './modules/search/search.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -101,7 +101,7 @@ export const resolvers = [
   ReactionResolver, BetterAlternativesResolver,
 
   // ==== Search: matched words, suggestions (issue 29)
-  ProductMatchResolver, SearchSuggestionResolver,
+  SearchSuggestionResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

@@ -10,7 +10,7 @@ import { checkedLimit, type PageArgs } from '../shared/pagination.js';
 import type { Product } from './product.entity.js';
 import { productRowPage, type ProductConditions } from './product-rows.js';
 import { checkedFlags } from './product.service.js';
-import { parseSearchText, searchProductText } from '../search/product-text-search.js';
+import { parseSearchText, searchProductText } from './product-text-search.js';
 
 export interface ProductSearch {
   query?: string | null;

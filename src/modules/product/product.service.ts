@@ -10,7 +10,7 @@ import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { normalizeBarcode } from './barcode.js';
-import { parseSearchText, searchProductText } from '../search/product-text-search.js';
+import { parseSearchText, searchProductText } from './product-text-search.js';
 import { productDetailRow, productRowByKey, productRowPage, type ProductConditions, type ProductDetailRow, type ProductRow } from './product-rows.js';
 
 export interface ProductFilter {

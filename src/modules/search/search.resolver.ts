@@ -1,19 +1,7 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Product } from '../product/product.entity.js';
-import type { ProductRow } from '../product/product-rows.js';
-import { matchedWordsOf } from './product-text-search.js';
 import { searchSuggestions } from './suggestions.js';
 import { SearchSuggestions } from './search.types.js';
-
-@Resolver(() => Product)
-export class ProductMatchResolver {
-  // Field resolvers
-  @FieldResolver(() => [String], { nullable: true, description: 'In a free-text search\'s results: the words of the name and brand that matched the query, as printed (to highlight); null elsewhere.' })
-  matchedWords(@Root() product: Product | ProductRow): string[] | null {
-    return matchedWordsOf(product);
-  }
-}
 
 @Resolver()
 export class SearchSuggestionResolver {

@@ -5,12 +5,12 @@
 // text rank plus similarity (to any of its names, and to the INCI name as a whole: "tocopheral"
 // is as near to tocopheryl as to tocopherol, but nearer Tocopherol than to a long name holding it); paged by a signed cursor over (rank, id).
 import type { EntityManager } from '../../db.js';
-import { Ingredient } from '../ingredient/ingredient.entity.js';
+import { Ingredient } from './ingredient.entity.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
-import { readRankCursor, writeRankCursor } from './rank-cursor.js';
-import { fold, queryTexts } from './engine/query.js';
-import { parseSearchText } from './parse.js';
-import { searchVocabulary } from './synonyms.js';
+import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
+import { fold, queryTexts } from '../search/engine/query.js';
+import { parseSearchText } from '../search/parse.js';
+import { searchVocabulary } from '../search/synonyms.js';
 
 export interface IngredientConditions {
   sql: string[];

@@ -5,12 +5,12 @@
 // Paged by a signed cursor over (rank, popularity, id).
 import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
-import { readRankCursor, writeRankCursor } from './rank-cursor.js';
-import type { Product } from '../product/product.entity.js';
-import { productRowReader, type ProductConditions } from '../product/product-rows.js';
-import { queryTexts, type ParsedQuery, type QueryTexts } from './engine/query.js';
-export { parseSearchText } from './parse.js';
-import { searchVocabulary } from './synonyms.js';
+import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
+import type { Product } from './product.entity.js';
+import { productRowReader, type ProductConditions } from './product-rows.js';
+import { queryTexts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
+export { parseSearchText } from '../search/parse.js';
+import { searchVocabulary } from '../search/synonyms.js';
 
 /**
  * Matches ranked at most: the most popular this many of a query's matches (with the filters) are
