@@ -3,6 +3,9 @@
 // its insert and its on-conflict update fire the statement triggers below), GIN indexes, and the
 // words a misspelt query word is corrected to. Runs alike on PostgreSQL 15 and PGlite (18), which
 // loads pg_trgm and unaccent (mikro-orm.config.ts, PGLITE_EXTENSIONS).
+// NOTE: MikroORM 7's schema diff sees database functions and triggers, and these are not declared
+// on the entities: `npm run migration:create` proposes dropping them (drop trigger … search_…,
+// drop function … search_…). Delete those lines from a generated migration until they are declared.
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261127085620 extends Migration {
