@@ -1,6 +1,8 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import type { Options } from '@mikro-orm/core';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { entities } from './src/entities.js';
 import { PgliteDriverWithGuard, PostgreSqlDriverWithGuard } from './src/platform/transaction-guard.js';
 import { migrationsList } from './src/migrations/index.js';
@@ -14,6 +16,9 @@ export interface DatabaseTarget {
   /** A ready PGlite instance to use instead of opening `pgliteDir` (tests restore snapshots this way). */
   pglite?: unknown;
 }
+
+/** The contrib extensions every PGlite instance loads: search needs them (issue 29), as PostgreSQL ships them. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /**
  * One set of entities and migrations, two drivers: PGlite embedded, PostgreSQL when a URL is given.
@@ -41,7 +46,7 @@ export function ormOptions(target: DatabaseTarget): Options {
     ...common,
     driver: PgliteDriverWithGuard,
     dbName: target.pgliteDir,
-    ...(target.pglite ? { driverOptions: { pglite: target.pglite } } : {}),
+    driverOptions: target.pglite ? { pglite: target.pglite } : { extensions: PGLITE_EXTENSIONS },
   } as unknown as Options;
 }
 

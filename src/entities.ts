@@ -28,6 +28,9 @@ import { UserInvite } from './modules/user/user-invite.entity.js';
 import { UserFollow } from './modules/following/user-follow.entity.js';
 import { SurveyAnswer } from './modules/survey/survey-answer.entity.js';
 import { IdentityProviderEvent } from './modules/identity-provider/idp-event.entity.js';
+import { SearchWord } from './modules/search/search.entity.js';
+import { ProductSearch } from './modules/product/product-search.entity.js';
+import { IngredientSearch } from './modules/ingredient/ingredient-search.entity.js';
 import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
 // ==== Reformulation watch (issue 18)
 import { ProductListVersion } from './modules/reformulation/product-list-version.entity.js';
@@ -55,4 +58,6 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   ProductReaction,
   // ==== Idempotency records (issue 25)
   IdempotencyRecord,
+  // search documents, kept by triggers (issue 29)
+  ProductSearch, IngredientSearch, SearchWord,
 ];

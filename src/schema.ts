@@ -63,6 +63,7 @@ import { onIngredientListsWritten } from './modules/shared/ingredient-list-event
 import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
 import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
 import { DataExportResolver } from './modules/account/data-export.resolver.js';
+import { SearchSuggestionResolver } from './modules/search/search.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -102,6 +103,8 @@ export const resolvers = [
 
   // ==== Personal data export (issue 25, item 12)
   DataExportResolver,
+  // ==== Search: matched words, suggestions (issue 29)
+  SearchSuggestionResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

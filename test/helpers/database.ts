@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { DatabaseTarget } from '../../mikro-orm.config.js';
+import { PGLITE_EXTENSIONS, type DatabaseTarget } from '../../mikro-orm.config.js';
 import { openDatabase } from '../../src/db.js';
 import { seedIfEmpty } from '../../src/seeders/index.js';
 
@@ -39,7 +39,7 @@ async function seed(target: DatabaseTarget): Promise<void> {
 async function pgliteSnapshot(): Promise<Buffer> {
   const file = join(tmpdir(), `skincare-test-${fingerprint()}.tar.gz`);
   if (!existsSync(file)) {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await seed({ databaseUrl: null, pgliteDir: 'memory://', pglite });
     const dump = await pglite.dumpDataDir('gzip');
     await pglite.close();
@@ -75,7 +75,7 @@ export interface TestDatabase {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
-    const pglite = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(await pgliteSnapshot())]) });
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([new Uint8Array(await pgliteSnapshot())]) });
     return { target: { databaseUrl: null, pgliteDir: 'memory://', pglite }, drop: () => pglite.close() };
   }
   // Checkouts side by side (git worktrees) share one server: each keeps templates of its own,

@@ -1,10 +1,11 @@
-import { raw, type FilterQuery } from '@mikro-orm/core';
+import { type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { findByIdOrAlias } from '../shared/find.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { Ingredient } from './ingredient.entity.js';
 import { loadVocabulary } from './vocabulary.js';
+import { ingredientTextPage } from './ingredient-text-search.js';
 
 export interface IngredientFilter {
   search?: string | null;
@@ -27,13 +28,19 @@ function inVocabulary(field: 'function' | 'flag' | 'group', value: string): stri
   return value;
 }
 
-export function listIngredients(em: EntityManager, filter: IngredientFilter, page: PageArgs) {
+export async function listIngredients(em: EntityManager, filter: IngredientFilter, page: PageArgs) {
+  if (filter.search?.trim()) {
+    // By relevance, in the database (src/modules/search): names, other names, groups, typos.
+    const conditions = { sql: [] as string[], params: [] as unknown[] };
+    const add = (column: string, value: string) => { conditions.sql.push(`i.${column} @> array[?]::text[]`); conditions.params.push(value); };
+    if (filter.function != null) add('functions', inVocabulary('function', filter.function));
+    if (filter.flag != null) add('flags', inVocabulary('flag', filter.flag));
+    if (filter.group != null) add('groups', inVocabulary('group', filter.group));
+    const found = await ingredientTextPage(em, filter.search.trim(), conditions, page);
+    if (found) return found;
+  }
   const where: FilterQuery<Ingredient> = {};
   const and: FilterQuery<Ingredient>[] = [];
-  if (filter.search?.trim()) {
-    const pattern = likeContains(filter.search.trim());
-    and.push({ $or: [{ name: { $ilike: pattern } }, { [raw((alias) => `array_to_string(${alias}.other_names, '|')`)]: { $ilike: pattern } }] } as FilterQuery<Ingredient>);
-  }
   if (filter.function != null) and.push({ functions: { $contains: [inVocabulary('function', filter.function)] } });
   if (filter.flag != null) and.push({ flags: { $contains: [inVocabulary('flag', filter.flag)] } });
   if (filter.group != null) and.push({ groups: { $contains: [inVocabulary('group', filter.group)] } });

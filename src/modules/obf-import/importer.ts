@@ -325,7 +325,7 @@ export async function importObf(orm: Orm, source: Readable | string, options: Ob
     await writing;
     // A bulk load leaves the planner's statistics behind (autovacuum catches up minutes later):
     // search over ingredient_ids and flags plans by them, so refresh them now.
-    if (report.imported + report.updated >= 1000) await (orm.em.fork() as EntityManager).execute('analyze product, product_ingredient, brand');
+    if (report.imported + report.updated >= 1000) await (orm.em.fork() as EntityManager).execute('analyze product, product_ingredient, brand, product_search');
   } catch (error) {
     await writing.catch(() => {});
     report.failure = (error as Error).message;

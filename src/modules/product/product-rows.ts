@@ -100,6 +100,23 @@ export async function productRowPage(
   });
 }
 
+/**
+ * The pieces of a product row query for pages ordered by something else than rowPage's keys (search
+ * by relevance): the select list and joins over `p`, `b`, `c`, and the row mapper (entries primed).
+ */
+export async function productRowReader(em: EntityManager, withEntries = false) {
+  const byId = withEntries ? (await loadKnowledgeBase(em)).byId : null;
+  return {
+    select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em),
+    from: productFrom(em),
+    toItem(row: Record<string, unknown>): Product {
+      const product = productFromRow(em, row);
+      if (byId) entriesOf.set(product, (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)));
+      return product as unknown as Product;
+    },
+  };
+}
+
 /** The columns a product row reads: what product, brand and category leave out (category null: not joined). */
 export interface ProductColumns {
   product: readonly string[];

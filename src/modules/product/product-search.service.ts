@@ -4,13 +4,13 @@ import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { categoryWithDescendants } from '../category/category.service.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { likeContains } from '../ingredient/ingredient.service.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid } from '../shared/ids.js';
 import { checkedLimit, type PageArgs } from '../shared/pagination.js';
 import type { Product } from './product.entity.js';
 import { productRowPage, type ProductConditions } from './product-rows.js';
 import { checkedFlags } from './product.service.js';
+import { parseSearchText, searchProductText } from './product-text-search.js';
 
 export interface ProductSearch {
   query?: string | null;
@@ -41,19 +41,16 @@ async function ingredientIds(em: EntityManager, lists: Array<[string, string[] |
 }
 
 /**
- * POST /products/search: published products by name, brand, category (with its sub-categories),
+ * POST /products/search: published products by free text (by relevance), brand, category (with its sub-categories),
  * ingredients they contain (all of) or lack (any of), and free-of flags. Backed by the GIN
- * indexes on product.ingredient_ids and product.flags and the trigram index on product.name;
+ * indexes on product.ingredient_ids and product.flags and on the search documents;
  * a constant number of statements whatever the page size.
  */
 export async function searchProducts(em: EntityManager, search: ProductSearch, page: PageArgs, withEntries = false) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
   const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
-  const query = search.query?.trim();
-  if (query) {
-    if (query.length > 200) throw validationFailed('query', 'query is at most 200 characters');
-    add('p.name ilike ?', likeContains(query));
-  }
+  // Free text: by relevance (src/modules/search), with every filter below.
+  const text = search.query?.trim() ? parseSearchText('query', search.query) : null;
   if (search.brand) {
     const brand = await findOneByIdOrAlias(em, Brand, search.brand.trim());
     if (!brand) throw validationFailed('brand', `No brand "${search.brand}"`);
@@ -76,5 +73,6 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     checkedLimit(page.limit);
     return { items: [] as Product[], nextCursor: null };
   }
+  if (text) return searchProductText(em, text, where, page, withEntries, (w) => productRowPage(em, w, 'name', page, withEntries));
   return productRowPage(em, where, 'name', page, withEntries);
 }

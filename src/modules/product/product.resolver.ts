@@ -29,7 +29,7 @@ class ProductSize {
 
 @ArgsType()
 class ProductListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Part of the product name.' })
+  @Field(() => String, { nullable: true, description: 'Free text, ranked by relevance (as searchProducts\' query; at most 200 characters).' })
   search?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Brand id or alias.' })
@@ -57,7 +57,7 @@ export class ProductResolver {
     return primeDetail(ctx.loaders, await readProductDetail(ctx.em, idOrAlias, ctx.viewer)) as unknown as Product;
   }
 
-  @Query(() => ProductPage, { description: 'Published products, by name.' })
+  @Query(() => ProductPage, { description: 'Published products, by name; by relevance with `search`.' })
   async products(@Args() args: ProductListArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
     return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args, selectsPath(info, 'items', 'ingredients')));
   }

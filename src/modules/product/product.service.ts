@@ -2,7 +2,6 @@ import type { EntityManager } from '../../db.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { getBrand } from '../brand/brand.service.js';
 import { categoryWithDescendants, getCategory } from '../category/category.service.js';
-import { likeContains } from '../ingredient/ingredient.service.js';
 import { findByIdOrAlias } from '../shared/find.js';
 import type { PageArgs } from '../shared/pagination.js';
 import { UserType, type User } from '../user/user.entity.js';
@@ -11,6 +10,7 @@ import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { normalizeBarcode } from './barcode.js';
+import { parseSearchText, searchProductText } from './product-text-search.js';
 import { productDetailRow, productRowByKey, productRowPage, type ProductConditions, type ProductDetailRow, type ProductRow } from './product-rows.js';
 
 export interface ProductFilter {
@@ -79,7 +79,7 @@ export function checkedFlags(field: string, words: string[] | null | undefined):
 export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs, withEntries = false) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
   const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
-  if (filter.search?.trim()) add('p.name ilike ?', likeContains(filter.search.trim()));
+  const text = filter.search?.trim() ? parseSearchText('search', filter.search) : null;
   if (filter.brand) add('p.brand_id = ?', (await getBrand(em, filter.brand)).id);
   if (filter.category) add('p.category_id in (?)', await categoryWithDescendants(em, (await getCategory(em, filter.category)).id));
   if (filter.ingredient) add('p.ingredient_ids @> array[?]::text[]', (await getIngredient(em, filter.ingredient)).id);
@@ -87,6 +87,8 @@ export async function listProducts(em: EntityManager, filter: ProductFilter, pag
   if (flags.length) add('p.flags @> array[?]::text[]', flags);
   const freeOf = checkedFlags('free_of', filter.freeOf);
   if (freeOf.length) add('not (p.flags && array[?]::text[])', freeOf);
+  // Free text: by relevance (src/modules/search), with the filters above.
+  if (text) return searchProductText(em, text, where, page, withEntries, (w) => productRowPage(em, w, 'name', page, withEntries));
   return productRowPage(em, where, 'name', page, withEntries);
 }
 

@@ -1,0 +1,114 @@
+// Free-text product search (issue 29): the product_search documents the database keeps (see the
+// search migration), read with to_tsquery('english', …) texts written by engine/query.ts. Ranked by
+// ts_rank over the document's weights (name A, brand B, category C, description and notable
+// ingredients D), the literal words counted once more; ties by popularity (favourites), then id.
+// Paged by a signed cursor over (rank, popularity, id).
+import type { EntityManager } from '../../db.js';
+import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
+import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
+import type { Product } from './product.entity.js';
+import { productRowReader, type ProductConditions } from './product-rows.js';
+import { queryTexts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
+export { parseSearchText } from '../search/parse.js';
+import { searchVocabulary } from '../search/synonyms.js';
+
+/**
+ * Matches ranked at most: the most popular this many of a query's matches (with the filters) are
+ * ranked, the rest never read. A word in a third of a million products would otherwise have
+ * ts_rank read every one of them (bench/README.md, "Search").
+ */
+export const RANKED_CANDIDATES = 2000;
+
+const matchedWords = new WeakMap<object, string[]>();
+/** The words of a search result's name and brand that matched the query (null outside a text search). */
+export const matchedWordsOf = (product: object): string[] | null => matchedWords.get(product) ?? null;
+
+interface SearchCursor { rank: number; popularity: number; id: string }
+
+function readCursor(cursor: string): SearchCursor {
+  const { rank, tiebreakers: [popularity], id } = readRankCursor('s', cursor, 1);
+  return { rank, popularity, id };
+}
+
+/** A typed word that is no known word → the known word nearest to it by trigrams (pg_trgm's % and similarity). */
+async function corrections(em: EntityManager, words: string[]): Promise<Map<string, string>> {
+  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w));
+  if (!candidates.length) return new Map();
+  const rows = await em.execute<Array<{ w: string; fix: string | null }>>(
+    `select q.w, (select s.word from search_word s where s.word % q.w order by similarity(s.word, q.w) desc, abs(length(s.word) - length(q.w)), s.word limit 1) as fix
+     from unnest(array[?]::text[]) as q(w) where not exists (select 1 from search_word s where s.word = q.w)`, [candidates]);
+  return new Map(rows.filter((r) => r.fix).map((r) => [r.w, r.fix!]));
+}
+
+/**
+ * Products matching `text` and `where` (conditions over `p`, the product), by relevance. A query
+ * of negations alone ("-fragrance") has nothing to rank: it is a condition, pages by name
+ * (`productsLacking`).
+ */
+export async function productTextPage(
+  em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries = false,
+): Promise<PageResult<Product>> {
+  const limit = checkedLimit(page.limit);
+  const after = page.cursor ? readCursor(page.cursor) : null;
+  // A typed word no product, brand, category or ingredient name has may be misspelt: the known
+  // word nearest to it is searched as well.
+  const fixes = await corrections(em, parsed.words);
+  const texts = queryTexts(parsed, searchVocabulary(), fixes);
+  if (!texts) return { items: [], nextCursor: null };
+  const result = await rankedPage(em, texts, where, limit, after, withEntries);
+  const items = result.rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map((row) => {
+      const product = result.toItem(row);
+      matchedWords.set(product, (row.search_words as string[]).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%+]+$/gu, '')).filter(Boolean));
+      return product;
+    }),
+    nextCursor: result.rows.length > limit && last
+      ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
+      : null,
+  };
+}
+
+async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductConditions, limit: number, after: SearchCursor | null, withEntries: boolean) {
+  const reader = await productRowReader(em, withEntries);
+  const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
+  // The candidates: the query's matches that pass the filters, most popular first, at most
+  // RANKED_CANDIDATES. The planner reads a rare word's few matches off the GIN index and a
+  // frequent word's first matches walking the popularity index, which bounds both.
+  const rows = await em.execute<Array<Record<string, unknown>>>(
+    `select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
+       array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
+     from ${reader.from} join (
+       select m.product_id, m.popularity,
+         (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql}))::float8 as rank
+       from (
+         select s.product_id, s.document, s.popularity from product_search s join product p on p.id = s.product_id
+         where s.document @@ ${texts.full.sql} and ${where.sql.join(' and ')}
+         order by s.popularity desc, s.product_id desc limit ${RANKED_CANDIDATES}
+       ) m
+     ) r on r.product_id = p.id
+     where true${page}
+     order by r.rank desc, r.popularity desc, r.product_id desc limit ?`,
+    [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params, ...where.params, ...(after ? [after.rank, after.popularity, after.id] : []), limit + 1],
+  );
+  return { rows, toItem: reader.toItem };
+}
+
+/**
+ * Products by `text` and `where`: by relevance; a query of negations alone ("-fragrance") has
+ * nothing to rank and is a condition (no matching document), paged by `byName`.
+ */
+export function searchProductText(
+  em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries: boolean,
+  byName: (where: ProductConditions) => Promise<PageResult<Product>>,
+): Promise<PageResult<Product>> {
+  if (parsed.terms.every((t) => t.negated)) {
+    const positive = queryTexts({ ...parsed, terms: parsed.terms.map((t) => ({ ...t, negated: false, or: true })) }, searchVocabulary());
+    return byName({
+      sql: [...where.sql, `not exists (select 1 from product_search s where s.product_id = p.id and s.document @@ ${positive!.full.sql})`],
+      params: [...where.params, ...positive!.full.params],
+    });
+  }
+  return productTextPage(em, parsed, where, page, withEntries);
+}
