@@ -166,7 +166,7 @@ describe('GraphQL', () => {
     expect(deep.statusCode).toBe(400);
     const deepError = (deep.json() as { errors: Array<{ message: string; extensions: { code: string } }> }).errors[0];
     expect(deepError.extensions.code).toBe('VALIDATION_FAILED');
-    expect(deepError.message).toMatch(/depth \d+ exceeds the limit of 10/);
+    expect(deepError.message).toMatch(/depth exceeds the limit of 10/);
     // Cost counts the objects produced (a page of 100 products with their ingredients is what REST
     // serves): four such pages in one operation are over the limit.
     const page = 'products(limit: 100) { items { ingredients { ingredient { name otherNames description functions effects flags groups } } brand { name } category { name children { name } } } }';

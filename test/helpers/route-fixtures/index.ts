@@ -44,6 +44,7 @@ import { usersFixtures } from './users.js';
 import { extensionsAlternativesFixtures } from './extensions-alternatives.js';
 import { extensionsReactionsFixtures } from './extensions-reactions.js';
 import { extensionsReformulationFixtures } from './extensions-reformulation.js';
+import { extensionsSearchFixtures } from './extensions-search.js';
 
 /** Each group's fixtures, by the name of its rest-mappings/<group>.graphql file. */
 export const fixturesByGroup: Record<string, FixtureTable> = {
@@ -51,6 +52,7 @@ export const fixturesByGroup: Record<string, FixtureTable> = {
   'extensions-alternatives': extensionsAlternativesFixtures,
   'extensions-reactions': extensionsReactionsFixtures,
   'extensions-reformulation': extensionsReformulationFixtures,
+  'extensions-search': extensionsSearchFixtures,
   articles: articlesFixtures,
   brands: brandsFixtures,
   breadcrumbs: breadcrumbsFixtures,
