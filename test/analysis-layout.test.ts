@@ -35,6 +35,15 @@ describe('lists that could not be read', () => {
     expect((await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json()).toMatchObject({ unread: true });
   });
 
+  it('are unread when nothing of the text reads as an ingredient, and pass no rule', async () => {
+    const a = await analyze('Formulated without: Parabens, Sulfates, Mineral Oil, Fragrance.');
+    expect(a.ingredients).toEqual([]);
+    expect(a.unread).toBe(true);
+    const r = await rules(a.token);
+    expect(r.passes_all).toBe(false);
+    expect(r.rules.filter((x) => x.passes)).toEqual([]);
+  });
+
   it('are split where known names say when every word is a known name, and rules then read them', async () => {
     const a = await analyze('Ingredients: Propylene Glycol Dimethicone Glycerin Ascorbic Acid Sodium Hyaluronate Phenoxyethanol Limonene Citral Linalool');
     expect(a.unread).toBe(false);

@@ -19,7 +19,8 @@ import { validationFailed } from '../../errors.js';
 import { entriesWithIngredients, readStoredEntries } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
 
-const listUnread = (entries: Array<{ unread?: boolean }>): boolean => entries.some((e) => e.unread);
+// A text of which nothing could be read as an ingredient (all of it set aside) is no list that is "free of" anything.
+const listUnread = (entries: Array<{ unread?: boolean }>): boolean => entries.length === 0 || entries.some((e) => e.unread);
 
 @ArgsType()
 class SimilarArgs {

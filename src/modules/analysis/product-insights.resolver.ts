@@ -52,7 +52,8 @@ export class ProductInsightsResolver {
     return {
       product,
       unmatched: entries.filter((e) => e.match === 'none').map((e) => e.input),
-      rules: evaluateRules(ingredients),
+      // A product without a list we could read passes no free-of rule.
+      rules: evaluateRules(ingredients, { unread: entries.length === 0 }),
       skinTypes: evaluateSkinTypes(ingredients),
     };
   }
