@@ -245,6 +245,26 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
   return findings.map((f, i) => ({ f, i })).sort((x, y) => rank(x.f.severity) - rank(y.f.severity) || x.i - y.i).map((x) => x.f);
 }
 
+/**
+ * Medium findings that stack: two or more different rules on the same steps (a glycolic toner, a
+ * BHA liquid and a retinol the same night: "several exfoliants" and "retinoid with acids"). Each
+ * alone is "with care"; together they are the same skin taking several irritants at once, which
+ * is what "do not combine" means (Draelos, Cosmetic Dermatology 2nd ed., ch. 40, on cumulative
+ * irritation from layered exfoliants and retinoids).
+ */
+export function stackedFindings(findings: Finding[]): Finding[] {
+  const medium = findings.filter((f) => f.severity === 'medium');
+  return medium.filter((f) => medium.some((g) => g.rule !== f.rule && g.steps.some((s) => f.steps.some((t) => t.id === s.id))));
+}
+
+export type RoutineVerdict = 'compatible' | 'caution' | 'conflict';
+
+/** A high finding, or medium ones stacking on the same steps, is a conflict; any other medium one a caution. */
+export function routineVerdict(findings: Finding[]): RoutineVerdict {
+  if (findings.some((f) => f.severity === 'high') || stackedFindings(findings).length) return 'conflict';
+  return findings.some((f) => f.severity === 'medium') ? 'caution' : 'compatible';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Would a product fit?
 
@@ -296,7 +316,10 @@ export function fitProduct(routine: EngineRoutine, product: { id: string; ingred
     ...routine,
     steps: [...ordered, { id: CANDIDATE_STEP_ID, position: ordered.length + 1, stepType: placements[0]?.stepType ?? 'treat', product: { id: product.id, ingredients: product.ingredients } }],
   };
-  const findings = checkRoutine(withProduct, ruleSet).filter((f) => !before.has(findingKey(f)) && f.steps.some((s) => s.id === CANDIDATE_STEP_ID));
+  const all = checkRoutine(withProduct, ruleSet);
+  const findings = all.filter((f) => !before.has(findingKey(f)) && f.steps.some((s) => s.id === CANDIDATE_STEP_ID));
+  // Stacking the product brings about: a new medium finding on steps another rule already flags.
+  const stacked = findings.some((f) => f.severity === 'medium') ? stackedFindings(all).filter((f) => f.steps.some((s) => s.id === CANDIDATE_STEP_ID || findings.some((n) => n.steps.some((t) => t.id === s.id)))) : [];
   if (!candidates.length) {
     return { verdict: 'does_not_fit', reason: 'No routine step could be told from its ingredients: none is a cleanser, treatment, exfoliant, moisturiser or UV filter we recognise.', placements, findings };
   }
@@ -306,6 +329,7 @@ export function fitProduct(routine: EngineRoutine, product: { id: string; ingred
   }
   const high = findings.filter((f) => f.severity === 'high');
   if (high.length) return { verdict: 'does_not_fit', reason: `It would clash with the routine: ${high.map((f) => f.title).join('; ')}.`, placements, findings };
+  if (stacked.length) return { verdict: 'does_not_fit', reason: `It would stack irritants on the same steps: ${[...new Set(stacked.map((f) => f.title))].join('; ')}. Each alone is "with care"; together they are too much at once.`, placements, findings };
   if (findings.length) return { verdict: 'caution', reason: `It fits as a ${placements[0].stepType} step, with care: ${findings.map((f) => f.title).join('; ')}.`, placements, findings };
   return { verdict: 'fits', reason: `It fits as a ${placements[0].stepType} step (position ${placements[0].position}) and adds no conflict.`, placements, findings };
 }
