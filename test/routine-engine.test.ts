@@ -213,6 +213,27 @@ describe('stacked findings escalate (issue 28)', () => {
   });
 });
 
+describe('doses and traces (issue 28)', () => {
+  const fillers = ['aloe', 'panthenol', 'allantoin', 'xanthan-gum', 'citric-acid', 'phenoxyethanol'].map((a) => ing(a));
+  it('a trace of salicylic acid (second to last) is not an exfoliant, as a trace of an AHA is not', () => {
+    const traceBha = step('tone', I.glycerin, ...fillers, I.salicylic, I.squalane);
+    const traceAha = step('tone', I.glycerin, ...fillers, I.glycolic, I.squalane);
+    expect(rulesOf(routine('evening', step('exfoliate', I.glycolic), traceBha))).not.toContain('several-exfoliants');
+    expect(rulesOf(routine('evening', step('exfoliate', I.salicylic), traceAha))).not.toContain('several-exfoliants');
+    expect(rulesOf(routine('evening', step('treat', I.retinol), traceBha))).not.toContain('retinoid-with-acids');
+    // High on the list, or printed above 1 %, it is one.
+    expect(rulesOf(routine('evening', step('exfoliate', I.glycolic), step('tone', I.salicylic, I.glycerin)))).toContain('several-exfoliants');
+    const printed = step('tone', I.glycerin, ...fillers, { ...I.salicylic, band: 'above_1_percent' as const }, I.squalane);
+    expect(rulesOf(routine('evening', step('exfoliate', I.glycolic), printed))).toContain('several-exfoliants');
+  });
+
+  it('a sunscreen\'s trace niacinamide is not "the same active in several steps"', () => {
+    const sunscreen = step('protect', I.zinc, I.glycerin, ...fillers, I.niacinamide);
+    expect(rulesOf(routine('morning', step('treat', I.niacinamide, I.glycerin), sunscreen))).not.toContain('duplicated-actives');
+    expect(rulesOf(routine('morning', step('treat', I.niacinamide, I.glycerin), step('protect', I.zinc, I.niacinamide)))).toContain('duplicated-actives');
+  });
+});
+
 describe('the detailed summary', () => {
   it('lists key actives, flags and effects per step, and tallies them', () => {
     const { steps, totals } = summarizeRoutine(routine('morning', step('cleanse', I.glycerin, I.parfum), step('treat', I.retinol, I.niacinamide), step('protect', I.zinc), step('mask')).steps);

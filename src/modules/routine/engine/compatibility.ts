@@ -11,6 +11,8 @@ export interface EngineIngredient extends CandidateIngredient {
   id: string;
   alias: string;
   flags: string[];
+  /** What the list allows about its amount, when known; else its position in the list decides. */
+  band?: 'above_1_percent' | 'at_most_1_percent' | null;
 }
 
 export interface EngineStep {
@@ -154,9 +156,36 @@ function uniqueIngredients(list: EngineIngredient[]): EngineIngredient[] {
   return [...seen.values()];
 }
 
+/**
+ * A trace: at most 1 % when the list says so; else, with no amount known, past the first five and
+ * in the last 30 % of the list (where the 1 % line usually falls in leave-on lists).
+ */
+export function isTrace(ingredient: EngineIngredient, position: number, listLength: number): boolean {
+  if (ingredient.band) return ingredient.band === 'at_most_1_percent';
+  return position > 5 && position > 0.7 * listLength;
+}
+
+/** Hydroxy acids exfoliate from a few percent: a trace of one is a pH adjuster or a token, not an exfoliant (as analysis/engine/dose.ts reads AHAs). */
+const DOSE_DEPENDENT_GROUPS = ['ahas', 'bhas'];
+
+/** The ingredients as the rules read them: hydroxy acids at a trace lose their group; `trace` marks the rest. */
+function dosedSteps(steps: EngineStep[]): Array<EngineStep & { traces: Set<string> }> {
+  return steps.map((step) => {
+    const list = step.product!.ingredients;
+    const traces = new Set<string>();
+    const ingredients = list.map((i, index) => {
+      if (!isTrace(i, index + 1, list.length)) return i;
+      traces.add(i.id);
+      if (!i.groups.some((g) => DOSE_DEPENDENT_GROUPS.includes(g))) return i;
+      return { ...i, groups: i.groups.filter((g) => !DOSE_DEPENDENT_GROUPS.includes(g)), effects: i.effects.filter((e) => e !== 'exfoliating') };
+    });
+    return { ...step, product: { ...step.product!, ingredients }, traces };
+  });
+}
+
 /** Every rule over the routine: findings, the most severe first, then in rule order. */
 export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[] {
-  const steps = [...routine.steps].sort((a, b) => a.position - b.position).filter((s) => s.product);
+  const steps = dosedSteps([...routine.steps].sort((a, b) => a.position - b.position).filter((s) => s.product));
   const hitCache = new Map<string, Hit[]>();
   const hits = (className: string): Hit[] => {
     let found = hitCache.get(className);
@@ -221,9 +250,10 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
         break;
       }
       case 'duplicate': {
+        // A trace (a sunscreen's niacinamide near the end) adds nothing to the dose: not a duplicate.
         for (const group of rule.groups) {
           const found = steps.flatMap((step) => {
-            const ingredients = step.product!.ingredients.filter((i) => i.groups.includes(group));
+            const ingredients = step.product!.ingredients.filter((i) => i.groups.includes(group) && !step.traces.has(i.id));
             return ingredients.length ? [{ step, ingredients }] : [];
           });
           if (found.length >= 2) add(rule, `${group} in ${found.length} steps: ${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`, found);
