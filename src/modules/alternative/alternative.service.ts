@@ -17,7 +17,7 @@ import { routineData } from '../routine/routine-insights.service.js';
 import { loadRoutineRules } from '../routine/routine-rules.js';
 import { getRoutine } from '../routine/routine.service.js';
 import type { CatalogItem } from '../analysis/engine/similarity.js';
-import { ProductCategory } from '../category/category.entity.js';
+import { productKinds } from '../category/product-kinds.service.js';
 import { freeOfWishes, kindMatch, rankAlternatives, type Person, type ProductKind, type RoutineContext } from './engine/rank-alternatives.js';
 import type { AlternativeComparison, BetterAlternatives, ReasonEffect } from './alternative.types.js';
 
@@ -30,13 +30,6 @@ function checkedAlternativesLimit(limit: number | null | undefined): number {
   return limit;
 }
 
-/** Every category, by id, as the kind of a product (one small table, one statement). */
-async function productKinds(ctx: Context): Promise<Map<string, ProductKind>> {
-  // Whole rows: partial entities would sit in the request's identity map and answer `category { alias }` with nothing.
-  const categories = await ctx.em.find(ProductCategory, {});
-  return new Map(categories.map((c) => [c.id, { categoryId: c.id, name: c.name, parentId: c.parent?.id ?? null, stepType: c.stepType ?? null }]));
-}
-
 export async function betterAlternatives(ctx: Context, idOrAlias: string, routineId: string | null | undefined, limitArg: number | null | undefined, otherKinds = false): Promise<BetterAlternatives> {
   const limit = checkedAlternativesLimit(limitArg);
   if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
@@ -47,7 +40,7 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
     loadKnowledgeBase(ctx.em),
     routineId === null || routineId === undefined ? Promise.resolve(null) : getRoutine(ctx.em, routineId, viewer),
     viewer ? ctx.em.find(IngredientFeeling, { user: viewer.id }, { fields: ['id', 'ingredient', 'sentiment'] }) : Promise.resolve([]),
-    productKinds(ctx),
+    productKinds(ctx.em),
   ]);
   const kindOf = (categoryId: string | null | undefined) => (categoryId ? kinds.get(categoryId) ?? null : null);
   const engineRoutine = routine ? (await routineData(ctx, routine, true)).engineRoutine : null;
