@@ -131,3 +131,45 @@ describe('better alternatives: the routine it would go into', () => {
     expect(rankAlternatives(serum, [acid, calm], person(), null, 10).map((r) => r.id)).toEqual(['acid-serum', 'calm-serum']);
   });
 });
+
+describe('better alternatives: the same kind of product first', () => {
+  const kind = (categoryId: string, name: string, parentId: string, stepType: string | null) => ({ categoryId, name, parentId, stepType });
+  const K = {
+    chemicalSunscreen: kind('c-chem-sun', 'Chemical sunscreens', 'c-sun', 'protect'),
+    mineralSunscreen: kind('c-mineral-sun', 'Mineral sunscreens', 'c-sun', 'protect'),
+    bodySunscreen: kind('c-body-sun', 'Body sunscreens', 'c-body', 'protect'),
+    sleepingMask: kind('c-sleeping-mask', 'Sleeping masks', 'c-masks', 'mask'),
+    toner: kind('c-toners', 'Toners', 'c-toners-essences', 'tone'),
+    essence: kind('c-essences', 'Essences', 'c-toners-essences', 'tone'),
+    handCream: kind('c-hand-cream', 'Hand creams', 'c-body', 'moisturise'),
+  };
+  const sunscreen: ProductFacts = { ...original, kind: K.chemicalSunscreen };
+  const mask = { ...similar('mask', 0.95, I.glycerin, I.squalane), kind: K.sleepingMask };
+  const chem = { ...similar('chem-sun', 0.5, I.glycerin, I.parfum), kind: K.chemicalSunscreen };
+  const mineral = { ...similar('mineral-sun', 0.6, I.glycerin), kind: K.mineralSunscreen };
+  const body = { ...similar('body-sun', 0.9, I.glycerin), kind: K.bodySunscreen };
+
+  it('the alternatives to a sunscreen are sunscreens: its category first, then a sibling for the same step, however well a mask fits', () => {
+    const ranked = rankAlternatives(sunscreen, [mask, chem, mineral, body], person({ negative: [I.parfum.id] }), null, 10);
+    expect(ranked.map((r) => [r.id, r.kind])).toEqual([['chem-sun', 'same_category'], ['mineral-sun', 'same_step']]);
+    expect(ranked[1].reasons[0]).toMatchObject({ source: 'kind', effect: 'neutral', text: 'same routine step (protect), another category: Mineral sunscreens, not Chemical sunscreens' });
+    expect(ranked[0].reasons.some((r) => r.source === 'kind')).toBe(false);
+  });
+
+  it('other kinds only when asked, after the same kind, and labelled', () => {
+    const ranked = rankAlternatives(sunscreen, [mask, chem, mineral, body], person(), null, 10, { otherKinds: true });
+    expect(ranked.map((r) => r.id)).toEqual(['chem-sun', 'mineral-sun', 'mask', 'body-sun']);
+    expect(ranked[2]).toMatchObject({ kind: 'other', reasons: [expect.objectContaining({ source: 'kind', effect: 'worse', text: 'a different kind of product: Sleeping masks (a mask step), not Chemical sunscreens (a protect step)' }), ...ranked[2].reasons.slice(1)] });
+  });
+
+  it('a toner gets toners and essences, not a hand cream; an original known only by its routine step gets that step', () => {
+    const toner: ProductFacts = { ...original, kind: K.toner };
+    const cream = { ...similar('hand-cream', 0.99, I.glycerin), kind: K.handCream };
+    const essence = { ...similar('essence', 0.4, I.glycerin), kind: K.essence };
+    expect(rankAlternatives(toner, [cream, essence], person(), null, 10).map((r) => r.id)).toEqual(['essence']);
+    const byStep: ProductFacts = { ...original, kind: { categoryId: null, name: null, parentId: null, stepType: 'tone' } };
+    expect(rankAlternatives(byStep, [cream, essence], null, null, 10).map((r) => [r.id, r.kind])).toEqual([['essence', 'same_step']]);
+    // Nothing known about the original: nothing is filtered.
+    expect(rankAlternatives(original, [cream, essence], null, null, 10).map((r) => r.kind)).toEqual(['unknown', 'unknown']);
+  });
+});

@@ -17,8 +17,8 @@ const SERUM = 'hollyhock-hale-rosewater-toner';
 const ACID = 'almendral-glycolic-10-night-renewal-serum';
 
 interface Item {
-  product: { id: string; alias: string; flags: string[] };
-  similarity: number; fit_score: number; compared_to_original: string; verdict: string | null; routine_fit: string | null;
+  product: { id: string; alias: string; flags: string[]; category: { alias: string; step_type: string | null } | null };
+  similarity: number; fit_score: number; compared_to_original: string; kind: string; verdict: string | null; routine_fit: string | null;
   reasons: Array<{ effect: string; source: string; text: string; ingredients: Array<{ alias: string }> }>;
 }
 interface Answer { product: { alias: string }; personalised: boolean; routine: { id: string } | null; items: Item[] }
@@ -35,8 +35,13 @@ describe('better alternatives: who asks decides the order', () => {
     const answer = await alternatives(SERUM);
     expect(answer).toMatchObject({ product: { alias: SERUM }, personalised: false, routine: null });
     expect(answer.items.length).toBeGreaterThanOrEqual(5);
-    const similarities = answer.items.map((i) => i.similarity);
-    expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+    // The same category first, then sibling categories for the same step; by similarity within each.
+    const kinds = answer.items.map((i) => i.kind);
+    expect(kinds).toEqual([...kinds].sort((a, b) => ['same_category', 'same_step'].indexOf(a) - ['same_category', 'same_step'].indexOf(b)));
+    for (const kind of new Set(kinds)) {
+      const similarities = answer.items.filter((i) => i.kind === kind).map((i) => i.similarity);
+      expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+    }
     expect(answer.items.every((i) => i.compared_to_original === 'unknown' && i.verdict === null)).toBe(true);
     expect(answer.items[0].reasons).toEqual([expect.objectContaining({ effect: 'neutral', source: 'similarity', text: expect.stringMatching(/Ranked by similarity only: sign in/) })]);
     expect(answer.items.map((i) => i.product.alias)).not.toContain(SERUM);
@@ -83,13 +88,19 @@ describe('better alternatives: who asks decides the order', () => {
     const routine = (created.json() as { id: string }).id;
     const answer = await alternatives(ACID, token, `routine_id=${routine}&limit=30`);
     expect(answer.routine).toMatchObject({ id: routine });
-    expect(answer.items.every((i) => i.routine_fit !== null)).toBe(true);
-    const clash = answer.items.findIndex((i) => i.reasons.some((r) => r.effect === 'worse' && r.source === 'routine' && /with [^:]*Retinol[^:]* in your evening routine: /.test(r.text)));
-    expect(clash).toBeGreaterThan(0);
-    expect(answer.items[clash].routine_fit).not.toBe('fits');
-    // Products that fit come first, each saying so (the acid original does not fit: "unlike the original").
-    expect(answer.items[0].routine_fit).toBe('fits');
-    expect(answer.items[0].reasons).toContainEqual(expect.objectContaining({ effect: 'better', source: 'routine', text: expect.stringMatching(/^fits your evening routine as an? \w+ step, unlike the original$/) }));
+    expect(answer.items.every((i) => i.routine_fit !== null && i.kind !== 'other')).toBe(true);
+    const clash = answer.items.find((i) => i.reasons.some((r) => r.effect === 'worse' && r.source === 'routine' && /with [^:]*Retinol[^:]* in your evening routine: /.test(r.text)));
+    expect(clash?.routine_fit).not.toBe('fits');
+    // Within each kind, the fit (routine included) decides the order.
+    for (const kind of ['same_category', 'same_step']) {
+      const scores = answer.items.filter((i) => i.kind === kind).map((i) => i.fit_score);
+      expect(scores).toEqual([...scores].sort((x, y) => y - x));
+    }
+    // Products that fit say so (the acid original does not fit: "unlike the original").
+    const fitting = answer.items.find((i) => i.routine_fit === 'fits');
+    expect(fitting?.reasons).toContainEqual(expect.objectContaining({ effect: 'better', source: 'routine', text: expect.stringMatching(/^fits your evening routine as an? \w+ step, unlike the original$/) }));
+    const unrouted = (await alternatives(ACID, token, 'limit=30')).items.find((i) => i.product.alias === clash!.product.alias);
+    expect(unrouted!.fit_score).toBeGreaterThan(clash!.fit_score);
     // Without the routine the same product ranks by similarity and feelings only.
     const plain = await alternatives(ACID, token, 'limit=30');
     expect(plain.items.every((i) => i.routine_fit === null)).toBe(true);
@@ -100,6 +111,41 @@ describe('better alternatives: who asks decides the order', () => {
     const body = response.json() as { data: { betterAlternatives: { personalised: boolean; items: unknown[] } } };
     expect(body.data.betterAlternatives.personalised).toBe(false);
     expect(body.data.betterAlternatives.items).toHaveLength(3);
+  });
+});
+
+describe('better alternatives: the same kind of product (issue 28)', () => {
+  const SUNSCREEN = 'mulbit-lab-watery-sun-gel-spf-50-pa';
+  const demo = (username: string) => t.auth.sign({ sub: `demo|${username}`, preferred_username: username, email: `${username}@example.com` });
+
+  it('demo members get sunscreens for a sunscreen and toners for a toner; other kinds only when asked, labelled', async () => {
+    for (const username of ['dr_lena_hoffmann', 'chem_priya_nair', 'malassezia_maya']) {
+      const token = await demo(username);
+      const sun = await alternatives(SUNSCREEN, token);
+      expect(sun.personalised).toBe(true);
+      expect(sun.items.length).toBeGreaterThan(0);
+      expect({ username, steps: [...new Set(sun.items.map((i) => i.product.category?.step_type))] }).toEqual({ username, steps: ['protect'] });
+      const toner = await alternatives(SERUM, token);
+      expect({ username, steps: [...new Set(toner.items.map((i) => i.product.category?.step_type))] }).toEqual({ username, steps: ['tone'] });
+      expect(toner.items.every((i) => i.kind === 'same_category' || i.kind === 'same_step')).toBe(true);
+    }
+    const token = await demo('dr_lena_hoffmann');
+    const wide = await alternatives(SUNSCREEN, token, 'limit=50&other_kinds=true');
+    const firstOther = wide.items.findIndex((i) => i.kind === 'other');
+    expect(firstOther).toBeGreaterThan(0);
+    expect(wide.items.slice(firstOther).every((i) => i.kind === 'other' && i.reasons[0].source === 'kind' && /^a different kind of product: .*, not .*\(a protect step\)$/.test(i.reasons[0].text))).toBe(true);
+  });
+
+  it('replacing a routine\'s toner offers toners', async () => {
+    const token = await t.tokenFor('alternatives-toner-routine');
+    const created = await t.inject({
+      method: 'POST', url: '/routines/create', token,
+      payload: { name: 'Toner morning', time_of_day: 'morning', steps: [{ step_type: 'tone', product: SERUM }, { step_type: 'protect', product: SUNSCREEN }] },
+    });
+    expect(created.statusCode).toBe(201);
+    const answer = await alternatives(SERUM, token, `routine_id=${(created.json() as { id: string }).id}`);
+    expect(answer.items.length).toBeGreaterThan(0);
+    expect([...new Set(answer.items.map((i) => i.product.category?.step_type))]).toEqual(['tone']);
   });
 });
 

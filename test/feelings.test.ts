@@ -268,6 +268,18 @@ describe('GET /analyze/:token/ingredient_feelings and /personalize', () => {
     expect(pregnant.reasons).toContainEqual(expect.objectContaining({ verdict: 'good', source: 'feeling', basis: 'positive', ingredient: expect.objectContaining({ alias: 'glycerin' }) }));
   });
 
+  it('use the survey\'s sensitivities too: fragrance and acids the skin reacted to are cautions (issue 28)', async () => {
+    const liv = await t.tokenFor('liv-sensitive');
+    const token = await analyze('Aqua, Glycerin, Glycolic Acid, Parfum, Linalool');
+    expect(((await get(`/analyze/${token}/personalize`, liv)).json() as { verdict: string }).verdict).toBe('neutral');
+    const answered = await t.inject({ method: 'POST', url: '/my/survey_answers', token: liv, payload: { answers: [{ question: 'sensitivities', values: ['fragrance', 'acids'] }] } });
+    expect(answered.statusCode).toBe(201);
+    const after = (await get(`/analyze/${token}/personalize`, liv)).json() as { verdict: string; reasons: Array<{ verdict: string; source: string; basis: string; ingredient: { alias: string } }> };
+    expect(after.verdict).toBe('caution');
+    const sensitivity = after.reasons.filter((r) => r.source === 'sensitivity').map((r) => `${r.basis}:${r.ingredient.alias}`);
+    expect(sensitivity).toEqual(expect.arrayContaining(['acids:glycolic-acid', 'fragrance:linalool']));
+  });
+
   it('needs a signed-in caller and a known token', async () => {
     expect((await get('/analyze/no-such-token-here/personalize')).statusCode).toBe(401);
     expect((await get('/analyze/no-such-token-here/personalize', await t.tokenFor('kay'))).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fisherOneSided, gStatistic, investigate, latestRatings, positionWeight, type Outcome, type RatedIngredient, type RatedItem } from '../src/modules/reaction/engine/detective.js';
+import { benjaminiHochberg, fisherOneSided, gStatistic, investigate, latestRatings, positionWeight, type Outcome, type RatedIngredient, type RatedItem } from '../src/modules/reaction/engine/detective.js';
 
 // Ingredients by name; groups as the knowledge base has them.
 const GROUPS: Record<string, string[]> = {
@@ -78,6 +78,60 @@ describe('reaction detective: evidence and status', () => {
   });
 });
 
+describe('reaction detective: honest confidence (issue 28)', () => {
+  it('six products, 3 bad and 3 good differing by one ingredient, never say high, and the counts read plainly', () => {
+    const result = investigate([
+      item('irritated', ['water', 'glycerin', 'linalool']), item('irritated', ['water', 'glycerin', 'linalool']), item('irritated', ['water', 'glycerin', 'linalool']),
+      item('fine', ['water', 'glycerin']), item('fine', ['water', 'glycerin']), item('loved', ['water', 'glycerin']),
+    ]);
+    const top = result.suspects[0];
+    expect(top.id).toBe('linalool');
+    expect(top.pValue).toBeCloseTo(0.05, 4);
+    expect(top.confidence).not.toBe('high');
+    expect(top.reason).toMatch(/^linalool: 3 of 3 products that went badly had it, 0 of 3 that went well; /);
+  });
+
+  it('p = 0.2 from six products is low, not medium', () => {
+    const result = investigate([
+      item('irritated', ['water', 'x']), item('irritated', ['water', 'x']), item('irritated', ['water', 'y']),
+      item('fine', ['water', 'x']), item('fine', ['water', 'y']), item('fine', ['water', 'y']),
+    ]);
+    const x = result.suspects.find((s) => s.id === 'x')!;
+    expect(x.pValue).toBeLessThanOrEqual(0.5);
+    expect(x.confidence).toBe('low');
+  });
+
+  it('adjusts for the many ingredients tested: the same split among eight others falls from medium', () => {
+    const alone = investigate([...[1, 2, 3, 4].map(() => item('irritated', ['water', 'x'])), ...[1, 2, 3, 4].map(() => item('fine', ['water']))]);
+    const crowded = investigate([
+      ...[0, 1, 2, 3].map((k) => item('irritated', ['water', 'x', `bad-only-${k}`])),
+      ...[0, 1, 2, 3].map((k) => item('fine', ['water', `good-only-${k}`])),
+    ]);
+    const [a, c] = [alone.suspects[0], crowded.suspects.find((s) => s.id === 'x')!];
+    expect(a.pValue).toBe(c.pValue);
+    expect(c.adjustedPValue).toBeGreaterThan(a.adjustedPValue);
+    expect(crowded.tests).toBeGreaterThan(alone.tests);
+    expect([a.confidence, c.confidence]).toEqual(['medium', 'low']);
+  });
+
+  it('Benjamini-Hochberg q-values', () => {
+    expect(benjaminiHochberg([0.01, 0.04, 0.03, 0.5])).toEqual([0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5].map((q) => expect.closeTo(q, 10)));
+  });
+
+  it('says when a product\'s own strong active could explain a reaction by itself', () => {
+    const acid = (name: string, band: RatedIngredient['band']) => ({ ...item('irritated', ['water', name, 'glycerin'], { bands: { [name]: band } }) });
+    GROUPS['glycolic-acid'] = ['ahas'];
+    GROUPS['salicylic-acid'] = ['bhas'];
+    GROUPS.retinol = ['retinoids'];
+    const result = investigate([
+      acid('glycolic-acid', 'above_1_percent'), item('irritated', ['water', 'retinol']), item('irritated', ['water', 'glycerin', 'squalane', 'salicylic-acid'], { bands: { 'salicylic-acid': 'at_most_1_percent' } }),
+      item('fine', ['water', 'squalane']), item('fine', ['water']),
+    ]);
+    expect(result.strongActives.map((a) => a.ingredients.map((i) => [i.id, i.why]))).toEqual([[['glycolic-acid', 'an AHA above 1%']], [['retinol', 'a retinoid']]]);
+    expect(result.message).toMatch(/2 of the 3 products that went badly hold a strong active that can irritate by itself \(glycolic-acid, an AHA above 1%; retinol, a retinoid\)/);
+  });
+});
+
 describe('reaction detective: ranking', () => {
   it('finds a clear culprit with high confidence', () => {
     const result = investigate([
@@ -92,11 +146,14 @@ describe('reaction detective: ranking', () => {
     ]);
     expect(result.status).toBe('ok');
     const top = result.suspects[0];
-    expect(top).toMatchObject({ kind: 'ingredient', id: 'coconut-oil', badWith: 4, goodWith: 0, badTotal: 4, goodTotal: 4, badRate: 1, goodRate: 0, confidence: 'high' });
+    // 1/70 alone, but six ingredients were tested (humectants adds nothing over glycerin): q = 6/70, medium.
+    expect(top).toMatchObject({ kind: 'ingredient', id: 'coconut-oil', badWith: 4, goodWith: 0, badTotal: 4, goodTotal: 4, badRate: 1, goodRate: 0, confidence: 'medium' });
+    expect(result.tests).toBe(6);
+    expect(top.adjustedPValue).toBeCloseTo(6 / 70, 4);
     expect(top.pValue).toBeCloseTo(1 / 70, 4); // C(4,4)·C(4,0)/C(8,4)
     expect(top.likelihoodRatio).toBeCloseTo((5 / 6) / (1 / 6), 3); // Laplace: (4+1)/(4+2) over (0+1)/(4+2)
-    expect(top.reason).toMatch(/coconut-oil is in 4 of 4 products that went badly and 0 of 4 that went well/);
-    expect(result.message).toMatch(/coconut-oil \(high confidence\)/);
+    expect(top.reason).toMatch(/^coconut-oil: 4 of 4 products that went badly had it, 0 of 4 that went well; /);
+    expect(result.message).toMatch(/coconut-oil \(medium confidence: 4 of 4 that went badly had it, 0 of 4 that went well\)/);
     // Glycerin and niacinamide are in good products as much as in bad ones: not suspects.
     expect(result.suspects.map((s) => s.id)).not.toContain('glycerin');
     expect(result.suspects.map((s) => s.id)).not.toContain('niacinamide');
@@ -104,10 +161,8 @@ describe('reaction detective: ranking', () => {
 
   it('confidence grows with the number of products', () => {
     const few = investigate([item('broke_out', ['a', 'x']), item('broke_out', ['b', 'x']), item('fine', ['a']), item('fine', ['b'])]);
-    const many = investigate([
-      ...['a', 'b', 'c', 'd', 'e'].map((n) => item('broke_out', [n, 'x'])),
-      ...['a', 'b', 'c', 'd', 'e'].map((n) => item('fine', [n])),
-    ]);
+    const letters = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const many = investigate([...letters.map((n) => item('broke_out', [n, 'x'])), ...letters.map((n) => item('fine', [n]))]);
     expect(few.suspects[0].id).toBe('x');
     expect(few.suspects[0].confidence).not.toBe('high');
     expect(many.suspects[0].confidence).toBe('high');

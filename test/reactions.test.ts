@@ -24,7 +24,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 interface Reaction { id: string; outcome: string; reacted_on: string; note: string | null; product: { alias: string } | null; analysis_token: string | null }
 interface Suspects {
   status: string; message: string; bad_products: number; good_products: number;
-  suspects: Array<{ kind: string; id: string; name: string; ingredient: { alias: string } | null; bad_with: number; good_with: number; confidence: string; p_value: number; reason: string; evidence: Array<{ product: { alias: string } | null; outcome: string }> }>;
+  suspects: Array<{ kind: string; id: string; name: string; ingredient: { alias: string } | null; bad_with: number; good_with: number; confidence: string; p_value: number; adjusted_p_value: number; reason: string; evidence: Array<{ product: { alias: string } | null; outcome: string }> }>;
   in_every_product: Array<{ alias: string }>;
 }
 
@@ -160,10 +160,13 @@ describe('the reaction detective', () => {
     const result = response.json() as Suspects;
     expect(result).toMatchObject({ status: 'ok', bad_products: 4, good_products: 4 });
     const top = result.suspects[0];
-    expect(top).toMatchObject({ kind: 'ingredient', ingredient: { alias: 'linalool' }, bad_with: 4, good_with: 0, confidence: 'high' });
+    // 1/70 alone, but every ingredient and group of her eight products was tested: not "high" on eight products.
+    expect(top).toMatchObject({ kind: 'ingredient', ingredient: { alias: 'linalool' }, bad_with: 4, good_with: 0 });
+    expect(top.confidence).not.toBe('high');
     expect(top.p_value).toBeLessThan(0.05);
+    expect(top.adjusted_p_value).toBeGreaterThan(top.p_value);
     expect(top.evidence.map((e) => e.outcome).sort()).toEqual(['irritated', 'irritated', 'irritated', 'itched']);
-    expect(top.reason).toMatch(/in 4 of 4 products that went badly and 0 of 4 that went well/);
+    expect(top.reason).toMatch(/4 of 4 products that went badly had it, 0 of 4 that went well/);
     expect(result.message).toMatch(/Linalool/);
   });
 

@@ -1,7 +1,7 @@
 // The routine engines on plain data: compatibility rules (data/routine-rules.yaml), the fit of
 // a product, the detailed summary and ISO contest weeks.
 import { describe, expect, it } from '@jest/globals';
-import { checkRoutine, fitProduct, parseRules, RuleDataError, type EngineIngredient, type EngineRoutine, type EngineStep, type RoutineTime } from '../src/modules/routine/engine/compatibility.js';
+import { checkRoutine, fitProduct, parseRules, routineVerdict, RuleDataError, type EngineIngredient, type EngineRoutine, type EngineStep, type RoutineTime } from '../src/modules/routine/engine/compatibility.js';
 import { parseWeekNumber, previousWeek, weekOf, weeksInYear } from '../src/modules/routine/engine/contest-weeks.js';
 import { summarizeRoutine } from '../src/modules/routine/engine/summary.js';
 import { loadRoutineRules } from '../src/modules/routine/routine-rules.js';
@@ -197,6 +197,40 @@ describe('the fit of a product', () => {
   it('answers caution for medium findings', () => {
     const r = routine('evening', step('treat', I.copper));
     expect(fitProduct(r, { id: 'x', ingredients: [I.water, I.ascorbic, I.squalane, I.glycerin] }, rules).verdict).toBe('caution');
+  });
+});
+
+describe('stacked findings escalate (issue 28)', () => {
+  it('a glycolic toner, a BHA liquid and a retinol the same night do not fit: the strongest verdict, not caution', () => {
+    const night = routine('evening', step('tone', I.glycolic), step('exfoliate', I.salicylic), step('treat', I.retinol));
+    const findings = checkRoutine(night, rules);
+    expect(findings.every((f) => f.severity !== 'high')).toBe(true);
+    expect(routineVerdict(findings)).toBe('conflict');
+    const two = routine('evening', step('tone', I.glycolic), step('exfoliate', I.salicylic));
+    expect(routineVerdict(checkRoutine(two, rules))).toBe('caution');
+    const fit = fitProduct(routine('evening', step('tone', I.glycolic), step('exfoliate', I.salicylic)), { id: 'x', ingredients: [I.water, I.retinol] }, rules);
+    expect(fit).toMatchObject({ verdict: 'does_not_fit', reason: expect.stringMatching(/stack irritants/) });
+  });
+});
+
+describe('doses and traces (issue 28)', () => {
+  const fillers = ['aloe', 'panthenol', 'allantoin', 'xanthan-gum', 'citric-acid', 'phenoxyethanol'].map((a) => ing(a));
+  it('a trace of salicylic acid (second to last) is not an exfoliant, as a trace of an AHA is not', () => {
+    const traceBha = step('tone', I.glycerin, ...fillers, I.salicylic, I.squalane);
+    const traceAha = step('tone', I.glycerin, ...fillers, I.glycolic, I.squalane);
+    expect(rulesOf(routine('evening', step('exfoliate', I.glycolic), traceBha))).not.toContain('several-exfoliants');
+    expect(rulesOf(routine('evening', step('exfoliate', I.salicylic), traceAha))).not.toContain('several-exfoliants');
+    expect(rulesOf(routine('evening', step('treat', I.retinol), traceBha))).not.toContain('retinoid-with-acids');
+    // High on the list, or printed above 1 %, it is one.
+    expect(rulesOf(routine('evening', step('exfoliate', I.glycolic), step('tone', I.salicylic, I.glycerin)))).toContain('several-exfoliants');
+    const printed = step('tone', I.glycerin, ...fillers, { ...I.salicylic, band: 'above_1_percent' as const }, I.squalane);
+    expect(rulesOf(routine('evening', step('exfoliate', I.glycolic), printed))).toContain('several-exfoliants');
+  });
+
+  it('a sunscreen\'s trace niacinamide is not "the same active in several steps"', () => {
+    const sunscreen = step('protect', I.zinc, I.glycerin, ...fillers, I.niacinamide);
+    expect(rulesOf(routine('morning', step('treat', I.niacinamide, I.glycerin), sunscreen))).not.toContain('duplicated-actives');
+    expect(rulesOf(routine('morning', step('treat', I.niacinamide, I.glycerin), step('protect', I.zinc, I.niacinamide)))).toContain('duplicated-actives');
   });
 });
 

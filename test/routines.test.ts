@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 /** A published product with exactly this ingredient list. */
-async function product(list: string): Promise<{ id: string; alias: string }> {
-  const created = await t.inject({ method: 'POST', url: '/products/create', token: moderator, payload: { name: `Routine test product ${++seq}`, brand, ingredient_list: list, category } });
+async function product(list: string, categoryAlias = category): Promise<{ id: string; alias: string }> {
+  const created = await t.inject({ method: 'POST', url: '/products/create', token: moderator, payload: { name: `Routine test product ${++seq}`, brand, ingredient_list: list, category: categoryAlias } });
   expect(created.statusCode).toBe(201);
   const body = created.json() as { id: string; alias: string };
   expect((await t.inject({ method: 'PATCH', url: `/products/${body.alias}/publish`, token: moderator })).statusCode).toBe(200);
@@ -127,6 +127,24 @@ describe('routines: create, read, update, publish, delete', () => {
 });
 
 describe('routine steps', () => {
+  it('refuses a product at a step type it does not serve, unless asked', async () => {
+    const kim = await t.tokenFor('kim');
+    const routine = await create(kim, { name: 'Kinds', time_of_day: 'evening' });
+    const toner = await product('Aqua, Rosa Damascena Flower Water, Glycerin, Squalane, Caprylic/Capric Triglyceride, Phenoxyethanol', 'toners');
+    const add = (payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/routines/${routine.id}/add_routine_step`, token: kim, payload });
+    const refused = await add({ step_type: 'moisturise', product: toner.alias });
+    expect(refused.statusCode).toBe(400);
+    const error = errorOf(refused);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.details).toMatchObject({ field: 'step_type', step_types: ['tone'] });
+    expect(error.message).toMatch(/serves tone steps, not moisturise.*allow_other_kind/);
+    expect((await t.inject({ method: 'GET', url: `/routines/${routine.id}`, token: kim })).json()).toMatchObject({ steps: [] });
+
+    expect((await add({ step_type: 'tone', product: toner.alias })).statusCode).toBe(200);
+    const forced = await add({ step_type: 'moisturise', product: toner.alias, allow_other_kind: true });
+    expect((forced.json() as RoutineBody).steps.map((s) => [s.step_type, s.product?.id])).toEqual([['tone', toner.id], ['moisturise', toner.id]]);
+  });
+
   it('adds steps at a position and reorders them (a permutation, else 400)', async () => {
     const gus = await t.tokenFor('gus');
     const routine = await create(gus, { name: 'Steps', time_of_day: 'evening', steps: [{ step_type: 'cleanse' }, { step_type: 'moisturise' }] });
@@ -185,9 +203,16 @@ describe('routine steps', () => {
     expect(pitched.json()).toMatchObject({ pitch: { id: pitchId }, product: { id: cream.id } });
     expect(errorOf(await t.inject({ method: 'PATCH', url: url(moisturise.id, 'assign_pitch'), token: hal, payload: { product_pitch_id: newId() } })).details?.field).toBe('product_pitch_id');
 
-    const taught = await t.inject({ method: 'PATCH', url: url(moisturise.id, 'assign_product_tutorial'), token: hal, payload: { product_tutorial_id: tutorialId } });
-    // The tutorial is of another product: the step takes it, and the cream's pitch goes.
-    expect(taught.json()).toMatchObject({ tutorial: { id: tutorialId }, product: { id: serum.id }, pitch: null });
+    // The tutorial is of another product: refused unless asked, and then the answer says what went.
+    const refused = await t.inject({ method: 'PATCH', url: url(moisturise.id, 'assign_product_tutorial'), token: hal, payload: { product_tutorial_id: tutorialId } });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'CONFLICT', details: { field: 'replace_product', product: cream.id, tutorial_product: serum.id } });
+    expect((await t.inject({ method: 'GET', url: `/routines/${routine.id}/routine_steps`, token: hal })).json()).toMatchObject({ items: [{}, { product: { id: cream.id }, tutorial: null }] });
+    const taught = await t.inject({ method: 'PATCH', url: url(moisturise.id, 'assign_product_tutorial'), token: hal, payload: { product_tutorial_id: tutorialId, replace_product: true } });
+    // The step takes the tutorial's product, the cream's pitch goes, and the answer names the cream.
+    expect(taught.json()).toMatchObject({ tutorial: { id: tutorialId }, product: { id: serum.id }, pitch: null, replaced_product: { id: cream.id } });
+    // Same product (the treat step holds the serum): nothing replaced, nothing to ask.
+    expect((await t.inject({ method: 'PATCH', url: url(treat.id, 'assign_product_tutorial'), token: hal, payload: { product_tutorial_id: tutorialId } })).json()).toMatchObject({ product: { id: serum.id }, replaced_product: null });
     expect(errorOf(await t.inject({ method: 'PATCH', url: url(moisturise.id, 'assign_product_tutorial'), token: hal, payload: { product_tutorial_id: draftTutorialId } })).details?.field).toBe('product_tutorial_id');
 
     // Someone else: the routine is private (404); once published, 403.
@@ -223,8 +248,8 @@ describe('compatibility and summary', () => {
     expect(body.findings[0].severity).toBe('high');
 
     // Sunscreen in the routine clears the morning finding; a negative feeling adds one.
-    const sunscreen = await product(SUNSCREEN);
-    await t.inject({ method: 'PATCH', url: `/routines/${routine.id}/add_routine_step`, token: jo, payload: { step_type: 'protect', product: sunscreen.alias } });
+    const sunscreen = await product(SUNSCREEN, 'mineral-sunscreens');
+    expect((await t.inject({ method: 'PATCH', url: `/routines/${routine.id}/add_routine_step`, token: jo, payload: { step_type: 'protect', product: sunscreen.alias } })).statusCode).toBe(200);
     await t.inject({ method: 'PUT', url: '/ingredients/squalane/feeling/negative', token: jo });
     const again = (await t.inject({ method: 'GET', url: `/routines/${routine.id}/compatibility`, token: jo })).json() as { findings: Array<{ rule: string; ingredients: Array<{ alias: string }> }> };
     expect(again.findings.map((f) => f.rule)).not.toContain('photosensitiser-in-the-morning-without-sunscreen');

@@ -136,6 +136,17 @@ describe('answering the survey', () => {
     expect(((await t.inject({ method: 'GET', url: '/my/survey/answered', token })).json() as { items: unknown[] }).items).toEqual([]);
   });
 
+  it('a reset resets the survey, not the skin type and concerns set through PATCH skin_profile (issue 28)', async () => {
+    const token = await t.tokenFor('reset-keeps-profile');
+    const me = await t.user('reset-keeps-profile');
+    await t.inject({ method: 'POST', url: '/my/survey_answers', token, payload: { answers: [{ question: 'skin_type', values: ['dry'] }, { question: 'goals', values: ['glow'] }] } });
+    const patched = await t.inject({ method: 'PATCH', url: `/users/${me.id}/skin_profile`, token, payload: { skin_type: 'oily', concerns: ['acne'] } });
+    expect(patched.statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/my/survey_answers/reset', token })).statusCode).toBe(200);
+    // The survey's own answers go (goals came from it alone); what the person set on the profile stays.
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ skin_profile: { skin_type: 'oily', concerns: ['acne'], goals: [] } });
+  });
+
   it('shows a user\'s survey to the user and admins only', async () => {
     const token = await t.tokenFor('lou');
     const lou = await t.user('lou');

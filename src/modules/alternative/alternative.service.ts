@@ -1,7 +1,8 @@
 // Better alternatives for the caller: the similar products (analysis/similarity.service.ts)
 // judged by the pure engine (engine/rank-alternatives.ts) against the caller's skin profile,
-// feelings, free-of wishes and, when given, a routine. A fixed number of queries: the product,
-// the candidates (one loader batch), the caller's feelings, and the routine's data.
+// feelings, free-of wishes and, when given, a routine. Candidates are of the product's kind (see
+// the engine) unless the caller asks for others too. A fixed number of queries: the product,
+// the categories, the candidates (one loader batch), the caller's feelings, and the routine's data.
 import type { Context } from '../../context.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
@@ -15,7 +16,9 @@ import { getProduct } from '../product/product.service.js';
 import { routineData } from '../routine/routine-insights.service.js';
 import { loadRoutineRules } from '../routine/routine-rules.js';
 import { getRoutine } from '../routine/routine.service.js';
-import { freeOfWishes, rankAlternatives, type Person, type RoutineContext } from './engine/rank-alternatives.js';
+import type { CatalogItem } from '../analysis/engine/similarity.js';
+import { productKinds } from '../category/product-kinds.service.js';
+import { freeOfWishes, kindMatch, rankAlternatives, type Person, type ProductKind, type RoutineContext } from './engine/rank-alternatives.js';
 import type { AlternativeComparison, BetterAlternatives, ReasonEffect } from './alternative.types.js';
 
 /** How many similar products are judged for a list of `limit`: enough for the person to reorder. */
@@ -27,18 +30,30 @@ function checkedAlternativesLimit(limit: number | null | undefined): number {
   return limit;
 }
 
-export async function betterAlternatives(ctx: Context, idOrAlias: string, routineId: string | null | undefined, limitArg: number | null | undefined): Promise<BetterAlternatives> {
+export async function betterAlternatives(ctx: Context, idOrAlias: string, routineId: string | null | undefined, limitArg: number | null | undefined, otherKinds = false): Promise<BetterAlternatives> {
   const limit = checkedAlternativesLimit(limitArg);
   if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
   const viewer = ctx.viewer;
-  const [index, { byId }, routine, feelings] = await Promise.all([
+  const [index, { byId }, routine, feelings, kinds] = await Promise.all([
     loadSimilarityIndex(ctx.em),
     loadKnowledgeBase(ctx.em),
     routineId === null || routineId === undefined ? Promise.resolve(null) : getRoutine(ctx.em, routineId, viewer),
     viewer ? ctx.em.find(IngredientFeeling, { user: viewer.id }, { fields: ['id', 'ingredient', 'sentiment'] }) : Promise.resolve([]),
+    productKinds(ctx.em),
   ]);
-  const similar = index.similar(product.ingredientIds, poolSize(limit), product.id);
+  const kindOf = (categoryId: string | null | undefined) => (categoryId ? kinds.get(categoryId) ?? null : null);
+  const engineRoutine = routine ? (await routineData(ctx, routine, true)).engineRoutine : null;
+  // Without a category, the original is known by the step it fills in the routine given.
+  const ownStep = engineRoutine?.steps.find((s) => s.product?.id === product.id);
+  const originalKind: ProductKind | null = kindOf(product.category?.id) ?? (ownStep ? { categoryId: null, name: null, parentId: null, stepType: ownStep.stepType } : null);
+  const sameKind = (item: CatalogItem) => kindMatch(originalKind, kindOf(item.categoryId)) !== 'other';
+  const pool = poolSize(limit);
+  const similar = index.similar(product.ingredientIds, pool, product.id, sameKind);
+  if (otherKinds) {
+    const seen = new Set(similar.map((s) => s.id));
+    similar.push(...index.similar(product.ingredientIds, pool, product.id, (item) => !sameKind(item)).filter((s) => !seen.has(s.id)));
+  }
   const loaded = await ctx.loaders.productById.loadMany(similar.map((s) => s.id));
   const candidates = similar.flatMap((s, i) => {
     const p = loaded[i];
@@ -47,20 +62,11 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
   const ingredientsOf = (p: Product) => p.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
   let routineContext: RoutineContext | null = null;
-  const categoryStep = new Map<string, { stepType: string | null; name: string } | null>();
-  if (routine) {
-    const { engineRoutine } = await routineData(ctx, routine, true);
+  if (routine && engineRoutine) {
     // The alternative would take the original's place: its own steps leave the routine.
     const steps = engineRoutine.steps.filter((s) => s.product?.id !== product.id);
     const mine = viewer !== null && routine.owner.id === viewer.id;
     routineContext = { routine: { ...engineRoutine, steps }, ruleSet: loadRoutineRules(), label: mine ? `your ${routine.timeOfDay} routine` : `the ${routine.timeOfDay} routine "${routine.name}"` };
-    const withCategory = [product, ...candidates.map((c) => c.product)].filter((p) => p.category);
-    const categories = await ctx.loaders.categoryById.loadMany([...new Set(withCategory.map((p) => p.category!.id))]);
-    const byCategory = new Map(categories.flatMap((c) => (c && !(c instanceof Error) ? [[c.id, c] as const] : [])));
-    for (const p of withCategory) {
-      const c = byCategory.get(p.category!.id);
-      categoryStep.set(p.id, c ? { stepType: c.stepType ?? null, name: c.name } : null);
-    }
   }
 
   let person: Person | null = null;
@@ -74,8 +80,11 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
     };
   }
 
-  const facts = (p: Product) => ({ id: p.id, ingredients: ingredientsOf(p), categoryStep: categoryStep.get(p.id) ?? null });
-  const ranked = rankAlternatives(facts(product), candidates.map((c) => ({ ...facts(c.product), similarity: c.similarity })), person, routineContext, limit);
+  const facts = (p: Product, kind = kindOf(p.category?.id)) => ({
+    id: p.id, ingredients: ingredientsOf(p), kind,
+    categoryStep: routineContext && kind?.categoryId ? { stepType: kind.stepType, name: kind.name! } : null,
+  });
+  const ranked = rankAlternatives(facts(product, originalKind), candidates.map((c) => ({ ...facts(c.product), similarity: c.similarity })), person, routineContext, limit, { otherKinds });
   const productById = new Map(candidates.map((c) => [c.product.id, c.product]));
   return {
     product,
@@ -86,6 +95,7 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
       similarity: r.similarity,
       fitScore: r.fitScore,
       comparedToOriginal: r.comparedToOriginal as AlternativeComparison,
+      kind: r.kind,
       verdict: r.verdict as PersonalVerdict | null,
       routineFit: r.routineFit,
       reasons: r.reasons.map((reason) => ({

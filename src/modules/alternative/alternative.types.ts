@@ -25,7 +25,7 @@ export class AlternativeReason {
   @Field(() => ReasonEffect)
   effect!: ReasonEffect;
 
-  @Field({ description: 'similarity, feeling, pregnancy, free_of, skin_profile or routine' })
+  @Field({ description: 'kind, similarity, feeling, pregnancy, free_of, skin_profile or routine' })
   source!: string;
 
   @Field()
@@ -48,6 +48,9 @@ export class BetterAlternative {
 
   @Field(() => AlternativeComparison)
   comparedToOriginal!: AlternativeComparison;
+
+  @Field({ description: 'same_category, same_step (a sibling category serving the same routine step), other (another kind of product, only with otherKinds: true) or unknown (the original has no category).' })
+  kind!: string;
 
   @Field(() => PersonalVerdict, { nullable: true, description: 'As GET /my/compatibility/product judges it; null for anonymous callers.' })
   verdict!: PersonalVerdict | null;

@@ -11,6 +11,8 @@ import { skinProfileOf } from './skin-profile.service.js';
 import { SkinProfile } from './skin-profile.types.js';
 import { readStoredEntries } from '../analysis/analysis-entries.js';
 import { dosedIngredients } from '../analysis/list-reading.js';
+import { mergeReasons, sensitivityReasons } from '../survey/engine/sensitivities.js';
+type StoredProfile = ReturnType<typeof skinProfileOf>;
 
 export enum PersonalVerdict {
   good = 'good',
@@ -62,19 +64,31 @@ export async function analysisFeelings(ctx: Context, token: string): Promise<Ing
   return feelingsOn(ctx.em, ctx.viewer!.id, analysis.ingredientIds);
 }
 
+type Dosed = ReturnType<typeof dosedIngredients>[number];
+
+/**
+ * Everything the person told us, applied to a list: skin type, concerns and pregnancy
+ * (personalize), their ingredient feelings, and what the survey says their skin reacted to.
+ */
+export function personalVerdict(ingredients: Dosed[], profile: StoredProfile, feelings: IngredientFeeling[]) {
+  const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
+  const positive = idsOf(Sentiment.positive);
+  const result = personalize(ingredients, profile, { positive, negative: idsOf(Sentiment.negative) });
+  const merged = mergeReasons<Dosed, { verdict: 'avoid' | 'caution' | 'good'; source: string; basis: string; reason: string; ingredient: Dosed }>(
+    ingredients, [...result.reasons, ...sensitivityReasons(ingredients, profile.sensitivities, positive)],
+  );
+  return {
+    verdict: merged.verdict as PersonalVerdict,
+    skinTypes: result.skinTypes,
+    reasons: merged.reasons.map((r) => ({ ...r, verdict: r.verdict as PersonalVerdict })),
+  };
+}
+
 export async function personalizeAnalysis(ctx: Context, token: string): Promise<Personalization> {
   const analysis = await getAnalysis(ctx.em, token);
   // As read at their dose and in this kind of product (a rinse-off salicylate is no pregnancy avoid).
   const ingredients = dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading);
   const feelings = await feelingsOn(ctx.em, ctx.viewer!.id, analysis.ingredientIds);
   const profile = skinProfileOf(ctx.viewer!);
-  const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
-  const result = personalize(ingredients, profile, { positive: idsOf(Sentiment.positive), negative: idsOf(Sentiment.negative) });
-  return {
-    token,
-    verdict: result.verdict as PersonalVerdict,
-    skinTypes: result.skinTypes,
-    skinProfile: profile,
-    reasons: result.reasons.map((r) => ({ ...r, verdict: r.verdict as PersonalVerdict })),
-  };
+  return { token, skinProfile: profile, ...personalVerdict(ingredients, profile, feelings) };
 }

@@ -2,13 +2,11 @@
 // caller by the same engine as an analysis's personalisation (analysis/engine/personalize.ts).
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { personalize } from '../analysis/engine/personalize.js';
+import type { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
-import type { Ingredient } from '../ingredient/ingredient.entity.js';
-import { mergeReasons, sensitivityReasons } from '../survey/engine/sensitivities.js';
+import type { User } from '../user/user.entity.js';
 import { feelingsOn } from './feeling.service.js';
-import { Sentiment } from './ingredient-feeling.entity.js';
-import { PersonalVerdict } from './personalization.js';
+import { personalVerdict } from './personalization.js';
 import type { ProductCompatibility } from './product-compatibility.types.js';
 import { skinProfileOf } from './skin-profile.service.js';
 import { readProductList } from '../analysis/analysis-entries.js';
@@ -17,26 +15,21 @@ import { dosedIngredients } from '../analysis/list-reading.js';
 export async function productCompatibility(ctx: Context, idOrAlias: string): Promise<ProductCompatibility> {
   // No alias holds a control character (and PostgreSQL text cannot hold NUL): unknown.
   if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
-  const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
+  return compatibilityFor(ctx, await getProduct(ctx.em, idOrAlias, ctx.viewer), ctx.viewer!);
+}
+
+/** A product the caller may see, judged for them (signed in). */
+export async function compatibilityFor(ctx: Context, product: Product, viewer: User): Promise<ProductCompatibility> {
   // As read at their dose and in this kind of product (engine/read-list.ts).
   const { entries, reading } = await readProductList(ctx, product);
   const ids = [...new Set(entries.flatMap((e) => (e.ingredient ? [e.ingredient.id] : [])))];
   const ingredients = [...new Map(dosedIngredients(reading).map((i) => [i.id, i])).values()];
-  const feelings = await feelingsOn(ctx.em, ctx.viewer!.id, ids);
-  const profile = skinProfileOf(ctx.viewer!);
-  const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
-  const positive = idsOf(Sentiment.positive);
-  const result = personalize(ingredients, profile, { positive, negative: idsOf(Sentiment.negative) });
-  // Beyond the analysis's personalisation: what the survey says the skin reacted to.
-  const merged = mergeReasons<Ingredient, { verdict: 'avoid' | 'caution' | 'good'; source: string; basis: string; reason: string; ingredient: Ingredient }>(
-    ingredients, [...result.reasons, ...sensitivityReasons(ingredients, profile.sensitivities, positive)],
-  );
+  const feelings = await feelingsOn(ctx.em, viewer.id, ids);
+  const profile = skinProfileOf(viewer);
   return {
     product,
-    verdict: merged.verdict as PersonalVerdict,
-    skinTypes: result.skinTypes,
     skinProfile: profile,
-    reasons: merged.reasons.map((r) => ({ ...r, verdict: r.verdict as PersonalVerdict })),
+    ...personalVerdict(ingredients, profile, feelings),
     unmatched: entries.filter((e) => !e.ingredient).map((e) => e.input),
   };
 }

@@ -87,6 +87,9 @@ export class ReactionSuspect {
   @Field(() => Float, { description: 'One-sided Fisher exact test: the chance of a split at least this lopsided by accident.' })
   pValue!: number;
 
+  @Field(() => Float, { description: 'pValue adjusted for the false discovery rate over every ingredient and group tested for the caller (Benjamini-Hochberg q); the confidence follows it.' })
+  adjustedPValue!: number;
+
   @Field(() => SuspectConfidence)
   confidence!: SuspectConfidence;
 

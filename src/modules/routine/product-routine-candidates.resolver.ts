@@ -1,9 +1,11 @@
-// The routine steps a product can fill (routine/engine/candidates.ts), asked of one product.
+// The routine steps a product can fill (routine/engine/candidates.ts), asked of one product;
+// for a signed-in caller, with how the product suits them (their skin profile and feelings).
 import { Arg, Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { ingredientsOf } from '../analysis/analysis-reports.service.js';
+import { compatibilityFor } from '../feeling/product-compatibility.service.js';
+import { ProductCompatibility } from '../feeling/product-compatibility.types.js';
 import { getProduct } from '../product/product.service.js';
-import { routineCandidates } from './engine/candidates.js';
+import { productStepCandidates } from './product-step-types.js';
 
 @ObjectType({ description: 'A routine step a product can fill, with when and why.' })
 export class RoutineCandidate {
@@ -24,16 +26,21 @@ export class RoutineCandidatePage {
 
   @Field(() => String, { nullable: true })
   nextCursor!: string | null;
+
+  @Field(() => ProductCompatibility, { nullable: true, description: 'For a signed-in caller: how the product suits them, from their skin type, concerns, survey sensitivities and ingredient feelings; null when anonymous.' })
+  forYou!: ProductCompatibility | null;
 }
 
 @Resolver()
 export class ProductRoutineCandidatesResolver {
   // Queries
-  @Query(() => RoutineCandidatePage, { description: 'The routine steps a product can fill, and at what time of day.' })
+  @Query(() => RoutineCandidatePage, { description: 'The routine steps a product can fill, and at what time of day: its category\'s step (from the category tree); only a product without one is placed by its ingredients.' })
   async productRoutineCandidates(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<RoutineCandidatePage> {
     const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
-    const category = product.category ? await ctx.loaders.categoryById.load(product.category.id) : null;
-    const ingredients = await ingredientsOf(ctx, product.ingredientIds);
-    return { items: routineCandidates(category ? { stepType: category.stepType ?? null, name: category.name } : null, ingredients), nextCursor: null };
+    const [items, forYou] = await Promise.all([
+      productStepCandidates(ctx.em, product),
+      ctx.viewer ? compatibilityFor(ctx, product, ctx.viewer) : Promise.resolve(null),
+    ]);
+    return { items, nextCursor: null, forYou };
   }
 }

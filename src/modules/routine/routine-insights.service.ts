@@ -10,7 +10,7 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import type { Product } from '../product/product.entity.js';
 import type { PageArgs } from '../shared/pagination.js';
-import { checkRoutine, fitProduct, type EngineRoutine, type EngineStep, type Finding, type ProductFit } from './engine/compatibility.js';
+import { checkRoutine, fitProduct, routineVerdict, type EngineRoutine, type EngineStep, type Finding, type ProductFit, type RoutineVerdict } from './engine/compatibility.js';
 import { summarizeRoutine } from './engine/summary.js';
 import type { Routine } from './routine.entity.js';
 import type { RoutineStepRow } from './routine-rows.js';
@@ -50,9 +50,8 @@ export async function routineData(ctx: Context, routine: Routine, withFeelings: 
   return { steps, productById, engineRoutine };
 }
 
-export type CompatibilityVerdict = 'compatible' | 'caution' | 'conflict';
-export const verdictOf = (findings: Finding[]): CompatibilityVerdict =>
-  findings.some((f) => f.severity === 'high') ? 'conflict' : findings.some((f) => f.severity === 'medium') ? 'caution' : 'compatible';
+export type CompatibilityVerdict = RoutineVerdict;
+export const verdictOf = (findings: Finding[]): CompatibilityVerdict => routineVerdict(findings);
 
 export async function routineCompatibility(ctx: Context, id: string) {
   const routine = await getRoutine(ctx.em, id, ctx.viewer);

@@ -88,6 +88,9 @@ export class RoutineStep extends BaseEntity {
   @Property({ type: 'text', default: '' })
   @Field({ description: 'The owner\'s note on the step.' })
   note: string = '';
+
+  /** Not stored: set by a write that replaced the step's product, so its answer can say so. */
+  replacedProductId?: string | null;
 }
 
 /**

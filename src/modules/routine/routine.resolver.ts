@@ -89,7 +89,7 @@ export class RoutineResolver {
   }
 
   @Authorized()
-  @Mutation(() => Routine, { description: 'Adds a step (its owner), at the end or at a position.' })
+  @Mutation(() => Routine, { description: 'Adds a step (its owner), at the end or at a position. A product must serve the step type (its category\'s step, else what its ingredients make it), else VALIDATION_FAILED naming the step types it serves, unless allowOtherKind is true.' })
   addRoutineStep(
     @Arg('id') id: string,
     @Arg('stepType') stepType: string,
@@ -97,8 +97,9 @@ export class RoutineResolver {
     @Arg('note', () => String, { nullable: true }) note: string | null,
     @Arg('position', () => Int, { nullable: true }) position: number | null,
     @Ctx() ctx: Context,
+    @Arg('allowOtherKind', () => Boolean, { nullable: true, description: 'Add the product even at a step type it does not serve.' }) allowOtherKind?: boolean | null,
   ) {
-    return addRoutineStep(ctx.em, id, ctx.viewer!, { stepType, product, note, position });
+    return addRoutineStep(ctx.em, id, ctx.viewer!, { stepType, product, note, position, allowOtherKind });
   }
 
   @Authorized()
@@ -120,9 +121,15 @@ export class RoutineResolver {
   }
 
   @Authorized()
-  @Mutation(() => RoutineStep, { description: 'Points a step at a product tutorial (null clears it); the step takes the tutorial\'s product.' })
-  assignRoutineStepTutorial(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('productTutorialId', () => String, { nullable: true }) tutorialId: string | null, @Ctx() ctx: Context) {
-    return assignTutorial(ctx.em, id, stepId, ctx.viewer!, tutorialId);
+  @Mutation(() => RoutineStep, { description: 'Points a step at a product tutorial (null clears it). A step without a product takes the tutorial\'s; a step holding another product is CONFLICT unless replaceProduct is true, and then replacedProduct names the product it had.' })
+  assignRoutineStepTutorial(
+    @Arg('id') id: string,
+    @Arg('routineStepId') stepId: string,
+    @Arg('productTutorialId', () => String, { nullable: true }) tutorialId: string | null,
+    @Ctx() ctx: Context,
+    @Arg('replaceProduct', () => Boolean, { nullable: true, description: 'Let the tutorial\'s product replace the step\'s.' }) replaceProduct?: boolean | null,
+  ) {
+    return assignTutorial(ctx.em, id, stepId, ctx.viewer!, tutorialId, replaceProduct ?? false);
   }
 
   // Field resolvers
@@ -156,6 +163,11 @@ export class RoutineStepResolver {
   product(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
     // A row, brand and category joined, of the columns the operation shows: a page's steps show ~70 products.
     return step.product ? ctx.loaders.productRowById(productColumnsShown(ctx.em, info)).load(step.product.id) : null;
+  }
+
+  @FieldResolver(() => Product, { nullable: true, description: 'In the answer to a write that replaced the step\'s product (assignRoutineStepTutorial with replaceProduct): the product it had. Null otherwise.' })
+  replacedProduct(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context) {
+    return 'replacedProductId' in step && step.replacedProductId ? ctx.loaders.productById.load(step.replacedProductId) : null;
   }
 
   @FieldResolver(() => ProductPitch, { nullable: true })

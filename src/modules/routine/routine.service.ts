@@ -1,7 +1,7 @@
 // Routines and their steps: reads with visibility, and the owner's writes. Every write runs
 // in the mutation's transaction (see shared/transactional.ts), so a rejected one leaves nothing behind.
 import type { EntityManager } from '../../db.js';
-import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { canSeeUnpublished } from '../product/product.service.js';
@@ -10,6 +10,7 @@ import { isUuid } from '../shared/ids.js';
 import { ProductTutorial, ProductTutorialStatus } from '../tutorial/product-tutorial.entity.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { isStepType, STEP_TYPES } from './engine/steps.js';
+import { productStepCandidates } from './product-step-types.js';
 import { Routine, RoutineStatus, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
 import { changeIfStill } from '../shared/single-use.js';
 
@@ -136,8 +137,17 @@ export async function publishRoutine(em: EntityManager, id: string, viewer: User
   return routine;
 }
 
+/** The product must serve the step type (a toner is no moisturise step); a product of unknown kind serves any. */
+async function checkKind(em: EntityManager, product: Product, stepType: string): Promise<void> {
+  const served = (await productStepCandidates(em, product)).map((c) => c.stepType);
+  if (served.length === 0 || served.includes(stepType)) return;
+  throw new AppError('VALIDATION_FAILED',
+    `step_type: ${product.name} serves ${served.join(', ')} steps, not ${stepType}; choose one of those, or send allow_other_kind: true to add it anyway`,
+    { field: 'step_type', step_types: served });
+}
+
 /** Adds a step at `position` (1..n+1, default: at the end); later steps move down one. */
-export async function addRoutineStep(em: EntityManager, id: string, viewer: User, input: StepInput & { position?: number | null }): Promise<Routine> {
+export async function addRoutineStep(em: EntityManager, id: string, viewer: User, input: StepInput & { position?: number | null; allowOtherKind?: boolean | null }): Promise<Routine> {
   const routine = await ownRoutine(em, id, viewer);
   const steps = await stepsOf(em, routine.id);
   if (steps.length >= MAX_STEPS) throw validationFailed('step_type', `A routine has at most ${MAX_STEPS} steps`);
@@ -145,6 +155,7 @@ export async function addRoutineStep(em: EntityManager, id: string, viewer: User
   const position = input.position ?? steps.length + 1;
   if (!Number.isInteger(position) || position < 1 || position > steps.length + 1) throw validationFailed('position', `position must be from 1 to ${steps.length + 1}`);
   const product = input.product != null ? await productFor(em, 'product', input.product, viewer) : null;
+  if (product && !input.allowOtherKind) await checkKind(em, product, stepType);
   for (const step of steps) if (step.position >= position) step.position += 1;
   em.create(RoutineStep, { routine, position, stepType, product: product?.id ?? null, note: checkedText('note', input.note ?? '', 0, 500) });
   routine.updatedAt = new Date();
@@ -201,8 +212,12 @@ export async function assignPitch(em: EntityManager, id: string, stepId: string,
   return step;
 }
 
-/** Points a step at a product tutorial (published, or the caller's own; null clears it); the step's product becomes the tutorial's. */
-export async function assignTutorial(em: EntityManager, id: string, stepId: string, viewer: User, tutorialId: string | null | undefined): Promise<RoutineStep> {
+/**
+ * Points a step at a product tutorial (published, or the caller's own; null clears it); the step's
+ * product becomes the tutorial's. Another product already in the step is replaced only when asked
+ * (replaceProduct), and the answer names it (replacedProductId); else CONFLICT.
+ */
+export async function assignTutorial(em: EntityManager, id: string, stepId: string, viewer: User, tutorialId: string | null | undefined, replaceProduct = false): Promise<RoutineStep> {
   if (tutorialId === undefined) throw validationFailed('product_tutorial_id', 'product_tutorial_id is required (null clears it)');
   const routine = await ownRoutine(em, id, viewer);
   const step = await stepOf(em, routine, stepId);
@@ -214,6 +229,15 @@ export async function assignTutorial(em: EntityManager, id: string, stepId: stri
       throw validationFailed('product_tutorial_id', `product_tutorial_id: no product tutorial "${tutorialId}"`);
     }
     const product = await productFor(em, 'product_tutorial_id', tutorial.product.id, viewer);
+    const current = step.product?.id ?? null;
+    if (current && current !== product.id) {
+      if (!replaceProduct) {
+        const held = await em.findOneOrFail(Product, current);
+        throw conflict(`The step holds ${held.name}; the tutorial is of ${product.name}. Send replace_product: true to replace the step's product with the tutorial's`,
+          { field: 'replace_product', product: current, tutorial_product: product.id });
+      }
+      step.replacedProductId = current;
+    }
     step.tutorial = tutorial as never;
     step.product = em.getReference(Product, product.id) as never;
     if (step.pitch && (await em.findOneOrFail(ProductPitch, step.pitch.id)).product.id !== product.id) step.pitch = null;

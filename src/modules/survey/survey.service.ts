@@ -183,11 +183,12 @@ export async function answerSurvey(em: EntityManager, viewer: User, inputs: Surv
   return surveyView(existing, user.skinProfile);
 }
 
-/** Forgets the caller's answers and the profile fields they fed (feelings visibility stays). */
+/** Forgets the caller's answers and the profile values they fed, not those set since on the skin profile (feelings visibility stays). */
 export async function resetSurvey(em: EntityManager, viewer: User): Promise<Survey> {
   const user = await getUser(em, viewer.id);
+  const answers = new Map([...(await answersOf(em, user.id))].map(([question, row]) => [question, row.answers]));
   await em.nativeDelete(SurveyAnswer, { user: user.id });
-  user.skinProfile = mergedProfile(user, clearedPatch(loadSurvey()) as Partial<StoredSkinProfile>);
+  user.skinProfile = mergedProfile(user, clearedPatch(loadSurvey(), { answers, profile: user.skinProfile as Record<string, unknown> | null }) as Partial<StoredSkinProfile>);
   user.updatedAt = new Date();
   await em.flush();
   return surveyView(new Map(), user.skinProfile);

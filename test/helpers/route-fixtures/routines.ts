@@ -53,7 +53,7 @@ export const routinesFixtures: FixtureTable = {
     const routine = await makeRoutine(ctx, false);
     return { params: { id: routine.id }, body: { routine_step_ids: routine.steps.map((s) => s.id).reverse() }, strangerStatus: 404 };
   },
-  'PATCH /routines/:id/add_routine_step': async (ctx) => ({ params: { id: (await makeRoutine(ctx, false)).id }, body: { step_type: 'protect', product: ctx.catalog.products[1].alias, note: 'last', position: 3 }, strangerStatus: 404 }),
+  'PATCH /routines/:id/add_routine_step': async (ctx) => ({ params: { id: (await makeRoutine(ctx, false)).id }, body: { step_type: 'protect', product: ctx.catalog.products[1].alias, note: 'last', position: 3, allow_other_kind: true }, strangerStatus: 404 }),
   'GET /routines/:id/product_pitches': async (ctx) => {
     await insertPitch(ctx);
     return list({ id: (await makeRoutine(ctx)).id });
@@ -70,7 +70,7 @@ export const routinesFixtures: FixtureTable = {
   },
   'PATCH /routines/:id/routine_steps/:routine_step_id/assign_product_tutorial': async (ctx) => {
     const routine = await makeRoutine(ctx, false);
-    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product_tutorial_id: await insertTutorial(ctx) }, strangerStatus: 404 };
+    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product_tutorial_id: await insertTutorial(ctx), replace_product: true }, strangerStatus: 404 };
   },
   'GET /my/routines': async () => list(),
   'GET /my/current_routine_ids': async () => none(),

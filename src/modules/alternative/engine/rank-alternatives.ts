@@ -16,6 +16,11 @@
 // so one thing the person told us they avoid outweighs any similarity, and several mild
 // cautions never outweigh a feeling. "Better" or "worse" compares the same points with the
 // original's.
+//
+// Before any of that comes what the product is for: an alternative to a sunscreen is a
+// sunscreen, however well a sleeping mask suits the person. Candidates of the original's category
+// come first, then those of a sibling category serving the same routine step (toners, essences,
+// face mists); a product of another kind only when the caller asks for them, labelled as such.
 import { personalize, type PersonalProfile } from '../../analysis/engine/personalize.js';
 import type { SkinIngredient } from '../../analysis/engine/skin-types.js';
 import { CANDIDATE_STEP_ID, fitProduct, type EngineIngredient, type EngineRoutine, type ProductFit, type RuleSet } from '../../routine/engine/compatibility.js';
@@ -27,9 +32,42 @@ export interface AlternativeIngredient extends SkinIngredient, EngineIngredient 
   name: string;
 }
 
+/** What a product is for: its category, and the routine step that category (or its step) serves. */
+export interface ProductKind {
+  categoryId: string | null;
+  /** "Toners", as the label names it. */
+  name: string | null;
+  parentId: string | null;
+  stepType: string | null;
+}
+
+/** How a candidate's kind compares with the original's. unknown: the original's kind is not known. */
+export type KindMatch = 'same_category' | 'same_step' | 'other' | 'unknown';
+
+const KIND_ORDER: Record<KindMatch, number> = { same_category: 0, same_step: 1, unknown: 1, other: 2 };
+
+/**
+ * Same category; else a sibling category (same parent) for the same step, or, for an original known
+ * only by the step it serves (no category), any category for that step. Hand creams and toners
+ * both go on skin, but one does not replace the other.
+ */
+export function kindMatch(original: ProductKind | null | undefined, candidate: ProductKind | null | undefined): KindMatch {
+  if (!original || (!original.categoryId && !original.stepType)) return 'unknown';
+  if (original.categoryId && candidate?.categoryId === original.categoryId) return 'same_category';
+  if (!original.stepType || candidate?.stepType !== original.stepType) return 'other';
+  return !original.categoryId || candidate.parentId === original.parentId ? 'same_step' : 'other';
+}
+
+export interface RankOptions {
+  /** Also offer products of another kind (after every one of the same kind), labelled. */
+  otherKinds?: boolean;
+}
+
 export interface ProductFacts {
   id: string;
   ingredients: AlternativeIngredient[];
+  /** What it is for; null or absent when not known. */
+  kind?: ProductKind | null;
   /** The category's routine step, when known (for the routine fit). */
   categoryStep?: { stepType: string | null; name: string } | null;
 }
@@ -64,7 +102,7 @@ export interface RoutineContext {
 }
 
 export type Effect = 'better' | 'worse' | 'neutral';
-export type ReasonSource = 'similarity' | 'feeling' | 'pregnancy' | 'free_of' | 'skin_profile' | 'routine';
+export type ReasonSource = 'kind' | 'similarity' | 'feeling' | 'pregnancy' | 'free_of' | 'skin_profile' | 'routine';
 
 export interface AlternativeReason {
   effect: Effect;
@@ -79,10 +117,12 @@ export interface RankedAlternative {
   fitScore: number;
   /** Against the original, for this person: better, worse, same; unknown for anonymous callers. */
   comparedToOriginal: 'better' | 'worse' | 'same' | 'unknown';
+  /** Whether it is the same kind of product as the original (ranked first) or another kind (only when asked). */
+  kind: KindMatch;
   /** personalize's verdict for the person; null for anonymous callers. */
   verdict: 'good' | 'neutral' | 'caution' | 'avoid' | null;
   routineFit: ProductFit['verdict'] | null;
-  /** Worse first, then better, then neutral. */
+  /** What kind of product it is, when not the original's category; then worse first, then better, then neutral. */
   reasons: AlternativeReason[];
 }
 
@@ -164,7 +204,7 @@ function judge(product: ProductFacts, person: Person | null, routine: RoutineCon
 const names = (list: Iterable<AlternativeIngredient>) => [...list].map((i) => i.name).join(', ');
 const ids = (list: Iterable<AlternativeIngredient>) => [...list].map((i) => i.id);
 
-function reasonsFor(alt: Judgement, original: Judgement, person: Person | null, routine: RoutineContext | null, product: SimilarProduct): AlternativeReason[] {
+function reasonsFor(alt: Judgement, original: Judgement & { kind?: ProductKind | null }, person: Person | null, routine: RoutineContext | null, product: SimilarProduct): AlternativeReason[] {
   const reasons: AlternativeReason[] = [];
   const add = (effect: Effect, source: ReasonSource, text: string, ingredients: AlternativeIngredient[] = []) => reasons.push({ effect, source, text, ingredientIds: ids(ingredients) });
   const percent = Math.round(product.similarity * 100);
@@ -206,7 +246,20 @@ function reasonsFor(alt: Judgement, original: Judgement, person: Person | null, 
     }
   }
   const order: Record<Effect, number> = { worse: 0, better: 1, neutral: 2 };
-  return reasons.map((r, i) => ({ r, i })).sort((a, b) => order[a.r.effect] - order[b.r.effect] || a.i - b.i).map(({ r }) => r);
+  const sorted = reasons.map((r, i) => ({ r, i })).sort((a, b) => order[a.r.effect] - order[b.r.effect] || a.i - b.i).map(({ r }) => r);
+  const kind = kindReason(original.kind, product.kind);
+  return kind ? [kind, ...sorted] : sorted;
+}
+
+const stepWords = (step: string | null | undefined) => (step ? `a ${step} step` : 'no routine step');
+
+/** Says what the alternative is when it is not of the original's category. */
+function kindReason(original: ProductKind | null | undefined, candidate: ProductKind | null | undefined): AlternativeReason | null {
+  const match = kindMatch(original, candidate);
+  const what = candidate?.name ?? 'uncategorised';
+  if (match === 'same_step') return { effect: 'neutral', source: 'kind', text: `same routine step (${original!.stepType}), another category: ${what}${original!.name ? `, not ${original!.name}` : ''}`, ingredientIds: [] };
+  if (match === 'other') return { effect: 'worse', source: 'kind', text: `a different kind of product: ${what} (${stepWords(candidate?.stepType)}), not ${original!.name ?? 'the original\'s kind'} (${stepWords(original!.stepType)})`, ingredientIds: [] };
+  return null;
 }
 
 // --- ranking -----------------------------------------------------------------------------------
@@ -214,12 +267,14 @@ function reasonsFor(alt: Judgement, original: Judgement, person: Person | null, 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * The similar products ranked for the person (null: anonymous, similarity only), best fit first;
- * ties keep the more similar one first, then the id.
+ * The similar products ranked for the person (null: anonymous, similarity only): the same kind
+ * first (category, then sibling category for the same step), best fit first within each; other
+ * kinds only with `otherKinds`, last. Ties keep the more similar one first, then the id.
  */
-export function rankAlternatives(original: ProductFacts, similar: SimilarProduct[], person: Person | null, routine: RoutineContext | null, limit: number): RankedAlternative[] {
-  const originalJudgement = judge(original, person, routine);
-  const ranked = similar.map((product): RankedAlternative => {
+export function rankAlternatives(original: ProductFacts, similar: SimilarProduct[], person: Person | null, routine: RoutineContext | null, limit: number, options: RankOptions = {}): RankedAlternative[] {
+  const originalJudgement = { ...judge(original, person, routine), kind: original.kind };
+  const offered = similar.filter((product) => options.otherKinds || kindMatch(original.kind, product.kind) !== 'other');
+  const ranked = offered.map((product): RankedAlternative => {
     const j = judge(product, person, routine);
     const diff = j.points - originalJudgement.points;
     return {
@@ -227,11 +282,12 @@ export function rankAlternatives(original: ProductFacts, similar: SimilarProduct
       similarity: round(product.similarity),
       fitScore: round(product.similarity + j.points),
       comparedToOriginal: !person && !routine ? 'unknown' : diff > 0.05 ? 'better' : diff < -0.05 ? 'worse' : 'same',
+      kind: kindMatch(original.kind, product.kind),
       verdict: j.verdict,
       routineFit: j.fit?.verdict ?? null,
       reasons: reasonsFor(j, originalJudgement, person, routine, product),
     };
   });
-  ranked.sort((a, b) => b.fitScore - a.fitScore || b.similarity - a.similarity || a.id.localeCompare(b.id));
+  ranked.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.fitScore - a.fitScore || b.similarity - a.similarity || a.id.localeCompare(b.id));
   return ranked.slice(0, limit);
 }

@@ -14,6 +14,9 @@ export interface CatalogItem {
 /** Earlier ingredients are present in larger amounts. */
 const positionWeight = (position: number): number => 1 / Math.sqrt(position);
 
+/** Which catalog items may be returned (e.g. the same kind of product only). */
+export type ItemFilter = (item: CatalogItem) => boolean;
+
 export interface SimilarItem {
   id: string;
   score: number;
@@ -105,7 +108,7 @@ export class SimilarityIndex {
   }
 
   /** Indexes and cosine scores of the k most similar items, best first, leaving out `excludeId`. */
-  private ranked(ingredientIds: string[], k: number, excludeId?: string): Array<{ index: number; score: number }> {
+  private ranked(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): Array<{ index: number; score: number }> {
     const query = this.vectorize(ingredientIds);
     const scores = this.scores;
     const touched = this.touched;
@@ -150,7 +153,7 @@ export class SimilarityIndex {
       const index = touched[t];
       const dot = scores[index];
       scores[index] = 0;
-      if (queryNorm === 0 || k <= 0 || this.items[index].id === excludeId) continue;
+      if (queryNorm === 0 || k <= 0 || this.items[index].id === excludeId || (accept && !accept(this.items[index]))) continue;
       const score = dot / (queryNorm * this.norms[index]);
       // Most candidates lose to the worst kept one on score alone: no allocation for them.
       if (heap.length === k && score < heap[0].score) continue;
@@ -166,9 +169,9 @@ export class SimilarityIndex {
     return heap.sort((a, b) => (better(a.score, this.items[a.index].id, b.score, this.items[b.index].id) ? -1 : 1));
   }
 
-  /** The k most similar items, best first, leaving out `excludeId`. */
-  similar(ingredientIds: string[], k: number, excludeId?: string): SimilarItem[] {
-    return this.ranked(ingredientIds, k, excludeId).map(({ index, score }) => ({ id: this.items[index].id, score }));
+  /** The k most similar items, best first, leaving out `excludeId` and those `accept` refuses. */
+  similar(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): SimilarItem[] {
+    return this.ranked(ingredientIds, k, excludeId, accept).map(({ index, score }) => ({ id: this.items[index].id, score }));
   }
 
   /** The likely category of a list: categories of its nearest neighbours, weighted by similarity. */
@@ -214,10 +217,10 @@ export class SimilarityOverlay {
     this.changed.set(id, null);
   }
 
-  /** The k most similar items, best first, leaving out `excludeId`. */
-  similar(ingredientIds: string[], k: number, excludeId?: string): SimilarItem[] {
-    if (!this.changed.size) return this.base.similar(ingredientIds, k, excludeId);
-    return this.ranked(ingredientIds, k, excludeId).map(({ item, score }) => ({ id: item.id, score }));
+  /** The k most similar items, best first, leaving out `excludeId` and those `accept` refuses. */
+  similar(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): SimilarItem[] {
+    if (!this.changed.size) return this.base.similar(ingredientIds, k, excludeId, accept);
+    return this.ranked(ingredientIds, k, excludeId, accept).map(({ item, score }) => ({ id: item.id, score }));
   }
 
   /** The likely category of a list, as SimilarityIndex#categorize. */
@@ -235,9 +238,9 @@ export class SimilarityOverlay {
       .sort((a, b) => b.confidence - a.confidence);
   }
 
-  private ranked(ingredientIds: string[], k: number, excludeId?: string): Array<{ item: CatalogItem; score: number }> {
+  private ranked(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): Array<{ item: CatalogItem; score: number }> {
     // The base's best, past the changed products it still holds, then the changed ones scored here.
-    const fromBase = this.base.similar(ingredientIds, k + this.changed.size, excludeId)
+    const fromBase = this.base.similar(ingredientIds, k + this.changed.size, excludeId, accept)
       .filter(({ id }) => !this.changed.has(id))
       .map(({ id, score }) => ({ item: this.itemOf(id), score }));
     const query = this.base.vectorize(ingredientIds);
@@ -246,7 +249,7 @@ export class SimilarityOverlay {
     queryNorm = Math.sqrt(queryNorm);
     const fromChanges: Array<{ item: CatalogItem; score: number }> = [];
     for (const item of this.changed.values()) {
-      if (!item || item.id === excludeId || queryNorm === 0) continue;
+      if (!item || item.id === excludeId || queryNorm === 0 || (accept && !accept(item))) continue;
       let dot = 0;
       let norm = 0;
       for (const [id, w] of this.base.vectorize(item.ingredientIds)) {

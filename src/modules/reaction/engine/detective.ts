@@ -15,14 +15,23 @@
 // Beside the score, for people: the presence rates, and a likelihood ratio with Laplace's rule of
 // succession, (badWith + 1)/(bad + 2) over (goodWith + 1)/(good + 2) ("3 times as common in the
 // products that went badly"); and the one-sided Fisher exact p-value of the table (how likely a
-// split at least this lopsided is if the ingredient had nothing to do with it), which sets the
-// confidence level. The position weight is a mild correction (1 high in the list, down to 0.8
+// split at least this lopsided is if the ingredient had nothing to do with it). Dozens of
+// ingredients and groups are tested per person, so some split lopsidedly by chance: the p-values
+// are adjusted for the false discovery rate over every ingredient and group tested
+// (Benjamini & Hochberg 1995, doi:10.1111/j.2517-6161.1995.tb02031.x), and the adjusted figure
+// sets the confidence: high at q ≤ 0.01 with at least 4 bad products behind it, medium at
+// q ≤ 0.1, else low. Six products (3 bad, 3 good) can never reach high: the smallest p they
+// allow is 1/20. The position weight is a mild correction (1 high in the list, down to 0.8
 // behind the 1 % line), not a veto: fragrance allergens and preservatives react at traces.
 //
 // What it refuses to do: rank anything without at least MIN_BAD bad products and MIN_GOOD good
 // ones to contrast them with (the status says which is missing), or blame what is in every rated
 // product (it cannot explain a difference). Ingredients that are always present together cannot be
 // told apart: they come out as one suspect naming the others (`alwaysWith`).
+//
+// What it adds: a product's own strong active (a retinoid, benzoyl peroxide, an AHA or BHA above
+// the 1 % line) can irritate by itself, shared ingredient or not; the answer says which products
+// that went badly hold one.
 
 export type Outcome = 'broke_out' | 'irritated' | 'itched' | 'fine' | 'loved';
 
@@ -80,6 +89,8 @@ export interface Suspect {
   likelihoodRatio: number;
   /** One-sided Fisher exact test on the 2×2 table. */
   pValue: number;
+  /** pValue adjusted for the false discovery rate over every ingredient and group tested (Benjamini-Hochberg q). */
+  adjustedPValue: number;
   confidence: Confidence;
   /** Mean position in the bad products that contain it (ingredients; for groups, its earliest member's). */
   averagePosition: number;
@@ -102,6 +113,42 @@ export interface DetectiveResult {
   inEveryProduct: Array<{ id: string; name: string }>;
   /** With too few good products: what all the bad ones share (not ranked, not blamed). */
   sharedByBadProducts: Array<{ id: string; name: string }>;
+  /** How many ingredients and groups were tested (what the p-values were adjusted for). */
+  tests: number;
+  /** Products that went badly holding a strong active that can irritate by itself. */
+  strongActives: Array<{ key: string; ingredients: Array<{ id: string; name: string; why: string }> }>;
+}
+
+/** Actives that irritate by themselves at the strength products use (the AAD and BAD patient guides on retinoids, benzoyl peroxide and hydroxy acids). */
+const STRONG_ACTIVE_GROUPS: Record<string, { why: string; anyDose: boolean }> = {
+  retinoids: { why: 'a retinoid', anyDose: true },
+  benzoyl_peroxide: { why: 'benzoyl peroxide', anyDose: true },
+  ahas: { why: 'an AHA above 1%', anyDose: false },
+  bhas: { why: 'a BHA above 1%', anyDose: false },
+};
+
+/** Why an entry is a strong active here, or null: hydroxy acids only above the 1 % line (or, unknown, among the first three). */
+export function strongActive(entry: RatedIngredient): string | null {
+  for (const group of entry.groups) {
+    const active = STRONG_ACTIVE_GROUPS[group];
+    if (!active) continue;
+    if (active.anyDose || entry.band === 'above_1_percent' || (!entry.band && entry.position <= 3)) return active.why;
+  }
+  return null;
+}
+
+/** Benjamini-Hochberg q-values, in the order given. */
+export function benjaminiHochberg(pValues: number[]): number[] {
+  const m = pValues.length;
+  const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
+  const q = new Array<number>(m);
+  let running = 1;
+  for (let rank = m; rank >= 1; rank--) {
+    const { p, i } = order[rank - 1];
+    running = Math.min(running, (p * m) / rank);
+    q[i] = Math.min(1, running);
+  }
+  return q;
 }
 
 /** The latest rating of each key (ties: the later one in the input). */
@@ -163,9 +210,9 @@ export function gStatistic(badWith: number, goodWith: number, bad: number, good:
 }
 const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function confidenceOf(pValue: number, badWith: number): Confidence {
-  if (pValue <= 0.05 && badWith >= 3) return 'high';
-  if (pValue <= 0.2) return 'medium';
+function confidenceOf(adjusted: number, badWith: number): Confidence {
+  if (adjusted <= 0.01 && badWith >= 4) return 'high';
+  if (adjusted <= 0.1) return 'medium';
   return 'low';
 }
 
@@ -212,7 +259,14 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
   const badIdx = new Set(items.flatMap((item, i) => (isBad(item.outcome) ? [i] : [])));
   const bad = badIdx.size;
   const good = items.length - bad;
-  const empty = { badProducts: bad, goodProducts: good, suspects: [], inEveryProduct: [], sharedByBadProducts: [] };
+  const strongActives = [...badIdx].flatMap((i) => {
+    const found = items[i].ingredients.flatMap((entry) => {
+      const why = strongActive(entry);
+      return why ? [{ id: entry.id, name: entry.name, why }] : [];
+    });
+    return found.length ? [{ key: items[i].key, ingredients: found }] : [];
+  });
+  const empty = { badProducts: bad, goodProducts: good, suspects: [], inEveryProduct: [], sharedByBadProducts: [], tests: 0, strongActives };
 
   if (items.length === 0) return { status: 'nothing_rated', message: 'No product has been rated yet: record how products went, good and bad, to find a culprit.', ...empty };
   if (bad === 0) return { status: 'no_bad_products', message: `All ${plural(good, 'rated product')} went well: there is no reaction to explain.`, ...empty };
@@ -242,7 +296,8 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     bySignature.set(sig, [...(bySignature.get(sig) ?? []), f]);
   }
 
-  const suspects: Suspect[] = [];
+  const suspects: Array<Omit<Suspect, 'adjustedPValue' | 'confidence' | 'reason'> & { describe: (confidence: Confidence, q: number) => string }> = [];
+  const tested: number[] = [];
   const consider = (f: Feature, companions: Feature[]) => {
     let badWith = 0;
     let goodWith = 0;
@@ -256,6 +311,8 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
       } else goodWith++;
     }
     if (f.presentIn.size === items.length) return; // in every product: no contrast
+    const pValue = fisherOneSided(badWith, goodWith, bad, good);
+    tested.push(pValue); // every contrast looked at counts, suspect or not
     if (badWith < MIN_BAD) return;
     const badRate = smoothedRate(badWith, bad);
     const goodRate = smoothedRate(goodWith, good);
@@ -263,8 +320,6 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     const likelihoodRatio = badRate / goodRate;
     const meanWeight = weightSum / badWith;
     const score = gStatistic(badWith, goodWith, bad, good) * meanWeight;
-    const pValue = fisherOneSided(badWith, goodWith, bad, good);
-    const confidence = confidenceOf(pValue, badWith);
     const averagePosition = positionSum / badWith;
     const members = f.kind === 'group'
       ? [...new Map([...f.presentIn].filter(([i]) => badIdx.has(i)).map(([, p]) => [p.memberId, { id: p.memberId, name: p.memberName }])).values()]
@@ -272,14 +327,20 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     const where = meanWeight >= 0.99 ? 'high in the list' : meanWeight <= 0.85 ? 'low in the list (a small amount)' : 'mid-list';
     const what = f.kind === 'group' ? `Something from ${f.name} (${members.map((m) => m.name).join(', ')})` : f.name;
     const together = companions.length ? ` It always comes with ${companions.map((c) => c.name).join(', ')}: these cannot be told apart.` : '';
-    const evidence = { high: 'strong evidence', medium: 'some evidence', low: 'weak evidence: rate more products' }[confidence];
+    const own = f.kind === 'group'
+      ? STRONG_ACTIVE_GROUPS[f.id]?.why
+      : [...badIdx].map((i) => items[i].ingredients.find((e) => e.id === f.id)).map((e) => (e ? strongActive(e) : null)).find(Boolean);
+    const active = own ? ` It is itself ${own}: it can irritate by itself at that strength, whatever else the products hold.` : '';
     suspects.push({
       kind: f.kind, id: f.id, name: f.name, badWith, goodWith, badTotal: bad, goodTotal: good,
       badRate: round(badWith / bad), goodRate: round(goodWith / good),
-      likelihoodRatio: round(likelihoodRatio), pValue: round(pValue, 4), confidence,
+      likelihoodRatio: round(likelihoodRatio), pValue: round(pValue, 4),
       averagePosition: round(averagePosition, 1), score: round(score),
       alwaysWith: companions.map((c) => ({ id: c.id, name: c.name })), members,
-      reason: `${what} is in ${badWith} of ${bad} products that went badly and ${goodWith} of ${good} that went well, ${where}; ${evidence}.${together}`,
+      describe: (confidence, q) => {
+        const evidence = { high: 'strong evidence', medium: 'some evidence', low: 'weak evidence: rate more products' }[confidence];
+        return `${what}: ${badWith} of ${bad} products that went badly had it, ${goodWith} of ${good} that went well; ${where}; ${evidence} (p = ${round(pValue, 3)}, ${round(q, 3)} after allowing for the ${plural(tested.length, 'ingredient or group', 'ingredients and groups')} tested).${together}${active}`;
+      },
     });
   };
 
@@ -292,16 +353,27 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
   // A group adds something only where it reaches products no single member covers.
   for (const f of features) if (f.kind === 'group' && !ingredientSignatures.has(signature(f))) consider(f, []);
 
-  suspects.sort((a, b) => b.score - a.score || a.pValue - b.pValue || b.badWith - a.badWith || a.name.localeCompare(b.name));
-  const ranked = suspects.slice(0, limit);
-  const base = { badProducts: bad, goodProducts: good, inEveryProduct: inEvery, sharedByBadProducts: sharedByBad };
+  // q-values over every test; a suspect's p is one of them (equal p-values get equal q-values).
+  const qOf = new Map<number, number>();
+  benjaminiHochberg(tested).forEach((q, i) => qOf.set(tested[i], Math.min(qOf.get(tested[i]) ?? 1, q)));
+  const judged: Suspect[] = suspects.map(({ describe, ...s }) => {
+    const q = qOf.get(fisherOneSided(s.badWith, s.goodWith, bad, good)) ?? 1;
+    const confidence = confidenceOf(q, s.badWith);
+    return { ...s, adjustedPValue: round(q, 4), confidence, reason: describe(confidence, q) };
+  });
+  judged.sort((a, b) => b.score - a.score || a.pValue - b.pValue || b.badWith - a.badWith || a.name.localeCompare(b.name));
+  const ranked = judged.slice(0, limit);
+  const activesNote = strongActives.length
+    ? ` ${strongActives.length} of the ${plural(bad, 'product')} that went badly ${strongActives.length === 1 ? 'holds' : 'hold'} a strong active that can irritate by itself (${[...new Set(strongActives.flatMap((a) => a.ingredients.map((i) => `${i.name}, ${i.why}`)))].join('; ')}): the active at that strength may explain ${strongActives.length === 1 ? 'that reaction' : 'those reactions'} alone.`
+    : '';
+  const base = { badProducts: bad, goodProducts: good, inEveryProduct: inEvery, sharedByBadProducts: sharedByBad, tests: tested.length, strongActives };
   if (!ranked.length) {
-    return { status: 'no_clear_suspect', suspects: [], ...base, message: `Nothing is more common in the ${plural(bad, 'product')} that went badly than in the ${good} that went well: no ingredient stands out.` };
+    return { status: 'no_clear_suspect', suspects: [], ...base, message: `Nothing is more common in the ${plural(bad, 'product')} that went badly than in the ${good} that went well: no ingredient stands out.${activesNote}` };
   }
   const top = ranked[0];
   return {
     status: 'ok', suspects: ranked, ...base,
-    message: `From ${plural(bad, 'product')} that went badly and ${good} that went well, the likeliest suspect is ${top.kind === 'group' ? `the group ${top.name}` : top.name} (${top.confidence} confidence).`,
+    message: `From ${plural(bad, 'product')} that went badly and ${good} that went well, the likeliest suspect is ${top.kind === 'group' ? `the group ${top.name}` : top.name} (${top.confidence} confidence: ${top.badWith} of ${bad} that went badly had it, ${top.goodWith} of ${good} that went well).${activesNote}`,
   };
 }
 

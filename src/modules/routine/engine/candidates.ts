@@ -1,5 +1,7 @@
 // Which routine steps a product can fill, and at what time of day. Pure: the product's
-// category step and its ingredients in, candidate steps with reasons out.
+// category step and its ingredients in, candidate steps with reasons out. The category decides
+// the kind (a sunscreen's emollients do not make it a moisturiser); the ingredient rules decide
+// the kind only for a product without a category step, and the time of day always.
 
 export type TimeOfDay = 'am' | 'pm';
 
@@ -45,14 +47,17 @@ export function routineCandidates(categoryStep: { stepType: string | null; name:
     if (!candidate.reasons.includes(reason)) candidate.reasons.push(reason);
     byStep.set(stepType, candidate);
   };
-  if (categoryStep?.stepType) add(categoryStep.stepType, ['am', 'pm'], `its category, ${categoryStep.name}, is a ${categoryStep.stepType} step`);
+  const kind = categoryStep?.stepType ?? null;
+  if (kind) add(kind, ['am', 'pm'], `its category, ${categoryStep!.name}, is a ${kind} step`);
   ingredients.forEach((ingredient, index) => {
     for (const rule of RULES) {
       const reason = rule.when(ingredient, index + 1);
-      if (reason) add(rule.stepType, rule.times, reason);
+      if (!reason) continue;
+      if (!kind) add(rule.stepType, rule.times, reason);
+      // Of a known kind, an active still sets the time of day (a retinol night cream is an evening moisturiser).
+      else if (rule.stepType === kind || rule.times.length < 2) add(kind, rule.times, reason);
     }
   });
-  // The category's own step first, then by how many reasons support each.
-  return [...byStep.values()].sort((a, b) =>
-    Number(b.stepType === categoryStep?.stepType) - Number(a.stepType === categoryStep?.stepType) || b.reasons.length - a.reasons.length);
+  // By how many reasons support each step.
+  return [...byStep.values()].sort((a, b) => b.reasons.length - a.reasons.length);
 }

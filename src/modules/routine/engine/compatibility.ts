@@ -11,6 +11,8 @@ export interface EngineIngredient extends CandidateIngredient {
   id: string;
   alias: string;
   flags: string[];
+  /** What the list allows about its amount, when known; else its position in the list decides. */
+  band?: 'above_1_percent' | 'at_most_1_percent' | null;
 }
 
 export interface EngineStep {
@@ -154,9 +156,36 @@ function uniqueIngredients(list: EngineIngredient[]): EngineIngredient[] {
   return [...seen.values()];
 }
 
+/**
+ * A trace: at most 1 % when the list says so; else, with no amount known, past the first five and
+ * in the last 30 % of the list (where the 1 % line usually falls in leave-on lists).
+ */
+export function isTrace(ingredient: EngineIngredient, position: number, listLength: number): boolean {
+  if (ingredient.band) return ingredient.band === 'at_most_1_percent';
+  return position > 5 && position > 0.7 * listLength;
+}
+
+/** Hydroxy acids exfoliate from a few percent: a trace of one is a pH adjuster or a token, not an exfoliant (as analysis/engine/dose.ts reads AHAs). */
+const DOSE_DEPENDENT_GROUPS = ['ahas', 'bhas'];
+
+/** The ingredients as the rules read them: hydroxy acids at a trace lose their group; `trace` marks the rest. */
+function dosedSteps(steps: EngineStep[]): Array<EngineStep & { traces: Set<string> }> {
+  return steps.map((step) => {
+    const list = step.product!.ingredients;
+    const traces = new Set<string>();
+    const ingredients = list.map((i, index) => {
+      if (!isTrace(i, index + 1, list.length)) return i;
+      traces.add(i.id);
+      if (!i.groups.some((g) => DOSE_DEPENDENT_GROUPS.includes(g))) return i;
+      return { ...i, groups: i.groups.filter((g) => !DOSE_DEPENDENT_GROUPS.includes(g)), effects: i.effects.filter((e) => e !== 'exfoliating') };
+    });
+    return { ...step, product: { ...step.product!, ingredients }, traces };
+  });
+}
+
 /** Every rule over the routine: findings, the most severe first, then in rule order. */
 export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[] {
-  const steps = [...routine.steps].sort((a, b) => a.position - b.position).filter((s) => s.product);
+  const steps = dosedSteps([...routine.steps].sort((a, b) => a.position - b.position).filter((s) => s.product));
   const hitCache = new Map<string, Hit[]>();
   const hits = (className: string): Hit[] => {
     let found = hitCache.get(className);
@@ -221,9 +250,10 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
         break;
       }
       case 'duplicate': {
+        // A trace (a sunscreen's niacinamide near the end) adds nothing to the dose: not a duplicate.
         for (const group of rule.groups) {
           const found = steps.flatMap((step) => {
-            const ingredients = step.product!.ingredients.filter((i) => i.groups.includes(group));
+            const ingredients = step.product!.ingredients.filter((i) => i.groups.includes(group) && !step.traces.has(i.id));
             return ingredients.length ? [{ step, ingredients }] : [];
           });
           if (found.length >= 2) add(rule, `${group} in ${found.length} steps: ${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`, found);
@@ -243,6 +273,26 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
   }
   const rank = (s: Severity) => SEVERITIES.indexOf(s);
   return findings.map((f, i) => ({ f, i })).sort((x, y) => rank(x.f.severity) - rank(y.f.severity) || x.i - y.i).map((x) => x.f);
+}
+
+/**
+ * Medium findings that stack: two or more different rules on the same steps (a glycolic toner, a
+ * BHA liquid and a retinol the same night: "several exfoliants" and "retinoid with acids"). Each
+ * alone is "with care"; together they are the same skin taking several irritants at once, which
+ * is what "do not combine" means (Draelos, Cosmetic Dermatology 2nd ed., ch. 40, on cumulative
+ * irritation from layered exfoliants and retinoids).
+ */
+export function stackedFindings(findings: Finding[]): Finding[] {
+  const medium = findings.filter((f) => f.severity === 'medium');
+  return medium.filter((f) => medium.some((g) => g.rule !== f.rule && g.steps.some((s) => f.steps.some((t) => t.id === s.id))));
+}
+
+export type RoutineVerdict = 'compatible' | 'caution' | 'conflict';
+
+/** A high finding, or medium ones stacking on the same steps, is a conflict; any other medium one a caution. */
+export function routineVerdict(findings: Finding[]): RoutineVerdict {
+  if (findings.some((f) => f.severity === 'high') || stackedFindings(findings).length) return 'conflict';
+  return findings.some((f) => f.severity === 'medium') ? 'caution' : 'compatible';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,7 +346,10 @@ export function fitProduct(routine: EngineRoutine, product: { id: string; ingred
     ...routine,
     steps: [...ordered, { id: CANDIDATE_STEP_ID, position: ordered.length + 1, stepType: placements[0]?.stepType ?? 'treat', product: { id: product.id, ingredients: product.ingredients } }],
   };
-  const findings = checkRoutine(withProduct, ruleSet).filter((f) => !before.has(findingKey(f)) && f.steps.some((s) => s.id === CANDIDATE_STEP_ID));
+  const all = checkRoutine(withProduct, ruleSet);
+  const findings = all.filter((f) => !before.has(findingKey(f)) && f.steps.some((s) => s.id === CANDIDATE_STEP_ID));
+  // Stacking the product brings about: a new medium finding on steps another rule already flags.
+  const stacked = findings.some((f) => f.severity === 'medium') ? stackedFindings(all).filter((f) => f.steps.some((s) => s.id === CANDIDATE_STEP_ID || findings.some((n) => n.steps.some((t) => t.id === s.id)))) : [];
   if (!candidates.length) {
     return { verdict: 'does_not_fit', reason: 'No routine step could be told from its ingredients: none is a cleanser, treatment, exfoliant, moisturiser or UV filter we recognise.', placements, findings };
   }
@@ -306,6 +359,7 @@ export function fitProduct(routine: EngineRoutine, product: { id: string; ingred
   }
   const high = findings.filter((f) => f.severity === 'high');
   if (high.length) return { verdict: 'does_not_fit', reason: `It would clash with the routine: ${high.map((f) => f.title).join('; ')}.`, placements, findings };
+  if (stacked.length) return { verdict: 'does_not_fit', reason: `It would stack irritants on the same steps: ${[...new Set(stacked.map((f) => f.title))].join('; ')}. Each alone is "with care"; together they are too much at once.`, placements, findings };
   if (findings.length) return { verdict: 'caution', reason: `It fits as a ${placements[0].stepType} step, with care: ${findings.map((f) => f.title).join('; ')}.`, placements, findings };
   return { verdict: 'fits', reason: `It fits as a ${placements[0].stepType} step (position ${placements[0].position}) and adds no conflict.`, placements, findings };
 }

@@ -92,11 +92,22 @@ export function profilePatch(question: SurveyQuestionDef, values: string[]): Pro
   return { [key]: fed.map(String) };
 }
 
-/** What resetting the survey writes: every fed field back to unknown. */
-export function clearedPatch(survey: SurveyDef): ProfilePatch {
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(Array.isArray(a) ? [...a].map(String).sort() : a ?? null) === JSON.stringify(Array.isArray(b) ? [...b].map(String).sort() : b ?? null);
+
+/**
+ * What resetting the survey writes: every field the survey fed back to unknown. Given the stored
+ * answers and the profile, only the fields still holding what an answer fed: a skin type or
+ * concerns set since through PATCH /users/:id/skin_profile (or never from the survey) are the
+ * person's, not the survey's, and stay.
+ */
+export function clearedPatch(survey: SurveyDef, answered?: { answers: ReadonlyMap<string, string[]>; profile: Record<string, unknown> | null | undefined }): ProfilePatch {
   const patch: ProfilePatch = {};
   for (const q of survey.questions) {
     const key = PROFILE_FIELDS[q.feeds];
+    if (answered) {
+      const values = answered.answers.get(q.id);
+      if (!values || !sameValue(answered.profile?.[key], profilePatch(q, values)[key])) continue;
+    }
     patch[key] = q.feeds === 'pregnant' ? false : q.kind === 'multiple' ? [] : null;
   }
   return patch;
