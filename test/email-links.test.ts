@@ -138,6 +138,10 @@ describe('links in e-mails', () => {
   });
 
   it('the changes page answers bad versions and unknown products with an HTML error page', async () => {
+    // The seeded reformulation (scripts/check-pages.ts opens it in a browser).
+    const demo = await t.inject({ method: 'GET', url: '/p/products/plainfield-skin-daily-barrier-lotion/changes?from=1&to=2' });
+    expect(demo.statusCode).toBe(200);
+    expect(demo.body).toMatch(/id="crossed"[\s\S]*Panthenol[\s\S]*now above 1%/);
     const { alias } = await productAlias();
     for (const [url, status] of [[`/p/products/${alias}/changes?from=x&to=2`, 400], [`/p/products/${alias}/changes`, 400], ['/p/products/no-such-product/changes?from=1&to=2', 404]] as const) {
       const page = await t.inject({ method: 'GET', url });
