@@ -303,14 +303,20 @@ export interface RoutineData {
   steps: RoutineStep[];
 }
 
+/** A code as the start of a sentence: "evening" → "Evening", "eye_cream" → "Eye cream". */
+const sentence = (code: string): string => {
+  const words = label({}, code);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 export function routinePage(r: RoutineData): Html {
   const owner = r.owner ? r.owner.display_name || r.owner.username : null;
   return html`<h1>${r.name}</h1>
-<p class="lead">${[`${label({}, r.time_of_day)} routine`, owner ? `by ${owner}` : null, r.status === 'published' ? null : 'private: only you see it'].filter(Boolean).join(' · ')}</p>
+<p class="lead">${[`${sentence(r.time_of_day)} routine`, owner ? `by ${owner}` : null, r.status === 'published' ? null : 'private: only you see it'].filter(Boolean).join(' · ')}</p>
 ${r.description ? html`<p>${r.description}</p>` : ''}
 <section aria-labelledby="steps">
 <h2 id="steps">Steps, in order</h2>
-${r.steps.length ? html`<ol class="entries">${r.steps.map((s) => html`<li class="entry"><span class="name">${label({}, s.step_type)}</span>
+${r.steps.length ? html`<ol class="entries">${r.steps.map((s) => html`<li class="entry"><span class="name">${sentence(s.step_type)}</span>
 ${s.product ? html`<p><a href="${pagePaths.product(s.product.alias)}">${s.product.name}</a>${s.product.brand ? ` by ${s.product.brand.name}` : ''}</p>` : html`<p>No product chosen.</p>`}
 ${s.note ? html`<p class="does">${s.note}</p>` : ''}${s.tutorial ? html`<p class="hint">Tutorial: ${s.tutorial.title}</p>` : ''}</li>`)}</ol>` : html`<p>This routine has no steps yet.</p>`}
 </section>
