@@ -153,6 +153,7 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/compare/share', operation: 'ShareComparison', status: 201, access: 'public', tags: ['Compare'], summary: 'Store a comparison under a token (anyone; a signed-in caller owns it)', description: 'Body as `POST /compare/expand`. Answers the comparison with its `token` and `url`.' },
   { method: 'GET', path: '/compare/shared/:token', operation: 'GetSharedComparison', access: 'public', tags: ['Compare'], summary: 'A shared comparison, as its items are now' },
   { method: 'GET', path: '/sitemap/comparisons', operation: 'GetComparisonSitemap', access: 'public', contentType: 'application/xml; charset=utf-8', tags: ['Sitemap'], summary: 'sitemaps.org XML of the shared comparisons (an index of ?page= beyond 50,000)' },
+  { method: 'GET', path: '/sitemap/routines', operation: 'GetRoutineSitemap', access: 'public', contentType: 'application/xml; charset=utf-8', tags: ['extensions'], summary: 'sitemaps.org XML of the published routines (an index of ?page= beyond 50,000)' },
 
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)

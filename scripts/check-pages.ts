@@ -4,7 +4,8 @@
 //   the pages people open (src/modules/page), on a phone-sized screen: `/` and its paste form
 //   (submitted), the analysis it leads to, an ingredient, a product and a shared comparison,
 //   and the e-mail landings followed from links in real SMTP deliveries (smtp-server here):
-//   the address-change link (confirmed with its button) and an invitation. Each such page has
+//   the address-change link (confirmed with its button), an invitation, a routine-request answer
+//   (and the digest's landings, opened directly). Each such page has
 //   no serious or critical axe-core violation, and none of its links answers 404.
 // Every request any page makes must go to the service itself (127.0.0.1/localhost).
 //
@@ -314,7 +315,7 @@ async function open(page: Page, url: string, label: string, status = 200): Promi
   if (!type.startsWith('text/html')) fail(`${label}: answered ${type}, not HTML`);
 }
 
-async function checkPages(page: Page, base: string, traffic: Traffic, smtp: SmtpInbox, bearer: string): Promise<void> {
+async function checkPages(page: Page, base: string, traffic: Traffic, smtp: SmtpInbox, bearer: string, expertBearer: string): Promise<void> {
   const from = mark(traffic);
   await page.setViewportSize(PHONE);
 
@@ -383,10 +384,54 @@ async function checkPages(page: Page, base: string, traffic: Traffic, smtp: Smtp
   await open(page, invitation!, 'the invitation link');
   await audit(page, base, 'the invitation landing');
 
+  await checkMailedLinks(page, base, smtp, auth, expertBearer);
+
   assertClean(traffic, 'the pages', from);
   pass(`the pages made ${traffic.requests.length - from.requests} requests, all to the service`);
   console.log(`axe-core (serious+critical must be 0), per page: ${reports.map((r) => `${r.path} ${r.violations.length ? r.violations.join(',') : 'none'}`).join('; ')}`);
   console.log(`links checked: ${checkedLinks.size}, answering 404: ${[...checkedLinks.values()].filter((s) => s === 404).length}`);
+}
+
+/**
+ * Issue 30: the routine-request answer, delivered for real, and each of its links opened as a page;
+ * a private routine is a 404 page. The digest is sent by a job that cannot open the server's
+ * embedded database beside it, so its two landings are opened directly: the demo product's changes
+ * (versions 1 and 2, seeded) and the unsubscribe page (test/email-links.test.ts follows a real digest).
+ */
+async function checkMailedLinks(page: Page, base: string, smtp: SmtpInbox, requester: Record<string, string>, expertBearer: string): Promise<void> {
+  const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown, status = 200) => {
+    const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (response.status !== status) fail(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const expert = { authorization: `Bearer ${expertBearer}`, 'content-type': 'application/json' };
+  const me = await call('GET', '/my/user', requester);
+  await call('PATCH', `/users/${me.id}/skin_profile`, requester, { skin_type: 'oily', concerns: ['acne'] });
+  const request = await call('POST', '/routines/request', requester, { message: 'Something for the evening?', time_of_day: 'evening' }, 201);
+  await call('PATCH', '/my/user/supergroups', expert, { supergroups: ['acne'] });
+  const products = (await call('GET', '/products?limit=1', {})).items as Array<{ alias: string }>;
+  const routine = await call('POST', '/routines/create', expert, { name: 'Calm evening', time_of_day: 'evening', steps: [{ step_type: 'moisturise', product: products[0].alias }] }, 201);
+  await call('PATCH', `/routines/${routine.id}/publish`, expert);
+  const answered = await call('POST', '/graphql', expert, { query: 'mutation($r: ID!, $routine: ID!) { answerRoutineRequest(requestId: $r, routineId: $routine) { id } }', variables: { r: request.id, routine: routine.id } });
+  if (answered.errors) fail(`answerRoutineRequest: ${JSON.stringify(answered.errors)}`);
+  const mail = await smtp.waitFor('pages-check@example.com', 10_000, 'An expert answered your routine request');
+  const links = mail.body.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+  if (!links.length) fail(`no link in the routine answer: ${mail.body}`);
+  for (const link of links) {
+    await open(page, link, `the routine answer's link ${link}`);
+    await audit(page, base, `the routine answer's landing ${new URL(link).pathname}`);
+  }
+  pass(`the routine answer's ${links.length} link(s) open pages`);
+  const routines = await (await fetch(`${base}/sitemap/routines`)).text();
+  if (!routines.includes(`<loc>${base}/p/routines/${routine.id}</loc>`)) fail('the routine sitemap does not list the answered routine');
+  const hidden = await call('POST', '/routines/create', expert, { name: 'Not yet published', time_of_day: 'morning' }, 201);
+  await open(page, `${base}/p/routines/${hidden.id}`, 'a private routine, as a stranger', 404);
+  pass('a private routine is a 404 page to a stranger');
+
+  await open(page, `${base}/p/products/plainfield-skin-daily-barrier-lotion/changes?from=1&to=2`, 'the digest\'s "what changed" page');
+  await audit(page, base, 'the digest\'s "what changed" page');
+  await open(page, `${base}/p/reformulation/unsubscribe?token=check-pages`, 'the digest\'s unsubscribe page');
+  await audit(page, base, 'the digest\'s unsubscribe page');
 }
 
 // ---- main ---------------------------------------------------------------------------------
@@ -401,7 +446,10 @@ async function main(): Promise<void> {
     PUBLIC_URL: base, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
   };
   const server = startServer(env);
-  const bearer = await new Authenticator(loadConfig(env).auth).sign({ sub: 'dev|pages-check', preferred_username: 'pages-check', name: 'Pages Check', email: 'pages-check-old@example.com' });
+  const authenticator = new Authenticator(loadConfig(env).auth);
+  const bearer = await authenticator.sign({ sub: 'dev|pages-check', preferred_username: 'pages-check', name: 'Pages Check', email: 'pages-check-old@example.com' });
+  // A seeded expert (demo users sign in as demo|<username>): answers a routine request.
+  const expertBearer = await authenticator.sign({ sub: 'demo|dr_amara_okafor', preferred_username: 'dr_amara_okafor', email: 'dr_amara_okafor@example.com' });
   let context: BrowserContext | undefined;
   try {
     const started = Date.now();
@@ -429,7 +477,7 @@ async function main(): Promise<void> {
 
     await checkGraphiQL(page, base, traffic);
     await checkDocs(page, base, traffic);
-    await checkPages(page, base, traffic, smtp, bearer);
+    await checkPages(page, base, traffic, smtp, bearer, expertBearer);
     if (process.env.VERBOSE) console.log(traffic.requests.join('\n'));
     console.log(`all page checks passed (screenshots: ${join(SHOTS, 'graphiql.png')}, ${join(SHOTS, 'docs.png')})`);
   } catch (error) {

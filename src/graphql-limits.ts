@@ -25,6 +25,7 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.productSitemap': 1000,
   'Query.ingredientSitemap': 1000,
   'Query.comparisonSitemap': 1000,
+  'Query.routineSitemap': 1000,
   'Mutation.extractLabel': 1000,
   'Mutation.analyzeIngredientList': 100,
   'Query.ingredientEffects': 100,

@@ -70,7 +70,7 @@ describe('routine requests for experts', () => {
     const mail = inbox.filter((m) => m.to.includes('rq-oily@example.com')).at(-1);
     expect(mail?.raw).toContain('Subject: An expert answered your routine request');
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain('The expert "rq-dr-acne" answered your request for a routine with the routine "Calm night for breakouts"');
-    expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(`https://skincare.example/routines/${routine}`);
+    expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(`https://skincare.example/p/routines/${routine}`);
 
     // Answered: off the open list; answering twice is a conflict.
     expect(((await gql(forMe, acneExpert)).json().data.routineRequestsForMe.items as Array<{ id: string }>).map((r) => r.id)).not.toContain(oily.id);

@@ -26,8 +26,8 @@ export function parseMessage(raw: string, to: string[]): Received {
 export interface SmtpInbox {
   port: number;
   inbox: Received[];
-  /** Waits (up to `timeoutMs`) for a message to the address. */
-  waitFor(address: string, timeoutMs?: number): Promise<Received>;
+  /** Waits (up to `timeoutMs`) for a message to the address (the latest; with `subject`, one with it). */
+  waitFor(address: string, timeoutMs?: number, subject?: string): Promise<Received>;
   close(): Promise<void>;
 }
 
@@ -56,10 +56,10 @@ export async function startSmtpInbox(options: { refuse?: (address: string) => bo
   return {
     port,
     inbox,
-    async waitFor(address, timeoutMs = 10_000) {
+    async waitFor(address, timeoutMs = 10_000, subject) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = inbox.filter((m) => m.to.includes(address)).at(-1);
+        const found = inbox.filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject)).at(-1);
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No message to ${address} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));

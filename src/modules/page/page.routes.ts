@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import { AppError } from '../../errors.js';
+import { AppError, validationFailed } from '../../errors.js';
 import { pageRoute } from '../../platform/security.js';
 import type { RouteDefinition } from '../../rest/types.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
@@ -13,8 +13,8 @@ import { loadPageOperations, operationRunner } from './page-operations.js';
 import { pagePaths } from '../shared/page-paths.js';
 import {
   analysisPage, comparisonPage, emailConfirmedPage, emailConfirmPage, errorPage, homePage, ingredientPage, PASTE_LIMIT, productPage,
-  reformulationUnsubscribePage, reformulationUnsubscribedPage,
-  type AnalysisData, type ComparisonData, type EmailLinkData, type IngredientData, type ProductAnalysisData, type ProductData, type SkinCalcData,
+  productChangesPage, reformulationUnsubscribePage, reformulationUnsubscribedPage, routinePage,
+  type AnalysisData, type ListDiffData, type RoutineData, type ComparisonData, type EmailLinkData, type IngredientData, type ProductAnalysisData, type ProductData, type SkinCalcData,
 } from './page.views.js';
 
 export interface PageOptions {
@@ -31,7 +31,9 @@ const OPERATIONS = [
   'AnalyzeIngredientList', 'GetSharedAnalysis', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
   'GetIngredient', 'GetUser', 'GetEmailLink', 'ConfirmEmailLink',
   // Reformulation watch (issue 18)
-  'UnsubscribeReformulationDigest',
+  'UnsubscribeReformulationDigest', 'ResubscribeReformulationDigest',
+  // E-mailed links land on pages (issue 30)
+  'GetRoutine', 'GetProductIngredientListDiff',
 ];
 
 /** The paste form posts to an analysis: it counts against the analysis budget, like POST /analyze/*. */
@@ -128,6 +130,34 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
       });
     }));
 
+    // The routine an expert answered a request with: published ones to anyone, private ones to
+    // their owner only (GetRoutine decides, so a stranger gets the API's 404).
+    scope.get<Params>('/p/routines/:id', { config: pageRoute }, page(async (request, reply, context) => {
+      const routine = await run<RoutineData>('GetRoutine', { id: request.params.id }, context);
+      return send(reply, 200, {
+        title: routine.name, description: `A ${routine.time_of_day} skincare routine of ${routine.steps.length} steps.`,
+        canonical: routine.status === 'published' ? `${options.publicUrl}${pagePaths.routine(routine.id)}` : undefined, main: routinePage(routine),
+      });
+    }));
+
+    // What changed between two versions of a product's list: the reformulation digest links here.
+    scope.get<Params>('/p/products/:id_or_alias/changes', { config: pageRoute }, page(async (request, reply, context) => {
+      const version = (name: 'from' | 'to') => {
+        const value = Number(request.query[name]);
+        if (!Number.isInteger(value) || value < 1) throw validationFailed(name, `${name} must be a version number (1, 2, …)`);
+        return value;
+      };
+      const variables = { id_or_alias: request.params.id_or_alias, from: version('from'), to: version('to') };
+      const [product, diff] = await Promise.all([
+        run<ProductData>('GetProduct', { id_or_alias: variables.id_or_alias }, context),
+        run<ListDiffData>('GetProductIngredientListDiff', variables, context),
+      ]);
+      return send(reply, 200, {
+        title: `What changed in ${product.name}`, description: `${product.name}: its ingredient list, version ${diff.from} against version ${diff.to}.`,
+        canonical: `${options.publicUrl}${pagePaths.productChanges(product.alias, diff.from, diff.to)}`, main: productChangesPage(product, diff),
+      });
+    }));
+
     scope.get<Params>('/p/ingredients/:id_or_alias', { config: pageRoute }, page(async (request, reply, context) => {
       const ingredient = await run<IngredientData>('GetIngredient', { id_or_alias: request.params.id_or_alias }, context);
       return send(reply, 200, {
@@ -168,8 +198,17 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
 
     scope.post<Params>('/p/reformulation/unsubscribe', { config: pageRoute }, page(async (request, reply, context) => {
       reply.header('referrer-policy', 'no-referrer');
-      const done = await run<{ username: string }>('UnsubscribeReformulationDigest', { token: request.body?.token ?? request.query.token ?? '' }, context);
-      return send(reply, 200, { title: 'Reformulation e-mails stopped', description: 'The reformulation digest is off.', main: reformulationUnsubscribedPage(done.username) });
+      const token = request.body?.token ?? request.query.token ?? '';
+      const done = await run<{ username: string }>('UnsubscribeReformulationDigest', { token }, context);
+      return send(reply, 200, { title: 'Reformulation e-mails stopped', description: 'The reformulation digest is off.', main: reformulationUnsubscribedPage(done.username, token) });
+    }));
+
+    // The undo of the above, authorised by the same token: the words "switch them back on" need a button.
+    scope.post<Params>('/p/reformulation/resubscribe', { config: pageRoute }, page(async (request, reply, context) => {
+      reply.header('referrer-policy', 'no-referrer');
+      const token = request.body?.token ?? '';
+      const done = await run<{ username: string }>('ResubscribeReformulationDigest', { token }, context);
+      return send(reply, 200, { title: 'Reformulation e-mails are on', description: 'The reformulation digest is on.', main: reformulationUnsubscribedPage(done.username, token, true) });
     }));
   });
 }

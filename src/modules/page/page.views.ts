@@ -263,12 +263,17 @@ export function reformulationUnsubscribePage(token: string): Html {
 <input type="hidden" name="token" value="${token}">
 <button type="submit">Stop these e-mails</button>
 </form>
-<p class="hint">Nothing changes until you press the button. Alerts stay in the app (<code>GET /my/reformulation_alerts</code>); switch the e-mails on again with <code>PUT /my/settings/reformulation_digest</code>.</p>`;
+<p class="hint">Nothing changes until you press the button. Your alerts stay in your account. Changed your mind later? Open this same link again: after stopping, the page has a button to switch the e-mails back on.</p>`;
 }
 
-export function reformulationUnsubscribedPage(username: string): Html {
-  return html`<h1>Reformulation e-mails stopped</h1>
-<p class="notice" role="status">The account <strong>${username}</strong> gets no more reformulation digests.</p>
+/** After the unsubscribe or its undo: says which it is, with the button for the other. */
+export function reformulationUnsubscribedPage(username: string, token: string, enabled = false): Html {
+  return html`<h1>${enabled ? 'Reformulation e-mails are on' : 'Reformulation e-mails stopped'}</h1>
+<p class="notice" role="status">${enabled ? html`The account <strong>${username}</strong> gets reformulation digests again.` : html`The account <strong>${username}</strong> gets no more reformulation digests.`}</p>
+<form method="post" action="${enabled ? '/p/reformulation/unsubscribe' : '/p/reformulation/resubscribe'}">
+<input type="hidden" name="token" value="${token}">
+<button type="submit">${enabled ? 'Stop these e-mails' : 'Switch them back on'}</button>
+</form>
 <p><a href="/">Go to the home page</a></p>`;
 }
 
@@ -277,4 +282,63 @@ export function errorPage(status: number, message: string): Html {
   return html`<h1>${title}</h1>
 <p class="error">${message}</p>
 <p><a href="/">Go to the home page</a></p>`;
+}
+
+// E-mailed links (issue 30): the routine an expert answered with, and what changed in a list.
+interface RoutineStep {
+  position: number;
+  step_type: string;
+  note?: string | null;
+  product: { alias: string; name: string; brand?: { name: string } | null } | null;
+  tutorial?: { title: string } | null;
+}
+export interface RoutineData {
+  id: string;
+  name: string;
+  description?: string | null;
+  time_of_day: string;
+  status: string;
+  owner: { username: string; display_name?: string | null } | null;
+  favorite_count?: number | null;
+  steps: RoutineStep[];
+}
+
+/** A code as the start of a sentence: "evening" → "Evening", "eye_cream" → "Eye cream". */
+const sentence = (code: string): string => {
+  const words = label({}, code);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export function routinePage(r: RoutineData): Html {
+  const owner = r.owner ? r.owner.display_name || r.owner.username : null;
+  return html`<h1>${r.name}</h1>
+<p class="lead">${[`${sentence(r.time_of_day)} routine`, owner ? `by ${owner}` : null, r.status === 'published' ? null : 'private: only you see it'].filter(Boolean).join(' · ')}</p>
+${r.description ? html`<p>${r.description}</p>` : ''}
+<section aria-labelledby="steps">
+<h2 id="steps">Steps, in order</h2>
+${r.steps.length ? html`<ol class="entries">${r.steps.map((s) => html`<li class="entry"><span class="name">${sentence(s.step_type)}</span>
+${s.product ? html`<p><a href="${pagePaths.product(s.product.alias)}">${s.product.name}</a>${s.product.brand ? ` by ${s.product.brand.name}` : ''}</p>` : html`<p>No product chosen.</p>`}
+${s.note ? html`<p class="does">${s.note}</p>` : ''}${s.tutorial ? html`<p class="hint">Tutorial: ${s.tutorial.title}</p>` : ''}</li>`)}</ol>` : html`<p>This routine has no steps yet.</p>`}
+</section>
+<p><a href="/">Analyse a product's list</a></p>`;
+}
+
+interface ListChange { ingredient: IngredientRef | null; input: string; from_position: number | null; to_position: number | null; to_below_one_percent?: boolean | null; direction?: string | null }
+export interface ListDiffData { from: number; to: number; identical: boolean; added: ListChange[]; removed: ListChange[]; moved: ListChange[]; crossed_one_percent: ListChange[] }
+
+const changeName = (c: ListChange): HtmlPart => (c.ingredient ? ingredientLink(c.ingredient) : c.input);
+
+export function productChangesPage(product: { alias: string; name: string }, d: ListDiffData): Html {
+  const group = (id: string, title: string, changes: ListChange[], say: (c: ListChange) => HtmlPart) => changes.length ? html`<section aria-labelledby="${id}">
+<h2 id="${id}">${title}</h2>
+<ul>${changes.map((c) => html`<li>${changeName(c)}${say(c)}</li>`)}</ul>
+</section>` : '';
+  return html`<h1>What changed in ${product.name}</h1>
+<p class="lead">Its ingredient list, version ${d.from} compared with version ${d.to}.</p>
+${d.identical ? html`<p>The two versions list the same ingredients in the same order.</p>` : ''}
+${group('added', 'Added', d.added, (c) => ` (position ${c.to_position ?? '?'})`)}
+${group('removed', 'Removed', d.removed, (c) => ` (was at position ${c.from_position ?? '?'})`)}
+${group('moved', 'Moved', d.moved, (c) => ` (from position ${c.from_position ?? '?'} to ${c.to_position ?? '?'})`)}
+${group('crossed', 'Crossed the 1% line', d.crossed_one_percent, (c) => (c.to_below_one_percent ? ': now below 1%' : ': now above 1%'))}
+<p><a href="${pagePaths.product(product.alias)}">See ${product.name} and its full list</a></p>`;
 }

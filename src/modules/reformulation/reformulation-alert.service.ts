@@ -51,11 +51,13 @@ export async function setDigestEnabled(em: EntityManager, userId: string, enable
   return enabled;
 }
 
-/** The digest's link: its token alone switches the digest off (idempotent, no sign-in). */
-export async function unsubscribeByToken(em: EntityManager, token: string): Promise<{ username: string; digestEnabled: boolean }> {
+/** The digest's link: its token alone switches the digest off, or back on (idempotent, no sign-in). */
+export async function setDigestByToken(em: EntityManager, token: string, enabled: boolean): Promise<{ username: string; digestEnabled: boolean }> {
   const digest = token.length > 0 && token.length <= 200 ? await em.findOne(ReformulationDigest, { unsubscribeTokenHash: hashUnsubscribeToken(token) }) : null;
   if (!digest) throw validationFailed('token', 'This unsubscribe link is not valid');
   const user = await em.findOneOrFail(User, digest.user.id);
-  await setDigestEnabled(em, user.id, false);
-  return { username: user.username, digestEnabled: false };
+  await setDigestEnabled(em, user.id, enabled);
+  return { username: user.username, digestEnabled: enabled };
 }
+
+export const unsubscribeByToken = (em: EntityManager, token: string) => setDigestByToken(em, token, false);

@@ -6,6 +6,7 @@ import type { EntityManager, Orm } from '../../db.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { greeting } from '../mail/messages.js';
 import { quotedName } from '../mail/user-text.js';
+import { pagePaths } from '../shared/page-paths.js';
 import { ReformulationDigest } from './reformulation-alert.entity.js';
 import { hashUnsubscribeToken, newUnsubscribeToken } from './reformulation-alert.service.js';
 import type { ImpactReason } from './engine/impact.js';
@@ -19,7 +20,7 @@ export function digestMessage(to: string, username: string, alerts: Mailed[], pu
   const items = alerts.map((a) => {
     const reasons = (typeof a.reasons === 'string' ? JSON.parse(a.reasons) : a.reasons) as ImpactReason[];
     // A product's name may come from a member's draft: quoted, or its alias (a slug) instead.
-    return `* ${quotedName(a.name, 80) ?? a.alias}: its ingredient list changed (version ${a.from_version} → ${a.to_version})\n${reasons.map((r) => `  - ${r.message}`).join('\n')}\n  What changed: ${publicUrl}/products/${a.alias}/ingredient_list_diff?from=${a.from_version}&to=${a.to_version}`;
+    return `* ${quotedName(a.name, 80) ?? a.alias}: its ingredient list changed (version ${a.from_version} → ${a.to_version})\n${reasons.map((r) => `  - ${r.message}`).join('\n')}\n  What changed: ${publicUrl}${pagePaths.productChanges(a.alias, a.from_version, a.to_version)}`;
   });
   return {
     to,

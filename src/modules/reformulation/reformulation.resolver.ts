@@ -12,7 +12,7 @@ import { diffVersions, listVersions, versionsDiff } from './list-version.service
 import { entriesOf, versionEntries } from './version-entries.js';
 import { ProductListVersion } from './product-list-version.entity.js';
 import type { ReformulationAlert } from './reformulation-alert.entity.js';
-import { digestEnabled, dismissAlert, listMyAlerts, markAlertRead, setDigestEnabled, unsubscribeByToken } from './reformulation-alert.service.js';
+import { digestEnabled, dismissAlert, listMyAlerts, markAlertRead, setDigestByToken, setDigestEnabled, unsubscribeByToken } from './reformulation-alert.service.js';
 import {
   IngredientListChange, IngredientListDiff, IngredientListVersion, IngredientListVersionEntry, IngredientListVersionPage, ReformulationAlertPage,
   ReformulationAlertView, ReformulationReason, ReformulationSettingsView, ReformulationUnsubscribed,
@@ -109,6 +109,11 @@ export class ReformulationResolver {
   @Mutation(() => ReformulationUnsubscribed, { description: 'The digest\'s unsubscribe link: its token alone switches the digest off (no sign-in; idempotent).' })
   unsubscribeReformulationDigest(@Arg('token') token: string, @Ctx() ctx: Context): Promise<ReformulationUnsubscribed> {
     return unsubscribeByToken(ctx.em, token);
+  }
+
+  @Mutation(() => ReformulationUnsubscribed, { description: 'Undoes the unsubscribe link: the same token switches the digest back on (no sign-in; idempotent).' })
+  resubscribeReformulationDigest(@Arg('token') token: string, @Ctx() ctx: Context): Promise<ReformulationUnsubscribed> {
+    return setDigestByToken(ctx.em, token, true);
   }
 }
 

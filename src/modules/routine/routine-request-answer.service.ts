@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../errors.js
 import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
+import { pagePaths } from '../shared/page-paths.js';
 import { routineAnsweredMessage } from './routine-request-messages.js';
 import { RoutineRequest, RoutineRequestAnswer } from './routine-request.entity.js';
 import { Routine, RoutineStatus } from './routine.entity.js';
@@ -61,7 +62,7 @@ export async function answerRoutineRequest(ctx: Context, requestId: string, view
   }
   const requester = request.requester.getEntity();
   // Sent inside the transaction: an SMTP refusal rolls the answer back, and the expert can retry.
-  if (requester.email) await ctx.services.mailer.send(routineAnsweredMessage(requester.email, requester.username, viewer.username, routine.name, `${ctx.publicUrl}/routines/${routine.id}`));
+  if (requester.email) await ctx.services.mailer.send(routineAnsweredMessage(requester.email, requester.username, viewer.username, routine.name, `${ctx.publicUrl}${pagePaths.routine(routine.id)}`));
   return answer;
 }
 

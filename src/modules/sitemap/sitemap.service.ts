@@ -2,6 +2,7 @@ import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
+import { Routine, RoutineStatus } from '../routine/routine.entity.js';
 import { pagePaths } from '../shared/page-paths.js';
 import { MAX_URLS_PER_SITEMAP, sitemapIndex, urlSet } from './sitemap.js';
 
@@ -46,5 +47,16 @@ export function ingredientSitemap(em: EntityManager, publicUrl: string, page: nu
     count: () => em.count(Ingredient, {}),
     rows: (offset, limit) => em.find(Ingredient, {}, { fields: ['alias', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
     url: (i) => ({ path: pagePaths.ingredient(i.alias), lastmod: i.updatedAt }),
+  });
+}
+
+/** Published routines only: a private one is a 404 to anyone but its owner. */
+export function routineSitemap(em: EntityManager, publicUrl: string, page: number | null | undefined): Promise<string> {
+  const where = { status: RoutineStatus.published };
+  return sitemapPage(publicUrl, page, {
+    path: '/sitemap/routines',
+    count: () => em.count(Routine, where),
+    rows: (offset, limit) => em.find(Routine, where, { fields: ['id', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
+    url: (r) => ({ path: pagePaths.routine(r.id), lastmod: r.updatedAt }),
   });
 }

@@ -32,6 +32,7 @@ export const routinesFixtures: FixtureTable = {
     return { params: { id: request.id }, strangerStatus: 403 };
   },
   'GET /routines/:id': async (ctx) => none({ id: (await makeRoutine(ctx)).id }),
+  'GET /sitemap/routines': async () => none(),
   // Published, so a stranger sees it and is refused: FORBIDDEN.
   'DELETE /routines/:id': async (ctx) => ({ params: { id: (await makeRoutine(ctx)).id }, strangerStatus: 403 }),
   'GET /routines/:id/compatibility': async (ctx) => none({ id: (await makeRoutine(ctx)).id }),
