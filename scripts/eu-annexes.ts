@@ -9,7 +9,7 @@
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildAnnexData } from '../src/modules/analysis/eu-annex-data.js';
-import { reviewPairs, reviewYaml } from '../src/modules/analysis/eu-annex-review.js';
+import { reviewPairs, reviewYaml } from './eu-annex-review.js';
 import { regulationFrom } from '../src/modules/analysis/regulation-data.js';
 import { dataDir } from '../src/modules/knowledge/yaml-data.js';
 import { ANNEXES } from '../src/modules/analysis/engine/eu-annex-export.js';

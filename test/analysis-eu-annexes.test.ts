@@ -10,7 +10,7 @@ import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { readList } from '../src/modules/analysis/engine/read-list.js';
 import type { ProductType } from '../src/modules/analysis/engine/regulation.js';
 import { ANNEX_DATA_FILE, buildAnnexData, loadAnnexData, REVIEW_FILE } from '../src/modules/analysis/eu-annex-data.js';
-import { reviewPairs, reviewYaml } from '../src/modules/analysis/eu-annex-review.js';
+import { reviewPairs, reviewYaml } from '../scripts/eu-annex-review.js';
 import { loadRegulation, regulationFrom } from '../src/modules/analysis/regulation-data.js';
 import { dataDir } from '../src/modules/knowledge/yaml-data.js';
 import { slugify } from '../src/modules/shared/ids.js';

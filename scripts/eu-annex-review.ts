@@ -1,10 +1,10 @@
 // The names an annex entry may concern without being its own substance, over the knowledge base and
 // the shipped inventory: written to data/eu/review-may-concern.yaml by `npm run data:eu-annexes`.
 import YAML from 'yaml';
-import { readInventory } from '../knowledge/cosing-inventory.js';
-import { loadIngredientRecords } from '../../seeders/knowledge-base.js';
-import { ANNEXES, type Annex } from './engine/eu-annex-export.js';
-import type { RegulationIndex } from './engine/regulation.js';
+import { readInventory } from '../src/modules/knowledge/cosing-inventory.js';
+import { loadIngredientRecords } from '../src/seeders/knowledge-base.js';
+import { ANNEXES, type Annex } from '../src/modules/analysis/engine/eu-annex-export.js';
+import type { RegulationIndex } from '../src/modules/analysis/engine/regulation.js';
 
 export interface ReviewPair {
   entry: string;
