@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../mikro-orm.config.js';
 import pg from 'pg';
 import { check, createDatabase, option, sleep, startServer, stopServer, token, type Server } from './hardening-lib.js';
 
@@ -111,7 +112,7 @@ if (only !== 'postgres') {
   const dir = mkdtempSync(join(tmpdir(), 'hardening-fault-kill-'));
   const pgliteDir = join(dir, 'db');
   await scenario('PGlite', { PGLITE_DIR: pgliteDir }, async () => {
-    const db = await PGlite.create(pgliteDir);
+    const db = await PGlite.create(pgliteDir, { extensions: PGLITE_EXTENSIONS });
     return { query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, close: () => db.close() };
   });
   rmSync(dir, { recursive: true, force: true });

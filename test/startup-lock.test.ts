@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../mikro-orm.config.js';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -73,7 +74,7 @@ describe('instances starting together', () => {
   it('seeding an empty database from three places at once seeds it once', async () => {
     // One PGlite (its folder lock keeps a second process out): the three seeders queue on its one
     // connection, each seeing the database empty before its transaction.
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const orm = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://', pglite });
     closing.push(() => orm.close());
     const results = await Promise.all([1, 2, 3].map(() => seedIfEmpty(orm, { demo: false })));
