@@ -96,10 +96,10 @@ export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries
     'Query.featuredProductTutorial', 'Query.routine', 'Query.productDraft', 'Query.emailLink', 'Query.myReaction', 'Query.myIntakeDecision',
     'Query.myReformulationSettings', 'Query.userSurvey', 'Query.productOffers', 'Query.productCategoryBreadcrumbs', 'Query.productBreadcrumbs',
     'Query.myCurrentRoutineIds', 'Query.featured', 'Query.ingredientGroups']],
-  [FROM_ROW, ['Query.supergroups', 'ProductOffer.price', 'ProductAnalysis.passesAll', 'RoutineStep.routineId', 'User.email', 'User.emailVerified', 'User.intakeDecision',
+  [FROM_ROW, ['IngredientAnalysis.unread', 'Product.matchedWords', 'Query.supergroups', 'ProductOffer.price', 'ProductAnalysis.passesAll', 'RoutineStep.routineId', 'User.email', 'User.emailVerified', 'User.intakeDecision',
     'User.skinProfile', 'User.supergroups', 'User.covers', 'RoutineRequest.skinProfile', 'Product.source', 'IngredientAnalysis.parts', 'IngredientFeedback.appliedChanges',
     'FeaturedItem.article']],
-  [LOADER, ['Brand.owner', 'FeaturedItem.product', 'FeaturedItem.routine', 'FollowedIngredientFeeling.ingredient', 'IngredientFeedback.author', 'IngredientFeedback.ingredient',
+  [LOADER, ['RoutineStep.replacedProduct', 'Brand.owner', 'FeaturedItem.product', 'FeaturedItem.routine', 'FollowedIngredientFeeling.ingredient', 'IngredientFeedback.author', 'IngredientFeedback.ingredient',
     'IngredientFeedback.reviewedBy', 'IngredientFeeling.ingredient', 'IngredientFeeling.user', 'IngredientListChange.ingredient', 'IngredientListVersion.author',
     'IngredientListVersionEntry.ingredient', 'IngredientMatchProposal.ingredient', 'IngredientOpinion.author', 'IngredientOpinion.ingredient', 'IngredientOpinionEntry.editor',
     'IngredientOpinionEntry.opinion', 'Product.brand', 'Product.brandAttestation', 'Product.category', 'Product.productImage', 'Product.size', 'ProductCategory.parent',
@@ -110,7 +110,7 @@ export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries
     'User.profilePicture', 'UserFollow.followed', 'UserFollow.follower']],
   [LOADER_LIST, ['FollowedIngredientFeeling.users', 'Product.ingredients', 'Product.offers', 'Product.favoriteCount', 'ProductCategory.children', 'ProductPitch.ingredientOpinions',
     'ProductTutorial.instructions', 'ProductTutorial.warnings', 'Routine.steps', 'Routine.favoriteCount', 'RoutineRequest.answers']],
-  [STORED_ENTRIES, ['IngredientAnalysis.flagSummary', 'IngredientAnalysis.ingredients', 'IngredientAnalysis.regulatoryAlerts', 'IngredientAnalysis.productType',
+  [STORED_ENTRIES, ['IngredientAnalysis.partReadings', 'IngredientAnalysis.flagSummary', 'IngredientAnalysis.ingredients', 'IngredientAnalysis.regulatoryAlerts', 'IngredientAnalysis.productType',
     'IngredientAnalysis.productTypeBasis', 'ProductDraft.ingredients']],
 ] as const).flatMap(([reason, fields]) => fields.map((field) => [field, reason])));
 
