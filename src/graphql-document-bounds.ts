@@ -42,6 +42,7 @@ export const fragmentsOf = (document: DocumentNode): Map<string, FragmentDefinit
 };
 
 interface Size { nodes: number; depth: number }
+const isIntrospectionType = (name: string | undefined): boolean => name?.startsWith('__') ?? false;
 const NOTHING: Size = { nodes: 0, depth: 0 };
 
 /**
@@ -58,16 +59,21 @@ function measure(document: DocumentNode, fragments: Map<string, FragmentDefiniti
   const spread = new Set<string>();
   const cyclic = new Set<string>();
   let nesting = 0;
-  const ofSet = (set: SelectionSetNode): Size => {
+  // Introspection (`__schema`, `__type` and fragments on `__` types) is deep by nature and cheap: its
+  // fields count as nodes, not as depth, as graphql-query-complexity charges them nothing.
+  const ofSet = (set: SelectionSetNode, meta: boolean): Size => {
     let nodes = 0;
     let depth = 0;
     for (const s of set.selections) {
       let inner: Size;
       if (s.kind === Kind.FIELD) {
-        inner = s.selectionSet ? ofSet(s.selectionSet) : NOTHING;
-        if (!s.name.value.startsWith('__')) depth = Math.max(depth, 1 + inner.depth);
+        const fieldMeta = meta || s.name.value.startsWith('__');
+        inner = s.selectionSet ? ofSet(s.selectionSet, fieldMeta) : NOTHING;
+        if (!fieldMeta) depth = Math.max(depth, 1 + inner.depth);
       } else {
-        inner = s.kind === Kind.INLINE_FRAGMENT ? ofSet(s.selectionSet) : ofFragment(s.name.value);
+        inner = s.kind === Kind.INLINE_FRAGMENT
+          ? ofSet(s.selectionSet, meta || isIntrospectionType(s.typeCondition?.name.value))
+          : ofFragment(s.name.value, meta);
         depth = Math.max(depth, inner.depth);
       }
       nodes += 1 + inner.nodes;
@@ -76,17 +82,19 @@ function measure(document: DocumentNode, fragments: Map<string, FragmentDefiniti
     }
     return { nodes, depth };
   };
-  const ofFragment = (name: string): Size => {
+  const keyOf = (name: string, meta: boolean): string => (meta || isIntrospectionType(fragments.get(name)?.typeCondition.name.value) ? `__:${name}` : name);
+  const ofFragment = (name: string, meta: boolean): Size => {
     spread.add(name);
-    const known = measured.get(name);
+    const key = keyOf(name, meta);
+    const known = measured.get(key);
     if (known === 'measuring') cyclic.add(name);
     if (known) return known === 'measuring' ? NOTHING : known;
     const fragment = fragments.get(name);
     if (!fragment) return NOTHING;
     if (++nesting > MAX_FRAGMENT_NESTING) throw limitError(`Fragments are nested more than ${MAX_FRAGMENT_NESTING} deep`, { limit: 'fragment_nesting', max: MAX_FRAGMENT_NESTING });
-    measured.set(name, 'measuring');
-    const size = ofSet(fragment.selectionSet);
-    measured.set(name, size);
+    measured.set(key, 'measuring');
+    const size = ofSet(fragment.selectionSet, key !== name);
+    measured.set(key, size);
     nesting--;
     return size;
   };
@@ -94,14 +102,14 @@ function measure(document: DocumentNode, fragments: Map<string, FragmentDefiniti
   const roots: SelectionSetNode[] = [];
   for (const d of document.definitions) {
     if (d.kind === Kind.OPERATION_DEFINITION) {
-      total += ofSet(d.selectionSet).nodes;
+      total += ofSet(d.selectionSet, false).nodes;
       roots.push(d.selectionSet);
-    } else if (d.kind === Kind.FRAGMENT_DEFINITION) ofFragment(d.name.value);
+    } else if (d.kind === Kind.FRAGMENT_DEFINITION) ofFragment(d.name.value, false);
     if (total > MAX_DOCUMENT_NODES) throw nodesError(MAX_DOCUMENT_NODES, 'The document');
   }
   for (const [name, fragment] of fragments) {
     if (spread.has(name)) continue;
-    total += (measured.get(name) as Size).nodes;
+    total += (measured.get(keyOf(name, false)) as Size).nodes;
     roots.push(fragment.selectionSet);
     if (total > MAX_DOCUMENT_NODES) throw nodesError(MAX_DOCUMENT_NODES, 'The document');
   }

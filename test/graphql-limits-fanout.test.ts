@@ -2,7 +2,7 @@
 // one below twice expands to 2^40 fields; every guard that walks a document is linear in its length,
 // and graphql-js's validation is kept fast by the bounds (quadratic in repeated fields and fragments).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { parse, validate } from 'graphql';
+import { getIntrospectionQuery, parse, validate } from 'graphql';
 import { documentBoundsError, MAX_FIELD_MERGES, MAX_FRAGMENT_NESTING, MAX_FRAGMENTS, MAX_QUERY_TOKENS } from '../src/graphql-document-bounds.js';
 import { checkQueryLimits } from '../src/graphql-limits.js';
 import { buildAppSchema } from '../src/schema.js';
@@ -51,6 +51,16 @@ describe('document bounds (no server)', () => {
       fragment Q on Query { brands(limit: 2) { items { ...Brand id } } products(limit: 2) { items { id brand { ...Brand } } } }
       fragment Brand on Brand { id name ...BrandMore } fragment BrandMore on Brand { id alias }`;
     expect(documentBoundsError(parse(query), 10)).toBeNull();
+  });
+
+  it('lets introspection through, however deep its type references go (GraphiQL asks it), but not a deep query', () => {
+    expect(documentBoundsError(parse(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, oneOf: true })), 10)).toBeNull();
+    expect(documentBoundsError(parse(`{ __type(name: "Product") { ${'ofType { '.repeat(15)}name${' }'.repeat(15)} } }`), 10)).toBeNull();
+    // A fragment on Query first spread inside introspection still counts its depth where a query spreads it.
+    const deep = `{ ${'productCategories(limit: 1) { items { parent { '.repeat(3)}id${' } } }'.repeat(3)} }`;
+    expect(documentBoundsError(parse(deep), 5)?.details).toMatchObject({ limit: 'depth' });
+    const mixed = `{ __schema { queryType { name } } ...D } fragment D on Query { ${'productCategories(limit: 1) { items { parent { '.repeat(3)}id${' } } }'.repeat(3)} }`;
+    expect(documentBoundsError(parse(mixed), 5)?.details).toMatchObject({ limit: 'depth' });
   });
 
   it('within the bounds, graphql-js validates the worst shapes quickly', async () => {
