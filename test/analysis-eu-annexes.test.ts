@@ -107,6 +107,23 @@ describe('an entry read as the law words it', () => {
     expect(readList([entry(false)], regulation, 'leave_on').alerts).toEqual([]);
     expect(readList([entry(true)], regulation, 'leave_on').alerts.map((a) => a.message).join()).toMatch(/not allowed in EU cosmetics: .*II\/1728/);
   });
+
+  it('reads a curated member of a class entry as the entry own substance, with the reason, and nothing else the column names', () => {
+    const known = (name: string) => ({ id: slugify(name), name, otherNames: [], flags: [], groups: [], effects: [], functions: [], comedogenic: null, irritancy: null });
+    const entry = (name: string) => ({ position: 6, input: name, concentration: null, mayContain: false, nano: false, ingredient: known(name) });
+    const paba = readList([entry('Ethyl PABA')], regulation, 'leave_on');
+    expect(paba.alerts.map((a) => a.message).join()).toMatch(/Ethyl PABA is not allowed in EU cosmetics: .*II\/167/);
+    expect(paba.entries[0].regulation.find((r) => r.annex === 'II')).toMatchObject({ relation: 'substance' });
+    expect(regulation.matchesFor(known('Ethyl PABA'))).toContainEqual(expect.objectContaining({ basis: 'promoted', reason: expect.stringMatching(/free amino group/) }));
+    // The same entry's "identified" column also names a cell-culture medium: still only a note.
+    const medium = readList([entry('Defined Cell Culture Media')], regulation, 'leave_on');
+    expect(medium.alerts).toEqual([]);
+    expect(medium.entries[0].flags).not.toContain('eu_prohibited');
+    // A qualifier the label cannot settle keeps a class member a note, so the curated file lists none.
+    const promoted = YAML.parse(readFileSync(join(dataDir, 'eu/promotions.yaml'), 'utf8')) as Array<{ entry: string }>;
+    const byEntry = new Map(loadAnnexData().entries.map((e) => [`${e.annex}/${e.ref}`, e]));
+    for (const p of promoted) expect([p.entry, byEntry.get(p.entry)?.qualifier ?? null]).toEqual([p.entry, null]);
+  });
 });
 
 describe('alerts that say what the law says, and whose law', () => {
