@@ -9,7 +9,7 @@ import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { readList } from '../src/modules/analysis/engine/read-list.js';
 import { evaluateSkinTypes } from '../src/modules/analysis/engine/skin-types.js';
-import { productTypeOfStep } from '../src/modules/analysis/list-reading.js';
+import { productTypeOfCategory } from '../src/modules/analysis/list-reading.js';
 import { loadRegulation } from '../src/modules/analysis/regulation-data.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { ingredientRow, loadIngredientRecords } from '../src/seeders/knowledge-base.js';
@@ -28,11 +28,11 @@ function compute(): Record<string, ProductVerdicts> {
   const matcher = new IngredientMatcher(rows);
   const products = readYaml<Array<{ alias: string; ingredient_list: string; category: string }>>('catalog/products.yaml');
   // As the service reads a catalog product: the category's step type tells rinse-off from leave-on.
-  const stepOf = new Map(readYaml<Array<{ alias: string; step_type?: string | null }>>('catalog/categories.yaml').map((c) => [c.alias, c.step_type ?? null]));
+  const categoryOf = new Map(readYaml<Array<{ alias: string; name: string; step_type?: string | null }>>('catalog/categories.yaml').map((c) => [c.alias, { name: c.name, stepType: c.step_type ?? null }]));
   const out: Record<string, ProductVerdicts> = {};
   for (const p of products) {
     const result = analyzeIngredientList(p.ingredient_list, matcher);
-    const reading = readList(result.entries.map((e) => ({ ...e, ingredient: e.ingredientId ? byId.get(e.ingredientId) ?? null : null })), loadRegulation(), productTypeOfStep(stepOf.get(p.category)));
+    const reading = readList(result.entries.map((e) => ({ ...e, ingredient: e.ingredientId ? byId.get(e.ingredientId) ?? null : null })), loadRegulation(), productTypeOfCategory(categoryOf.get(p.category)));
     const ingredients = reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));
     const flags: Record<string, string[]> = {};
     for (const i of ingredients) for (const f of i.flags) (flags[f] ??= []).push(i.name);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js';
 import { estimateConcentrations, printedPercent, type DoseEntry } from '../src/modules/analysis/engine/concentration.js';
 import { inferProductType } from '../src/modules/analysis/engine/product-type.js';
+import { productTypeOfCategory } from '../src/modules/analysis/list-reading.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { readList } from '../src/modules/analysis/engine/read-list.js';
 import { CLASSES, maximumFor, parseRegulation, RegulationDataError, RegulationIndex, type ProductType } from '../src/modules/analysis/engine/regulation.js';
@@ -208,6 +209,32 @@ describe('what a dose changes', () => {
     expect(type(['Aqua', 'Glycerin', 'Niacinamide'], 'Gentle Foaming Cleanser')).toBe('rinse_off');
     expect(type(['Aqua'])).toBe('unknown');
     expect(inferProductType([{ name: 'Aqua' }, null, null, null]).basis).toMatch(/Too few/);
+  });
+
+  it('reads clay masks and scrubs as rinse-off, sunscreens as leave-on, and washing agents however hyphenated', () => {
+    const type = (names: string[]) => inferProductType(names.map((name) => ({ name }))).productType;
+    expect(type(['Aqua', 'Kaolin', 'Bentonite', 'Glycerin', 'Charcoal Powder'])).toBe('rinse_off');
+    expect(type(['Aqua', 'Moroccan Lava Clay', 'Kaolin', 'Glycerin'])).toBe('rinse_off');
+    // Sulfur with clay: a spot paste as often as a mask.
+    expect(type(['Sulfur', 'Water', 'Kaolin', 'Bentonite', 'Glycerin'])).toBe('unknown');
+    expect(type(['Sucrose', 'Coffea Arabica (Coffee) Seed Powder', 'Cocos Nucifera (Coconut) Oil', 'Shea Butter'])).toBe('rinse_off');
+    expect(type(['Water', 'Juglans Regia (Walnut) Shell Powder', 'Glyceryl Stearate SE', 'Cetyl Alcohol'])).toBe('rinse_off');
+    // Sugar or salt lower in a list is no scrub base.
+    expect(type(['Aqua', 'Glycerin', 'Niacinamide', 'Sucrose', 'Sodium Chloride'])).toBe('leave_on');
+    expect(type(['Aqua', 'Glycerin', 'Coco-Glucoside', 'Polyglyceryl-4 Caprate'])).toBe('rinse_off');
+    expect(type(['Aqua', 'Glycerin', 'Coco Glucoside', 'Polyglyceryl-4 Caprate'])).toBe('rinse_off');
+    // A mineral sunscreen emulsified like a cleansing oil is still a sunscreen.
+    expect(type(['Caprylic/Capric Triglyceride', 'Zinc Oxide', 'Polyglyceryl-4 Isostearate', 'Isoamyl Laurate'])).toBe('leave_on');
+  });
+
+  it('takes a category\'s product type from its name before its routine step', () => {
+    expect(productTypeOfCategory({ name: 'Scrubs', stepType: 'exfoliate' })).toBe('rinse_off');
+    expect(productTypeOfCategory({ name: 'Wash-off masks', stepType: 'mask' })).toBe('rinse_off');
+    expect(productTypeOfCategory({ name: 'Clay masks', stepType: 'mask' })).toBe('rinse_off');
+    expect(productTypeOfCategory({ name: 'Sleeping masks', stepType: 'mask' })).toBe('leave_on');
+    expect(productTypeOfCategory({ name: 'Micellar water', stepType: 'cleanse' })).toBe('rinse_off');
+    expect(productTypeOfCategory({ name: 'Chemical exfoliants', stepType: 'exfoliate' })).toBe('leave_on');
+    expect(productTypeOfCategory({ name: 'Makeup', stepType: null })).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import type { StoredEntry } from './analysis.entity.js';
 import type { AnalysisEntry } from './analysis.types.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
-import { productTypeOfStep, readEntries } from './list-reading.js';
+import { productTypeOfCategory, readEntries } from './list-reading.js';
 import type { Product } from '../product/product.entity.js';
 
 /**
@@ -44,6 +44,5 @@ export async function readProductList(ctx: Context, product: Product) {
   const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
   const ingredients = await ingredientRows(ctx, entries.map((e) => e.ingredient?.id ?? null));
   const category = product.category ? await ctx.loaders.categoryById.load(product.category.id) : null;
-  const stepType = category && !(category instanceof Error) ? category.stepType : null;
-  return { entries, ingredients, reading: readEntries(entries, ingredients, productTypeOfStep(stepType)) };
+  return { entries, ingredients, reading: readEntries(entries, ingredients, productTypeOfCategory(category instanceof Error ? null : category)) };
 }

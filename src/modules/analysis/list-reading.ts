@@ -1,5 +1,6 @@
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
+import { productTypeOfHeading } from './engine/product-type.js';
 import type { ProductType } from './engine/regulation.js';
 import { readList, type ReadList } from './engine/read-list.js';
 import { loadRegulation } from './regulation-data.js';
@@ -30,8 +31,16 @@ export function readEntries(entries: ReadonlyArray<ReadableEntry>, ingredients: 
 }
 
 /** A catalog category's step type tells rinse-off from leave-on: cleansers are rinsed off. */
-export const productTypeOfStep = (stepType: string | null | undefined): ProductType | null =>
-  stepType === 'cleanse' ? 'rinse_off' : stepType ? 'leave_on' : null;
+/**
+ * A category's product type: its name's words first (scrubs, clay and wash-off masks are rinsed off though
+ * they are not the cleansing step), then its routine step (cleansers rinse off, every other step stays on).
+ */
+export function productTypeOfCategory(category: { stepType?: string | null; name?: string | null } | null | undefined): ProductType | null {
+  const named = productTypeOfHeading(category?.name);
+  if (named !== 'unknown') return named;
+  const stepType = category?.stepType;
+  return stepType === 'cleanse' ? 'rinse_off' : stepType ? 'leave_on' : null;
+}
 
 /** The ingredients as read at their dose in this list (for rules and verdicts), label order. */
 export const dosedIngredients = (reading: ReadList<Ingredient>) => reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));
