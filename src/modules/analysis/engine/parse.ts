@@ -337,12 +337,11 @@ function splitEntries(text: string, linesAreSeparators: boolean): string[] {
   const closeAt: number[] = [];
   let current = '';
   let from = 0;
-  // Visit only the characters that can matter; spaces only when " and " or " & " occurs at all.
-  const special = /\s(?:and|&)\s/i.test(text) ? SPECIAL_WITH_SPACE : SPECIAL;
-  special.lastIndex = 0;
-  for (let m = special.exec(text); m; m = special.exec(text)) {
-    const i = m.index;
+  // Stop only at the characters that can matter; at spaces only when " and " or " & " occurs at all.
+  const spaces = /\s(?:and|&)\s/i.test(text);
+  for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (code < 128 ? !SPECIAL_ASCII[code] && !(spaces && code === 32) : !SPECIAL_OTHER.has(code)) continue;
     if (literal.has(i)) {
       current += `${text.slice(from, i)} `;
       from = i + 1;
@@ -386,8 +385,10 @@ function splitEntries(text: string, linesAreSeparators: boolean): string[] {
   return parts;
 }
 
-const SPECIAL = /[,;|\n()[\]{}•·●▪◦‣・]/g;
-const SPECIAL_WITH_SPACE = /[,;|\n()[\]{}•·●▪◦‣・ ]/g;
+/** The characters splitEntries stops at: separators, line breaks and brackets (and spaces when " and " occurs). */
+const SPECIAL_ASCII = new Uint8Array(128);
+for (const ch of ',;|\n()[]{}') SPECIAL_ASCII[ch.charCodeAt(0)] = 1;
+const SPECIAL_OTHER = new Set([...'•·●▪◦‣・'].map((ch) => ch.charCodeAt(0)));
 
 // --- Entries -------------------------------------------------------------------------------------
 
