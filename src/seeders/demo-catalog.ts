@@ -85,7 +85,7 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
     for (const e of analysis.entries) {
       ingredientRows.push({
         id: newId(), product: id, position: e.position, input: e.input, ingredient: e.ingredientId,
-        match: e.match, concentration: e.concentration, mayContain: e.mayContain,
+        match: e.match, concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false,
       });
     }
     for (const o of p.offers ?? []) {

@@ -42,7 +42,7 @@ export async function seedDemoReformulations(em: EntityManager): Promise<void> {
       em.assign(product, { ingredientList: list, ingredientIds, flags: [...new Set(ingredientIds.flatMap((id) => flagsById.get(id) ?? []))].sort() });
       await em.nativeDelete(ProductIngredient, { product: product.id });
       for (const e of analysis.entries) {
-        em.create(ProductIngredient, { product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match, concentration: e.concentration, mayContain: e.mayContain });
+        em.create(ProductIngredient, { product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match, concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false });
       }
       await em.flush();
       await recordListVersions(em, [{ productId: product.id, ingredientList: list, ingredientIds, entries: analysis.entries, source, authorId: null }]);

@@ -52,8 +52,8 @@ export class ProductInsightsResolver {
     return {
       product,
       unmatched: entries.filter((e) => e.match === 'none').map((e) => e.input),
-      // A product without a list we could read passes no free-of rule.
-      rules: evaluateRules(ingredients, { unread: entries.length === 0 }),
+      // A product without a list we could read (no entries, or one marked unread) passes no free-of rule.
+      rules: evaluateRules(ingredients, { unread: entries.length === 0 || entries.some((e) => e.unread) }),
       skinTypes: evaluateSkinTypes(ingredients),
     };
   }

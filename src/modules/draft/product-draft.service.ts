@@ -89,7 +89,7 @@ async function analysed(em: EntityManager, text: string): Promise<Pick<ProductDr
   const result = analyzeIngredientList(list, matcher);
   const entries: StoredEntry[] = result.entries.map((e) => ({
     position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
-    concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active,
+    concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active, ...(e.unread ? { unread: true } : {}),
   }));
   const ingredientIds = entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
   const flags = [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort();
@@ -225,7 +225,7 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   for (const e of draft.entries) {
     em.create(ProductIngredient, {
       product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match,
-      concentration: e.concentration, mayContain: e.mayContain,
+      concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false,
     });
   }
   em.assign(draft, { brand: brandId, product: product.id } as never);

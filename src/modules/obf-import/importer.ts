@@ -176,7 +176,7 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
   );
   const byBarcode = new Map(rows.map((p) => [p.record.barcode, p]));
   const updatedIds: string[] = [];
-  const entryColumns: Array<Array<string | number | boolean | null>> = [[], [], [], [], [], [], [], []];
+  const entryColumns: Array<Array<string | number | boolean | null>> = Array.from({ length: 9 }, () => []);
   for (const w of written) {
     const p = byBarcode.get(w.barcode)!;
     if (w.inserted) result.inserted++;
@@ -186,17 +186,17 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
     }
     if (p.categoryId) result.categorized++;
     for (const e of p.analysis.entries) {
-      const values = [newId(), w.id, e.position, e.input, e.ingredientId, e.match, e.concentration, e.mayContain];
+      const values = [newId(), w.id, e.position, e.input, e.ingredientId, e.match, e.concentration, e.mayContain, e.unread ?? false];
       values.forEach((v, i) => entryColumns[i].push(v));
     }
   }
   result.unchanged = rows.length - written.length;
   if (updatedIds.length) await executeNative(tx, 'delete from product_ingredient where product_id = any($1::uuid[])', [arrayLiteral(updatedIds)]);
   if (entryColumns[0].length) {
-    // One statement whatever the number of entries: eight arrays, unnested into rows.
+    // One statement whatever the number of entries: nine arrays, unnested into rows.
     await executeNative(
-      tx, `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain)
-       select * from unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::boolean[])`,
+      tx, `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain, unread)
+       select * from unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::boolean[], $9::boolean[])`,
       entryColumns.map(arrayLiteral),
     );
   }

@@ -30,21 +30,21 @@ export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> &
  * ~500 of them). `ingredient` is the knowledge base's row when it has it (the field resolver
  * returns it without a lookup), else just the id (an ingredient new in this request).
  */
-export interface ProductIngredientRow extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> {
+export interface ProductIngredientRow extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'> {
   ingredient: Ingredient | { id: string } | null;
 }
 
-type EntryRow = Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain'> & { ingredient: string | null };
+type EntryRow = Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'> & { ingredient: string | null };
 
 /** An entry read as a row, with the knowledge base's ingredient when it has it. */
 export const entryFromRow = (row: EntryRow, byId: Map<string, Ingredient>): ProductIngredientRow => ({
-  id: row.id, position: row.position, input: row.input, match: row.match, concentration: row.concentration, mayContain: row.mayContain,
+  id: row.id, position: row.position, input: row.input, match: row.match, concentration: row.concentration, mayContain: row.mayContain, unread: row.unread,
   ingredient: row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient }),
 });
 
 /** A page's products' entries, read with them (json_agg) and handed to the ingredientsByProduct loader. */
 const ENTRIES = `(select coalesce(json_agg(json_build_object('id', pi.id, 'position', pi.position, 'input', pi.input, 'match', pi.match,
-  'concentration', pi.concentration, 'mayContain', pi.may_contain, 'ingredient', pi.ingredient_id) order by pi.position), '[]'::json)
+  'concentration', pi.concentration, 'mayContain', pi.may_contain, 'unread', pi.unread, 'ingredient', pi.ingredient_id) order by pi.position), '[]'::json)
   from product_ingredient pi where pi.product_id = p.id) as p_entries`;
 const entriesOf = new WeakMap<object, ProductIngredientRow[]>();
 

@@ -9,7 +9,7 @@ import { isUuid } from '../shared/ids.js';
 import { checkedLimit, type PageArgs } from '../shared/pagination.js';
 import type { Product } from './product.entity.js';
 import { productRowPage, type ProductConditions } from './product-rows.js';
-import { checkedFlags } from './product.service.js';
+import { checkedFlags, LIST_READ } from './product.service.js';
 import { parseSearchText, searchProductText } from './product-text-search.js';
 
 export interface ProductSearch {
@@ -65,7 +65,7 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
   if (include.length) add('p.ingredient_ids @> array[?]::text[]', include);
   if (exclude.length) add('not (p.ingredient_ids && array[?]::text[])', exclude);
   const freeOf = checkedFlags('free_of', search.freeOf);
-  if (freeOf.length) add('not (p.flags && array[?]::text[])', freeOf);
+  if (freeOf.length) add(`not (p.flags && array[?]::text[]) and ${LIST_READ}`, freeOf);
   // Filters that contradict each other (an included ingredient also excluded, or carrying a
   // free-of flag) match nothing: answered without the query, which would otherwise walk the
   // whole name index looking for a first match.

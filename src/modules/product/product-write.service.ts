@@ -106,7 +106,7 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   for (const e of analysis.entries) {
     em.create(ProductIngredient, {
       product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match,
-      concentration: e.concentration, mayContain: e.mayContain,
+      concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false,
     });
   }
   await em.flush();

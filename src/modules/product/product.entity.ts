@@ -103,6 +103,8 @@ export class Product extends NamedEntity {
 
 @Entity()
 @Index({ properties: ['product', 'position'] })
+// The few products with an entry we could not read, for the free-of filters that leave them out.
+@Index({ name: 'product_ingredient_unread_index', expression: 'create index "product_ingredient_unread_index" on "product_ingredient" ("product_id") where "unread"' })
 @ObjectType({ description: 'One entry of a product\'s ingredient list and what it matched.' })
 export class ProductIngredient extends UuidKeyed {
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
@@ -131,6 +133,11 @@ export class ProductIngredient extends UuidKeyed {
   @Property({ default: false })
   @Field({ description: 'Listed under "May contain".' })
   mayContain: boolean = false;
+
+  /** Words run together that hold names we know but could not all be read: no "free of" rule passes on the list. */
+  @Property({ default: false })
+  @Field({ description: 'Some of the entry could not be read (words run together holding a name we do not know): no "free of" rule passes on the product\'s list.' })
+  unread: boolean = false;
 }
 
 @Entity()

@@ -67,6 +67,13 @@ export async function readProductDetail(em: EntityManager, idOrAlias: string, vi
 }
 
 /** Flags by name (silicone) or by the contract's free-of word (silicones); anything else is a 400. */
+/**
+ * The product's list was read: it has entries and none is marked unread (words run together holding a name we do
+ * not know). A list we could not read passes no free-of filter, as it passes no free-of rule.
+ */
+export const LIST_READ = `exists (select 1 from product_ingredient pi where pi.product_id = p.id)
+  and not exists (select 1 from product_ingredient pi where pi.product_id = p.id and pi.unread)`;
+
 export function checkedFlags(field: string, words: string[] | null | undefined): string[] {
   const known = loadVocabulary().flags;
   return [...new Set((words ?? []).flatMap((word) => {
@@ -86,7 +93,7 @@ export async function listProducts(em: EntityManager, filter: ProductFilter, pag
   const flags = checkedFlags('flags', filter.flags);
   if (flags.length) add('p.flags @> array[?]::text[]', flags);
   const freeOf = checkedFlags('free_of', filter.freeOf);
-  if (freeOf.length) add('not (p.flags && array[?]::text[])', freeOf);
+  if (freeOf.length) add(`not (p.flags && array[?]::text[]) and ${LIST_READ}`, freeOf);
   // Free text: by relevance (src/modules/search), with the filters above.
   if (text) return searchProductText(em, text, where, page, withEntries, (w) => productRowPage(em, w, 'name', page, withEntries));
   return productRowPage(em, where, 'name', page, withEntries);

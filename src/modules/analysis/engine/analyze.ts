@@ -67,7 +67,8 @@ const CONNECTIVE = /\s(?:or|and|with|from|for|et|ou|und|oder)\s|&/i;
 
 export function analyzeIngredientList(text: string, matcher: IngredientMatcher): ListAnalysis {
   const parsed = parseIngredientList(text);
-  const kept = new Map<string, AnalyzedEntry>();
+  // By kit part, then by ingredient (or printed text): the ids are the matcher's own strings, looked up as they are.
+  const kept = new Map<string, Map<string, AnalyzedEntry>>();
   const entries: AnalyzedEntry[] = [];
   const duplicates: string[] = [];
   const unmatched: string[] = [];
@@ -75,8 +76,10 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
   for (const parsedEntry of parsed.entries) {
     for (const entry of matchEntryOrPieces(parsedEntry, matcher)) {
       // Within one product only: the same ingredient in two parts of a kit is two entries.
-      const identity = `${entry.part ?? ''}\u0000${entry.ingredientId ?? `text:${entry.input.toLowerCase()}`}`;
-      const first = kept.get(identity);
+      let inPart = kept.get(entry.part ?? '');
+      if (!inPart) kept.set(entry.part ?? '', (inPart = new Map()));
+      const identity = entry.ingredientId ?? `text:${entry.input.toLowerCase()}`;
+      const first = inPart.get(identity);
       if (first) {
         // One ingredient under two names ("Tocopherol" … "Vitamin E"): one entry, at its first place (the one the
         // order of the list bounds), saying what else it was printed as; counted once in every estimate.
@@ -88,7 +91,7 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
         }
         continue;
       }
-      kept.set(identity, entry);
+      inPart.set(identity, entry);
       entry.position = entries.length + 1;
       entries.push(entry);
       if (entry.match === 'none') unmatched.push(entry.input);

@@ -134,6 +134,8 @@ function listStart(text: string): { start: number; heading: number } {
   let start = -1;
   let heading = -1;
   for (const pattern of [LIST_HEADING, LIST_HEADING_LINE]) {
+    // A heading ends with a colon, or stands on a line of its own or in brackets: a text without any cannot hold one.
+    if (pattern === LIST_HEADING ? !text.includes(':') : !text.includes('\n') && !text.includes('[')) continue;
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
       if (NOT_THE_LIST.test(text.slice(Math.max(0, m.index - 20), m.index + (m[0].match(/^[\s>.(/|]/) ? 1 : 0)))) continue;
@@ -297,12 +299,13 @@ function bracketPairs(text: string): Map<number, number> {
   const pairs = new Map<number, number>();
   const stack: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '[' || ch === '{') stack.push(i);
-    else if (ch === ')' || ch === ']' || ch === '}') {
-      const want = ch === ')' ? '(' : ch === ']' ? '[' : '{';
+    const ch = text.charCodeAt(i);
+    if (ch === 40 || ch === 91 || ch === 123) stack.push(i);
+    else if (ch === 41 || ch === 93 || ch === 125) {
+      // The opening bracket of ")" "]" "}" is one or two code units before it: "(" 40, "[" 91, "{" 123.
+      const want = ch === 41 ? 40 : ch - 2;
       let at = stack.length - 1;
-      while (at >= 0 && text[stack[at]] !== want) at--;
+      while (at >= 0 && text.charCodeAt(stack[at]) !== want) at--;
       if (at >= 0) {
         pairs.set(stack[at], i);
         stack.length = at;
@@ -323,7 +326,7 @@ function splitEntries(text: string, linesAreSeparators: boolean): string[] {
   const pairs = bracketPairs(text);
   // "[+/-: CI 77891, CI 77491]", "(May contain: …)": the brackets hold a section, not a synonym.
   const literal = new Set<number>();
-  for (const [open, close] of pairs) {
+  if (text.includes(MAY)) for (const [open, close] of pairs) {
     if (/^[\s,]*\u0001/.test(text.slice(open + 1, open + 8))) {
       literal.add(open);
       literal.add(close);
@@ -334,12 +337,11 @@ function splitEntries(text: string, linesAreSeparators: boolean): string[] {
   const closeAt: number[] = [];
   let current = '';
   let from = 0;
-  // Visit only the characters that can matter; spaces only when " and " or " & " occurs at all.
-  const special = /\s(?:and|&)\s/i.test(text) ? SPECIAL_WITH_SPACE : SPECIAL;
-  special.lastIndex = 0;
-  for (let m = special.exec(text); m; m = special.exec(text)) {
-    const i = m.index;
+  // Stop only at the characters that can matter; at spaces only when " and " or " & " occurs at all.
+  const spaces = /\s(?:and|&)\s/i.test(text);
+  for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (code < 128 ? !SPECIAL_ASCII[code] && !(spaces && code === 32) : !SPECIAL_OTHER.has(code)) continue;
     if (literal.has(i)) {
       current += `${text.slice(from, i)} `;
       from = i + 1;
@@ -383,8 +385,10 @@ function splitEntries(text: string, linesAreSeparators: boolean): string[] {
   return parts;
 }
 
-const SPECIAL = /[,;|\n()[\]{}•·●▪◦‣・]/g;
-const SPECIAL_WITH_SPACE = /[,;|\n()[\]{}•·●▪◦‣・ ]/g;
+/** The characters splitEntries stops at: separators, line breaks and brackets (and spaces when " and " occurs). */
+const SPECIAL_ASCII = new Uint8Array(128);
+for (const ch of ',;|\n()[]{}') SPECIAL_ASCII[ch.charCodeAt(0)] = 1;
+const SPECIAL_OTHER = new Set([...'•·●▪◦‣・'].map((ch) => ch.charCodeAt(0)));
 
 // --- Entries -------------------------------------------------------------------------------------
 
@@ -393,6 +397,8 @@ const NANO = /\s*[([]\s*nano\s*[)\]]|\bnano\b\s*$/i;
 const ABBREVIATION_END = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|ph\.\s*eur)\.$/i;
 /** Words of sentences, not of ingredient names. */
 const PROSE_WORDS = new Set(['the', 'your', 'you', 'our', 'we', 'for', 'with', 'is', 'are', 'this', 'that', 'it', 'its', 'all', 'not', 'helps', 'help', 'apply', 'use', 'which', 'will', 'can', 'skin', 'without', 'made', 'product', 'formula', 'gently', 'leaves', 'into']);
+const PROSE_WORD_MIN = Math.min(...[...PROSE_WORDS].map((w) => w.length));
+const PROSE_WORD_MAX = Math.max(...[...PROSE_WORDS].map((w) => w.length));
 const NOT_AN_INGREDIENT =
   /^(?:\(?f\.?\s?i\.?\s?l\.?\s|iln\s?\d|made\s+in|manufactured|distributed|produced\s+(?:by|in)|free\s+(?:of|from)|formulated\s+without|dermatolog|cruelty|vegan\b|net\s+(?:wt|weight|vol)|pao\b|exp\b|batch\b|lot\s*(?:no|number|#)|www\.|https?:|©|®|™|tel\b|phone\b|\d{1,4}\s*(?:ml|g|oz|fl\.?\s*oz)\b)/i;
 
@@ -406,20 +412,42 @@ function countWords(text: string): number {
 
 function looksLikeProse(text: string): boolean {
   if (/[!?]$/.test(text)) return true;
-  const words = text.toLowerCase().split(/[^a-z']+/).filter(Boolean);
-  if (words.length < 4) return false;
+  // The words are the runs of [a-z'] in the lower-cased text, walked in place: no arrays, and only words as long as
+  // a prose word is are looked up.
+  const lower = text.toLowerCase();
+  let words = 0;
   let prose = 0;
-  for (const w of words) if (PROSE_WORDS.has(w)) prose++;
-  return prose >= 2 || (words.length >= 7 && prose >= 1);
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const code = i < lower.length ? lower.charCodeAt(i) : 0;
+    if ((code >= 97 && code <= 122) || code === 39) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    words++;
+    if (i - start >= PROSE_WORD_MIN && i - start <= PROSE_WORD_MAX && PROSE_WORDS.has(lower.slice(start, i))) prose++;
+    start = -1;
+  }
+  if (words < 4) return false;
+  return prose >= 2 || (words >= 7 && prose >= 1);
+}
+
+const BRACKET_KINDS = [['(', ')'], ['[', ']']] as const;
+
+function occurrences(text: string, ch: string): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i >= 0; i = text.indexOf(ch, i + 1)) n++;
+  return n;
 }
 
 /** Drops a bracket the text does not open or close (left over from "[+/-: …]"). */
 function stripStrayBrackets(text: string): string {
   if (!/[()[\]]/.test(text)) return text;
   let out = text;
-  for (const [open, close] of [['(', ')'], ['[', ']']]) {
-    const opens = out.split(open).length - 1;
-    const closes = out.split(close).length - 1;
+  for (const [open, close] of BRACKET_KINDS) {
+    const opens = occurrences(out, open);
+    const closes = occurrences(out, close);
     if (closes > opens && out.endsWith(close)) out = out.slice(0, -1);
     else if (opens > closes && out.startsWith(open)) out = out.slice(1);
     else if (opens > closes && out.endsWith(open)) out = out.slice(0, -1);
@@ -444,8 +472,50 @@ interface Context {
   layout: SetAsideText[];
 }
 
+/** What reading one printed entry gives: the entry (without its context's marks) and the text it set aside. */
+interface EntryReading {
+  entry: Pick<ParsedEntry, 'input' | 'concentration' | 'nano'> | null;
+  footnotes: string[];
+  ignored: string[];
+  layout: SetAsideText[];
+}
+
+/**
+ * Readings of printed entries, by the entry's text, for entries outside and inside an "Active ingredients" section.
+ * A label repeats the names of thousands of others ("Water", "Butyrospermum Parkii (Shea) Butter"): each is read
+ * once. Bounded: emptied when full.
+ */
+const entryReadings = [new Map<string, EntryReading>(), new Map<string, EntryReading>()];
+let entryCacheSize = 20_000;
+
+/** Sets how many entry readings are kept (0: none, every entry read anew). For measuring the parser cold. */
+export function setEntryCacheSize(size: number): void {
+  entryCacheSize = size;
+  for (const cache of entryReadings) cache.clear();
+}
+
 /** One printed entry, or null when it is a footnote, noise or empty. */
 function toEntry(raw: string, ctx: Context): ParsedEntry | null {
+  if (entryCacheSize === 0) return readEntry(raw, ctx);
+  const cache = entryReadings[ctx.active ? 1 : 0];
+  let reading = cache.get(raw);
+  if (!reading) {
+    // What the entry reads as depends only on its text and on the section being the actives: its other marks
+    // (may contain, kit part) are the context's, put on below.
+    const scratch: Context = { active: ctx.active, mayContain: false, part: null, footnotes: [], ignored: [], layout: [] };
+    const entry = readEntry(raw, scratch);
+    reading = { entry: entry && { input: entry.input, concentration: entry.concentration, nano: entry.nano }, footnotes: scratch.footnotes, ignored: scratch.ignored, layout: scratch.layout };
+    if (cache.size >= entryCacheSize) cache.clear();
+    cache.set(raw, reading);
+  }
+  for (const text of reading.footnotes) ctx.footnotes.push(text);
+  for (const text of reading.ignored) ctx.ignored.push(text);
+  for (const item of reading.layout) ctx.layout.push({ kind: item.kind, text: item.text });
+  return reading.entry && newEntry(reading.entry.input, reading.entry.concentration, reading.entry.nano, ctx);
+}
+
+/** Reads one printed entry: the entry, or null when it is a footnote, noise or empty. */
+function readEntry(raw: string, ctx: Context): ParsedEntry | null {
   let text = raw.trim();
   if (/\s\s|[\t\n]/.test(text)) text = text.replace(/\s+/g, ' ');
   text = stripStrayBrackets(text);
@@ -591,6 +661,20 @@ function periodsAsSeparators(text: string): string {
   });
 }
 
+/** Commas not followed by a digit (not "1,2-Hexanediol"), and semicolons. */
+function separatorCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 59) n++;
+    else if (code === 44) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (next < 48 || next > 57) n++;
+    }
+  }
+  return n;
+}
+
 /** Parses a pasted label into entries in printed order. */
 export function parseIngredientList(text: string): ParsedList {
   const footnotes: string[] = [];
@@ -610,7 +694,7 @@ export function parseIngredientList(text: string): ParsedList {
       const sectionText = periodsAsSeparators(section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text);
       const lines = sectionText.split('\n').filter((l) => l.trim());
       // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
-      const commas = (sectionText.match(/,(?!\d)|;/g) ?? []).length;
+      const commas = separatorCount(sectionText);
       const linesAreSeparators = (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
       const marked = sectionText.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, (words) => {
         if (/\p{L}/u.test(words)) layout.push({ kind: 'heading', text: words.trim() });
