@@ -182,7 +182,12 @@ export const SKIN_TYPES: SkinTypeProfile[] = [
 export const LIST_CAUTIONS: Array<{ id: string; skinType: string; reason: (names: string[]) => string; find: (ingredients: SkinIngredient[]) => string[] | null }> = [
   {
     id: 'dry.caution.soap_base', skinType: 'dry',
-    reason: (names) => `soap base (${names.join(' with ')}): alkaline, takes more of the skin's lipids than a mild syndet cleanser`,
+    reason: (names) => {
+      const alkali = /hydroxide$/i.test(names[names.length - 1]) ? names[names.length - 1] : null;
+      const acids = alkali ? names.slice(0, -1) : names;
+      const listed = acids.length > 1 ? `${acids.slice(0, -1).join(', ')} and ${acids[acids.length - 1]}` : acids[0];
+      return `soap base (${alkali ? `${listed} neutralised by ${alkali}` : listed}): alkaline, takes more of the skin's lipids than a mild synthetic cleanser`;
+    },
     find: (ingredients) => soapBaseOf(ingredients.map((i) => (i.name ? { name: i.name } : null)))?.names ?? null,
   },
 ];
