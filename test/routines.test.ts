@@ -39,8 +39,13 @@ const PLAIN = 'Water, Glycerin, Squalane, Cetearyl Alcohol, Phenoxyethanol';
 const SUNSCREEN = 'Water, Zinc Oxide, Caprylic/Capric Triglyceride, Glycerin, Phenoxyethanol';
 const FRAGRANT = 'Water, Glycerin, Parfum, Linalool, Phenoxyethanol';
 
+/**
+ * Creates a routine. These tests put test products (of no category that places them) into whatever step
+ * they are about: the kind check has its own tests, so steps here allow another kind unless they say.
+ */
 async function create(token: string, body: Record<string, unknown>): Promise<RoutineBody> {
-  const response = await t.inject({ method: 'POST', url: '/routines/create', token, payload: body });
+  const steps = (body.steps as Array<Record<string, unknown>> | undefined)?.map((s) => (s.product ? { allow_other_kind: true, ...s } : s));
+  const response = await t.inject({ method: 'POST', url: '/routines/create', token, payload: steps ? { ...body, steps } : body });
   expect({ status: response.statusCode, body: response.body.slice(0, 300) }).toMatchObject({ status: 201 });
   return response.json() as RoutineBody;
 }
@@ -145,6 +150,41 @@ describe('routine steps', () => {
     expect((forced.json() as RoutineBody).steps.map((s) => [s.step_type, s.product?.id])).toEqual([['tone', toner.id], ['moisturise', toner.id]]);
   });
 
+  it('checks the kind where a routine is created with steps, and where a product or pitch is put into a step', async () => {
+    const lea = await t.tokenFor('lea');
+    const toner = await product('Aqua, Rosa Damascena Flower Water, Glycerin, Squalane, Caprylic/Capric Triglyceride, Phenoxyethanol', 'toners');
+    const before = await count('routine');
+    const refused = await t.inject({ method: 'POST', url: '/routines/create', token: lea, payload: { name: 'Wrong kind', time_of_day: 'evening', steps: [{ step_type: 'cleanse' }, { step_type: 'moisturise', product: toner.alias }] } });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'steps[1].step_type', step_types: ['tone'] } });
+    expect(errorOf(refused).message).toMatch(/serves tone steps, not moisturise.*allow_other_kind/);
+    expect(await count('routine')).toBe(before);
+    const forced = await create(lea, { name: 'Asked for', time_of_day: 'evening', steps: [{ step_type: 'moisturise', product: toner.alias, allow_other_kind: true }] });
+    expect(forced.steps.map((s) => [s.step_type, s.product?.id])).toEqual([['moisturise', toner.id]]);
+
+    const routine = await create(lea, { name: 'Assign kinds', time_of_day: 'evening', steps: [{ step_type: 'moisturise' }, { step_type: 'tone' }] });
+    const [moisturise, tone] = routine.steps;
+    const url = (step: string, what: string) => `/routines/${routine.id}/routine_steps/${step}/${what}`;
+    const wrong = await t.inject({ method: 'PATCH', url: url(moisturise.id, 'assign_product'), token: lea, payload: { product: toner.alias } });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).details).toMatchObject({ field: 'product', step_types: ['tone'] });
+    expect((await t.inject({ method: 'GET', url: `/routines/${routine.id}/routine_steps`, token: lea })).json()).toMatchObject({ items: [{ product: null }, { product: null }] });
+    expect((await t.inject({ method: 'PATCH', url: url(tone.id, 'assign_product'), token: lea, payload: { product: toner.alias } })).json()).toMatchObject({ product: { id: toner.id } });
+    expect((await t.inject({ method: 'PATCH', url: url(moisturise.id, 'assign_product'), token: lea, payload: { product: toner.alias, allow_other_kind: true } })).json()).toMatchObject({ product: { id: toner.id } });
+
+    const pitchId = newId();
+    const now = new Date();
+    await t.em().getConnection().execute(
+      `insert into product_pitch (id, product_id, author_id, step_types, message, created_at, updated_at) values (?, ?, ?, '{tone}', 'Our toner', ?, ?)`,
+      [pitchId, toner.id, (await t.user('routine-mod')).id, now, now]);
+    const other = await create(lea, { name: 'Pitch kinds', time_of_day: 'morning', steps: [{ step_type: 'moisturise' }] });
+    const pitchUrl = `/routines/${other.id}/routine_steps/${other.steps[0].id}/assign_pitch`;
+    const pitched = await t.inject({ method: 'PATCH', url: pitchUrl, token: lea, payload: { product_pitch_id: pitchId } });
+    expect(pitched.statusCode).toBe(400);
+    expect(errorOf(pitched).details).toMatchObject({ field: 'product_pitch_id', step_types: ['tone'] });
+    expect((await t.inject({ method: 'PATCH', url: pitchUrl, token: lea, payload: { product_pitch_id: pitchId, allow_other_kind: true } })).json()).toMatchObject({ pitch: { id: pitchId }, product: { id: toner.id } });
+  });
+
   it('adds steps at a position and reorders them (a permutation, else 400)', async () => {
     const gus = await t.tokenFor('gus');
     const routine = await create(gus, { name: 'Steps', time_of_day: 'evening', steps: [{ step_type: 'cleanse' }, { step_type: 'moisturise' }] });
@@ -175,8 +215,8 @@ describe('routine steps', () => {
     const routine = await create(hal, { name: 'Assign', time_of_day: 'evening', steps: [{ step_type: 'treat' }, { step_type: 'moisturise' }] });
     const other = await create(hal, { name: 'Other', time_of_day: 'evening', steps: [{ step_type: 'treat' }] });
     const [treat, moisturise] = routine.steps;
-    const serum = await product(RETINOL);
-    const cream = await product(PLAIN);
+    const serum = await product(RETINOL, 'serums');
+    const cream = await product(PLAIN, 'creams');
 
     const url = (step: string, what: string) => `/routines/${routine.id}/routine_steps/${step}/${what}`;
     const assigned = await t.inject({ method: 'PATCH', url: url(treat.id, 'assign_product'), token: hal, payload: { product: serum.alias } });

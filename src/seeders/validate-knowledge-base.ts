@@ -8,7 +8,8 @@ import { LABEL_NAME_LANGUAGES, readableByMatcher, type IngredientRecord, type La
 export type { Vocabulary };
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const RATING_SOURCES = new Set(['fulton-1989', 'fulton-1976', 'community', 'fulton-1989-tables']);
+/** The `rating_source` ids a rating may cite: those of data/flags-and-ratings.yaml (a test keeps them equal). */
+export const RATING_SOURCES = new Set(['fulton-1989', 'fulton-1976', 'fulton-1989-tables']);
 
 /** The keys the matcher looks a name up by (see engine/match.ts): two ingredients sharing one match neither. */
 const matchKeys = (name: string): string[] => {

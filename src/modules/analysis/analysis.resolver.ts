@@ -48,7 +48,7 @@ export class AnalysisResolver {
     return { items: analysis.entries.filter((e) => e.match === 'none').map(({ position, input }) => ({ position, input })), nextCursor: null };
   }
 
-  @Query(() => AnalysisRules, { description: 'Fragrance-free, alcohol-free, fungal-acne safe…: each with what breaks it.' })
+  @Query(() => AnalysisRules, { description: 'Fragrance-free, alcohol-free, no ingredient known to feed Malassezia in vitro…: each with what breaks it.' })
   async analysisRules(@Arg('token') token: string, @Ctx() ctx: Context): Promise<AnalysisRules> {
     const analysis = await getAnalysis(ctx.em, token);
     // As read at their dose and in this kind of product (a low-dose salicylate keeps pregnancy_safe).

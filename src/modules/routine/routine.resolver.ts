@@ -58,7 +58,7 @@ export class RoutineResolver {
 
   // Mutations
   @Authorized()
-  @Mutation(() => Routine, { description: 'Creates a private routine, with steps in order.' })
+  @Mutation(() => Routine, { description: 'Creates a private routine, with steps in order. A step\'s product must serve its step type, else VALIDATION_FAILED naming steps[i].step_type and the step types it serves, unless the step\'s allowOtherKind is true.' })
   createRoutine(
     @Arg('name') name: string,
     @Arg('timeOfDay', () => RoutineTimeOfDay) timeOfDay: RoutineTimeOfDay,
@@ -109,15 +109,27 @@ export class RoutineResolver {
   }
 
   @Authorized()
-  @Mutation(() => RoutineStep, { description: 'Sets (or with null clears) a step\'s product.' })
-  assignRoutineStepProduct(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('product', () => String, { nullable: true }) product: string | null, @Ctx() ctx: Context) {
-    return assignProduct(ctx.em, id, stepId, ctx.viewer!, product);
+  @Mutation(() => RoutineStep, { description: 'Sets (or with null clears) a step\'s product. The product must serve the step\'s type, else VALIDATION_FAILED naming the step types it serves, unless allowOtherKind is true.' })
+  assignRoutineStepProduct(
+    @Arg('id') id: string,
+    @Arg('routineStepId') stepId: string,
+    @Arg('product', () => String, { nullable: true }) product: string | null,
+    @Ctx() ctx: Context,
+    @Arg('allowOtherKind', () => Boolean, { nullable: true, description: 'Set the product even when it does not serve the step\'s type.' }) allowOtherKind?: boolean | null,
+  ) {
+    return assignProduct(ctx.em, id, stepId, ctx.viewer!, product, allowOtherKind ?? false);
   }
 
   @Authorized()
-  @Mutation(() => RoutineStep, { description: 'Points a step at a product pitch (null clears it); the step takes the pitch\'s product.' })
-  assignRoutineStepPitch(@Arg('id') id: string, @Arg('routineStepId') stepId: string, @Arg('productPitchId', () => String, { nullable: true }) pitchId: string | null, @Ctx() ctx: Context) {
-    return assignPitch(ctx.em, id, stepId, ctx.viewer!, pitchId);
+  @Mutation(() => RoutineStep, { description: 'Points a step at a product pitch (null clears it); the step takes the pitch\'s product, which must serve the step\'s type unless allowOtherKind is true.' })
+  assignRoutineStepPitch(
+    @Arg('id') id: string,
+    @Arg('routineStepId') stepId: string,
+    @Arg('productPitchId', () => String, { nullable: true }) pitchId: string | null,
+    @Ctx() ctx: Context,
+    @Arg('allowOtherKind', () => Boolean, { nullable: true, description: 'Take the pitch\'s product even when it does not serve the step\'s type.' }) allowOtherKind?: boolean | null,
+  ) {
+    return assignPitch(ctx.em, id, stepId, ctx.viewer!, pitchId, allowOtherKind ?? false);
   }
 
   @Authorized()

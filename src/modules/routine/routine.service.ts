@@ -82,7 +82,7 @@ async function productFor(em: EntityManager, field: string, idOrAlias: string, v
   return product;
 }
 
-export async function createRoutine(em: EntityManager, viewer: User, input: { name: string; description?: string | null; timeOfDay: RoutineTimeOfDay; current?: boolean | null; steps?: StepInput[] | null }): Promise<Routine> {
+export async function createRoutine(em: EntityManager, viewer: User, input: { name: string; description?: string | null; timeOfDay: RoutineTimeOfDay; current?: boolean | null; steps?: Array<StepInput & { allowOtherKind?: boolean | null }> | null }): Promise<Routine> {
   const steps = input.steps ?? [];
   if (steps.length > MAX_STEPS) throw validationFailed('steps', `A routine has at most ${MAX_STEPS} steps`);
   const routine = em.create(Routine, {
@@ -92,6 +92,7 @@ export async function createRoutine(em: EntityManager, viewer: User, input: { na
   for (const [i, step] of steps.entries()) {
     const stepType = checkedStepType(`steps[${i}].step_type`, step.stepType);
     const product = step.product != null ? await productFor(em, `steps[${i}].product`, step.product, viewer) : null;
+    if (product && !step.allowOtherKind) await checkKind(em, product, stepType, `steps[${i}].step_type`);
     em.create(RoutineStep, { routine, position: i + 1, stepType, product: product?.id ?? null, note: checkedText(`steps[${i}].note`, step.note ?? '', 0, 500) });
   }
   await em.flush();
@@ -137,13 +138,16 @@ export async function publishRoutine(em: EntityManager, id: string, viewer: User
   return routine;
 }
 
-/** The product must serve the step type (a toner is no moisturise step); a product of unknown kind serves any. */
-async function checkKind(em: EntityManager, product: Product, stepType: string): Promise<void> {
+/**
+ * The product must serve the step type (a toner is no moisturise step); a product of unknown kind serves any.
+ * `field` is the body field the error names (the step type, or the product put into an existing step).
+ */
+async function checkKind(em: EntityManager, product: Product, stepType: string, field = 'step_type'): Promise<void> {
   const served = (await productStepCandidates(em, product)).map((c) => c.stepType);
   if (served.length === 0 || served.includes(stepType)) return;
   throw new AppError('VALIDATION_FAILED',
-    `step_type: ${product.name} serves ${served.join(', ')} steps, not ${stepType}; choose one of those, or send allow_other_kind: true to add it anyway`,
-    { field: 'step_type', step_types: served });
+    `${field}: ${product.name} serves ${served.join(', ')} steps, not ${stepType}; choose one of those, or send allow_other_kind: true to add it anyway`,
+    { field, step_types: served });
 }
 
 /** Adds a step at `position` (1..n+1, default: at the end); later steps move down one. */
@@ -180,12 +184,16 @@ export async function reorderRoutineSteps(em: EntityManager, id: string, viewer:
   return routine;
 }
 
-/** Sets or (with null) clears a step's product; a pitch or tutorial of another product is cleared with it. */
-export async function assignProduct(em: EntityManager, id: string, stepId: string, viewer: User, idOrAlias: string | null | undefined): Promise<RoutineStep> {
+/**
+ * Sets or (with null) clears a step's product; a pitch or tutorial of another product is cleared with it.
+ * The product must serve the step's type unless allowOtherKind.
+ */
+export async function assignProduct(em: EntityManager, id: string, stepId: string, viewer: User, idOrAlias: string | null | undefined, allowOtherKind = false): Promise<RoutineStep> {
   if (idOrAlias === undefined) throw validationFailed('product', 'product is required (null clears it)');
   const routine = await ownRoutine(em, id, viewer);
   const step = await stepOf(em, routine, stepId);
   const product = idOrAlias !== null ? await productFor(em, 'product', idOrAlias, viewer) : null;
+  if (product && !allowOtherKind) await checkKind(em, product, step.stepType, 'product');
   step.product = product ? em.getReference(Product, product.id) as never : null;
   if (step.pitch && (!product || (await em.findOneOrFail(ProductPitch, step.pitch.id)).product.id !== product.id)) step.pitch = null;
   if (step.tutorial && (!product || (await em.findOneOrFail(ProductTutorial, step.tutorial.id)).product.id !== product.id)) step.tutorial = null;
@@ -193,8 +201,11 @@ export async function assignProduct(em: EntityManager, id: string, stepId: strin
   return step;
 }
 
-/** Points a step at a product pitch (null clears it); the step's product becomes the pitch's. */
-export async function assignPitch(em: EntityManager, id: string, stepId: string, viewer: User, pitchId: string | null | undefined): Promise<RoutineStep> {
+/**
+ * Points a step at a product pitch (null clears it); the step's product becomes the pitch's, which must
+ * serve the step's type unless allowOtherKind.
+ */
+export async function assignPitch(em: EntityManager, id: string, stepId: string, viewer: User, pitchId: string | null | undefined, allowOtherKind = false): Promise<RoutineStep> {
   if (pitchId === undefined) throw validationFailed('product_pitch_id', 'product_pitch_id is required (null clears it)');
   const routine = await ownRoutine(em, id, viewer);
   const step = await stepOf(em, routine, stepId);
@@ -204,6 +215,7 @@ export async function assignPitch(em: EntityManager, id: string, stepId: string,
     const pitch = isUuid(pitchId.trim()) ? await em.findOne(ProductPitch, { id: pitchId.trim().toLowerCase() }) : null;
     if (!pitch) throw validationFailed('product_pitch_id', `product_pitch_id: no product pitch "${pitchId}"`);
     const product = await productFor(em, 'product_pitch_id', pitch.product.id, viewer);
+    if (!allowOtherKind) await checkKind(em, product, step.stepType, 'product_pitch_id');
     step.pitch = pitch as never;
     step.product = em.getReference(Product, product.id) as never;
     if (step.tutorial && (await em.findOneOrFail(ProductTutorial, step.tutorial.id)).product.id !== product.id) step.tutorial = null;

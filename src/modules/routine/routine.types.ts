@@ -37,6 +37,9 @@ export class RoutineStepInput {
 
   @Field(() => String, { nullable: true })
   note?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Add the product even at a step type it does not serve.' })
+  allowOtherKind?: boolean | null;
 }
 
 /** Flat arguments (see SkinProfileChanges): omitted fields stay as they are. */

@@ -316,7 +316,7 @@ export interface Made { id: string; steps: Array<{ id: string }> }
 
 /** A routine of `me` with two steps (the second with a catalog product); published unless asked. */
 export async function makeRoutine(ctx: FixtureContext, publish = true, token = ctx.me.token): Promise<Made> {
-  const body = { name: `Fixture routine ${ctx.unique()}`, time_of_day: 'evening', steps: [{ step_type: 'cleanse' }, { step_type: 'moisturise', product: ctx.catalog.product.alias }] };
+  const body = { name: `Fixture routine ${ctx.unique()}`, time_of_day: 'evening', steps: [{ step_type: 'cleanse' }, { step_type: 'moisturise', product: ctx.catalog.product.alias, allow_other_kind: true }] };
   const routine = (await ok(await ctx.t.inject({ method: 'POST', url: '/routines/create', payload: body, token }), 'POST /routines/create', 201)) as Made;
   if (publish) await ok(await ctx.t.inject({ method: 'PATCH', url: `/routines/${routine.id}/publish`, token }), 'PATCH /routines/:id/publish');
   return routine;

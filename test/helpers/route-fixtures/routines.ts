@@ -25,7 +25,7 @@ async function insertTutorial(ctx: FixtureContext): Promise<string> {
 
 export const routinesFixtures: FixtureTable = {
   'GET /routines': async () => ({ params: {}, query: { limit: '5', time_of_day: 'evening' } }),
-  'POST /routines/create': async (ctx) => ({ params: {}, body: { name: `Fixture ${ctx.unique()}`, time_of_day: 'morning', description: 'From a fixture', current: true, steps: [{ step_type: 'cleanse', product: ctx.catalog.product.alias, note: 'gently' }] } }),
+  'POST /routines/create': async (ctx) => ({ params: {}, body: { name: `Fixture ${ctx.unique()}`, time_of_day: 'morning', description: 'From a fixture', current: true, steps: [{ step_type: 'cleanse', product: ctx.catalog.product.alias, note: 'gently', allow_other_kind: true }] } }),
   'POST /routines/request': async () => ({ params: {}, body: { message: 'A routine for dry skin, please', time_of_day: 'evening' } }),
   'DELETE /routines/request/:id': async (ctx) => {
     const request = (await ok(await ctx.t.inject({ method: 'POST', url: '/routines/request', payload: { message: 'Fixture request' }, token: ctx.me.token }), 'POST /routines/request', 201)) as { id: string };
@@ -63,11 +63,11 @@ export const routinesFixtures: FixtureTable = {
   'GET /routines/:id/routine_steps': async (ctx) => list({ id: (await makeRoutine(ctx)).id }),
   'PATCH /routines/:id/routine_steps/:routine_step_id/assign_pitch': async (ctx) => {
     const routine = await makeRoutine(ctx, false);
-    return { params: { id: routine.id, routine_step_id: routine.steps[1].id }, body: { product_pitch_id: await insertPitch(ctx) }, strangerStatus: 404 };
+    return { params: { id: routine.id, routine_step_id: routine.steps[1].id }, body: { product_pitch_id: await insertPitch(ctx), allow_other_kind: true }, strangerStatus: 404 };
   },
   'PATCH /routines/:id/routine_steps/:routine_step_id/assign_product': async (ctx) => {
     const routine = await makeRoutine(ctx, false);
-    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product: ctx.catalog.products[1].id }, strangerStatus: 404 };
+    return { params: { id: routine.id, routine_step_id: routine.steps[0].id }, body: { product: ctx.catalog.products[1].id, allow_other_kind: true }, strangerStatus: 404 };
   },
   'PATCH /routines/:id/routine_steps/:routine_step_id/assign_product_tutorial': async (ctx) => {
     const routine = await makeRoutine(ctx, false);

@@ -31,7 +31,8 @@ export interface DosedView<I> {
   notes: string[];
 }
 
-const isSalicylate = (i: DoseIngredient): boolean => i.groups.includes('bhas') || /salicyl/i.test(i.name);
+// Wintergreen (Gaultheria) oil is almost pure methyl salicylate.
+const isSalicylate = (i: DoseIngredient): boolean => i.groups.includes('bhas') || /salicyl|^gaultheria /i.test(i.name);
 
 /** The ingredient as it reads at this dose, in this product type. */
 export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimate: ConcentrationEstimate, position: number, listLength: number, productType: ProductType, printed: boolean): DosedView<I> {
@@ -66,6 +67,19 @@ export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimat
       notes.push(`At most ${estimate.max}% in a leave-on product: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`);
     } else {
       notes.push(`Possibly above 2% (${estimate.min}-${estimate.max}%) in a leave-on product: peel strength, advised against in pregnancy.`);
+    }
+  }
+  // Essential oils in pregnancy: the regulators' advice (EMA/HMPC on thujone in sage oil, on estragole in
+  // basil, fennel and anise) is about medicinal doses taken by mouth or applied as such. In a cosmetic the
+  // oil is a fragrance at a fraction of a per cent: the caution counts only where the list allows more than
+  // 1 % and it sits high enough to matter, and in a rinse-off only among the first entries.
+  if (flags.includes('pregnancy_caution') && flags.includes('essential_oil') && !isSalicylate(ingredient)) {
+    const counts = productType === 'rinse_off' ? dose.high : estimate.max > 1 && dose.significant;
+    if (!counts) {
+      flags = flags.filter((f) => f !== 'pregnancy_caution');
+      notes.push(productType === 'rinse_off'
+        ? `Low in a rinse-off product (${estimate.min}-${estimate.max}%): too little ${ingredient.name} stays on the skin for the pregnancy caution, which is about medicinal doses.`
+        : `At most ${estimate.max}% or too low in the list to matter: the pregnancy caution for ${ingredient.name} is about medicinal doses, not a fragrance trace.`);
     }
   }
   return { ingredient: { ...ingredient, groups, effects, flags, functions, dose }, notes };

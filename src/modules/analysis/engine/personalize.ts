@@ -52,8 +52,8 @@ const CONCERN_PROFILES: Record<string, string> = {
   sensitivity: 'sensitive', dryness: 'dry',
 };
 
-/** Concerns that no skin-type profile covers: what in a list works towards them. */
-const CONCERN_GOALS: Record<string, { reason: string; test: (i: SkinIngredient) => boolean }> = {
+/** Concerns that no skin-type profile covers: what in a list works towards them (sources: data/flags-and-ratings.yaml). */
+export const CONCERN_GOALS: Record<string, { reason: string; test: (i: SkinIngredient) => boolean }> = {
   aging: { reason: 'works against signs of aging', test: (i) => i.effects.includes('anti_aging') || i.groups.some((g) => ['retinoids', 'peptides'].includes(g)) },
   hyperpigmentation: { reason: 'evens tone and fades dark spots', test: (i) => i.effects.includes('brightening') || i.groups.includes('vitamin_c') },
   large_pores: { reason: 'minimises the look of pores', test: (i) => i.effects.includes('pore_minimizing') || i.groups.includes('bhas') },

@@ -69,6 +69,28 @@ export const cleansingSurfactant = (name: string): boolean => {
 };
 export const soapBase = (name: string): boolean => SOAP.test(name.toLowerCase().replace(/\s+/g, ' ').trim());
 
+export interface SoapBaseReading {
+  /** salt: a fatty-acid salt named as such; neutralised: fatty acids with a hydroxide, made into soap in the product. */
+  kind: 'salt' | 'neutralised';
+  /** The ingredients forming it, in label order (the hydroxide last). */
+  names: string[];
+}
+
+/**
+ * The soap base of a list (matched names in label order; null for an entry matching nothing), if it has
+ * one: a fatty-acid salt among the first three ingredients, or several fatty acids among the first six
+ * neutralised by a hydroxide among the first ten (a Korean cleansing foam). One stearic acid with a
+ * hydroxide is a cream's emulsifier, not a soap base.
+ */
+export function soapBaseOf(ingredients: Array<{ name: string } | null>): SoapBaseReading | null {
+  const salt = ingredients.slice(0, 3).find((i) => i && soapBase(i.name));
+  if (salt) return { kind: 'salt', names: [salt.name] };
+  const acids = ingredients.slice(0, 6).filter((i): i is { name: string } => !!i && FATTY_ACID.test(i.name));
+  const alkali = ingredients.slice(0, 10).find((i) => i && /^(?:potassium|sodium) hydroxide$/i.test(i.name));
+  if (acids.length >= 2 && alkali) return { kind: 'neutralised', names: [...acids.map((a) => a.name), alkali.name] };
+  return null;
+}
+
 /**
  * The product type of a list (or of one kit part): its heading when that says, else its ingredients
  * (matched names in label order; null for an entry matching nothing).
@@ -79,13 +101,9 @@ export function inferProductType(ingredients: Array<{ name: string } | null>, he
   const front = ingredients.slice(0, 5);
   const washer = front.find((i) => i && cleansingSurfactant(i.name));
   if (washer) return { productType: 'rinse_off', basis: `A cleansing surfactant (${washer.name}) is among the first five ingredients: read as a rinse-off product (a cleanser).` };
-  const soap = ingredients.slice(0, 3).find((i) => i && soapBase(i.name));
-  if (soap) return { productType: 'rinse_off', basis: `A soap base (${soap.name}) is among the first three ingredients: read as a rinse-off product (a soap).` };
-  // Fatty acids neutralised in the product (a Korean cleansing foam): several of them high in the list with a
-  // hydroxide. One stearic acid with a hydroxide is a cream's emulsifier, not a soap base.
-  const acids = ingredients.slice(0, 6).filter((i) => i && FATTY_ACID.test(i.name));
-  const alkali = ingredients.slice(0, 10).find((i) => i && /^(?:potassium|sodium) hydroxide$/i.test(i.name));
-  if (acids.length >= 2 && alkali) return { productType: 'rinse_off', basis: `Fatty acids (${acids.map((a) => a!.name).join(', ')}) neutralised by ${alkali.name} high in the list make a soap base: read as a rinse-off product (a cleansing foam).` };
+  const soap = soapBaseOf(ingredients);
+  if (soap?.kind === 'salt') return { productType: 'rinse_off', basis: `A soap base (${soap.names[0]}) is among the first three ingredients: read as a rinse-off product (a soap).` };
+  if (soap) return { productType: 'rinse_off', basis: `Fatty acids (${soap.names.slice(0, -1).join(', ')}) neutralised by ${soap.names[soap.names.length - 1]} high in the list make a soap base: read as a rinse-off product (a cleansing foam).` };
   const known = front.filter(Boolean).length;
   if (known < Math.min(3, ingredients.length) || ingredients.length < 3) {
     return { productType: 'unknown', basis: 'Too few of the first ingredients are known to tell a rinse-off product from a leave-on one.' };

@@ -91,8 +91,16 @@ export interface ReadList<I extends ListIngredient> {
   alerts: Array<{ position: number; input: string; message: string }>;
 }
 
+/**
+ * Where a label was made: `eu` when the caller knows it was made under EU law (Regulation (EC) No
+ * 1223/2009), else null. Only an EU label names a fragrance allergen because it is above 0.001 %
+ * (leave-on) / 0.01 % (rinse-off); a US label, a Drug Facts label or one of unknown origin may name it at
+ * any amount, so no lower bound is drawn from its being named.
+ */
+export type LabelLaw = 'eu' | null;
+
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
-export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>, regulation: RegulationIndex, productType?: ProductType | null, flagOrder: string[] = []): ReadList<I> {
+export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>, regulation: RegulationIndex, productType?: ProductType | null, flagOrder: string[] = [], labelLaw: LabelLaw = null): ReadList<I> {
   // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts.
   const byPart = new Map<string, number[]>();
   entries.forEach((e, i) => byPart.set(e.part ?? '', [...(byPart.get(e.part ?? '') ?? []), i]));
@@ -110,6 +118,8 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
   const parts: PartReading[] = [...typeOf].filter(([part]) => part).map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: t.basis }));
   const thresholdOf = (t: ProductType) => (t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn);
   const matches = entries.map((e) => (e.ingredient ? regulation.matchesFor(e.ingredient) : []));
+  const drugFacts = entries.some((e) => e.active);
+  const allergenFloors = labelLaw === 'eu' && !drugFacts;
   const law = entries.map((e, i) => readLaw(regulation, e.ingredient, matches[i], partOf(i).known, { nano: e.nano ?? false, printed: printedPercent(e.concentration) }));
   const doseEntries: DoseEntry[] = entries.map((e, i) => {
     const type = entryType(i);
@@ -118,7 +128,7 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
     return {
       position: e.position, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false, name: e.ingredient?.name ?? e.input,
       cap: law[i].cap,
-      floor: allergen ? { min: threshold, source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%` } : null,
+      floor: allergen && allergenFloors ? { min: threshold, source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%` } : null,
     };
   });
   const estimates: ConcentrationEstimate[] = new Array(entries.length);
@@ -144,6 +154,11 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
       notes.push(...view.notes);
     }
     notes.push(...lawNotes);
+    if (!allergenFloors && doseEntries[i] && law[i].facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023')) {
+      notes.push(drugFacts
+        ? 'A Drug Facts label names its inactive ingredients whatever their amount: being named says nothing of how much there is.'
+        : `On a label made under EU law this fragrance allergen is named only above ${thresholdOf(entryType(i))}%; where this label was made is not known, so no lower bound is drawn from its being named.`);
+    }
     for (const message of lawAlerts) alerts.push({ position: e.position, input: e.input, message });
     return { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
   });

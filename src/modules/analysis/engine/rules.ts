@@ -1,5 +1,6 @@
 // "Free of" rules over an analysed list: each passes or names the ingredients that break it.
-// Pure: plain data in, plain data out.
+// Pure: plain data in, plain data out. The labels promise no more than the flags behind them: each
+// flag's source is in data/flags-and-ratings.yaml (a test checks every rule and flag is there).
 
 export interface RuleIngredient {
   id: string;
@@ -21,13 +22,13 @@ export const RULES: RuleDefinition[] = [
   { rule: 'paraben_free', label: 'Paraben-free', brokenBy: ['paraben'] },
   { rule: 'sulfate_free', label: 'Sulfate-free', brokenBy: ['sulfate'] },
   { rule: 'essential_oil_free', label: 'Essential-oil-free', brokenBy: ['essential_oil'] },
-  { rule: 'fungal_acne_safe', label: 'Fungal-acne safe', brokenBy: ['fungal_acne_trigger'] },
+  { rule: 'fungal_acne_safe', label: 'No ingredient known to feed Malassezia in vitro', brokenBy: ['fungal_acne_trigger'] },
   { rule: 'eu_allergen_free', label: 'Free of the EU fragrance allergens', brokenBy: ['eu_allergen'] },
   { rule: 'eu_allergen_2023_free', label: 'Free of the fragrance allergens added by Regulation (EU) 2023/1545', brokenBy: ['eu_allergen_2023'] },
   { rule: 'eu_permitted', label: 'Nothing prohibited in EU cosmetics, and only UV filters the EU permits', brokenBy: ['eu_prohibited', 'eu_uv_filter_not_permitted'] },
   { rule: 'formaldehyde_releaser_free', label: 'Free of formaldehyde releasers', brokenBy: ['formaldehyde_releaser'] },
-  { rule: 'pregnancy_safe', label: 'No ingredient advised against in pregnancy', brokenBy: ['pregnancy_caution'] },
-  { rule: 'reef_safe', label: 'Reef-safe (no UV filter implicated in coral harm)', brokenBy: ['reef_concern'] },
+  { rule: 'pregnancy_safe', label: 'No ingredient a regulator or clinical guideline advises against in pregnancy, at the amount it is here', brokenBy: ['pregnancy_caution'] },
+  { rule: 'reef_safe', label: 'No UV filter named by a local reef sale rule (Hawaii, US Virgin Islands, Palau, Maui and Hawaii counties)', brokenBy: ['reef_concern'] },
 ];
 
 /** The contract's `free_of` words, mapped to the flags they exclude. */
