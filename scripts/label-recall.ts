@@ -1,7 +1,7 @@
 // Recall, precision and speed of the ingredient-list analysis on the label corpora: the clean lists of
 // data/labels/corpus.yaml, the retail pages and packs of data/labels/retail.yaml and the layouts of
 // data/labels/layout.yaml (issue 27): recall and wrong matches per failure class.
-//   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed] [--details CLASS]
+//   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed] [--curated] [--details CLASS]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { nameKey } from '../src/modules/analysis/engine/normalize.js';
 import { parseIngredientList, setEntryCacheSize } from '../src/modules/analysis/engine/parse.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { loadIngredientRecords } from '../src/seeders/knowledge-base.js';
+import { inventoryIngredients } from '../src/seeders/inventory.js';
 import { dataDir } from '../src/modules/knowledge/yaml-data.js';
 
 export interface CorpusLabel {
@@ -33,8 +34,11 @@ export interface KnowledgeBase {
   idOf: Map<string, string>;
 }
 
-/** The knowledge base as the matcher sees it: id = alias or slug of the INCI name; first of a repeat wins. */
-export function loadKnowledgeBase(): KnowledgeBase {
+/**
+ * The knowledge base as the matcher sees it: id = alias or slug of the INCI name; first of a repeat wins. With
+ * `inventory`, as the service ships it: the EU inventory's names the curated entries lack follow them.
+ */
+export function loadKnowledgeBase(options: { inventory?: boolean } = {}): KnowledgeBase {
   const ingredients: KnownIngredient[] = [];
   const nameOf = new Map<string, string>();
   const idOf = new Map<string, string>();
@@ -45,6 +49,15 @@ export function loadKnowledgeBase(): KnowledgeBase {
     nameOf.set(id, name);
     idOf.set(name.toLowerCase(), id);
     ingredients.push({ id, name, otherNames: (record.other_names ?? []).map(String) });
+  }
+  if (options.inventory) {
+    const held = ingredients.map((i) => ({ ...i, alias: i.id, curated: true, functions: [], casNumber: null, ecNumber: null }));
+    for (const row of inventoryIngredients(held).rows) {
+      if (idOf.has(row.name.toLowerCase())) continue;
+      nameOf.set(row.alias, row.name);
+      idOf.set(row.name.toLowerCase(), row.alias);
+      ingredients.push({ id: row.alias, name: row.name, otherNames: [], inventoryOnly: true });
+    }
   }
   return { ingredients, nameOf, idOf };
 }
@@ -158,7 +171,8 @@ function printMisses(title: string, misses: Miss[]): void {
 }
 
 function main(): void {
-  const kb = loadKnowledgeBase();
+  // As the service ships it; --curated: the curated entries alone.
+  const kb = loadKnowledgeBase({ inventory: !process.argv.includes('--curated') });
   const labels = loadCorpus();
   const buildStart = process.hrtime.bigint();
   const matcher = new IngredientMatcher(kb.ingredients);

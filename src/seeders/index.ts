@@ -4,24 +4,28 @@ import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoCommunity } from './demo-community.js';
 import { seedDemoReactions } from './demo-reactions.js';
 import { seedKnowledgeBase } from './knowledge-base.js';
+import { seedInventory, seedInventoryIfMissing } from './inventory.js';
 import { seedDemoReformulations } from './demo-reformulation.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 
-const NOT_SEEDED = { seeded: false, ingredients: 0, products: 0 };
 
 /**
- * On an empty database: the ingredient knowledge base, then the demo catalog and community. One
+ * On an empty database: the ingredient knowledge base (curated, then the EU inventory's other names),
+ * then the demo catalog and community. On a database seeded before the inventory shipped: the inventory. One
  * transaction, under a transaction-level advisory lock: of processes seeding one database at once
  * (instances starting together, an import beside them) one seeds, the others then find it seeded.
  */
-export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise<{ seeded: boolean; ingredients: number; products: number }> {
+export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise<{ seeded: boolean; ingredients: number; inventory: number; products: number }> {
   const em = orm.em.fork() as EntityManager;
-  if ((await em.count(Ingredient, {})) > 0) return NOT_SEEDED;
-  return em.transactional(async (tx) => {
+  const seededBefore = async () => ({ seeded: false, ingredients: 0, inventory: await seedInventoryIfMissing(orm), products: 0 });
+  if ((await em.count(Ingredient, {})) > 0) return seededBefore();
+  const result = await em.transactional(async (tx) => {
     await tx.execute(`select pg_advisory_xact_lock(hashtext('skincare:seed'))`);
-    if ((await tx.count(Ingredient, {})) > 0) return NOT_SEEDED;
+    if ((await tx.count(Ingredient, {})) > 0) return null;
     const ingredients = await seedKnowledgeBase(tx);
+    // Before the demo catalog: its lists are matched against the whole base.
+    const inventory = await seedInventory(tx);
     const { products } = options.demo ? await seedDemoCatalog(tx) : { products: 0 };
     if (options.demo) await seedDemoCommunity(tx);
     // Reformulation watch: version 1 of every demo product, then the reformulated demo product.
@@ -29,6 +33,7 @@ export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise
     if (options.demo) await seedDemoReformulations(tx);
     // Issue 18: demo reactions for the reaction detective.
     if (options.demo) await seedDemoReactions(tx);
-    return { seeded: true, ingredients, products };
+    return { seeded: true, ingredients, inventory, products };
   });
+  return result ?? seededBefore();
 }

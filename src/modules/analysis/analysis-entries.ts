@@ -23,6 +23,7 @@ export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[
       ...entry, ingredient, unread: entry.unread ?? false, alsoPrintedAs,
       concentrationEstimate: read.estimate, flags: read.flags, regulation: read.regulation, notes,
       comedogenic: ingredient?.comedogenic ?? null, irritancy: ingredient?.irritancy ?? null, ratingSource: ingredient?.ratingSource ?? null,
+      inventoryOnly: ingredient ? !ingredient.curated : false,
     };
   });
 }

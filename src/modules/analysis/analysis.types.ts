@@ -59,6 +59,12 @@ export class AnalysisEntry {
   @Field(() => String, { nullable: true, description: 'Where the ratings come from (data/ingredients/README.md).' })
   ratingSource!: string | null;
 
+  @Field({
+    description:
+      'The ingredient is known from the EU CosIng inventory alone: what it does (its functions) is the inventory\'s word, not a review of ours. False when it matches nothing.',
+  })
+  inventoryOnly!: boolean;
+
   @Field(() => [RegulatoryNote], { description: 'What EU cosmetics law says about it, with sources.' })
   regulation!: RegulatoryNote[];
 

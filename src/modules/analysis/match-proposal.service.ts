@@ -8,7 +8,7 @@ import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
 import { getAnalysis } from './analysis.service.js';
 import { IngredientMatchProposal, ProposalStatus } from './match-proposal.entity.js';
-import { invalidateMatcher } from '../ingredient/matcher.service.js';
+import { ingredientChanged } from '../ingredient/matcher.service.js';
 import { changeIfStill } from '../shared/single-use.js';
 
 /** "Input X of this analysis is ingredient Y": recorded for a moderator to accept. */
@@ -49,7 +49,7 @@ export async function reviewMatch(em: EntityManager, id: string, accept: boolean
     throw conflict('This proposal was reviewed by someone else at the same time');
   }
   await em.flush();
-  if (accept) invalidateMatcher();
+  if (accept) ingredientChanged(proposal.ingredient.id);
   return proposal;
 }
 

@@ -2,7 +2,7 @@
 // ingredient in the same transaction) or dismiss it with a reason; the author sees the outcome.
 import type { EntityManager } from '../../db.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
-import { invalidateMatcher } from './matcher.service.js';
+import { ingredientChanged } from './matcher.service.js';
 import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
@@ -108,7 +108,7 @@ export async function acceptFeedback(em: EntityManager, id: string, viewer: User
   const changes = await applyCorrection(em, ingredient, correction);
   await em.flush();
   await close(em, feedback, { status: FeedbackStatus.accepted, reviewedBy: viewer.id, reviewedAt: new Date(), resolution, appliedChanges: changes });
-  invalidateMatcher();
+  ingredientChanged(ingredient.id);
   return feedback;
 }
 

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { conflict, validationFailed } from '../../errors.js';
-import { invalidateMatcher } from './matcher.service.js';
+import { ingredientChanged } from './matcher.service.js';
 import { slugify } from '../shared/ids.js';
 import type { User } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';
@@ -85,7 +85,7 @@ export async function createIngredient(em: EntityManager, input: NewIngredient):
     if (error instanceof UniqueConstraintViolationException) throw conflict(`An ingredient with alias "${alias}" or this name already exists`, { field: 'alias' });
     throw error;
   }
-  invalidateMatcher();
+  ingredientChanged(ingredient.id);
   return ingredient;
 }
 

@@ -1,4 +1,5 @@
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { EditableEntity } from '../shared/base.entity.js';
 
@@ -58,7 +59,19 @@ export class Ingredient extends EditableEntity {
   @Field(() => String, { nullable: true })
   casNumber?: string | null;
 
+  @Property({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'EC number (EINECS/ELINCS), as the EU inventory gives it.' })
+  ecNumber?: string | null;
+
   /** True for entries we authored; imports never overwrite them. */
   @Property({ default: true })
   curated: boolean = true;
+
+  @Field(() => Boolean, {
+    description:
+      'Known from the EU CosIng inventory alone (Source: European Commission, CosIng database): its functions, CAS and EC numbers are the inventory\'s, and nobody here has reviewed it. Its description says what it does, not how well.',
+  })
+  get inventoryOnly(): Opt<boolean> {
+    return !this.curated;
+  }
 }

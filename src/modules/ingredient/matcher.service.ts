@@ -1,6 +1,6 @@
 import type { EntityManager } from '../../db.js';
 import { Ingredient } from './ingredient.entity.js';
-import { IngredientMatcher } from '../analysis/engine/match.js';
+import { IngredientMatcher, type KnownIngredient } from '../analysis/engine/match.js';
 import { dropProcessCache, registerProcessCache } from '../shared/process-caches.js';
 
 /** The ingredient knowledge base in memory: the matcher over its names and the rows by id. */
@@ -9,14 +9,87 @@ export interface KnowledgeBase {
   byId: Map<string, Ingredient>;
 }
 
-// Indexing every name costs tens of milliseconds and every analysis reads dozens of
-// ingredients, so the whole base is kept in memory until an ingredient write invalidates it.
+// Indexing every name costs a second or more with the EU inventory and every analysis reads dozens
+// of ingredients, so the whole base is kept in memory. An ingredient write does not rebuild it: the
+// ingredient's id is marked (here at once, on every other instance through the cache-drop message
+// once the write has committed) and the next reader re-reads the marked rows and updates the matcher
+// and the rows in place. The whole base is reloaded only when dropped whole (an inventory import).
 let cached: Promise<KnowledgeBase> | null = null;
+const stale = new Set<string>();
+/** Reads of the base, for the tests and the operator: whole loads, and rows read (whole or marked). */
+const stats = { loads: 0, rowsRead: 0 };
+export const knowledgeBaseStats = (): Readonly<typeof stats> => ({ ...stats });
+
+const matcherView = (row: Ingredient): KnownIngredient => ({ id: row.id, name: row.name, otherNames: row.otherNames, inventoryOnly: !row.curated });
 
 /** A matcher over the ingredients `em` sees (inside a transaction: including uncommitted ones). */
 export async function buildMatcher(em: EntityManager): Promise<IngredientMatcher> {
-  const rows = await em.find(Ingredient, {}, { fields: ['id', 'name', 'otherNames'], disableIdentityMap: true });
-  return new IngredientMatcher(rows);
+  const rows = await em.execute<Array<{ id: string; name: string; other_names: string[] | null; curated: boolean }>>('select id, name, other_names, curated from ingredient');
+  return new IngredientMatcher(rows.map((r) => ({ id: r.id, name: r.name, otherNames: r.other_names ?? [], inventoryOnly: !r.curated })));
+}
+
+interface InventoryRow {
+  id: string;
+  alias: string;
+  name: string;
+  description: string;
+  functions: string[];
+  flags: string[];
+  cas_number: string | null;
+  ec_number: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const NONE: string[] = Object.freeze([]) as unknown as string[];
+
+/**
+ * An ingredient known from the inventory alone, read as a plain row: 28,000 hydrated entities would
+ * cost seconds and tens of megabytes; these have no other names, effects, groups or ratings to read.
+ */
+function inventoryIngredient(row: InventoryRow): Ingredient {
+  const ingredient = Object.create(Ingredient.prototype) as Ingredient;
+  return Object.assign(ingredient, {
+    id: row.id, alias: row.alias, name: row.name, otherNames: NONE, description: row.description,
+    functions: row.functions.length ? row.functions : NONE, effects: NONE, flags: row.flags.length ? row.flags : NONE, groups: NONE,
+    comedogenic: null, irritancy: null, ratingSource: null, casNumber: row.cas_number, ecNumber: row.ec_number, curated: false,
+    createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
+  });
+}
+
+const INVENTORY_COLUMNS = 'id, alias, name, description, functions, flags, cas_number, ec_number, created_at, updated_at';
+
+async function readBase(em: EntityManager, ids?: string[]): Promise<Ingredient[]> {
+  const only = ids ? { id: { $in: ids } } : {};
+  const curated = await em.find(Ingredient, { ...only, curated: true }, { disableIdentityMap: true });
+  const inventory = ids
+    ? await em.execute<InventoryRow[]>(`select ${INVENTORY_COLUMNS} from ingredient where curated = false and id in (${ids.map(() => '?').join(', ')})`, ids)
+    : await em.execute<InventoryRow[]>(`select ${INVENTORY_COLUMNS} from ingredient where curated = false`);
+  const rows = [...curated, ...inventory.map(inventoryIngredient)];
+  stats.rowsRead += rows.length;
+  return rows;
+}
+
+/** Re-reads the marked ingredients and puts them in place (or takes them out, gone). */
+async function applyChanges(em: EntityManager, base: KnowledgeBase): Promise<void> {
+  const ids = [...stale];
+  stale.clear();
+  try {
+    const found = new Map((await readBase(em, ids)).map((row) => [row.id, row]));
+    for (const id of ids) {
+      const row = found.get(id);
+      if (row) {
+        base.matcher.upsert(matcherView(row));
+        base.byId.set(id, row);
+      } else {
+        base.matcher.remove(id);
+        base.byId.delete(id);
+      }
+    }
+  } catch (error) {
+    for (const id of ids) stale.add(id);
+    throw error;
+  }
 }
 
 /**
@@ -24,26 +97,36 @@ export async function buildMatcher(em: EntityManager): Promise<IngredientMatcher
  * PGlite's single connection, a query from a fork would wait for the transaction forever.
  * The rows are detached: read them, never change them.
  */
-export function loadKnowledgeBase(em: EntityManager): Promise<KnowledgeBase> {
-  cached ??= (async () => {
-    const rows = await em.find(Ingredient, {}, { disableIdentityMap: true });
-    return { matcher: new IngredientMatcher(rows), byId: new Map(rows.map((row) => [row.id, row])) };
+export async function loadKnowledgeBase(em: EntityManager): Promise<KnowledgeBase> {
+  const loading = (cached ??= (async () => {
+    stale.clear();
+    stats.loads++;
+    const rows = await readBase(em);
+    return { matcher: new IngredientMatcher(rows.map(matcherView)), byId: new Map(rows.map((row) => [row.id, row])) };
   })().catch((error) => {
     cached = null;
     throw error;
-  });
-  return cached;
+  }));
+  const base = await loading;
+  if (stale.size && cached === loading) await applyChanges(em, base);
+  return base;
 }
 
 export async function loadMatcher(em: EntityManager): Promise<IngredientMatcher> {
   return (await loadKnowledgeBase(em)).matcher;
 }
 
-registerProcessCache('knowledge-base', () => {
-  cached = null;
+registerProcessCache('knowledge-base', (ingredientId) => {
+  if (ingredientId === undefined) cached = null;
+  else if (cached) stale.add(ingredientId);
 });
 
-/** Called after any write that adds, renames or changes ingredients (here and on every instance). */
+/** After a write that changes the knowledge base wholesale (an import): every instance reloads it. */
 export function invalidateMatcher(): void {
   dropProcessCache('knowledge-base');
+}
+
+/** After a write that adds, renames or changes one ingredient: every instance re-reads that one. */
+export function ingredientChanged(id: string): void {
+  dropProcessCache('knowledge-base', id);
 }

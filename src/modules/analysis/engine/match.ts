@@ -9,6 +9,8 @@ export interface KnownIngredient {
   id: string;
   name: string;
   otherNames: string[];
+  /** Known from the EU inventory alone: a curated ingredient wins any name, slip or cut over it. */
+  inventoryOnly?: boolean;
 }
 
 export interface MatchedEntry extends Omit<ParsedEntry, 'pieces'> {
@@ -21,15 +23,31 @@ export interface EntryMatch {
   ingredientId: string | null;
 }
 
-const AMBIGUOUS = Symbol('ambiguous');
-type Slot = string | typeof AMBIGUOUS;
+/** The ingredients a key names: one id, or several (then the key names none of them on its own). */
+type Slot = string | string[];
 
 function put(index: Map<string, Slot>, key: string, id: string): void {
   if (!key) return;
   const existing = index.get(key);
   if (existing === undefined) index.set(key, id);
-  else if (existing !== id) index.set(key, AMBIGUOUS);
+  else if (typeof existing === 'string') {
+    if (existing !== id) index.set(key, [existing, id]);
+  } else if (!existing.includes(id)) existing.push(id);
 }
+
+function unput(index: Map<string, Slot>, key: string, id: string): void {
+  const existing = index.get(key);
+  if (existing === undefined) return;
+  if (typeof existing === 'string') {
+    if (existing === id) index.delete(key);
+    return;
+  }
+  const rest = existing.filter((other) => other !== id);
+  index.set(key, rest.length === 1 ? rest[0] : rest);
+}
+
+/** The one ingredient a key names, or null (none, or several). */
+const soleId = (slot: Slot | undefined): string | null => (typeof slot === 'string' ? slot : null);
 
 /** A name resolved without fuzziness: to an INCI name (exact) or to another name of it (alias). */
 interface Resolution {
@@ -95,17 +113,191 @@ const TRANSLATION =
   /^(?:(?:extrait|huile|eau|cire|beurre|miel|jus|feuille|fleur|fleurs|graine|graines|racine|levure|orge|lait|petit|prot[eé]ine|karit[eé]|amande|douce|lavande|olive|d['’]\w+|de|du|des|la|le|l['’]\w+|et|aceite|agua|extracto|cera|abeja|abejas|levadura|cebada|de|semilla|hoja|flor|aloe|jojoba|\w*extrakt|\w*öl|wasser|honig|bienenwachs|hefe|gerste|faex|mel|lactis|protein|oleum|lac|aqua|rosa|abeille)(?:[\s-]+|$))+$/i;
 const isTranslation = (name: string): boolean => TRANSLATION.test(name.trim());
 
-export class IngredientMatcher {
+const SEVERAL = Symbol('several');
+/** What a fuzzy or truncated search of one tier found: one ingredient, several equally near, or nothing. */
+type Found = string | typeof SEVERAL | null;
+
+interface IndexKeys {
+  exact: string;
+  alias: string[];
+}
+
+/** Every key an ingredient is known by: its INCI name (exact), and all its names in their variants (alias). */
+function keysOf(ingredient: KnownIngredient): IndexKeys {
+  const alias = new Set<string>();
+  for (const name of [...ingredient.otherNames, ingredient.name]) {
+    const key = nameKey(String(name));
+    if (!key) continue;
+    alias.add(key);
+    alias.add(spellingKey(key));
+    // Botanical grammar: "Genus species (Common) Part Oil" is also printed without the common name.
+    const bare = nameKey(withoutParentheses(String(name)));
+    if (bare) alias.add(bare);
+  }
+  alias.delete('');
+  return { exact: nameKey(ingredient.name), alias: [...alias] };
+}
+
+const allKeys = (keys: IndexKeys): Set<string> => {
+  const all = new Set(keys.alias);
+  if (keys.exact) all.add(keys.exact);
+  return all;
+};
+
+/**
+ * The names of one tier of the knowledge base (the ingredients we curated, or those known from the EU
+ * inventory alone), kept up to date one ingredient at a time.
+ */
+class NameIndex {
   /** INCI names. */
   private readonly exact = new Map<string, Slot>();
   /** Other names, paren-less INCI names (botanical grammar) and spelling variants. */
   private readonly alias = new Map<string, Slot>();
-  /** Fuzzy keys by their first two characters (a slip never touches those) and length. */
-  private readonly fuzzyKeys = new Map<string, FuzzyKey[][]>();
   /** Keys with the spaces between letters taken out ("bees wax" → "beeswax"): spacing is not a difference. */
   private readonly compact = new Map<string, Slot>();
-  /** Every word an ingredient name uses: such a word is never a typing slip. */
-  private readonly vocabulary: Vocabulary;
+  /** Fuzzy keys by their first two characters (a slip never touches those) and length. */
+  private readonly fuzzyKeys = new Map<string, FuzzyKey[][]>();
+  /** Every key naming one ingredient, sorted, for names cut short on the label (built on first need). */
+  private sortedKeys: Array<[string, string]> | null = null;
+
+  add(id: string, keys: IndexKeys): void {
+    put(this.exact, keys.exact, id);
+    for (const key of keys.alias) put(this.alias, key, id);
+    for (const key of allKeys(keys)) {
+      put(this.compact, compactKey(key), id);
+      if (key.length < FUZZY_MIN_LENGTH) continue;
+      const head = key.slice(0, 2);
+      let byLength = this.fuzzyKeys.get(head);
+      if (!byLength) this.fuzzyKeys.set(head, (byLength = []));
+      (byLength[key.length] ??= []).push({ key, id, digits: digitsOf(key), counts: charCounts(key) });
+    }
+    this.sortedKeys = null;
+  }
+
+  remove(id: string, keys: IndexKeys): void {
+    unput(this.exact, keys.exact, id);
+    for (const key of keys.alias) unput(this.alias, key, id);
+    for (const key of allKeys(keys)) {
+      unput(this.compact, compactKey(key), id);
+      const bucket = this.fuzzyKeys.get(key.slice(0, 2))?.[key.length];
+      if (bucket) {
+        const kept = bucket.filter((candidate) => candidate.id !== id);
+        bucket.splice(0, bucket.length, ...kept);
+      }
+    }
+    this.sortedKeys = null;
+  }
+
+  /** Whether `key` names `id` alone, as an INCI name or another name (a key two ingredients share names neither). */
+  private namesOnly(key: string, id: string): boolean {
+    return soleId(this.exact.get(key)) === id || soleId(this.alias.get(key)) === id;
+  }
+
+  /** A name as printed, looked up without fuzziness. */
+  resolve(name: string): Resolution | null {
+    const key = nameKey(name);
+    if (!key) return null;
+    const exact = soleId(this.exact.get(key));
+    if (exact) return { id: exact, exact: true };
+    const alias = soleId(this.alias.get(key));
+    if (alias) return { id: alias, exact: false };
+    const spelled = spellingKey(key);
+    if (spelled !== key) {
+      const id = soleId(this.alias.get(spelled)) ?? soleId(this.exact.get(spelled));
+      if (id) return { id, exact: false };
+    }
+    if (key.includes(' ')) {
+      const id = soleId(this.compact.get(compactKey(spelled)));
+      if (id) return { id, exact: false };
+    }
+    const sd = SD_ALCOHOL.exec(key);
+    if (sd) {
+      const id = soleId(this.alias.get(`sd alcohol ${sd[1]}${sd[2] ? ` ${sd[2]}` : ''}`));
+      if (id) return { id, exact: false };
+    }
+    return null;
+  }
+
+  /**
+   * A long name cut short on the label ("Hydroxyisohexyl 3-Cyclohexene" for "…Carboxaldehyde"): whole words
+   * printed, and exactly one ingredient's name going on from there.
+   */
+  truncated(key: string): Found {
+    if (!this.sortedKeys) {
+      const keys: Array<[string, string]> = [];
+      for (const index of [this.exact, this.alias]) for (const [k, slot] of index) if (typeof slot === 'string') keys.push([k, slot]);
+      this.sortedKeys = keys.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    }
+    const sorted = this.sortedKeys;
+    const prefix = `${key} `;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid][0] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let id: string | null = null;
+    for (let i = lo; i < sorted.length && sorted[i][0].startsWith(prefix); i++) {
+      // One word cut off, no more: the printed words must carry the name.
+      if (sorted[i][0].slice(prefix.length).includes(' ')) continue;
+      if (id && id !== sorted[i][1]) return SEVERAL;
+      id = sorted[i][1];
+    }
+    return id;
+  }
+
+  /** The one ingredient a typing slip (two in a long name) away from `key`; only long keys are tried. */
+  fuzzy(key: string, vocabulary: Vocabulary): Found {
+    const byLength = this.fuzzyKeys.get(key.slice(0, 2));
+    if (!byLength) return null;
+    const budget = fuzzyBudget(key.length);
+    const digits = digitsOf(key);
+    const counts = charCounts(key);
+    let bestDistance = budget + 1;
+    let best: string | null = null;
+    let tie = false;
+    for (let length = Math.max(0, key.length - budget); length <= key.length + budget; length++) {
+      for (const candidate of byLength[length] ?? []) {
+        // Names that differ in a number (PEG-8 / PEG-9, Polysorbate 20 / 60) are different ingredients.
+        if (candidate.digits !== digits) continue;
+        // Each edit changes the letter counts by at most two.
+        if (countsDistance(counts, candidate.counts, 2 * budget) > 2 * budget) continue;
+        const distance = boundedEditDistance(key, candidate.key, budget);
+        if (distance > budget || distance > bestDistance) continue;
+        if (!this.namesOnly(candidate.key, candidate.id)) continue;
+        if (!isTypoOf(key, candidate.key, budget, vocabulary)) continue;
+        if (distance < bestDistance) {
+          bestDistance = distance;
+          best = candidate.id;
+          tie = false;
+        } else if (candidate.id !== best) {
+          tie = true;
+        }
+      }
+    }
+    return tie ? SEVERAL : best;
+  }
+}
+
+/**
+ * Matches entries to the knowledge base. Ingredients known from the EU inventory alone form a tier of their own:
+ * a name, a slip or a cut a curated ingredient answers is never theirs, whatever else it fits. The matcher is
+ * kept up to date one ingredient at a time (upsert, remove): a write never rebuilds it.
+ */
+export class IngredientMatcher {
+  private readonly curated = new NameIndex();
+  private readonly inventory = new NameIndex();
+  /** The keys each ingredient is indexed under, to take them out again when it changes. */
+  private readonly indexed = new Map<string, { inventoryOnly: boolean; keys: IndexKeys }>();
+  /**
+   * How many keys use each word: a word some ingredient name uses is never a typing slip. Slips of curated names
+   * are judged by curated words alone (the inventory's 28,000 names would make most misspellings someone's word);
+   * slips of inventory names by every word.
+   */
+  private readonly curatedWords = new Map<string, number>();
+  private readonly allWords = new Map<string, number>();
+  private readonly vocabularies: { curated: Vocabulary | null; all: Vocabulary | null } = { curated: null, all: null };
   private readonly fuzzyCache = new Map<string, string | null>();
   private readonly entryCache = new Map<string, EntryMatch>();
 
@@ -114,61 +306,73 @@ export class IngredientMatcher {
   /** `cacheSize`: how many entry and typo results to remember (0: none); labels repeat the same names. */
   constructor(ingredients: Iterable<KnownIngredient>, options: { cacheSize?: number } = {}) {
     this.cacheSize = options.cacheSize ?? CACHE_LIMIT;
-    for (const ingredient of ingredients) this.add(ingredient);
-    const words = new Set<string>();
-    for (const [key, slot] of [...this.exact, ...this.alias]) {
-      for (const word of key.split(' ')) words.add(word);
-      if (slot === AMBIGUOUS) continue;
-      put(this.compact, compactKey(key), slot);
-      if (key.length < FUZZY_MIN_LENGTH) continue;
-      const head = key.slice(0, 2);
-      let byLength = this.fuzzyKeys.get(head);
-      if (!byLength) this.fuzzyKeys.set(head, (byLength = []));
-      (byLength[key.length] ??= []).push({ key, id: slot, digits: digitsOf(key), counts: charCounts(key) });
+    for (const ingredient of ingredients) this.index(ingredient);
+  }
+
+  /** How many ingredients the matcher knows. */
+  get size(): number {
+    return this.indexed.size;
+  }
+
+  /** Adds an ingredient, or replaces what the matcher knew of it (renamed, other names changed, now curated). */
+  upsert(ingredient: KnownIngredient): void {
+    this.index(ingredient);
+    this.forgetResults();
+  }
+
+  /** Forgets an ingredient (deleted). */
+  remove(id: string): void {
+    if (this.unindex(id)) this.forgetResults();
+  }
+
+  private index(ingredient: KnownIngredient): void {
+    this.unindex(ingredient.id);
+    const keys = keysOf(ingredient);
+    const inventoryOnly = ingredient.inventoryOnly === true;
+    (inventoryOnly ? this.inventory : this.curated).add(ingredient.id, keys);
+    this.indexed.set(ingredient.id, { inventoryOnly, keys });
+    for (const key of allKeys(keys)) {
+      for (const word of key.split(' ')) {
+        this.countWord(this.allWords, word, 1, 'all');
+        if (!inventoryOnly) this.countWord(this.curatedWords, word, 1, 'curated');
+      }
     }
-    this.vocabulary = vocabularyOf(words);
   }
 
-  private add(ingredient: KnownIngredient): void {
-    put(this.exact, nameKey(ingredient.name), ingredient.id);
-    for (const name of [...ingredient.otherNames, ingredient.name]) {
-      const key = nameKey(String(name));
-      put(this.alias, key, ingredient.id);
-      put(this.alias, spellingKey(key), ingredient.id);
-      // Botanical grammar: "Genus species (Common) Part Oil" is also printed without the common name.
-      const bare = nameKey(withoutParentheses(String(name)));
-      if (bare && bare !== key) put(this.alias, bare, ingredient.id);
+  private countWord(words: Map<string, number>, word: string, by: 1 | -1, vocabulary: 'curated' | 'all'): void {
+    const n = (words.get(word) ?? 0) + by;
+    if (n > 0) words.set(word, n);
+    else words.delete(word);
+    // Only a word coming or going changes what the vocabulary knows.
+    if (n === 0 || (n === 1 && by === 1)) this.vocabularies[vocabulary] = null;
+  }
+
+  private unindex(id: string): boolean {
+    const known = this.indexed.get(id);
+    if (!known) return false;
+    (known.inventoryOnly ? this.inventory : this.curated).remove(id, known.keys);
+    this.indexed.delete(id);
+    for (const key of allKeys(known.keys)) {
+      for (const word of key.split(' ')) {
+        this.countWord(this.allWords, word, -1, 'all');
+        if (!known.inventoryOnly) this.countWord(this.curatedWords, word, -1, 'curated');
+      }
     }
+    return true;
   }
 
-  private lookup(index: Map<string, Slot>, key: string): string | null {
-    const slot = index.get(key);
-    return slot === undefined || slot === AMBIGUOUS ? null : slot;
+  private forgetResults(): void {
+    this.entryCache.clear();
+    this.fuzzyCache.clear();
   }
 
-  /** A name as printed, looked up without fuzziness. */
+  private vocabulary(which: 'curated' | 'all'): Vocabulary {
+    return (this.vocabularies[which] ??= vocabularyOf((which === 'curated' ? this.curatedWords : this.allWords).keys()));
+  }
+
+  /** A name as printed, looked up without fuzziness: a curated ingredient first. */
   private resolve(name: string): Resolution | null {
-    const key = nameKey(name);
-    if (!key) return null;
-    const exact = this.lookup(this.exact, key);
-    if (exact) return { id: exact, exact: true };
-    const alias = this.lookup(this.alias, key);
-    if (alias) return { id: alias, exact: false };
-    const spelled = spellingKey(key);
-    if (spelled !== key) {
-      const id = this.lookup(this.alias, spelled) ?? this.lookup(this.exact, spelled);
-      if (id) return { id, exact: false };
-    }
-    if (key.includes(' ')) {
-      const id = this.lookup(this.compact, compactKey(spelled));
-      if (id) return { id, exact: false };
-    }
-    const sd = SD_ALCOHOL.exec(key);
-    if (sd) {
-      const id = this.lookup(this.alias, `sd alcohol ${sd[1]}${sd[2] ? ` ${sd[2]}` : ''}`);
-      if (id) return { id, exact: false };
-    }
-    return null;
+    return this.curated.resolve(name) ?? this.inventory.resolve(name);
   }
 
   /**
@@ -308,70 +512,25 @@ export class IngredientMatcher {
     return entries.map(({ pieces: _pieces, ...entry }) => ({ ...entry, ...this.matchEntry(entry) }));
   }
 
-  /** Every resolvable key, sorted, for names cut short on the label (built on first need). */
-  private sortedKeys: Array<[string, string]> | null = null;
-
-  /**
-   * A long name cut short on the label ("Hydroxyisohexyl 3-Cyclohexene" for "…Carboxaldehyde"): whole words
-   * printed, 20 characters or more, and exactly one ingredient's name going on from there.
-   */
+  /** A long name cut short on the label: the one curated ingredient it fits, else the one inventory ingredient. */
   private truncated(key: string): string | null {
     // A name ending in a head noun is complete as printed ("… Peel Oil" is no cut "… Peel Oil Expressed").
     if (key.length < TRUNCATED_MIN_LENGTH || wordCount(key) < 2 || COMPLETE_NAME_END.test(key)) return null;
-    this.sortedKeys ??= [...this.exact, ...this.alias]
-      .flatMap(([k, slot]): Array<[string, string]> => (slot === AMBIGUOUS ? [] : [[k, slot]]))
-      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const prefix = `${key} `;
-    let lo = 0;
-    let hi = this.sortedKeys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sortedKeys[mid][0] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    let id: string | null = null;
-    for (let i = lo; i < this.sortedKeys.length && this.sortedKeys[i][0].startsWith(prefix); i++) {
-      // One word cut off, no more: the printed words must carry the name.
-      if (this.sortedKeys[i][0].slice(prefix.length).includes(' ')) continue;
-      if (id && id !== this.sortedKeys[i][1]) return null;
-      id = this.sortedKeys[i][1];
-    }
-    return id;
+    const curated = this.curated.truncated(key);
+    if (curated !== null) return curated === SEVERAL ? null : curated;
+    const inventory = this.inventory.truncated(key);
+    return inventory === SEVERAL ? null : inventory;
   }
 
   private fuzzy(key: string): string | null {
     if (key.length < FUZZY_MIN_LENGTH) return null;
     const cached = this.cacheSize ? this.fuzzyCache.get(key) : undefined;
     if (cached !== undefined) return cached;
-    const byLength = this.fuzzyKeys.get(key.slice(0, 2));
-    let result: string | null = null;
-    if (byLength) {
-      const budget = fuzzyBudget(key.length);
-      const digits = digitsOf(key);
-      const counts = charCounts(key);
-      let bestDistance = budget + 1;
-      let best: string | null = null;
-      let tie = false;
-      for (let length = Math.max(0, key.length - budget); length <= key.length + budget; length++) {
-        for (const candidate of byLength[length] ?? []) {
-          // Names that differ in a number (PEG-8 / PEG-9, Polysorbate 20 / 60) are different ingredients.
-          if (candidate.digits !== digits) continue;
-          // Each edit changes the letter counts by at most two.
-          if (countsDistance(counts, candidate.counts, 2 * budget) > 2 * budget) continue;
-          const distance = boundedEditDistance(key, candidate.key, budget);
-          if (distance > budget || distance > bestDistance) continue;
-          if (!isTypoOf(key, candidate.key, budget, this.vocabulary)) continue;
-          if (distance < bestDistance) {
-            bestDistance = distance;
-            best = candidate.id;
-            tie = false;
-          } else if (candidate.id !== best) {
-            tie = true;
-          }
-        }
-      }
-      result = tie ? null : best;
-    }
+    // A slip of a curated name is read as that name even when an inventory name is as near: curated names are
+    // the ones labels print most, and a curated ingredient never loses a match it had to the inventory.
+    const curated = this.curated.fuzzy(key, this.vocabulary('curated'));
+    const found = curated !== null ? curated : this.inventory.fuzzy(key, this.vocabulary('all'));
+    const result = found === SEVERAL ? null : found;
     if (this.cacheSize === 0) return result;
     if (this.fuzzyCache.size >= this.cacheSize) this.fuzzyCache.clear();
     this.fuzzyCache.set(key, result);

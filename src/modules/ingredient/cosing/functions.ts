@@ -119,3 +119,12 @@ export function createFunctionMapper(vocabulary: Readonly<Record<string, string>
     return { ids, unknown };
   };
 }
+
+/**
+ * Flags an ingredient's CosIng functions support by themselves: only what the functions say the ingredient is
+ * for. Perfuming and nothing else is fragrance; perfuming beside skin conditioning (an essential oil, a plant
+ * extract) says no more than that it also smells, and flags nothing.
+ */
+export function flagsFromFunctions(functions: readonly string[]): string[] {
+  return functions.length > 0 && functions.every((f) => f === 'perfuming') ? ['fragrance'] : [];
+}

@@ -6,7 +6,8 @@ import { nameKey } from '../../analysis/engine/normalize.js';
 import { invalidateMatcher } from '../matcher.service.js';
 import { newId } from '../../shared/ids.js';
 import { loadVocabulary } from '../vocabulary.js';
-import { createFunctionMapper } from './functions.js';
+import { createFunctionMapper, flagsFromFunctions } from './functions.js';
+import { loadRegulation } from '../../analysis/regulation-data.js';
 import { importedDescription, uniqueAlias, type CosingRecord } from './parse.js';
 import { readCosingRows, type CosingReadOptions } from './reader.js';
 
@@ -67,7 +68,10 @@ interface UpsertRow {
   alias: string;
   description: string;
   functions: string[];
+  /** Only what the data supports: an annex entry, or functions that say what it is for (perfuming alone). */
+  flags: string[];
   casNumber: string | null;
+  ecNumber: string | null;
   /** An imported row of this name was there before the batch. */
   existing: boolean;
 }
@@ -83,18 +87,18 @@ const lower = (name: string): string => name.toLowerCase();
 /** A Postgres array literal of vocabulary ids (plain [a-z0-9_] words, quoted anyway). */
 const textArray = (items: readonly string[]): string => `{${items.map((i) => `"${i.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-const UPSERT_HEAD = `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, cas_number, curated, created_at, updated_at) values `;
-const UPSERT_ROW = `(?, ?, ?, '{}', ?, ?::text[], '{}', '{}', '{}', ?, false, now(), now())`;
+const UPSERT_HEAD = `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, cas_number, ec_number, curated, created_at, updated_at) values `;
+const UPSERT_ROW = `(?, ?, ?, '{}', ?, ?::text[], '{}', ?::text[], '{}', ?, ?, false, now(), now())`;
 // Only imported rows are ever updated, and only when something CosIng says has changed.
-const UPSERT_TAIL = ` on conflict (name) do update set description = excluded.description, functions = excluded.functions, cas_number = excluded.cas_number, updated_at = excluded.updated_at
+const UPSERT_TAIL = ` on conflict (name) do update set description = excluded.description, functions = excluded.functions, flags = excluded.flags, cas_number = excluded.cas_number, ec_number = excluded.ec_number, updated_at = excluded.updated_at
  where ingredient.curated = false
-   and (ingredient.description, ingredient.functions, ingredient.cas_number) is distinct from (excluded.description, excluded.functions, excluded.cas_number)
+   and (ingredient.description, ingredient.functions, ingredient.flags, ingredient.cas_number, ingredient.ec_number) is distinct from (excluded.description, excluded.functions, excluded.flags, excluded.cas_number, excluded.ec_number)
  returning name`;
 
 async function upsert(em: EntityManager, rows: readonly UpsertRow[]): Promise<Set<string>> {
   if (!rows.length) return new Set();
   const params: unknown[] = [];
-  for (const r of rows) params.push(r.id, r.alias, r.name, r.description, textArray(r.functions), r.casNumber);
+  for (const r of rows) params.push(r.id, r.alias, r.name, r.description, textArray(r.functions), textArray(r.flags), r.casNumber, r.ecNumber);
   const sql = UPSERT_HEAD + rows.map(() => UPSERT_ROW).join(', ') + UPSERT_TAIL;
   const written = await em.execute<Array<{ name: string }>>(sql, params);
   return new Set(written.map((w) => w.name));
@@ -155,6 +159,7 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
   const keepBadRows = options.keepBadRows ?? 10;
   const vocabulary = loadVocabulary();
   const mapFunctions = createFunctionMapper(vocabulary.functions);
+  const regulation = loadRegulation();
   const report: CosingImportReport = {
     headerLine: 0, rowsRead: 0, inserted: 0, updated: 0, unchanged: 0, skippedCurated: 0, skippedOtherName: 0, duplicates: 0,
     bad: 0, badRows: [], curatedCasFilled: 0, unknownFunctions: {}, batches: 0, committedThroughLine: 0, failure: null, elapsedSeconds: 0,
@@ -246,7 +251,9 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
       alias,
       description: importedDescription(record, vocabulary.functions),
       functions: record.functions,
+      flags: [...new Set([...flagsFromFunctions(record.functions), ...regulation.flagsFor({ name: record.name, otherNames: [], casNumber: record.casNumber, ecNumber: record.ecNumber })])],
       casNumber: record.casNumber,
+      ecNumber: record.ecNumber,
       existing: Boolean(existing),
     });
   };

@@ -1,0 +1,122 @@
+// The EU CosIng inventory as the long tail of the knowledge base, on the service as shipped: every
+// inventory name matched, marked as known from the inventory alone, flagged only where its data says so;
+// curated ingredients win; an ingredient write updates the base in memory without reloading it.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, type TestApp } from './helpers/app.js';
+import { knowledgeBaseStats } from '../src/modules/ingredient/matcher.service.js';
+import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
+import { flagsFromFunctions } from '../src/modules/ingredient/cosing/functions.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Entry {
+  input: string;
+  match: string;
+  flags: string[];
+  inventory_only: boolean;
+  ingredient: { alias: string; name: string; functions: string[]; flags: string[]; inventory_only: boolean } | null;
+}
+
+const analyze = async (list: string): Promise<Entry[]> => {
+  const response = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: list } });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { ingredients: Entry[] }).ingredients;
+};
+
+describe('the EU inventory in the knowledge base', () => {
+  it('matches an inventory-only botanical and speciality ester, marked as such, with their CosIng functions', async () => {
+    const [water, botanical, ester] = await analyze('Aqua, Abelmoschus Manihot Flower Extract, C12-13 Alkyl Ethylhexanoate');
+    expect(water).toMatchObject({ match: 'exact', inventory_only: false, ingredient: { name: 'Water', inventory_only: false } });
+    expect(botanical).toMatchObject({ match: 'exact', inventory_only: true, ingredient: { name: 'ABELMOSCHUS MANIHOT FLOWER EXTRACT', functions: ['skin_conditioning'], inventory_only: true } });
+    expect(ester).toMatchObject({ match: 'exact', inventory_only: true, ingredient: { functions: ['skin_conditioning', 'emollient'], inventory_only: true } });
+    expect(ester.flags).toEqual([]);
+  });
+
+  it('flags fragrance on an ingredient whose only function is perfuming, not on one that also conditions the skin', async () => {
+    const [perfume, oil] = await analyze('Abies Balsamea Balsam Extract, Abies Balsamea Bark Oil');
+    expect(perfume).toMatchObject({ inventory_only: true, ingredient: { functions: ['perfuming'] } });
+    expect(perfume.ingredient!.flags).toContain('fragrance');
+    expect(perfume.flags).toContain('fragrance');
+    expect(oil).toMatchObject({ inventory_only: true, ingredient: { functions: ['perfuming', 'skin_conditioning'] } });
+    expect(oil.ingredient!.flags).not.toContain('fragrance');
+    expect(oil.flags).not.toContain('fragrance');
+    expect(flagsFromFunctions(['perfuming'])).toEqual(['fragrance']);
+    expect(flagsFromFunctions(['perfuming', 'skin_conditioning'])).toEqual([]);
+    expect(flagsFromFunctions([])).toEqual([]);
+  });
+
+  it('keeps curated ingredients: their names, other names and data win, CAS and EC filled in where they had none', async () => {
+    // "AQUA" and "GLYCERIN" are inventory names too: the curated Water and Glycerin answer them.
+    const [aqua, glycerin] = await analyze('AQUA, GLYCERIN');
+    expect(aqua).toMatchObject({ inventory_only: false, ingredient: { name: 'Water' } });
+    expect(glycerin).toMatchObject({ inventory_only: false, ingredient: { name: 'Glycerin' } });
+    const detail = (await t.inject({ method: 'GET', url: '/ingredients/glycerin' })).json() as { cas_number: string; ec_number: string | null; inventory_only: boolean };
+    expect(detail).toMatchObject({ cas_number: '56-81-5', ec_number: '200-289-5', inventory_only: false });
+    // Only one ingredient named Glycerin, whatever the case.
+    const search = (await t.inject({ method: 'GET', url: '/ingredients?search=glycerin&limit=50' })).json() as { items: Array<{ name: string }> };
+    expect(search.items.filter((i) => i.name.toLowerCase() === 'glycerin')).toHaveLength(1);
+  });
+
+  it('finds inventory names in the ingredient search', async () => {
+    const found = (await t.inject({ method: 'GET', url: '/ingredients?search=abelmoschus%20manihot&limit=5' })).json() as { items: Array<{ name: string; inventory_only: boolean }> };
+    expect(found.items[0]).toMatchObject({ name: 'ABELMOSCHUS MANIHOT FLOWER EXTRACT', inventory_only: true });
+  });
+
+  it('updates the base in memory on an ingredient write, without reading it whole again', async () => {
+    await analyze('Water');
+    const before = knowledgeBaseStats();
+    const mod = await t.tokenFor('inventory-mod', 'moderator');
+    const created = await t.inject({ method: 'POST', url: '/ingredients/create', token: mod, payload: { name: 'Abelmoschus Testus Seed Ferment', other_names: ['Testus Ferment'], functions: ['skin_conditioning'] } });
+    expect(created.statusCode).toBe(201);
+    const [entry, other] = await analyze('Abelmoschus Testus Seed Ferment, Testus Ferment');
+    expect(entry).toMatchObject({ match: 'exact', inventory_only: false, ingredient: { alias: 'abelmoschus-testus-seed-ferment' } });
+    expect(other).toMatchObject({ match: 'alias', ingredient: { alias: 'abelmoschus-testus-seed-ferment' } });
+    const after = knowledgeBaseStats();
+    expect(after.loads).toBe(before.loads);
+    expect(after.rowsRead - before.rowsRead).toBe(1);
+  });
+});
+
+describe('the matcher with an inventory tier', () => {
+  const matcher = new IngredientMatcher([
+    { id: 'mci', name: 'Methylchloroisothiazolinone', otherNames: [] },
+    { id: 'peg8', name: 'PEG-8 Dimethicone', otherNames: ['Dimethicone PEG-8'] },
+    { id: 'inv-mci', name: 'METHYLCHLOROISOTHIAZOLINONES', otherNames: [], inventoryOnly: true },
+    { id: 'inv-peg9', name: 'PEG-9 DIMETHICONE', otherNames: [], inventoryOnly: true },
+    { id: 'inv-dmpeg8', name: 'DIMETHICONE PEG-8', otherNames: [], inventoryOnly: true },
+    { id: 'inv-ester', name: 'CETEARYL ETHYLHEXANOATE', otherNames: [], inventoryOnly: true },
+  ]);
+  const id = (input: string) => matcher.matchEntry({ input }).ingredientId;
+
+  it('never lets an inventory name take a name or a slip a curated ingredient answers', () => {
+    expect(id('Dimethicone PEG-8')).toBe('peg8');
+    // One slip from both: the curated one.
+    expect(id('Methylchloroisothiazolinon')).toBe('mci');
+    expect(id('PEG-8 Dimethicone')).toBe('peg8');
+  });
+
+  it('reads slips of inventory names under the same rules: no digit changed', () => {
+    expect(id('Cetearyl Ethylhexanoat')).toBe('inv-ester');
+    expect(matcher.matchEntry({ input: 'Cetearyl Ethylhexanoat' }).match).toBe('fuzzy');
+    expect(id('PEG-10 Dimethicone')).toBeNull();
+  });
+
+  it('is updated one ingredient at a time: renamed, added, removed', () => {
+    const m = new IngredientMatcher([{ id: 'a', name: 'Sodium Hyaluronate', otherNames: [] }, { id: 'b', name: 'SODIUM HYALURONATE CROSSPOLYMER', otherNames: [], inventoryOnly: true }]);
+    expect(m.matchEntry({ input: 'Sodium Hyaluronate Crosspolymer' }).ingredientId).toBe('b');
+    m.upsert({ id: 'c', name: 'Sodium Hyaluronate Crosspolymer', otherNames: [] });
+    expect(m.matchEntry({ input: 'Sodium Hyaluronate Crosspolymer' }).ingredientId).toBe('c');
+    m.upsert({ id: 'a', name: 'Hyaluronic Acid', otherNames: ['HA'] });
+    expect(m.matchEntry({ input: 'Sodium Hyaluronate' }).ingredientId).toBeNull();
+    expect(m.matchEntry({ input: 'HA' }).ingredientId).toBe('a');
+    m.remove('c');
+    expect(m.matchEntry({ input: 'Sodium Hyaluronate Crosspolymer' }).ingredientId).toBe('b');
+    expect(m.size).toBe(2);
+  });
+});
