@@ -1,6 +1,6 @@
 // Rate limits, security headers, CORS, GraphQL introspection/suggestions/batches, uploads typed
 // by content, configuration checks.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -19,7 +19,9 @@ import { readMultipartBody } from '../src/rest/multipart.js';
 import { rateLimitClass } from '../src/platform/rate-limit.js';
 import { routes } from '../rest-mappings/routes.js';
 import { errorOf, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
 
+const withRedis = await sharedRedis('protections.test.ts');
 let t: TestApp;
 const LIMITS = {
   RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_MAX: '6', RATE_LIMIT_ANALYSIS_MAX: '2',
@@ -27,6 +29,16 @@ const LIMITS = {
 };
 beforeAll(async () => {
   t = await startTestApp(LIMITS);
+  // The users this file signs in as, made now: writes outside a request (these rows) bump the
+  // response cache at once and again a second later (response-cache.ts), which the cache tests
+  // below would see as a write of theirs. That second runs on a fake clock, so nothing is pending.
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'Date', 'hrtime', 'performance', 'setInterval', 'clearInterval'] });
+  try {
+    for (const username of ['limited-user', 'other-user', 'cache-member', 'cache-writer']) await t.tokenFor(username);
+    jest.advanceTimersByTime(1000);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 afterAll(async () => {
   await t?.close();
@@ -293,12 +305,8 @@ describe('the anonymous response cache and failed requests', () => {
   const url = '/brands?limit=2';
   const read = () => t.inject({ method: 'GET', url, remoteAddress: nextIp() });
 
-  // Writes made outside a request (the test's own user rows) bump it now and once more 1 s later.
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
-
   it('only a committed write empties it: a 404, 401, 415, 400 or rolled-back POST does not', async () => {
     const member = await t.tokenFor('cache-member');
-    await settle();
     await read();
     expect((await read()).headers['x-cache']).toBe('HIT');
     const failing = [
@@ -320,7 +328,6 @@ describe('the anonymous response cache and failed requests', () => {
 
   it('a committed write empties it: a transaction that wrote, and the group-committed analysis INSERT', async () => {
     const member = await t.tokenFor('cache-writer');
-    await settle();
     await read();
     expect((await read()).headers['x-cache']).toBe('HIT');
     expect((await t.inject({ method: 'PUT', url: '/ingredients/glycerin/feeling/positive', token: member, remoteAddress: nextIp() })).statusCode).toBe(200);
@@ -383,11 +390,11 @@ describe('GraphQL amplification: every aliased, fragment or batched occurrence c
     await amplificationHolds(t.app);
   });
 
-  it('with Redis (every instance shares the budget)', async () => {
+  withRedis.it('with Redis (every instance shares the budget)', async () => {
     const prefix = `skincare-test-amplification-${process.pid}:`;
     const env = {
       AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, ...LIMITS,
+      REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, ...LIMITS,
     };
     const a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
     const b = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });

@@ -4,7 +4,7 @@
 // the same field resolvers serve rows and entities. Cursors are `paginate`'s (rowPage).
 import DataLoader from 'dataloader';
 import type { FieldNode, GraphQLResolveInfo } from 'graphql';
-import { readRows, type EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';

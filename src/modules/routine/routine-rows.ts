@@ -3,7 +3,7 @@
 // come once each through productRowById), without hydrating entities. The rows have the entities' property
 // names (relations as `{ id }`), so the same field resolvers serve rows and entities.
 import DataLoader from 'dataloader';
-import { readRows, type EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { asDate, rowPage } from '../shared/row-pages.js';
 import type { User } from '../user/user.entity.js';

@@ -2,7 +2,7 @@
 // `paginate` issues (MikroORM's `[<sort value>, <id>]` JSON, base64url, signed), so a cursor
 // from either reads the next page of the other.
 import { Cursor, ReferenceKind } from '@mikro-orm/core';
-import { readRows, type EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import { validationFailed } from '../../errors.js';
 import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from './pagination.js';
 

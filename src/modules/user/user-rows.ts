@@ -1,7 +1,7 @@
 // Users as plain rows for read paths (issue 16): a list that joins its users' columns reads them
 // as objects with User's property names instead of hydrating and merging entities. Such an object
 // serves every User field resolver (they read properties and the id); it is never written.
-import { readRows, type EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import { entityFromRow, omitUnshown, selectColumns } from '../shared/row-pages.js';
 import { User } from './user.entity.js';
 
