@@ -255,8 +255,12 @@ describe('import:obf into the catalog', () => {
   });
 
   it('imports the CSV export and the gzipped JSONL alike', async () => {
+    // The night cream's barcode is one of our products' (as the test before leaves it): left alone.
+    const em = t.em();
+    const ours = await em.findOneOrFail(Product, { sourceName: null }, { orderBy: { alias: 'asc' } });
+    ours.barcode = '3760130332064';
+    await em.flush();
     const csv = await importObf(t.orm, CSV, { format: 'csv' });
-    // The night cream's barcode is now one of our products' (previous test): left alone.
     expect(csv).toMatchObject({ linesRead: 4, imported: 1, skippedCurated: 1, skipped: { 'invalid-barcode': 1, 'no-barcode': 1 } });
     expect(await lookup('3760130332057')).toMatchObject({ name: 'Gentle Shampoo', brand: { name: 'Capilla' }, category: null, tags: ['en:cosmetics', 'en:hair-care', 'en:shampoos'], size: { amount: 300, unit: { alias: 'ml' } } });
 

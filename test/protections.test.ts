@@ -1,6 +1,6 @@
 // Rate limits, security headers, CORS, GraphQL introspection/suggestions/batches, uploads typed
 // by content, configuration checks.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -17,6 +17,7 @@ import { isDatabaseUnavailable } from '../src/platform/database-errors.js';
 import { sniffMediaType, safeFilename } from '../src/platform/uploads.js';
 import { readMultipartBody } from '../src/rest/multipart.js';
 import { rateLimitClass } from '../src/platform/rate-limit.js';
+import { outsideWriteBumps } from '../src/platform/response-cache.js';
 import { routes } from '../rest-mappings/routes.js';
 import { errorOf, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
@@ -29,16 +30,6 @@ const LIMITS = {
 };
 beforeAll(async () => {
   t = await startTestApp(LIMITS);
-  // The users this file signs in as, made now: writes outside a request (these rows) bump the
-  // response cache at once and again a second later (response-cache.ts), which the cache tests
-  // below would see as a write of theirs. That second runs on a fake clock, so nothing is pending.
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'Date', 'hrtime', 'performance', 'setInterval', 'clearInterval'] });
-  try {
-    for (const username of ['limited-user', 'other-user', 'cache-member', 'cache-writer']) await t.tokenFor(username);
-    jest.advanceTimersByTime(1000);
-  } finally {
-    jest.useRealTimers();
-  }
 });
 afterAll(async () => {
   await t?.close();
@@ -304,9 +295,24 @@ describe('an unreachable database', () => {
 describe('the anonymous response cache and failed requests', () => {
   const url = '/brands?limit=2';
   const read = () => t.inject({ method: 'GET', url, remoteAddress: nextIp() });
+  // Writes made outside a request (the test's own user rows) bump it now and once more a moment
+  // later: that moment shortened, and waited for.
+  let delayMs = 0;
+  beforeAll(() => {
+    delayMs = outsideWriteBumps.delayMs;
+    outsideWriteBumps.delayMs = 10;
+  });
+  afterAll(() => {
+    outsideWriteBumps.delayMs = delayMs;
+  });
+  const settle = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await outsideWriteBumps.settled();
+  };
 
   it('only a committed write empties it: a 404, 401, 415, 400 or rolled-back POST does not', async () => {
     const member = await t.tokenFor('cache-member');
+    await settle();
     await read();
     expect((await read()).headers['x-cache']).toBe('HIT');
     const failing = [
@@ -328,6 +334,7 @@ describe('the anonymous response cache and failed requests', () => {
 
   it('a committed write empties it: a transaction that wrote, and the group-committed analysis INSERT', async () => {
     const member = await t.tokenFor('cache-writer');
+    await settle();
     await read();
     expect((await read()).headers['x-cache']).toBe('HIT');
     expect((await t.inject({ method: 'PUT', url: '/ingredients/glycerin/feeling/positive', token: member, remoteAddress: nextIp() })).statusCode).toBe(200);
