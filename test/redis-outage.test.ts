@@ -2,7 +2,7 @@
 // two instances never serve a stale answer, during the outage or after it; requests do not wait
 // for Redis; rate limits hold (per instance) while it is away or full; an Idempotency-Key retried
 // on the other instance replays; /ready and /metrics say what is going on.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
