@@ -1,4 +1,4 @@
-// Routines and their steps as plain rows for the read paths (issue 16): list pages read a page of
+// Routines and their steps as plain rows for the read paths: list pages read a page of
 // routines with their favourite counts, owners and steps in ONE statement (the steps' products
 // come once each through productRowById), without hydrating entities. The rows have the entities' property
 // names (relations as `{ id }`), so the same field resolvers serve rows and entities.
