@@ -15,9 +15,14 @@ export interface DatabaseTarget {
   pgliteDir: string;
   /** A ready PGlite instance to use instead of opening `pgliteDir` (tests restore snapshots this way). */
   pglite?: unknown;
+  /**
+   * Where to write every SQL statement (LOG_SQL=true): the ORM's query log with the values in
+   * place, time and row count, and the row path's prepared reads (src/read-rows.ts). Unset: none.
+   */
+  sqlLog?: (line: string) => void;
 }
 
-/** The contrib extensions every PGlite instance loads: search needs them (issue 29), as PostgreSQL ships them. */
+/** The contrib extensions every PGlite instance loads: search needs them, as PostgreSQL ships them. */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /**
@@ -35,7 +40,9 @@ export function ormOptions(target: DatabaseTarget): Options {
       countStatement(sql);
       return sql;
     },
-    debug: false,
+    // LOG_SQL: the statements with their values, nothing else of the ORM's debug output.
+    debug: target.sqlLog ? ['query', 'query-params'] : false,
+    ...(target.sqlLog ? { logger: target.sqlLog, colors: false } : {}),
     allowGlobalContext: false,
     forceUtcTimezone: true,
   } satisfies Partial<Options>;
@@ -53,4 +60,5 @@ export function ormOptions(target: DatabaseTarget): Options {
 export default ormOptions({
   databaseUrl: process.env.DATABASE_URL || null,
   pgliteDir: process.env.PGLITE_DIR || '.data/pglite',
+  sqlLog: /^(1|true|yes|on)$/i.test(process.env.LOG_SQL ?? '') ? (line) => console.log(line) : undefined,
 });

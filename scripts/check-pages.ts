@@ -393,7 +393,7 @@ async function checkPages(page: Page, base: string, traffic: Traffic, smtp: Smtp
 }
 
 /**
- * Issue 30: the routine-request answer, delivered for real, and each of its links opened as a page;
+ * The routine-request answer, delivered for real, and each of its links opened as a page;
  * a private routine is a 404 page. The digest is sent by a job that cannot open the server's
  * embedded database beside it, so its two landings are opened directly: the demo product's changes
  * (versions 1 and 2, seeded) and the unsubscribe page (test/email-links.test.ts follows a real digest).

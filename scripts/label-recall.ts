@@ -1,6 +1,6 @@
 // Recall, precision and speed of the ingredient-list analysis on the label corpora: the clean lists of
 // data/labels/corpus.yaml, the retail pages and packs of data/labels/retail.yaml and the layouts of
-// data/labels/layout.yaml (issue 27): recall and wrong matches per failure class.
+// data/labels/layout.yaml: recall and wrong matches per failure class.
 //   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed] [--curated] [--details CLASS]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -248,7 +248,7 @@ export function loadRetailCorpus(file = 'retail.yaml'): RetailLabel[] {
   return YAML.parse(readFileSync(join(dataDir, 'labels', file), 'utf8')) as RetailLabel[];
 }
 
-/** The labels of data/labels/layout.yaml: layouts that carry meaning (issue 27). */
+/** The labels of data/labels/layout.yaml: layouts that carry meaning. */
 export const loadLayoutCorpus = (): RetailLabel[] => loadRetailCorpus('layout.yaml');
 
 /** Figures over a set of labels (one failure class, or all). */

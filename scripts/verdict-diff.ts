@@ -1,6 +1,6 @@
 // The demo catalog's verdicts (flags raised, skin-type verdicts), and what changed between two
-// runs. Since issue 14 the lists are read as the service reads them (dose, product type, EU law);
-// bench/verdicts/before.json was written by the first version of this script, before that change. Used to report how a change to the knowledge or the rules moves them:
+// runs. The lists are read as the service reads them (dose, product type, EU law);
+// bench/verdicts/before.json was written by the first version of this script, which did not yet. Used to report how a change to the knowledge or the rules moves them:
 //   npm run -s verdicts:catalog -- --out before.json      (on the old code)
 //   npm run -s verdicts:catalog -- --out after.json       (on the new code)
 //   npm run -s verdicts:catalog -- --compare before.json after.json

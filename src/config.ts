@@ -15,6 +15,8 @@ export interface Config {
   restPrefix: string;
   publicUrl: string;
   logLevel: string;
+  /** LOG_SQL=true: every SQL statement (the ORM's and the row path's prepared reads) with its values and time, on standard output. */
+  logSql: boolean;
   auth: {
     jwtSecret: string | null;
     /** True when the HS256 secret was generated in the data folder (no AUTH_JWT_SECRET, no JWKS). */
@@ -225,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restPrefix,
     publicUrl: (urlVar(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     logLevel,
+    logSql: boolVar(env, 'LOG_SQL', false),
     auth: {
       jwtSecret: explicitSecret ?? (devSecret ? generatedSecret(dataDir, 'dev-jwt-secret') : null),
       devSecret,

@@ -27,7 +27,7 @@ export function createLoaders(em: EntityManager) {
     ...createUserLoaders(em),
     favoriteCountByProduct: favoriteCountLoader(em),
     ...createFeaturedLoaders(em),
-    // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+    // ==== Catalog: product drafts, product images, search, compare
     ...createImageLoaders(em),
 
     // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
@@ -38,7 +38,7 @@ export function createLoaders(em: EntityManager) {
     // ==== Routines and contests (routines helper)
     ...createRoutineLoaders(em),
 
-    // ==== Reaction detective (issue 18)
+    // ==== Reaction detective
     ...createReactionLoaders(em),
   };
 }

@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
-import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { ormOptions, type DatabaseTarget } from '../mikro-orm.config.js';
 import { lockPgliteFolder } from './platform/pglite-lock.js';
-import { countStatement } from './sql-statements.js';
+import type { EntityManager } from './read-rows.js';
 
-/** The entity manager every module uses: both drivers are SQL drivers. */
-export type EntityManager = SqlEntityManager;
+// The row read path lives in read-rows.ts (no import of the entities); the type is named here too.
+export type { EntityManager } from './read-rows.js';
 export type Orm = MikroORM;
 
 /** The advisory lock (per database) that instances starting together take in turn to migrate and seed. */
@@ -44,7 +41,7 @@ export interface OpenOptions {
  * long as the database is open (PgliteFolderLocked when another live process has it). On
  * PostgreSQL, instances started together (a rolling deployment) migrate and run `whileLocked`
  * one at a time under an advisory lock: the first does the work, the others wait for it and then
- * find nothing left to do (issue 25: two at once raced to create the same tables).
+ * find nothing left to do (two at once raced to create the same tables).
  */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Orm> {
   const folder = !target.databaseUrl && !target.pglite && !target.pgliteDir.startsWith('memory://') ? target.pgliteDir : null;
@@ -102,50 +99,5 @@ export async function databaseAnswers(orm: Orm): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Names given to read statements, by their `?` text; bounded so a statement built from input cannot grow it (or the server's per-connection caches) without end. */
-const preparedReads = new Map<string, { name: string | undefined; text: string }>();
-const PREPARED_READS_MAX = 500;
-
-/**
- * Runs a read statement (`?` placeholders) and returns its rows. On PostgreSQL, outside a
- * transaction, it goes to the driver's pool as a named prepared statement: the server plans it once
- * per connection instead of on every request (planning was more than half the time of a routine
- * page's one statement, issue 16). Everywhere else (PGlite, a transaction's own connection, an
- * empty list) it is `em.execute`. Counted like every ORM statement; errors converted as the ORM
- * converts them.
- */
-export async function readRows<T extends object>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
-  const connection = em.getConnection();
-  if (!(connection instanceof PostgreSqlConnection) || em.isInTransaction() || params.some((p) => Array.isArray(p) && p.length === 0)) {
-    return em.execute<T[]>(sql, [...params]);
-  }
-  // An array value stands for a list (`in (?)`, as MikroORM expands it): one placeholder an element,
-  // so a statement is prepared per list length (DataLoader batches of the same size share it).
-  const lists = params.some(Array.isArray);
-  const key = lists ? `${sql}\u0000${params.map((p) => (Array.isArray(p) ? p.length : '')).join(',')}` : sql;
-  let prepared = preparedReads.get(key);
-  if (!prepared) {
-    let n = 0;
-    let i = 0;
-    const text = sql.replace(/\?/g, () => {
-      const value = params[i++];
-      return Array.isArray(value) ? value.map(() => `$${++n}`).join(', ') : `$${++n}`;
-    });
-    // Past the bound, an unnamed statement: planned on every run, as em.execute's are.
-    const named = preparedReads.size < PREPARED_READS_MAX;
-    prepared = { name: named ? `read_${createHash('sha256').update(text).digest('hex').slice(0, 24)}` : undefined, text };
-    if (named) preparedReads.set(key, prepared);
-  }
-  countStatement(prepared.text);
-  const pool = await connection.getNativeClient();
-  const values = lists ? params.flatMap((p) => (Array.isArray(p) ? p : [p])) : [...params];
-  try {
-    const result = await pool.query<T>({ name: prepared.name, text: prepared.text, values });
-    return result.rows;
-  } catch (error) {
-    throw em.getDriver().convertException(error as Error);
   }
 }

@@ -32,11 +32,11 @@ import { SearchWord } from './modules/search/search.entity.js';
 import { ProductSearch } from './modules/product/product-search.entity.js';
 import { IngredientSearch } from './modules/ingredient/ingredient-search.entity.js';
 import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
-// ==== Reformulation watch (issue 18)
+// ==== Reformulation watch
 import { ProductListVersion } from './modules/reformulation/product-list-version.entity.js';
 import { ReformulationAlert, ReformulationDigest, ReformulationSettings } from './modules/reformulation/reformulation-alert.entity.js';
 import { ProductReaction } from './modules/reaction/product-reaction.entity.js';
-// ==== Idempotency records (issue 25)
+// ==== Idempotency records
 import { IdempotencyRecord } from './platform/idempotency-record.entity.js';
 
 export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
@@ -52,12 +52,12 @@ export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, 
   Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineRequestAnswer, RoutineWeekScore,
   // tombstones of deleted accounts
   DeletedSubject,
-  // reformulation watch (issue 18)
+  // reformulation watch
   ProductListVersion, ReformulationAlert, ReformulationDigest, ReformulationSettings,
-  // ==== Reaction detective (issue 18)
+  // ==== Reaction detective
   ProductReaction,
-  // ==== Idempotency records (issue 25)
+  // ==== Idempotency records
   IdempotencyRecord,
-  // search documents, kept by triggers (issue 29)
+  // search documents, kept by triggers
   ProductSearch, IngredientSearch, SearchWord,
 ];

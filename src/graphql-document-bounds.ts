@@ -5,7 +5,7 @@
 // crossed), so a kilobyte of fragments spreading fragments twice, which expands to 2^30 fields,
 // is refused in microseconds. The bounds also keep graphql-js's own validation fast:
 // OverlappingFieldsCanBeMerged compares every pair of fields sharing a response key, and every
-// pair of fragments spread in one selection, so it is quadratic in both (measured in issue 25:
+// pair of fragments spread in one selection, so it is quadratic in both (measured:
 // 1,500 selections of one field took 2 s to validate, 1,500 fragments 1.8 s).
 import { AppError } from './errors.js';
 import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';

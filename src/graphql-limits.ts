@@ -50,13 +50,13 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.followingIngredientFeelings': 50,
   'Query.myProductCompatibility': 20,
   'Query.analysisPersonalize': 20,
-  // Reformulation watch (issue 18): each diff reads two lists (parser, matcher, dose estimate).
+  // Reformulation watch: each diff reads two lists (parser, matcher, dose estimate).
   'Query.productIngredientListDiff': 20,
   'Query.productIngredientListVersions': 20,
   'ReformulationAlertView.diff': 10,
-  // A person's data export reads every table that holds a user id (issue 25, item 12).
+  // A person's data export reads every table that holds a user id.
   'Query.myExport': 1000,
-  // Issue 25: similarity (as similarProducts) and then the ranking engine over a pool of 3 × limit
+  // Similarity (as similarProducts) and then the ranking engine over a pool of 3 × limit
   // candidates, the caller's feelings and a routine: 2-2.5 times similarProducts' time, measured.
   'Query.betterAlternatives': 600,
   'Query.productAnalysis': 20,

@@ -54,7 +54,7 @@ import { SurveyResolver } from './modules/survey/survey.resolver.js';
 import { ProductCompatibilityResolver } from './modules/feeling/product-compatibility.resolver.js';
 import { IdentityProviderResolver } from './modules/identity-provider/idp.resolver.js';
 import { ProductSourceResolver } from './modules/product/product-source.resolver.js';
-// ==== Reformulation watch (issue 18)
+// ==== Reformulation watch
 import {
   IngredientListChangeResolver, IngredientListVersionEntryResolver, IngredientListVersionResolver, ReformulationAlertResolver, ReformulationReasonResolver, ReformulationResolver,
 } from './modules/reformulation/reformulation.resolver.js';
@@ -81,7 +81,7 @@ export const resolvers = [
   ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver, AnalysisKnowledgeResolver,
   IngredientWriteResolver, MatchProposalResolver,
   IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
-  // ==== Catalog: product drafts, product images, search, compare (catalog helper)
+  // ==== Catalog: product drafts, product images, search, compare
   ProductSearchResolver, ProductDraftResolver, ProductImageResolver, DraftImageResolver, ProfilePictureResolver, CompareResolver,
   // Imported products: their source and attribution (import:obf)
   ProductSourceResolver,
@@ -95,15 +95,15 @@ export const resolvers = [
   // ==== Routines and contests (routines helper)
   RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,
 
-  // ==== Reformulation watch (issue 18)
+  // ==== Reformulation watch
   ReformulationResolver, IngredientListVersionResolver, IngredientListVersionEntryResolver, IngredientListChangeResolver, ReformulationReasonResolver, ReformulationAlertResolver,
 
-  // ==== Reaction detective and better alternatives (issue 18)
+  // ==== Reaction detective and better alternatives
   ReactionResolver, BetterAlternativesResolver,
 
-  // ==== Personal data export (issue 25, item 12)
+  // ==== Personal data export
   DataExportResolver,
-  // ==== Search: matched words, suggestions (issue 29)
+  // ==== Search: matched words, suggestions
   SearchSuggestionResolver,
 ] as const;
 

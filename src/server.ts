@@ -40,7 +40,9 @@ let orm: Orm;
 let seeded = { seeded: false, ingredients: 0, inventory: 0, products: 0 };
 try {
   // Replicas starting together migrate and seed one at a time (an advisory lock on PostgreSQL).
-  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }, {
+  // LOG_SQL: every statement on standard output, beside the JSON request log.
+  const sqlLog = config.logSql ? (line: string) => void process.stdout.write(`${line}\n`) : undefined;
+  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, sqlLog }, {
     whileLocked: async (opened) => {
       seeded = await seedIfEmpty(opened, { demo: config.seedDemoData });
     },
@@ -52,7 +54,7 @@ try {
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
 else if (seeded.inventory) app.log.info({ inventory: seeded.inventory }, 'loaded the EU inventory\'s ingredients into the knowledge base');
-// Issue 30: products whose fields an approved correction wiped get them back where anything knows them.
+// Products whose fields an approved correction wiped get them back where anything knows them.
 const repairs = await repairWipedProducts(orm.em.fork() as EntityManager);
 if (repairs.some((r) => r.source)) app.log.info({ repaired: repairs.filter((r) => r.source) }, 'restored product fields wiped by approved corrections');
 if (repairs.some((r) => !r.source)) app.log.warn({ unrepaired: repairs.filter((r) => !r.source) }, 'product fields wiped by approved corrections that nothing knows any more');

@@ -1,5 +1,5 @@
 // A signed `user.deleted` removes everything private or personal in one transaction, and the
-// deleted subject's tokens are refused from then on (issue 12, item 8).
+// deleted subject's tokens are refused from then on.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { policyEntries, userColumns, type PropertyShape, userDataPolicy, userRowPolicy } from '../src/modules/account/user-data-policy.js';
@@ -100,7 +100,7 @@ describe('deleting an account', () => {
   });
 });
 
-describe('the user-data policy (issue 25, item 8)', () => {
+describe('the user-data policy', () => {
   it('declares every column of every entity that refers to a person, and nothing that is not one', () => {
     const metadata = [...t.orm.getMetadata()];
     const found = userColumns(metadata as never);

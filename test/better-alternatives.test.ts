@@ -114,7 +114,7 @@ describe('better alternatives: who asks decides the order', () => {
   });
 });
 
-describe('better alternatives: the same kind of product (issue 28)', () => {
+describe('better alternatives: the same kind of product', () => {
   const SUNSCREEN = 'mulbit-lab-watery-sun-gel-spf-50-pa';
   const demo = (username: string) => t.auth.sign({ sub: `demo|${username}`, preferred_username: username, email: `${username}@example.com` });
 

@@ -123,8 +123,14 @@ describe('CosIng parsing (no database)', () => {
 type IngredientRow = Record<string, unknown> & { alias: string; name: string; curated: boolean; cas_number: string | null; functions: string[]; description: string; updated_at: Date };
 
 let t: TestApp;
+/** The knowledge base before any import: Glycerin's row, and which of the fixture's new names it already has. */
+let before: { glycerin: IngredientRow; present: string[] };
 beforeAll(async () => {
   t = await startTestApp();
+  before = {
+    glycerin: await byAlias('glycerin'),
+    present: (await sql<{ name: string }>(`select name from ingredient where lower(name) = any(?::text[])`, [`{${NEW_NAMES.map((n) => `"${n.toLowerCase()}"`).join(',')}}`])).map((p) => p.name),
+  };
 });
 afterAll(async () => {
   await t?.close();
@@ -142,19 +148,20 @@ const NEW_NAMES = [
 ];
 
 describe('importCosing on the database', () => {
-  let glycerinBefore: IngredientRow;
+  // The fixture imported once, by whichever test needs it first: each test can run alone (-t).
+  let fixtureImport: ReturnType<typeof importCosing> | null = null;
+  const importFixture = () => (fixtureImport ??= importCosing(t.orm, FIXTURE, { batchSize: 4 }));
+  const glycerinBefore = () => before.glycerin;
 
   it('starts from the knowledge base the fixture expects', async () => {
-    const present = await sql<{ name: string }>(`select name from ingredient where lower(name) = any(?::text[])`, [`{${NEW_NAMES.map((n) => `"${n.toLowerCase()}"`).join(',')}}`]);
-    expect(present.map((p) => p.name)).toEqual([]);
-    glycerinBefore = await byAlias('glycerin');
-    expect(glycerinBefore).toMatchObject({ name: 'Glycerin', curated: true, cas_number: '56-81-5' });
+    expect(before.present).toEqual([]);
+    expect(before.glycerin).toMatchObject({ name: 'Glycerin', curated: true, cas_number: '56-81-5' });
     expect(await byAlias('peg-8')).toMatchObject({ curated: true, cas_number: null });
     expect((await byAlias('water')).other_names).toContain('Aqua');
   });
 
   it('imports the fixture with exact counts, leaving curated rows alone', async () => {
-    const report = await importCosing(t.orm, FIXTURE, { batchSize: 4 });
+    const report = await importFixture();
     expect(report).toMatchObject({
       headerLine: 5,
       rowsRead: 24,
@@ -180,7 +187,7 @@ describe('importCosing on the database', () => {
     expect(formatCosingReport(report)).toMatch(/rows read: +24\ninserted: +15\n/);
 
     // Curated Glycerin exactly as it was; PEG-8 only gained its CAS number.
-    expect(await byAlias('glycerin')).toEqual(glycerinBefore);
+    expect(await byAlias('glycerin')).toEqual(glycerinBefore());
     expect(await byAlias('peg-8')).toMatchObject({ curated: true, cas_number: '25322-68-3' });
     // Neither Aqua nor CI 77891 got a row of their own.
     expect(await sql(`select name from ingredient where lower(name) in ('aqua', 'ci 77891', 'glycerin', 'peg-8')`)).toEqual([{ name: 'Glycerin' }, { name: 'PEG-8' }]);
@@ -202,6 +209,7 @@ describe('importCosing on the database', () => {
   });
 
   it('changes nothing when run again', async () => {
+    await importFixture();
     const [before] = await sql<{ n: number; last: Date }>(`select count(*)::int as n, max(updated_at) as last from ingredient`);
     const report = await importCosing(t.orm, FIXTURE);
     expect(report).toMatchObject({ rowsRead: 24, inserted: 0, updated: 0, unchanged: 15, skippedCurated: 2, skippedOtherName: 2, duplicates: 1, bad: 4, curatedCasFilled: 0, failure: null });
@@ -210,6 +218,7 @@ describe('importCosing on the database', () => {
   });
 
   it('serves imported ingredients over REST, and the matcher knows them at once', async () => {
+    await importFixture();
     const response = await t.inject({ method: 'GET', url: '/ingredients/bromochlorophene' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ alias: 'bromochlorophene', name: 'BROMOCHLOROPHENE', functions: ['antimicrobial'], cas_number: '15435-29-7', flags: [] });
@@ -221,6 +230,7 @@ describe('importCosing on the database', () => {
   });
 
   it('updates imported rows whose CosIng data changed, never curated ones', async () => {
+    await importFixture();
     const csv = [
       'INCI name,Function,CAS No,Chem/IUPAC Name / Description',
       `BROMOCHLOROPHENE,"ANTIMICROBIAL, MASKING",15435-29-7,"2,2'-Methylenebis(6-bromo-4-chlorophenol)"`,
@@ -230,7 +240,7 @@ describe('importCosing on the database', () => {
     const report = await importCosing(t.orm, text(csv));
     expect(report).toMatchObject({ rowsRead: 3, inserted: 0, updated: 1, unchanged: 1, skippedCurated: 1 });
     expect(await byAlias('bromochlorophene')).toMatchObject({ functions: ['antimicrobial', 'masking'] });
-    expect(await byAlias('glycerin')).toEqual(glycerinBefore);
+    expect(await byAlias('glycerin')).toEqual(glycerinBefore());
   });
 
   it('rejects a header without "INCI name" before writing anything', async () => {

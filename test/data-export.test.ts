@@ -1,6 +1,6 @@
 // GET /my/export and Query.myExport: everything we hold about a person, checked against the same
 // user-data policy (and through it, MikroORM's metadata) that account deletion follows, so a table
-// added later is in the export or the policy test fails (issue 25, item 12; GDPR articles 15, 20).
+// added later is in the export or the policy test fails (GDPR articles 15, 20).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildApp } from '../src/app.js';
 import { policyEntries } from '../src/modules/account/user-data-policy.js';

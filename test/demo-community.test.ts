@@ -39,7 +39,7 @@ describe('the demo community', () => {
     expect(opinions.items.flatMap((o) => o.hashtags)).toContain('hyperpigmentation');
   });
 
-  it('dates its opinions and tutorials over past weeks, not all today (issue 30)', async () => {
+  it('dates its opinions and tutorials over past weeks, not all today', async () => {
     const em = t.em();
     for (const table of ['ingredient_opinion', 'product_tutorial']) {
       const [row] = await em.execute<Array<{ days: number; today: number; total: number }>>(

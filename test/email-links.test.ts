@@ -1,4 +1,4 @@
-// Every link of every e-mail we send opens a page (issue 30): real SMTP deliveries (the routine
+// Every link of every e-mail we send opens a page: real SMTP deliveries (the routine
 // request answer, the reformulation digest), each of their links followed as a browser would
 // (no API token): 200 and HTML, never the API's JSON. Private routines stay private on the page.
 // The verification, e-mail change and invite mails: test/email.test.ts and scripts/check-pages.ts.

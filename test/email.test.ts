@@ -200,7 +200,7 @@ describe('invitations', () => {
     const message = lastTo('friend-of-ines@example.com');
     expect(message.subject).toBe('An invitation to Skincare');
     expect(message.body).toContain('A Skincare member who goes by "ines" thinks you would like Skincare');
-    // The link carries the inviter's id (issue 30): it still names them once they rename.
+    // The link carries the inviter's id: it still names them once they rename.
     const link = /https:\/\/skincare\.example(\/p\/join\?invited_by=[^\s"<>]+)/.exec(message.body)![1];
     const ines = (await t.inject({ method: 'GET', url: '/users/ines' })).json() as { id: string };
     expect(link).toBe(`/p/join?invited_by=${ines.id}`);
@@ -221,7 +221,7 @@ describe('invitations', () => {
   });
 });
 
-describe('what people wrote, in our e-mails (issue 25, item 10)', () => {
+describe('what people wrote, in our e-mails', () => {
   const attack = 'Security team: your account is locked, verify at http://evil.example/login';
   const urlish = /https?:|evil|www\.|\b[a-z0-9-]+\.[a-z]{2,}\/?/i;
   /** The body without our own links (the service's address and its paths). */

@@ -268,7 +268,7 @@ describe('GET /analyze/:token/ingredient_feelings and /personalize', () => {
     expect(pregnant.reasons).toContainEqual(expect.objectContaining({ verdict: 'good', source: 'feeling', basis: 'positive', ingredient: expect.objectContaining({ alias: 'glycerin' }) }));
   });
 
-  it('use the survey\'s sensitivities too: fragrance and acids the skin reacted to are cautions (issue 28)', async () => {
+  it('use the survey\'s sensitivities too: fragrance and acids the skin reacted to are cautions', async () => {
     const liv = await t.tokenFor('liv-sensitive');
     const token = await analyze('Aqua, Glycerin, Glycolic Acid, Parfum, Linalool');
     expect(((await get(`/analyze/${token}/personalize`, liv)).json() as { verdict: string }).verdict).toBe('neutral');

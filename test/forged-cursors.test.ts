@@ -1,4 +1,4 @@
-// Issue 30: the README promises that list cursors are signed and a forged one is a 400. Every
+// The README promises that list cursors are signed and a forged one is a 400. Every
 // route of the route table whose operation takes a cursor is asked for a page after cursors this
 // service never issued: base64 of a country code, of an offset, and a keyset cursor with a made-up
 // signature.

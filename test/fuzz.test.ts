@@ -110,7 +110,7 @@ describe('bugs found by fuzzing (fixed)', () => {
   });
 });
 
-// Forged cursors (issue 12): well-formed base64url JSON of any shape, on every list route of the
+// Forged cursors: well-formed base64url JSON of any shape, on every list route of the
 // table (every route whose operation takes a `cursor`). A cursor is opaque and signed: anything
 // this service did not issue is a 400 VALIDATION_FAILED naming `cursor`; a real one still pages.
 const listRoutes = routes.filter((route) => operations.get(routeKey(route))?.variables.includes('cursor'));
@@ -151,7 +151,7 @@ describe('forged cursors on every list route', () => {
   });
 });
 
-// Aliased operations over GraphQL (issue 12): random mixes of cheap and heavy root fields under
+// Aliased operations over GraphQL: random mixes of cheap and heavy root fields under
 // many aliases, through fragments and in batches. Never a 5xx; what is refused is refused before
 // it runs (no analysis stored) and fast.
 describe('aliased GraphQL operations', () => {

@@ -1,4 +1,4 @@
-// Every field that does more than read its parent's row has a cost (issue 25, item 9): the
+// Every field that does more than read its parent's row has a cost: the
 // fields are derived from the schema (root queries) and type-graphql's metadata (@FieldResolver),
 // so a field added later without a cost, or a reason it is cheap, fails here.
 import { beforeAll, describe, expect, it } from '@jest/globals';

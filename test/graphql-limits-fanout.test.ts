@@ -1,4 +1,4 @@
-// One kilobyte must not stop the service (issue 25, item 1): a document whose fragments spread the
+// One kilobyte must not stop the service: a document whose fragments spread the
 // one below twice expands to 2^40 fields; every guard that walks a document is linear in its length,
 // and graphql-js's validation is kept fast by the bounds (quadratic in repeated fields and fragments).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Issue 25, items 7 and 11: a token whose subject holds NUL is a 401 (it was a 500 on both
+// A token whose subject holds NUL is a 401 (it was a 500 on both
 // databases); `/my/*` answers are never stored by a cache; pages that run no script allow none;
 // HS256 tokens' issuer and audience are checked when configured, with a warning when they are not.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

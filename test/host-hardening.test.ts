@@ -1,4 +1,4 @@
-// The host around the API (issue 12): development secrets and auth mode, token claims, slow
+// The host around the API: development secrets and auth mode, token claims, slow
 // clients, parser-level errors in the contract's format, image limits, the identity-provider
 // hook during an outage.
 import { execFileSync } from 'node:child_process';

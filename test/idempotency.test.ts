@@ -5,7 +5,9 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { errorOf, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
 
+const withRedis = await sharedRedis('idempotency.test.ts');
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -166,11 +168,11 @@ describe('Idempotency-Key on two instances without Redis', () => {
   });
 });
 
-describe('Idempotency-Key through Redis (two instances)', () => {
+withRedis.describe('Idempotency-Key through Redis (two instances)', () => {
   const prefix = `skincare-test-idem-${process.pid}-${Date.now()}:`;
   const env = {
     AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'test-idp-secret', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false',
+    REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false',
   };
   let a: FastifyInstance;
   let b: FastifyInstance;

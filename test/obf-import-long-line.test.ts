@@ -1,4 +1,4 @@
-// One long line must not stop an Open Beauty Facts import (issue 25, item 5): an 815 kB gzip
+// One long line must not stop an Open Beauty Facts import: an 815 kB gzip
 // holding one 800 MB line threw "Invalid string length" out of readline, and a 400 MB line took
 // RSS from 259 MB to 1.55 GB. The line is skipped unread, counted in the summary, memory flat.
 import { createWriteStream, mkdtempSync, statSync } from 'node:fs';

@@ -17,7 +17,9 @@ import { UnmatchedCounter } from '../src/modules/obf-import/unmatched.js';
 import { Product } from '../src/modules/product/product.entity.js';
 import { productSource } from '../src/modules/product/product-source.resolver.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
+import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
 
+const withRedis = await sharedRedis('obf-import.test.ts');
 const JSONL = 'test/fixtures/obf/products.jsonl';
 const CSV = 'test/fixtures/obf/products.csv';
 const tmp = mkdtempSync(join(tmpdir(), 'obf-import-'));
@@ -253,8 +255,12 @@ describe('import:obf into the catalog', () => {
   });
 
   it('imports the CSV export and the gzipped JSONL alike', async () => {
+    // The night cream's barcode is one of our products' (as the test before leaves it): left alone.
+    const em = t.em();
+    const ours = await em.findOneOrFail(Product, { sourceName: null }, { orderBy: { alias: 'asc' } });
+    ours.barcode = '3760130332064';
+    await em.flush();
     const csv = await importObf(t.orm, CSV, { format: 'csv' });
-    // The night cream's barcode is now one of our products' (previous test): left alone.
     expect(csv).toMatchObject({ linesRead: 4, imported: 1, skippedCurated: 1, skipped: { 'invalid-barcode': 1, 'no-barcode': 1 } });
     expect(await lookup('3760130332057')).toMatchObject({ name: 'Gentle Shampoo', brand: { name: 'Capilla' }, category: null, tags: ['en:cosmetics', 'en:hair-care', 'en:shampoos'], size: { amount: 300, unit: { alias: 'ml' } } });
 
@@ -291,8 +297,8 @@ describe('import:obf into the catalog', () => {
   });
 });
 
-describe('import:obf tells running instances through Redis', () => {
-  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+withRedis.describe('import:obf tells running instances through Redis', () => {
+  const url = TEST_REDIS_URL;
   const prefix = `test-obf-${process.pid}-${Date.now()}:`;
   let redis: Redis;
   let subscriber: Redis;
@@ -314,7 +320,7 @@ describe('import:obf tells running instances through Redis', () => {
     subscriber.on('message', (_channel, message) => messages.push(message));
     await subscriber.subscribe(`${prefix}process-cache:drop`);
     expect(await announceCatalogImport(config)).toMatch(/told the running instances/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 100 && !messages.length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(messages.map((m) => JSON.parse(m).name)).toEqual(['similarity-index']);
     expect(Number(await redis.get(`${prefix}cache:gen`))).toBe(1001);
     expect(await announceCatalogImport({ ...config, redisUrl: null })).toMatch(/no REDIS_URL/);

@@ -1,4 +1,4 @@
-// One process per PGlite folder (issue 12, item 4), and start-up failures in one line: real
+// One process per PGlite folder, and start-up failures in one line: real
 // server processes, started as `npm start` starts them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -92,7 +92,7 @@ describe('start-up failures', () => {
   });
 });
 
-describe('a PGlite folder named through a symbolic link (issue 25)', () => {
+describe('a PGlite folder named through a symbolic link', () => {
   it('is opened at its real path, and locked there: the link and the real path meet on one lock', async () => {
     const root = mkdtempSync(join(tmpdir(), 'skincare-link-'));
     mkdirSync(join(root, 'real'));

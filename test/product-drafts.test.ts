@@ -193,7 +193,7 @@ describe('POST /product_drafts/approve', () => {
   });
 });
 
-describe('approving a correction (issue 30: omitted fields keep their value)', () => {
+describe('approving a correction (omitted fields keep their value)', () => {
   type Full = { barcode: string | null; category: { alias: string } | null; description: string; name: string };
   const productOf = async (id: string) => (await t.inject({ method: 'GET', url: `/products/${id}` })).json() as Full;
   /** A published product of its own with a barcode, a category and a description. */

@@ -73,7 +73,7 @@ describe('media URL and quantity', () => {
     expect((await send('PATCH', url, tia, { media_url: 'https://video.example/how to' })).json()).toMatchObject({ media_url: 'https://video.example/how%20to' });
   });
 
-  it('a new unit takes its alias from its name, and its name and symbol both resolve (issue 30)', async () => {
+  it('a new unit takes its alias from its name, and its name and symbol both resolve', async () => {
     const admin = await t.tokenFor('unit-admin', 'admin');
     const created = await send('POST', '/unit_of_measurements/create', admin, { name: 'dropper', symbol: 'droppers', kind: 'volume', to_base: 1 });
     expect(created.statusCode).toBe(201);

@@ -17,9 +17,12 @@ import { isDatabaseUnavailable } from '../src/platform/database-errors.js';
 import { sniffMediaType, safeFilename } from '../src/platform/uploads.js';
 import { readMultipartBody } from '../src/rest/multipart.js';
 import { rateLimitClass } from '../src/platform/rate-limit.js';
+import { outsideWriteBumps } from '../src/platform/response-cache.js';
 import { routes } from '../rest-mappings/routes.js';
 import { errorOf, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
 
+const withRedis = await sharedRedis('protections.test.ts');
 let t: TestApp;
 const LIMITS = {
   RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_MAX: '6', RATE_LIMIT_ANALYSIS_MAX: '2',
@@ -292,9 +295,20 @@ describe('an unreachable database', () => {
 describe('the anonymous response cache and failed requests', () => {
   const url = '/brands?limit=2';
   const read = () => t.inject({ method: 'GET', url, remoteAddress: nextIp() });
-
-  // Writes made outside a request (the test's own user rows) bump it now and once more 1 s later.
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
+  // Writes made outside a request (the test's own user rows) bump it now and once more a moment
+  // later: that moment shortened, and waited for.
+  let delayMs = 0;
+  beforeAll(() => {
+    delayMs = outsideWriteBumps.delayMs;
+    outsideWriteBumps.delayMs = 10;
+  });
+  afterAll(() => {
+    outsideWriteBumps.delayMs = delayMs;
+  });
+  const settle = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await outsideWriteBumps.settled();
+  };
 
   it('only a committed write empties it: a 404, 401, 415, 400 or rolled-back POST does not', async () => {
     const member = await t.tokenFor('cache-member');
@@ -383,11 +397,11 @@ describe('GraphQL amplification: every aliased, fragment or batched occurrence c
     await amplificationHolds(t.app);
   });
 
-  it('with Redis (every instance shares the budget)', async () => {
+  withRedis.it('with Redis (every instance shares the budget)', async () => {
     const prefix = `skincare-test-amplification-${process.pid}:`;
     const env = {
       AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, ...LIMITS,
+      REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, ...LIMITS,
     };
     const a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
     const b = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });

@@ -78,7 +78,7 @@ describe('reaction detective: evidence and status', () => {
   });
 });
 
-describe('reaction detective: honest confidence (issue 28)', () => {
+describe('reaction detective: honest confidence', () => {
   it('six products, 3 bad and 3 good differing by one ingredient, never say high, and the counts read plainly', () => {
     const result = investigate([
       item('irritated', ['water', 'glycerin', 'linalool']), item('irritated', ['water', 'glycerin', 'linalool']), item('irritated', ['water', 'glycerin', 'linalool']),

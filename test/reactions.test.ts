@@ -72,7 +72,7 @@ describe('reactions: record, list, change, delete', () => {
     expect(errorOf(clash).code).toBe('CONFLICT');
   });
 
-  it('says what is missing when neither product nor analysis is sent, and "not both" only for both (issue 30)', async () => {
+  it('says what is missing when neither product nor analysis is sent, and "not both" only for both', async () => {
     const neither = await record({ outcome: 'fine' });
     expect(neither.statusCode).toBe(400);
     expect(errorOf(neither)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'product' } });

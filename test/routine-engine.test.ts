@@ -200,7 +200,7 @@ describe('the fit of a product', () => {
   });
 });
 
-describe('stacked findings escalate (issue 28)', () => {
+describe('stacked findings escalate', () => {
   it('a glycolic toner, a BHA liquid and a retinol the same night do not fit: the strongest verdict, not caution', () => {
     const night = routine('evening', step('tone', I.glycolic), step('exfoliate', I.salicylic), step('treat', I.retinol));
     const findings = checkRoutine(night, rules);
@@ -213,7 +213,7 @@ describe('stacked findings escalate (issue 28)', () => {
   });
 });
 
-describe('doses and traces (issue 28)', () => {
+describe('doses and traces', () => {
   const fillers = ['aloe', 'panthenol', 'allantoin', 'xanthan-gum', 'citric-acid', 'phenoxyethanol'].map((a) => ing(a));
   it('a trace of salicylic acid (second to last) is not an exfoliant, as a trace of an AHA is not', () => {
     const traceBha = step('tone', I.glycerin, ...fillers, I.salicylic, I.squalane);

@@ -280,7 +280,7 @@ describe('compatibility and summary', () => {
     const rules = body.findings.map((f) => f.rule);
     expect(rules).toEqual(expect.arrayContaining(['retinoid-with-acids', 'photosensitiser-in-the-morning-without-sunscreen', 'fragrance-load']));
     const clash = body.findings.find((f) => f.rule === 'retinoid-with-acids')!;
-    // Alternate evenings: a medium clash (issue 14), with a reference on the combination.
+    // Alternate evenings: a medium clash, with a reference on the combination.
     expect(clash).toMatchObject({ severity: 'medium', reference: expect.any(String) });
     expect(clash.steps.map((s) => s.id)).toEqual([routine.steps[0].id, routine.steps[1].id]);
     expect(clash.ingredients.map((i) => i.alias).sort()).toEqual(['glycolic-acid', 'retinol']);

@@ -1,4 +1,4 @@
-// One-time actions under concurrency (issue 25, items 6 and 7): many requests at once spending one
+// One-time actions under concurrency: many requests at once spending one
 // link, approving one draft, publishing one routine or claiming one analysis; exactly one wins and
 // the others get the contract's 4xx, never a 500 and never a second effect. On PostgreSQL the
 // requests really run at once (a pool of connections); on PGlite they queue on its one connection.

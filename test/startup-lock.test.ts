@@ -1,4 +1,4 @@
-// Instances starting together on a fresh database (issue 25, item 13): a rolling deployment starts
+// Instances starting together on a fresh database: a rolling deployment starts
 // its replicas at once. Each opens the database, migrates and seeds an empty one as
 // src/server.ts does; all must come up and nothing may be seeded twice.
 import { randomBytes } from 'node:crypto';

@@ -136,7 +136,7 @@ describe('answering the survey', () => {
     expect(((await t.inject({ method: 'GET', url: '/my/survey/answered', token })).json() as { items: unknown[] }).items).toEqual([]);
   });
 
-  it('a reset resets the survey, not the skin type and concerns set through PATCH skin_profile (issue 28)', async () => {
+  it('a reset resets the survey, not the skin type and concerns set through PATCH skin_profile', async () => {
     const token = await t.tokenFor('reset-keeps-profile');
     const me = await t.user('reset-keeps-profile');
     await t.inject({ method: 'POST', url: '/my/survey_answers', token, payload: { answers: [{ question: 'skin_type', values: ['dry'] }, { question: 'goals', values: ['glow'] }] } });

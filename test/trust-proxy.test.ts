@@ -1,4 +1,4 @@
-// TRUST_PROXY (issue 25, item 14): behind a load balancer every request comes from the balancer,
+// TRUST_PROXY: behind a load balancer every request comes from the balancer,
 // so rate limits and logs must key on the client's address that the balancer forwards; without
 // the setting, a forged X-Forwarded-For must change nothing.
 import { Writable } from 'node:stream';

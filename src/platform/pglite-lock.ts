@@ -17,7 +17,7 @@ export interface PgliteLock {
 
 /**
  * The folder's real path, symbolic links resolved (as far as the path exists). PGlite's file
- * system refuses a folder reached through a link ("[object Object]" at start-up, issue 25), and
+ * system refuses a folder reached through a link ("[object Object]" at start-up), and
  * two processes naming one folder by two paths must still meet on one lock.
  */
 export function realFolder(path: string): string {

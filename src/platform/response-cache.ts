@@ -236,6 +236,18 @@ export class ResponseCache {
 }
 
 /**
+ * The second bump of writes made outside a request: its delay, and the bumps still to come (tests
+ * wait for them, and shorten the delay, instead of sleeping past it).
+ */
+export const outsideWriteBumps = {
+  delayMs: 1000,
+  pending: new Set<Promise<void>>(),
+  settled(): Promise<unknown> {
+    return Promise.all([...this.pending]);
+  },
+};
+
+/**
  * The cache (null when CACHE_ENABLED is off) and what invalidates it: only a committed write bumps
  * the generation, in onSend, before the writer gets its answer. A failed request (404, 401, 415,
  * 400, a rolled back transaction) leaves the cache as it was.
@@ -249,15 +261,19 @@ export function registerResponseCache(app: FastifyInstance, { config, orm, link 
     return payload;
   });
   // Writes outside a request (background work): bump now and once more when it has likely committed.
-  let scheduled = false;
+  let scheduled: Promise<void> | null = null;
   const stop = onWriteOutsideRequest(() => {
     if (scheduled) return;
-    scheduled = true;
     setImmediate(() => void cache.bump());
-    setTimeout(() => {
-      scheduled = false;
-      void cache.bump();
-    }, 1000).unref();
+    const done = new Promise<void>((resolve) => {
+      setTimeout(() => {
+        scheduled = null;
+        outsideWriteBumps.pending.delete(done);
+        void cache.bump().finally(resolve);
+      }, outsideWriteBumps.delayMs).unref();
+    });
+    scheduled = done;
+    outsideWriteBumps.pending.add(done);
   });
   app.addHook('onClose', async () => {
     stop();

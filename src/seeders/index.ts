@@ -31,7 +31,7 @@ export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise
     // Reformulation watch: version 1 of every demo product, then the reformulated demo product.
     if (options.demo) await backfillListVersions(tx, ListVersionSource.product_created);
     if (options.demo) await seedDemoReformulations(tx);
-    // Issue 18: demo reactions for the reaction detective.
+    // Demo reactions for the reaction detective.
     if (options.demo) await seedDemoReactions(tx);
     return { seeded: true, ingredients, inventory, products };
   });

@@ -26,7 +26,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { sqlLog?: (line: string) => void } = {}): Promise<TestApp> {
   const database: TestDatabase = await openTestDatabase();
   const config = loadConfig({
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
@@ -38,7 +38,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_ENABLED: 'false',
     ...env,
   });
-  const orm = await openDatabase(database.target);
+  const orm = await openDatabase({ ...database.target, sqlLog: options.sqlLog });
   const app = await buildApp({ config, orm, logger: false });
   await app.ready();
   const auth = new Authenticator(config.auth);

@@ -1,4 +1,4 @@
-// Ways of presenting the same label that must not change what it reads as (issue 27's presentation invariance).
+// Ways of presenting the same label that must not change what it reads as (presentation invariance).
 export type Presentation = (text: string) => string;
 
 export const PRESENTATIONS: Record<string, Presentation> = {

@@ -1,5 +1,5 @@
 // A person with something in most tables that hold a user id, made through the API as they would
-// make it (issue 25: the account-deletion and data-export tests start from this person).
+// make it (the account-deletion and data-export tests start from this person).
 import { expect } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { policyEntries } from '../../src/modules/account/user-data-policy.js';

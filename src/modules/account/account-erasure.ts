@@ -53,7 +53,7 @@ export async function eraseAccount(em: EntityManager, user: User): Promise<strin
   // The person's old tokens must not bring the account back; the row becomes the tombstone.
   await rememberDeletedSubject(em, user.subject);
   for (const [property, rule] of Object.entries(userRowPolicy)) {
-    if (rule.onErase === 'set') (user as unknown as Record<string, unknown>)[property] = rule.to(tombstone);
+    if (rule.onErase === 'set') Object.assign(user, { [property]: rule.to(tombstone) });
   }
   await em.flush();
   return images.map((i) => i.key);

@@ -2,7 +2,7 @@
 // deleting the account does to it, and why. Account erasure (account-erasure.ts) and the personal
 // data export (data-export.service.ts) are both driven by this table, and
 // test/user-data-policy.test.ts reads MikroORM's metadata so that a column added later without an
-// entry here fails the build (issue 25, items 8 and 12; GDPR articles 15, 17 and 20).
+// entry here fails the build (GDPR articles 15, 17 and 20).
 //
 // The account row itself is the tombstone: it is anonymised in place (userRowPolicy below), so
 // "keep" means the row stays, attributed to that anonymous `deleted-…` account.

@@ -1,4 +1,4 @@
-// Issue 30: before drafts recorded the fields they were sent, approving a correction copied the
+// Before drafts recorded the fields they were sent, approving a correction copied the
 // draft's empty barcode, category and description over the product's. This finds the products so
 // wiped and restores each field from what still knows it; what nothing knows is listed.
 import type { EntityManager } from '../../db.js';

@@ -185,7 +185,7 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   const draft = await getDraft(em, id, viewer);
   if (draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is already ${draft.status}`);
   // Claimed first, by a conditional update: of moderators approving at once, one makes the product
-  // and the others wait for its commit, then get CONFLICT (issue 25: nine 500s and a race before).
+  // and the others wait for its commit, then get CONFLICT (nine 500s and a race before).
   const reviewedAt = new Date();
   if (!(await changeIfStill(em, draft, { id: draft.id, status: ProductDraftStatus.pending }, { status: ProductDraftStatus.approved, reviewer: viewer.id, reviewedAt } as never))) {
     throw conflict('The draft was approved by someone else at the same time');

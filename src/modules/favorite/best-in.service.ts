@@ -3,7 +3,7 @@ import { ingredientsOf } from '../analysis/analysis-reports.service.js';
 import { bestInScore, labelQuality } from '../analysis/engine/quality.js';
 import { categoryWithDescendants, getCategory } from '../category/category.service.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
-import type { RankedProduct } from './product-favorite.resolver.js';
+import type { RankedProduct } from './product-favorite.types.js';
 
 /** Ranks a category's published products by favourites (diminishing) plus label quality. */
 export async function bestInCategory(ctx: Context, idOrAlias: string, limit: number): Promise<RankedProduct[]> {

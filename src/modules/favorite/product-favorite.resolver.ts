@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { bestInCategory } from './best-in.service.js';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
@@ -7,27 +7,7 @@ import { PageArgs, checkedLimit } from '../shared/pagination.js';
 import { getUser } from '../user/user.service.js';
 import { favoriteLookup, favoriteProduct, listFavoriteProducts, unfavoriteProduct } from './product-favorite.service.js';
 import type { ProductRow } from '../product/product-rows.js';
-
-@ObjectType({ description: 'Whether the caller favours a product.' })
-export class FavoriteState {
-  @Field({ description: 'The id or alias as asked.' })
-  key!: string;
-
-  @Field(() => String, { nullable: true, description: 'Null when no such product exists.' })
-  productId!: string | null;
-
-  @Field()
-  favorited!: boolean;
-}
-
-@ObjectType()
-export class FavoriteStatePage {
-  @Field(() => [FavoriteState])
-  items!: FavoriteState[];
-
-  @Field(() => String, { nullable: true })
-  nextCursor!: string | null;
-}
+import { FavoriteStatePage, RankedProductPage } from './product-favorite.types.js';
 
 @Resolver(() => Product)
 export class ProductFavoriteResolver {
@@ -67,30 +47,6 @@ export class ProductFavoriteResolver {
   favoriteCount(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return ctx.loaders.favoriteCountByProduct.load(product.id);
   }
-}
-
-@ObjectType({ description: 'A product ranked in its category by favourites and label quality.' })
-export class RankedProduct {
-  @Field(() => Product)
-  product!: Product;
-
-  @Field(() => Float)
-  score!: number;
-
-  @Field(() => Float, { description: 'Label quality 0-1: recognised entries, free-of rules kept, benefits.' })
-  quality!: number;
-
-  @Field(() => Int)
-  favoriteCount!: number;
-}
-
-@ObjectType()
-export class RankedProductPage {
-  @Field(() => [RankedProduct])
-  items!: RankedProduct[];
-
-  @Field(() => String, { nullable: true })
-  nextCursor!: string | null;
 }
 
 @Resolver()

@@ -1,6 +1,6 @@
 // Text people wrote (display names, usernames, routine and product names) inside the e-mails we
 // send: a stranger can choose it, and our mail to any address must not carry their instructions or
-// links (issue 25, item 10). It goes in quoted as a name, short, on one line, with nothing that a
+// links. It goes in quoted as a name, short, on one line, with nothing that a
 // mail client or a reader could take for an address; otherwise it is left out. Never in a subject.
 
 /** A scheme (`http://`, `mailto:`), `www.`, a host-like `word.tld`, an address or a path. */

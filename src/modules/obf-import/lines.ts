@@ -1,8 +1,8 @@
 // Splits a byte stream into lines without ever holding more than `maxBytes` of one: the bytes of
 // a line are kept as Buffers and decoded once the line ends; past the cap they are dropped as
 // they stream by and only counted. readline builds each line as a string whatever its size, so
-// one 800 MB line in an 815 kB gzip threw "Invalid string length" and a 400 MB one took 1.3 GB
-// (issue 25). No ORM, no I/O of its own.
+// one 800 MB line in an 815 kB gzip threw "Invalid string length" and a 400 MB one took 1.3 GB.
+// No ORM, no I/O of its own.
 
 /** A line's text (without its line break), or, for a line over the cap, its length in bytes. */
 export type SplitLine = { line: number; text: string } | { line: number; tooLong: number };

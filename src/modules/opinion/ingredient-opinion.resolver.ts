@@ -1,4 +1,5 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { userOrLoad } from '../user/user-rows.js';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
@@ -106,8 +107,7 @@ export class IngredientOpinionResolver {
   @FieldResolver(() => User, { description: 'The expert who wrote it (public profile).' })
   async author(@Root() opinion: IngredientOpinion, @Ctx() ctx: Context): Promise<User> {
     // List pages read the author with the opinion (a row with User's properties); else the loader.
-    const author = opinion.author as unknown as User | { id: string };
-    return 'username' in author ? author : (await ctx.loaders.userById.load(author.id))!;
+    return userOrLoad(opinion.author, ctx.loaders.userById);
   }
 }
 

@@ -1,10 +1,10 @@
-// Product list pages as plain rows (issue 16): a page of products with their brand and category
+// Product list pages as plain rows: a page of products with their brand and category
 // joined, in ONE statement, without hydrating entities. The rows have Product's property names
 // (entityFromRow), brand and category are whole rows marked as loaded (loadedOr returns them), so
 // the same field resolvers serve rows and entities. Cursors are `paginate`'s (rowPage).
 import DataLoader from 'dataloader';
 import type { FieldNode, GraphQLResolveInfo } from 'graphql';
-import { readRows, type EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';
@@ -63,10 +63,10 @@ const productFrom = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_CO
   + (columns.category ? ` left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id` : '');
 
 function productFromRow(em: EntityManager, row: Record<string, unknown>, columns: ProductColumns = ALL_PRODUCT_COLUMNS): ProductRow {
-  const product = entityFromRow(em, ProductEntity, row, 'p_', columns.product) as unknown as Record<string, unknown>;
+  const product = entityFromRow<Product, ProductRow>(em, ProductEntity, row, 'p_', columns.product);
   product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_', columns.brand));
-  if (columns.category) product.category = row.c_id == null ? null : asLoaded(entityFromRow(em, ProductCategory, row, 'c_', columns.category));
-  return product as unknown as ProductRow;
+  if (columns.category) product.category = row.c_id == null ? null : asLoaded(entityFromRow<ProductCategory>(em, ProductCategory, row, 'c_', columns.category));
+  return product;
 }
 
 /** SQL conditions over `p` (product) with `?` placeholders, and their values. */
@@ -88,7 +88,7 @@ export async function productRowPage(
   em: EntityManager, where: ProductConditions, order: keyof typeof ORDERS, page: PageArgs,
   /** Read the entries too (the operation shows them). */
   withEntries = false,
-): Promise<PageResult<Product>> {
+): Promise<PageResult<ProductRow>> {
   const byId = withEntries ? (await loadKnowledgeBase(em)).byId : null;
   return rowPage(em, {
     select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em), from: productFrom(em),
@@ -96,7 +96,7 @@ export async function productRowPage(
   }, page, (row: Record<string, unknown>) => {
     const product = productFromRow(em, row);
     if (byId) entriesOf.set(product, (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)));
-    return product as unknown as Product;
+    return product;
   });
 }
 
@@ -109,10 +109,10 @@ export async function productRowReader(em: EntityManager, withEntries = false) {
   return {
     select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em),
     from: productFrom(em),
-    toItem(row: Record<string, unknown>): Product {
+    toItem(row: Record<string, unknown>): ProductRow {
       const product = productFromRow(em, row);
       if (byId) entriesOf.set(product, (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)));
-      return product as unknown as Product;
+      return product;
     },
   };
 }
@@ -132,8 +132,12 @@ const productColumns = (product: readonly string[], brand: readonly string[], ca
 /** Every column (productRowPage's rows, which prime the request's brand and category loaders). */
 export const ALL_PRODUCT_COLUMNS: ProductColumns = productColumns(NOT_READ, [], []);
 
-/** Fields served by their own column alone (the others have field resolvers reading more), and the joined rows. */
-const PLAIN_FIELDS = {
+/**
+ * Fields served by their own column alone (the others have field resolvers reading more), and the
+ * joined rows. test/row-reads.test.ts checks each against the entity's columns and the schema's
+ * field resolvers: a field that gains a resolver must leave its list.
+ */
+export const PLAIN_FIELDS = {
   product: new Set(['id', 'alias', 'name', 'description', 'barcode', 'sizeAmount', 'ingredientList', 'flags', 'tags', 'status', 'publishedAt', 'createdAt', 'updatedAt', 'brandAttestedAt', 'brand', 'category']),
   brand: new Set(['id', 'alias', 'name', 'description', 'country', 'website', 'founded', 'createdAt', 'updatedAt']),
   category: new Set(['id', 'alias', 'name', 'description', 'stepType', 'position']),
@@ -203,10 +207,10 @@ export function primeJoined(
     brandById: DataLoader<string, Brand | null>; categoryById: DataLoader<string, ProductCategory | null>;
     ingredientsByProduct: DataLoader<string, ProductIngredientRow[]>;
   },
-  page: PageResult<Product>,
-): PageResult<Product> {
+  page: PageResult<ProductRow>,
+): PageResult<ProductRow> {
   for (const product of page.items) {
-    const { brand, category } = product as unknown as { brand: Brand; category: ProductCategory | null };
+    const { brand, category } = product;
     loaders.brandById.prime(brand.id, brand);
     if (category) loaders.categoryById.prime(category.id, category);
     const entries = entriesOf.get(product);
@@ -261,7 +265,8 @@ export async function productDetailRow(em: EntityManager, key: string): Promise<
     product,
     entries: (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
     image: row.i_id == null ? null : { id: row.i_id as string, key: row.i_key as string, width: row.i_width as number, height: row.i_height as number, createdAt: asDate(row.i_created_at as string) },
-    brandOwnerId: (product.brand as unknown as { owner: { id: string } | null }).owner?.id ?? null,
+    // A row's relation is `{ id }`: the owner's id without loading the owner.
+    brandOwnerId: product.brand.owner?.id ?? null,
   };
 }
 

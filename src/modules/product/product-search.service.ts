@@ -7,8 +7,7 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid } from '../shared/ids.js';
 import { checkedLimit, type PageArgs } from '../shared/pagination.js';
-import type { Product } from './product.entity.js';
-import { productRowPage, type ProductConditions } from './product-rows.js';
+import { productRowPage, type ProductConditions, type ProductRow } from './product-rows.js';
 import { checkedFlags, LIST_READ } from './product.service.js';
 import { parseSearchText, searchProductText } from './product-text-search.js';
 
@@ -71,7 +70,7 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
   // whole name index looking for a first match.
   if (include.some((id) => exclude.includes(id) || (flags.get(id) ?? []).some((f) => freeOf.includes(f)))) {
     checkedLimit(page.limit);
-    return { items: [] as Product[], nextCursor: null };
+    return { items: [] as ProductRow[], nextCursor: null };
   }
   if (text) return searchProductText(em, text, where, page, withEntries, (w) => productRowPage(em, w, 'name', page, withEntries));
   return productRowPage(em, where, 'name', page, withEntries);

@@ -6,8 +6,7 @@
 import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
-import type { Product } from './product.entity.js';
-import { productRowReader, type ProductConditions } from './product-rows.js';
+import { productRowReader, type ProductConditions, type ProductRow } from './product-rows.js';
 import { queryTexts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
 export { parseSearchText } from '../search/parse.js';
 import { searchVocabulary } from '../search/synonyms.js';
@@ -47,7 +46,7 @@ async function corrections(em: EntityManager, words: string[]): Promise<Map<stri
  */
 export async function productTextPage(
   em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries = false,
-): Promise<PageResult<Product>> {
+): Promise<PageResult<ProductRow>> {
   const limit = checkedLimit(page.limit);
   const after = page.cursor ? readCursor(page.cursor) : null;
   // A typed word no product, brand, category or ingredient name has may be misspelt: the known
@@ -101,8 +100,8 @@ async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductCo
  */
 export function searchProductText(
   em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries: boolean,
-  byName: (where: ProductConditions) => Promise<PageResult<Product>>,
-): Promise<PageResult<Product>> {
+  byName: (where: ProductConditions) => Promise<PageResult<ProductRow>>,
+): Promise<PageResult<ProductRow>> {
   if (parsed.terms.every((t) => t.negated)) {
     const positive = queryTexts({ ...parsed, terms: parsed.terms.map((t) => ({ ...t, negated: false, or: true })) }, searchVocabulary());
     return byName({

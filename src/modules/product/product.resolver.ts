@@ -52,9 +52,9 @@ class ProductListArgs extends PageArgs {
 export class ProductResolver {
   // Queries
   @Query(() => Product, { description: 'One product by id or alias.' })
-  async product(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<Product> {
+  async product(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<ProductRow> {
     // One statement: the row, its entries and image handed to the loaders its fields ask.
-    return primeDetail(ctx.loaders, await readProductDetail(ctx.em, idOrAlias, ctx.viewer)) as unknown as Product;
+    return primeDetail(ctx.loaders, await readProductDetail(ctx.em, idOrAlias, ctx.viewer));
   }
 
   @Query(() => ProductPage, { description: 'Published products, by name; by relevance with `search`.' })

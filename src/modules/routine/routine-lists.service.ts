@@ -2,7 +2,7 @@
 // users behind a product. Ranked lists page by offset (their order is not a unique key).
 import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
-import { checkedSupergroup, expertIdsCovering } from '../supergroup/supergroup-filters.resolver.js';
+import { checkedSupergroup, expertIdsCovering } from '../supergroup/supergroup-filters.service.js';
 import { validationFailed } from '../../errors.js';
 import { getProduct } from '../product/product.service.js';
 import { paginate, checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from '../shared/pagination.js';

@@ -1,9 +1,9 @@
-// Routines and their steps as plain rows for the read paths (issue 16): list pages read a page of
+// Routines and their steps as plain rows for the read paths: list pages read a page of
 // routines with their favourite counts, owners and steps in ONE statement (the steps' products
 // come once each through productRowById), without hydrating entities. The rows have the entities' property
 // names (relations as `{ id }`), so the same field resolvers serve rows and entities.
 import DataLoader from 'dataloader';
-import { readRows, type EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
 import { asDate, rowPage } from '../shared/row-pages.js';
 import type { User } from '../user/user.entity.js';

@@ -1,8 +1,8 @@
-// Keyset pages read as plain rows (issue 16): one statement, no entities. Cursors are the ones
+// Keyset pages read as plain rows: one statement, no entities. Cursors are the ones
 // `paginate` issues (MikroORM's `[<sort value>, <id>]` JSON, base64url, signed), so a cursor
 // from either reads the next page of the other.
 import { Cursor, ReferenceKind } from '@mikro-orm/core';
-import { readRows, type EntityManager } from '../../db.js';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import { validationFailed } from '../../errors.js';
 import { checkedLimit, openCursor, signCursor, type PageArgs, type PageResult } from './pagination.js';
 
@@ -94,7 +94,7 @@ export const selectColumns = (em: EntityManager, entity: Function, alias: string
  * an operation shows `fields` of it: every column but `id` and the shown fields, provided each
  * shown field is in `plain` (fields served by their own column alone: no field resolver reading
  * other properties); otherwise none. A list of ~70 products or 20 owners read whole cost more
- * to parse than everything else on a routine page (issue 16).
+ * to parse than everything else on a routine page.
  */
 export function omitUnshown(em: EntityManager, entity: Function, fields: ReadonlySet<string>, plain: ReadonlySet<string>): string[] {
   for (const field of fields) if (field !== '__typename' && !plain.has(field)) return [];
@@ -131,7 +131,8 @@ function rowMapper(em: EntityManager, entity: Function, prefix: string, omit: re
  * A row selected with selectColumns as a read-only object with the entity's property names
  * (many-to-one relations as `{ id }`): it serves the entity's field resolvers, which read
  * properties and ids. Never written or persisted. The properties in `omit` are left out (not read).
+ * `R` is the row's own type (ProductRow, …); by default the entity's, for rows read whole.
  */
-export function entityFromRow<T>(em: EntityManager, entity: new () => T, row: Record<string, unknown>, prefix: string, omit: readonly string[] = []): T {
-  return rowMapper(em, entity, prefix, omit)(row) as T;
+export function entityFromRow<T, R = T>(em: EntityManager, entity: new () => T, row: Record<string, unknown>, prefix: string, omit: readonly string[] = []): R {
+  return rowMapper(em, entity, prefix, omit)(row) as R;
 }

@@ -2,7 +2,7 @@
 // state they leave is written by a conditional UPDATE that names the state they start from. Of
 // concurrent requests exactly one changes the row: on PostgreSQL the others wait for its row lock,
 // then find the row no longer matching and change nothing. Reading the state first and writing it
-// at flush (what these did before, issue 25) let every request that read it before the first
+// at flush (what these did before) let every request that read it before the first
 // commit through.
 import type { EntityData, EntityName, FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';

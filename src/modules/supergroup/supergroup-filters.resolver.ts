@@ -3,29 +3,14 @@
 // (pregnancy-safe, rosacea…) stay private and never filter anything others see.
 import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import type { EntityManager } from '../../db.js';
-import { validationFailed } from '../../errors.js';
 import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
 import { IngredientOpinionPage } from '../opinion/ingredient-opinion.resolver.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { paginate, PageArgs } from '../shared/pagination.js';
-import { loadSupergroups, Supergroup, supergroupsOf } from '../user/supergroups.js';
+import { Supergroup, supergroupsOf } from '../user/supergroups.js';
+import { checkedSupergroup, expertIdsCovering } from './supergroup-filters.service.js';
 import { User, UserType } from '../user/user.entity.js';
 import { UserPage } from '../user/user.resolver.js';
-
-/** A known supergroup id, else a 400 naming the field and the known ids. */
-export function checkedSupergroup(field: string, id: string): string {
-  const known = loadSupergroups().map((g) => g.id);
-  if (!known.includes(id)) throw validationFailed(field, `Unknown supergroup "${id}": one of ${known.join(', ')}`);
-  return id;
-}
-
-/** Ids of the experts who cover a group. */
-export async function expertIdsCovering(em: EntityManager, group: string): Promise<string[]> {
-  // Plain SQL: partially loaded User entities would sit in the request's identity map.
-  const rows = await em.execute<Array<{ id: string }>>(`select id from app_user where user_type = 'expert' and supergroups @> ?::jsonb`, [JSON.stringify([group])]);
-  return rows.map((u) => u.id);
-}
 
 @Resolver(() => User)
 export class SupergroupFilterResolver {

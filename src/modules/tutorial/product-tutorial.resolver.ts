@@ -1,4 +1,5 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ObjectType, Query, Mutation, Resolver, Root } from 'type-graphql';
+import { userOrLoad } from '../user/user-rows.js';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
@@ -171,8 +172,7 @@ export class ProductTutorialResolver {
   @FieldResolver(() => User, { description: 'Who wrote it (public profile).' })
   async author(@Root() tutorial: ProductTutorial, @Ctx() ctx: Context): Promise<User> {
     // List pages read the author with the tutorial (a row with User's properties); else the loader.
-    const author = tutorial.author as unknown as User | { id: string };
-    return 'username' in author ? author : (await ctx.loaders.userById.load(author.id))!;
+    return userOrLoad(tutorial.author, ctx.loaders.userById);
   }
 
   @FieldResolver(() => TutorialQuantity, { nullable: true, description: 'Null until set.' })

@@ -98,7 +98,7 @@ export async function useEmailToken(ctx: Pick<Context, 'em'>, user: User, found:
     throw validationFailed('token', 'The account\'s address changed since this link was sent: ask for a new one');
   }
   const now = new Date();
-  // Only the request that marks it used goes on: twenty at once confirm once (issue 25).
+  // Only the request that marks it used goes on: twenty at once confirm once.
   if (!(await changeIfStill(ctx.em, found, { id: found.id, usedAt: null }, { usedAt: now }))) {
     throw validationFailed('token', 'This link was already used: each link works once');
   }

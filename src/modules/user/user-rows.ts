@@ -1,7 +1,8 @@
-// Users as plain rows for read paths (issue 16): a list that joins its users' columns reads them
+// Users as plain rows for read paths: a list that joins its users' columns reads them
 // as objects with User's property names instead of hydrating and merging entities. Such an object
 // serves every User field resolver (they read properties and the id); it is never written.
-import { readRows, type EntityManager } from '../../db.js';
+import type DataLoader from 'dataloader';
+import { readRows, type EntityManager } from '../../read-rows.js';
 import { entityFromRow, omitUnshown, selectColumns } from '../shared/row-pages.js';
 import { User } from './user.entity.js';
 
@@ -11,8 +12,12 @@ export const userSelect = (em: EntityManager, alias: string, prefix: string, omi
 /** The user of a row selected with userSelect (the same `omit`), as a read-only User. */
 export const userFromRow = (em: EntityManager, row: Record<string, unknown>, prefix: string, omit: readonly string[] = []): User => entityFromRow(em, User, row, prefix, omit);
 
-/** User fields served by their own column alone (the rest have field resolvers reading more: e-mail and profile privacy, pictures). */
-const PLAIN_USER_FIELDS = new Set(['id', 'username', 'displayName', 'userType', 'bio', 'country', 'createdAt', 'updatedAt', 'deletedAt']);
+/**
+ * User fields served by their own column alone (the rest have field resolvers reading more: e-mail
+ * and profile privacy, pictures). test/row-reads.test.ts checks them against User's columns and
+ * the schema's field resolvers.
+ */
+export const PLAIN_USER_FIELDS = new Set(['id', 'username', 'displayName', 'userType', 'bio', 'country', 'createdAt', 'updatedAt', 'deletedAt']);
 
 const unshownByFields = new WeakMap<ReadonlySet<string>, string[]>();
 
@@ -32,4 +37,12 @@ export function userColumnsUnshown(em: EntityManager, fields: ReadonlySet<string
 export async function userBySubject(em: EntityManager, subject: string): Promise<User | null> {
   const [row] = await readRows<Record<string, unknown>>(em, `select ${userSelect(em, 'u', '')} from app_user u where u.subject = ?`, [subject]);
   return row ? em.map(User, row) : null;
+}
+
+/**
+ * The user a relation holds: list pages read it with its parent (a row of User's properties,
+ * userFromRow), other reads hold a reference (its id) that the request's loader resolves.
+ */
+export async function userOrLoad(user: User | { id: string }, loader: DataLoader<string, User | null>): Promise<User> {
+  return 'username' in user ? user : (await loader.load(user.id))!;
 }

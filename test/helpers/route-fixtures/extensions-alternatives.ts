@@ -1,5 +1,5 @@
 // Fixtures of the routes whose operations live in rest-mappings/extensions-alternatives.graphql
-// (better alternatives, issue 18).
+// (better alternatives).
 import type { FixtureContext, FixtureTable, RouteFixture } from './base.js';
 
 export const extensionsAlternativesFixtures: FixtureTable = {

@@ -1,5 +1,5 @@
 // Fixtures of the routes whose operations live in rest-mappings/extensions-reactions.graphql (the
-// reaction detective, issue 18). Reactions are recorded through the REST routes themselves.
+// reaction detective). Reactions are recorded through the REST routes themselves.
 import { type FixtureContext, type FixtureTable, ok, type RouteFixture } from './base.js';
 
 /** An analysed list of `me`: its token. */

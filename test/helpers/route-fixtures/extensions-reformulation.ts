@@ -1,5 +1,5 @@
 // Fixtures of the routes whose operations live in rest-mappings/extensions-reformulation.graphql
-// (the reformulation watch, issue 18, under the `extensions` tag).
+// (the reformulation watch, under the `extensions` tag).
 import { ReformulationAlert } from '../../../src/modules/reformulation/reformulation-alert.entity.js';
 import { newId } from '../../../src/modules/shared/ids.js';
 import type { FixtureContext, FixtureTable } from './base.js';

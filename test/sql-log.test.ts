@@ -1,0 +1,51 @@
+// LOG_SQL=true: every statement of a request reaches the log, the ORM's own and the row path's
+// (prepared on PostgreSQL), each with its values in place and its time.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ormOptions } from '../mikro-orm.config.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { totalStatements } from '../src/sql-statements.js';
+import { testDatabaseKind } from './helpers/database.js';
+import { startTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+const lines: string[] = [];
+beforeAll(async () => {
+  t = await startTestApp({ CACHE_ENABLED: 'false' }, { sqlLog: (line) => lines.push(line) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('LOG_SQL', () => {
+  it('is read once, as true or false, and refuses anything else', () => {
+    const base = { AUTH_JWT_SECRET: 'x'.repeat(40), IDP_WEBHOOK_SECRET: 'y' };
+    expect(loadConfig(base).logSql).toBe(false);
+    expect(loadConfig({ ...base, LOG_SQL: 'true' }).logSql).toBe(true);
+    expect(() => loadConfig({ ...base, LOG_SQL: 'verbose' })).toThrow(ConfigError);
+  });
+
+  it('logs each statement of a request with its values and time, row reads included', async () => {
+    const alias = (await t.em().execute<Array<{ alias: string }>>(`select alias from product where status = 'published' order by alias limit 1`))[0].alias;
+    // A first request warms the process caches (the knowledge base), so the one measured sends only its own reads.
+    expect((await t.inject({ method: 'GET', url: `/products/${alias}` })).statusCode).toBe(200);
+    lines.length = 0;
+    const before = totalStatements();
+    const response = await t.inject({ method: 'GET', url: `/products/${alias}` });
+    const sent = totalStatements() - before;
+    expect(response.statusCode).toBe(200);
+    const queries = lines.filter((line) => line.startsWith('[query]'));
+    // Every statement counted is logged, and nothing else is.
+    expect(queries).toHaveLength(sent);
+    expect(lines).toHaveLength(sent);
+    // The detail's one row read: its alias in place of the placeholder, its time and row count.
+    const detail = queries.find((line) => line.includes(`'${alias}'`));
+    expect(detail).toMatch(/from product p join brand b/);
+    expect(detail).toMatch(/\[took \d+ ms, 1 result\]$/);
+    if (testDatabaseKind === 'postgres') expect(detail).toMatch(/^\[query\] \(prepared read_[0-9a-f]{24}\) /);
+  });
+
+  it('asks the ORM for nothing when off', () => {
+    expect(ormOptions({ databaseUrl: null, pgliteDir: 'memory://' }).debug).toBe(false);
+    expect(ormOptions({ databaseUrl: null, pgliteDir: 'memory://', sqlLog: () => undefined }).debug).toEqual(['query', 'query-params']);
+  });
+});
