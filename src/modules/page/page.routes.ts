@@ -35,7 +35,7 @@ export interface PageOptions {
 }
 
 const OPERATIONS = [
-  'AnalyzeIngredientList', 'GetSharedAnalysis', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
+  'AnalyzeIngredientList', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
   'GetIngredient', 'GetUser', 'GetEmailLink', 'ConfirmEmailLink',
   // Reformulation watch (issue 18)
   'UnsubscribeReformulationDigest', 'ResubscribeReformulationDigest',
