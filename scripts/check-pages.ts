@@ -280,6 +280,9 @@ async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<vo
 const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
 const PASTED = 'Ingredients: Aqua (Water), Glycerin, Niacinamide, Alcohol Denat., Parfum, Linalool, Retinol, Dimethicone';
+const KIT = 'Cleanser: Aqua, Sodium Laureth Sulfate, Glycerin, Phenoxyethanol, Parfum. Toner: Aqua, Alcohol Denat., Niacinamide, Hydroquinone 2%, Salicylic Acid 3%, Limonene, Retinol, Butylene Glycol';
+/** A demo product with offers in dollars and euros. */
+const OFFERED = 'clearvane-10-benzoyl-peroxide-acne-gel';
 
 interface PageReport { path: string; violations: string[]; links: number }
 const reports: PageReport[] = [];
@@ -315,7 +318,7 @@ async function open(page: Page, url: string, label: string, status = 200): Promi
   if (!type.startsWith('text/html')) fail(`${label}: answered ${type}, not HTML`);
 }
 
-async function checkPages(page: Page, base: string, traffic: Traffic, smtp: SmtpInbox, bearer: string, expertBearer: string): Promise<void> {
+async function checkPages(page: Page, base: string, traffic: Traffic, smtp: SmtpInbox, bearer: string, expertBearer: string, adminBearer: string): Promise<void> {
   const from = mark(traffic);
   await page.setViewportSize(PHONE);
 
@@ -385,6 +388,7 @@ async function checkPages(page: Page, base: string, traffic: Traffic, smtp: Smtp
   await audit(page, base, 'the invitation landing');
 
   await checkMailedLinks(page, base, smtp, auth, expertBearer);
+  await checkWhatTheApiKnows(page, base, adminBearer);
 
   assertClean(traffic, 'the pages', from);
   pass(`the pages made ${traffic.requests.length - from.requests} requests, all to the service`);
@@ -439,6 +443,72 @@ async function checkMailedLinks(page: Page, base: string, smtp: SmtpInbox, reque
   await audit(page, base, 'the digest\'s unsubscribe page');
 }
 
+/**
+ * The pages' states that show what the API knows: a kit's analysis (parts, 1% lines, EU law) and a
+ * list that could not be read; a product with offers converted into the reader's currency (from
+ * the browser's language, then chosen in the form), one with several list versions; the second
+ * page of an ingredient's products; a shared comparison naming a product deleted since.
+ */
+async function checkWhatTheApiKnows(page: Page, base: string, adminBearer: string): Promise<void> {
+  const analyse = async (list: string) => {
+    const posted = await fetch(`${base}/p/analyze`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ingredient_list: list }) });
+    if (posted.status !== 303) fail(`POST /p/analyze answered ${posted.status}`);
+    return `${base}${posted.headers.get('location')}`;
+  };
+  await open(page, await analyse(KIT), 'a kit\'s analysis page');
+  const parts = await page.locator('main section h3').allInnerTexts();
+  if (parts.length !== 2) fail(`the kit's analysis page shows ${parts.length} parts, not 2: ${parts.join(' | ')}`);
+  if ((await page.locator('.one-percent').count()) !== 2) fail('the kit\'s analysis page does not draw a 1% line in each part');
+  if ((await page.locator('#law ~ ul.alerts li').count()) === 0) fail('the kit\'s analysis page shows no EU law alert');
+  pass(`the kit's analysis page shows its parts (${parts.join(', ')}), a 1% line in each and the EU law alerts`);
+  await audit(page, base, 'a kit\'s analysis page');
+  await page.screenshot({ path: join(SHOTS, 'page-analysis-kit.png'), fullPage: true });
+  await open(page, await analyse('Ingredients: Aqua Glycerin Zorbelline Complex Rare Floral Accord Dimethicone Phenoxyethanol'), 'an unread list\'s analysis page');
+  if (!(await page.locator('main').innerText()).includes('could not be read')) fail('the unread list\'s page does not say it could not be read');
+  await audit(page, base, 'an unread list\'s analysis page');
+
+  // Offers in the browser's language's currency, then in the one chosen in the form.
+  await page.setExtraHTTPHeaders({ 'accept-language': 'en-GB,en;q=0.8' });
+  await open(page, `${base}/p/products/${OFFERED}`, 'a product page with offers');
+  await page.setExtraHTTPHeaders({});
+  const offers = await page.locator('ul.offers li').allInnerTexts();
+  if (offers.length === 0 || !offers.every((o) => /£\d/.test(o) && /reference rates of \d+ \w+ \d{4}/.test(o))) fail(`the offers are not converted into pounds with their rates' day: ${offers.join(' | ')}`);
+  pass(`a product page converts ${offers.length} offers into pounds from the browser's language, each with the rates' day`);
+  await audit(page, base, 'a product page with offers');
+  await page.screenshot({ path: join(SHOTS, 'page-product-offers.png'), fullPage: true });
+  await page.getByLabel('Show prices in').selectOption('USD');
+  await Promise.all([page.waitForURL(/currency=USD/), page.getByRole('button', { name: 'Convert' }).click()]);
+  if (!(await page.locator('#offers ~ p.hint').first().innerText()).includes('USD')) fail('choosing USD in the form did not convert the offers into USD');
+  pass('the currency form converts the offers into the chosen currency');
+  await audit(page, base, 'a product page in a chosen currency');
+  await open(page, `${base}/p/products/plainfield-skin-daily-barrier-lotion`, 'a product page with list versions');
+  if ((await page.locator('#versions ~ ul a').count()) === 0) fail('the reformulated product\'s page links to no version change');
+  await audit(page, base, 'a product page with list versions');
+
+  // An ingredient's products, a page at a time.
+  await open(page, `${base}/p/ingredients/niacinamide`, 'an ingredient page');
+  await Promise.all([page.waitForURL(/cursor=/), page.getByRole('link', { name: 'More products' }).click()]);
+  if ((await page.locator('#products ~ ul li').count()) === 0) fail('the second page of the ingredient\'s products lists none');
+  pass('an ingredient page pages through the products that contain it');
+  await audit(page, base, 'an ingredient page, its second page of products');
+
+  // A shared comparison naming a product deleted since.
+  const admin = { authorization: `Bearer ${adminBearer}`, 'content-type': 'application/json' };
+  const created = await fetch(`${base}/products/create`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Barrier Repair Gel Cream', brand: 'plainfield-skin', category: 'creams', ingredient_list: 'Aqua, Glycerin, Ceramide NP, Parfum' }) });
+  if (created.status !== 201) fail(`POST /products/create answered ${created.status}: ${await created.text()}`);
+  const doomed = (await created.json()) as { id: string };
+  await fetch(`${base}/products/${doomed.id}/publish`, { method: 'PATCH', headers: admin, body: '{}' });
+  const shared = await fetch(`${base}/compare/share`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: ['plainfield-skin-daily-barrier-lotion', doomed.id] }) });
+  if (shared.status !== 201) fail(`POST /compare/share answered ${shared.status}: ${await shared.text()}`);
+  const { token } = (await shared.json()) as { token: string };
+  const deleted = await fetch(`${base}/products/${doomed.id}`, { method: 'DELETE', headers: { authorization: admin.authorization } });
+  if (deleted.status !== 204) fail(`DELETE /products/:id answered ${deleted.status}`);
+  await open(page, `${base}/p/comparisons/${token}`, 'a comparison naming a deleted product');
+  if (!(await page.locator('ol.items').innerText()).includes('removed: Barrier Repair Gel Cream')) fail(`the comparison does not name the deleted product: ${await page.locator('ol.items').innerText()}`);
+  pass('a shared comparison names the product deleted since: "removed: Barrier Repair Gel Cream"');
+  await audit(page, base, 'a comparison naming a deleted product');
+}
+
 // ---- main ---------------------------------------------------------------------------------
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) fail(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -449,12 +519,15 @@ async function main(): Promise<void> {
   const env = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'db'), LOG_LEVEL: 'warn',
     PUBLIC_URL: base, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_SUBJECTS: 'dev|pages-admin',
   };
   const server = startServer(env);
   const authenticator = new Authenticator(loadConfig(env).auth);
   const bearer = await authenticator.sign({ sub: 'dev|pages-check', preferred_username: 'pages-check', name: 'Pages Check', email: 'pages-check-old@example.com' });
   // A seeded expert (demo users sign in as demo|<username>): answers a routine request.
   const expertBearer = await authenticator.sign({ sub: 'demo|dr_amara_okafor', preferred_username: 'dr_amara_okafor', email: 'dr_amara_okafor@example.com' });
+  // An admin (ADMIN_SUBJECTS): deletes a product a shared comparison names.
+  const adminBearer = await authenticator.sign({ sub: 'dev|pages-admin', preferred_username: 'pages-admin', email: 'pages-admin@example.com' });
   let context: BrowserContext | undefined;
   try {
     const started = Date.now();
@@ -482,7 +555,7 @@ async function main(): Promise<void> {
 
     await checkGraphiQL(page, base, traffic);
     await checkDocs(page, base, traffic);
-    await checkPages(page, base, traffic, smtp, bearer, expertBearer);
+    await checkPages(page, base, traffic, smtp, bearer, expertBearer, adminBearer);
     if (process.env.VERBOSE) console.log(traffic.requests.join('\n'));
     console.log(`all page checks passed (screenshots: ${join(SHOTS, 'graphiql.png')}, ${join(SHOTS, 'docs.png')})`);
   } catch (error) {

@@ -31,12 +31,27 @@ function offersInCurrency(offers: ProductOffer[], currency: string): Array<{ off
 
 const round2 = (n: number | null) => (n == null ? null : Math.round(n * 100) / 100);
 
+/** Units of `compared` per unit of the offer's currency; null when either has no rate. */
+function rateFor(currency: string | null | undefined, compared: string): number | null {
+  const fx = loadExchangeRates();
+  const rate = currency && fx.rates[currency] ? fx.rates[compared] / fx.rates[currency] : null;
+  return rate == null ? null : Number(rate.toPrecision(6));
+}
+
 export async function listProductOffers(ctx: Context, idOrAlias: string, choice: CurrencyChoice): Promise<ProductOffers> {
   const compared = chosenCurrency(ctx, choice);
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
   const fx = loadExchangeRates();
   const ordered = offersInCurrency(await ctx.loaders.offersByProduct.load(product.id), compared);
-  return { items: ordered.map((row) => row.offer), nextCursor: null, comparedCurrency: compared, ratesSource: fx.source, ratesDate: fx.date };
+  // Copies, not the loader's entities: each converted price carries the day of the rates it used.
+  const items = ordered.map(({ offer, comparedPrice }): ProductOffer => {
+    const converted = comparedPrice != null;
+    return Object.assign(Object.create(ProductOffer.prototype) as ProductOffer, offer, {
+      comparedPrice: round2(comparedPrice), comparedCurrency: converted ? compared : null,
+      exchangeRate: converted ? rateFor(offer.currency, compared) : null, ratesDate: converted ? fx.date : null,
+    });
+  });
+  return { items, nextCursor: null, comparedCurrency: compared, ratesSource: fx.source, ratesDate: fx.date };
 }
 
 /** The named retailer's offer, else the cheapest in the compared currency; the click is recorded. */
@@ -54,10 +69,9 @@ export async function recordBuyClick(ctx: Context, idOrAlias: string, retailer: 
   await ctx.em.flush();
   const fx = loadExchangeRates();
   const price = offer.price == null ? null : Number(offer.price);
-  const rate = offer.currency && fx.rates[offer.currency] ? fx.rates[compared] / fx.rates[offer.currency] : null;
   return {
     url: offer.url, retailer: offer.retailer, price, currency: offer.currency ?? null,
-    comparedCurrency: compared, comparedPrice: round2(row.comparedPrice), exchangeRate: rate == null ? null : Number(rate.toPrecision(6)),
+    comparedCurrency: compared, comparedPrice: round2(row.comparedPrice), exchangeRate: rateFor(offer.currency, compared),
     ratesSource: fx.source, ratesDate: fx.date,
   };
 }

@@ -6,7 +6,7 @@ import { Page, PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { IngredientOpinion, IngredientOpinionEntry } from './ingredient-opinion.entity.js';
 import {
-  createOpinion, currentEntry, deleteOpinion, endorsedOpinions, endorseOpinion, featuredOpinion, getEntry, getOpinion, myOpinions, opinionHistory,
+  createOpinion, currentEntry, deleteOpinion, endorsedOpinions, endorseOpinion, featuredOpinion, getEntry, getOpinion, ingredientOpinions, myOpinions, opinionHistory,
   opinionsByHashtag, unendorseOpinion, updateOpinion, userOpinions,
 } from './ingredient-opinion.service.js';
 
@@ -49,6 +49,11 @@ export class IngredientOpinionResolver {
   @Query(() => IngredientOpinionPage, { description: 'An ingredient\'s endorsed opinions, most endorsed first, then newest.' })
   endorsedIngredientOpinions(@Arg('idOrAlias') idOrAlias: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
     return endorsedOpinions(ctx.em, idOrAlias, page);
+  }
+
+  @Query(() => IngredientOpinionPage, { description: 'Every opinion experts wrote on an ingredient, endorsed or not: the most endorsed first, then the newest.' })
+  ingredientOpinions(@Arg('idOrAlias') idOrAlias: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
+    return ingredientOpinions(ctx.em, idOrAlias, page);
   }
 
   @Query(() => IngredientOpinion, { description: 'An ingredient\'s most endorsed opinion (ties: the newest); NOT_FOUND when none is endorsed.' })

@@ -137,6 +137,12 @@ export async function endorsedOpinions(em: EntityManager, ingredient: string, pa
   return paginate(em, IngredientOpinion, { ingredient: id, endorsementCount: { $gt: 0 } }, { endorsementCount: 'desc', createdAt: 'desc', id: 'desc' }, page);
 }
 
+/** Every opinion on the ingredient, endorsed or not: the most endorsed first, then the newest. */
+export async function ingredientOpinions(em: EntityManager, ingredient: string, page: PageArgs) {
+  const { id } = await getIngredient(em, lookupKey('Ingredient', ingredient));
+  return paginate(em, IngredientOpinion, { ingredient: id }, { endorsementCount: 'desc', createdAt: 'desc', id: 'desc' }, page);
+}
+
 /** The ingredient's most endorsed opinion (ties: the newest); NOT_FOUND when none is endorsed. */
 export async function featuredOpinion(em: EntityManager, ingredient: string): Promise<IngredientOpinion> {
   const { items: [best] } = await endorsedOpinions(em, ingredient, { limit: 1 });

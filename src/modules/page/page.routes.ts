@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
+import type { Context } from '../../context.js';
 import { AppError, validationFailed } from '../../errors.js';
 import { pageRoute } from '../../platform/security.js';
 import type { RouteDefinition } from '../../rest/types.js';
@@ -12,10 +13,16 @@ import { layout, type Html } from './html.js';
 import { loadPageOperations, operationRunner } from './page-operations.js';
 import { pagePaths } from '../shared/page-paths.js';
 import {
-  analysisPage, comparisonPage, emailConfirmedPage, emailConfirmPage, errorPage, homePage, ingredientPage, PASTE_LIMIT, productPage,
+  comparisonPage, emailConfirmedPage, emailConfirmPage, errorPage, homePage, PASTE_LIMIT,
   productChangesPage, reformulationUnsubscribePage, reformulationUnsubscribedPage, routinePage,
-  type AnalysisData, type ListDiffData, type RoutineData, type ComparisonData, type EmailLinkData, type IngredientData, type ProductAnalysisData, type ProductData, type SkinCalcData,
+  type ListDiffData, type RoutineData, type ComparisonData, type EmailLinkData, type SkinCalcData,
 } from './page.views.js';
+import { analysisPage, type AnalysisData } from './analysis.views.js';
+import {
+  ingredientPage, productPage,
+  type AlternativesData, type IngredientData, type IngredientProductsData, type OffersData, type OpinionsData, type ProductAnalysisData, type ProductData, type SimilarData, type VersionsData,
+} from './catalog.views.js';
+import { readerCurrency } from './reader-currency.js';
 
 export interface PageOptions {
   schema: GraphQLSchema;
@@ -28,13 +35,19 @@ export interface PageOptions {
 }
 
 const OPERATIONS = [
-  'AnalyzeIngredientList', 'GetSharedAnalysis', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
+  'AnalyzeIngredientList', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
   'GetIngredient', 'GetUser', 'GetEmailLink', 'ConfirmEmailLink',
   // Reformulation watch (issue 18)
   'UnsubscribeReformulationDigest', 'ResubscribeReformulationDigest',
   // E-mailed links land on pages (issue 30)
   'GetRoutine', 'GetProductIngredientListDiff',
+  // What the API knows, on the pages people land on (issue 30)
+  'GetAnalysisPage', 'ListProductOffers', 'ListSimilarProducts', 'ListBetterAlternatives', 'ListProductVersionsPage',
+  'ListIngredientProductsPage', 'ListIngredientOpinionsPage',
 ];
+
+/** How many of each list the product and ingredient pages show at a time. */
+const SHOWN = { similar: 5, alternatives: 5, versions: 10, products: 20, opinions: 10 };
 
 /** The paste form posts to an analysis: it counts against the analysis budget, like POST /analyze/*. */
 const analysisLimited: { route: Pick<RouteDefinition, 'method' | 'path' | 'rateLimit'> } = { route: { method: 'POST', path: '/p/analyze', rateLimit: 'analysis' } };
@@ -104,7 +117,7 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
     scope.get<Params>('/p/analyses/:token', { config: pageRoute }, page(async (request, reply, context) => {
       const { token } = request.params;
       const [analysis, skinCalc] = await Promise.all([
-        run<AnalysisData>('GetSharedAnalysis', { token }, context),
+        run<AnalysisData>('GetAnalysisPage', { token }, context),
         run<SkinCalcData>('GetAnalysisSkinCalc', { token }, context),
       ]);
       const url = `${options.publicUrl}${pagePaths.analysis(token)}`;
@@ -120,13 +133,20 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
 
     scope.get<Params>('/p/products/:id_or_alias', { config: pageRoute }, page(async (request, reply, context) => {
       const variables = { id_or_alias: request.params.id_or_alias };
-      const [product, analysis] = await Promise.all([
-        run<ProductData>('GetProduct', variables, context),
+      const currency = readerCurrency(request.query, request.headers['accept-language'], (context as Context).viewer);
+      // The product first: a missing one is one 404, not six.
+      const product = await run<ProductData>('GetProduct', variables, context);
+      const [analysis, offers, similar, alternatives, versions] = await Promise.all([
         run<ProductAnalysisData>('GetProductAnalysis', variables, context),
+        run<OffersData>('ListProductOffers', { ...variables, ...currency.variables }, context),
+        run<SimilarData>('ListSimilarProducts', { ...variables, limit: SHOWN.similar }, context),
+        run<AlternativesData>('ListBetterAlternatives', { ...variables, limit: SHOWN.alternatives }, context),
+        run<VersionsData>('ListProductVersionsPage', { ...variables, limit: SHOWN.versions }, context),
       ]);
       return send(reply, 200, {
-        title: product.name, description: `${product.name}${product.brand ? ` by ${product.brand.name}` : ''}: ingredients, flags and skin-type verdicts.`,
-        canonical: `${options.publicUrl}${pagePaths.product(product.alias)}`, main: productPage(product, analysis, labels),
+        title: product.name, description: `${product.name}${product.brand ? ` by ${product.brand.name}` : ''}: ingredients, flags, skin-type verdicts, where to buy and alternatives.`,
+        canonical: `${options.publicUrl}${pagePaths.product(product.alias)}`,
+        main: productPage(product, analysis, labels, { offers, currency: currency.view, similar, alternatives, versions }),
       });
     }));
 
@@ -159,10 +179,21 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
     }));
 
     scope.get<Params>('/p/ingredients/:id_or_alias', { config: pageRoute }, page(async (request, reply, context) => {
-      const ingredient = await run<IngredientData>('GetIngredient', { id_or_alias: request.params.id_or_alias }, context);
+      const variables = { id_or_alias: request.params.id_or_alias };
+      const cursors = { cursor: request.query.cursor || null, opinions_cursor: request.query.opinions_cursor || null };
+      const ingredient = await run<IngredientData>('GetIngredient', variables, context);
+      const [products, opinions] = await Promise.all([
+        run<IngredientProductsData>('ListIngredientProductsPage', { ...variables, limit: SHOWN.products, cursor: cursors.cursor }, context),
+        run<OpinionsData>('ListIngredientOpinionsPage', { ...variables, limit: SHOWN.opinions, cursor: cursors.opinions_cursor }, context),
+      ]);
+      const link = (name: keyof typeof cursors, cursor: string | null) => {
+        const query = new URLSearchParams(Object.entries({ ...cursors, [name]: cursor }).filter((e): e is [string, string] => e[1] !== null)).toString();
+        return `${pagePaths.ingredient(ingredient.alias)}${query ? `?${query}` : ''}`;
+      };
       return send(reply, 200, {
-        title: ingredient.name, description: `${ingredient.name}: what it does in skincare, its flags and ratings.`,
-        canonical: `${options.publicUrl}${pagePaths.ingredient(ingredient.alias)}`, main: ingredientPage(ingredient, labels),
+        title: ingredient.name, description: `${ingredient.name}: what it does in skincare, its flags and ratings, the products that contain it and what experts say.`,
+        canonical: `${options.publicUrl}${pagePaths.ingredient(ingredient.alias)}`,
+        main: ingredientPage(ingredient, labels, { products, opinions, paged: { products: cursors.cursor !== null, opinions: cursors.opinions_cursor !== null }, link }),
       });
     }));
 

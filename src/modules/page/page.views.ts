@@ -10,9 +10,9 @@ export interface Labels {
   groups: Record<string, string>;
 }
 
-interface IngredientRef { id: string; alias: string; name: string }
-interface IngredientSummary extends IngredientRef { functions?: string[]; flags?: string[] }
-interface Entry {
+export interface IngredientRef { id: string; alias: string; name: string }
+export interface IngredientSummary extends IngredientRef { functions?: string[]; flags?: string[] }
+export interface Entry {
   position: number;
   input: string;
   match: string;
@@ -21,21 +21,13 @@ interface Entry {
   nano?: boolean;
   ingredient: IngredientSummary | null;
 }
-interface Reason { reason: string; ingredient: IngredientRef }
+export interface Reason { reason: string; ingredient: IngredientRef }
 export interface SkinTypeVerdict { skin_type: string; label: string; verdict: string; good: Reason[]; caution: Reason[] }
-export interface AnalysisData {
-  token: string;
-  ingredients: Entry[];
-  unmatched: string[];
-  duplicates?: string[];
-  footnotes?: string[];
-  created_at?: string;
-}
 export interface SkinCalcData { skin_types: SkinTypeVerdict[] }
 
-const ingredientLink = (i: IngredientRef): Html => html`<a href="${pagePaths.ingredient(i.alias)}">${i.name}</a>`;
-const list = (items: HtmlPart[], separator = ', '): HtmlPart[] => items.flatMap((item, i) => (i ? [separator, item] : [item]));
-const label = (labels: Record<string, string>, code: string): string => labels[code] ?? code.replace(/_/g, ' ');
+export const ingredientLink = (i: IngredientRef): Html => html`<a href="${pagePaths.ingredient(i.alias)}">${i.name}</a>`;
+export const list = (items: HtmlPart[], separator = ', '): HtmlPart[] => items.flatMap((item, i) => (i ? [separator, item] : [item]));
+export const label = (labels: Record<string, string>, code: string): string => labels[code] ?? code.replace(/_/g, ' ');
 
 export const PASTE_LIMIT = 20_000;
 
@@ -71,7 +63,7 @@ ${pasteForm({ value: options.formValue, error: options.formError })}
 </section>`;
 }
 
-function entryItem(entry: Entry, labels: Labels): Html {
+export function entryItem(entry: Entry, labels: Labels): Html {
   const i = entry.ingredient;
   const notes: HtmlPart[] = [
     entry.concentration ? html`<span class="tag">${entry.concentration}</span>` : '',
@@ -88,7 +80,7 @@ function entryItem(entry: Entry, labels: Labels): Html {
 ${(i.flags ?? []).length ? html`<p class="flags">${(i.flags ?? []).map((f) => html`<span class="flag">${label(labels.flags, f)}</span> `)}</p>` : ''}</li>`;
 }
 
-function flagSection(entries: Entry[], labels: Labels): Html {
+export function flagSection(entries: Entry[], labels: Labels): Html {
   const byFlag = new Map<string, IngredientRef[]>();
   for (const entry of entries) {
     for (const flag of entry.ingredient?.flags ?? []) {
@@ -106,7 +98,7 @@ ${byFlag.size === 0 ? html`<p>No ingredient of this list raises a flag.</p>` : h
 
 const VERDICT_TEXT: Record<string, string> = { good: 'Good', neutral: 'Neutral', caution: 'Caution' };
 
-function skinTypeSection(skinTypes: SkinTypeVerdict[]): Html {
+export function skinTypeSection(skinTypes: SkinTypeVerdict[]): Html {
   return html`<section aria-labelledby="skin-types">
 <h2 id="skin-types">Skin types</h2>
 <ul class="verdicts">${skinTypes.map((s) => html`<li>
@@ -117,86 +109,17 @@ ${s.good.length ? html`<p>In favour: ${list(s.good.map((r) => html`${ingredientL
 </section>`;
 }
 
-export function analysisPage(analysis: AnalysisData, skinCalc: SkinCalcData, labels: Labels, shareUrl: string): Html {
-  const matched = analysis.ingredients.filter((e) => e.ingredient).length;
-  return html`<h1>Ingredient analysis</h1>
-<p class="lead">${analysis.ingredients.length} ingredients, ${matched} recognised.
-Share this analysis: <a href="${shareUrl}">${shareUrl}</a></p>
-<section aria-labelledby="entries">
-<h2 id="entries">Ingredients, in printed order</h2>
-<ol class="entries">${analysis.ingredients.map((e) => entryItem(e, labels))}</ol>
-${analysis.unmatched.length ? html`<p>Not recognised: ${analysis.unmatched.join(', ')}.</p>` : ''}
-${analysis.footnotes?.length ? html`<p>Footnotes on the label: ${analysis.footnotes.join(' · ')}</p>` : ''}
-</section>
-${flagSection(analysis.ingredients, labels)}
-${skinTypeSection(skinCalc.skin_types)}
-<p><a href="/">Analyse another list</a></p>`;
-}
-
-interface Brand { name: string; alias: string; country?: string | null; website?: string | null }
-export interface ProductData {
-  alias: string;
-  name: string;
-  description?: string | null;
-  brand: Brand | null;
-  category: { name: string } | null;
-  size?: { amount: number; unit: { symbol: string } | null } | null;
-  ingredients: Entry[];
-  product_image?: { large: string; width?: number | null; height?: number | null } | null;
-}
-export interface ProductAnalysisData { skin_types: SkinTypeVerdict[]; unmatched: string[] }
-
-export function productPage(product: ProductData, analysis: ProductAnalysisData, labels: Labels): Html {
-  const size = product.size ? `${product.size.amount} ${product.size.unit?.symbol ?? ''}`.trim() : null;
-  return html`<h1>${product.name}</h1>
-<p class="lead">${[product.brand?.name, product.category?.name, size].filter(Boolean).join(' · ')}</p>
-${product.product_image ? html`<img class="product" src="${product.product_image.large}" alt="${product.name}" ${product.product_image.width ? html`width="${product.product_image.width}" height="${product.product_image.height ?? ''}"` : ''}>` : ''}
-${product.description ? html`<p>${product.description}</p>` : ''}
-<section aria-labelledby="entries">
-<h2 id="entries">Ingredients</h2>
-${product.ingredients.length ? html`<ol class="entries">${product.ingredients.map((e) => entryItem(e, labels))}</ol>` : html`<p>No ingredient list on record.</p>`}
-</section>
-${flagSection(product.ingredients, labels)}
-${skinTypeSection(analysis.skin_types)}`;
-}
-
-export interface IngredientData {
-  alias: string;
-  name: string;
-  other_names: string[];
-  description?: string | null;
-  functions: string[];
-  effects: string[];
-  flags: string[];
-  groups: string[];
-  comedogenic?: number | null;
-  irritancy?: number | null;
-  rating_source?: string | null;
-  cas_number?: string | null;
-}
-
-export function ingredientPage(i: IngredientData, labels: Labels): Html {
-  const facts: Array<[string, HtmlPart]> = [
-    ['What it does', i.functions.map((f) => label(labels.functions, f)).join(', ') || 'No function on record'],
-    ['Effects', i.effects.map((e) => label(labels.effects, e)).join(', ')],
-    ['Flags', i.flags.length ? i.flags.map((f) => html`<span class="flag">${label(labels.flags, f)}</span> `) : 'None'],
-    ['Groups', i.groups.map((g) => label(labels.groups, g)).join(', ')],
-    ['Comedogenic rating (0-5)', i.comedogenic ?? null],
-    ['Irritancy rating (0-5)', i.irritancy ?? null],
-    ['Source of the ratings', i.rating_source ?? null],
-    ['CAS number', i.cas_number ?? null],
-    ['Other names', i.other_names.join(', ')],
-  ];
-  return html`<h1>${i.name}</h1>
-${i.description ? html`<p class="lead">${i.description}</p>` : ''}
-<dl class="facts">${facts.filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
-<p><a href="/">Analyse a list with it</a></p>`;
-}
+export interface Brand { name: string; alias: string; country?: string | null; website?: string | null }
 
 interface ComparisonRow { name: string; label: string; items: Array<{ present: boolean; ingredients: IngredientRef[] }> }
 export interface ComparisonData {
   token: string | null;
-  items: Array<{ kind: string; analysis_token?: string | null; product: { alias: string; name: string; brand?: Brand | null } | null; ingredient_count: number; only_here: IngredientRef[] }>;
+  items: Array<{
+    kind: string; analysis_token?: string | null; product: { alias: string; name: string; brand?: Brand | null } | null;
+    /** The name and brand when shared: kept for a product deleted since (removed). */
+    name?: string | null; brand_name?: string | null; removed?: boolean;
+    ingredient_count: number; only_here: IngredientRef[];
+  }>;
   shared: IngredientRef[];
   overlap: Array<{ a: number; b: number; jaccard: number }>;
   flags: ComparisonRow[];
@@ -205,7 +128,14 @@ export interface ComparisonData {
 }
 
 export function comparisonPage(c: ComparisonData, shareUrl: string): Html {
-  const names = c.items.map((item, n) => item.product ? `${item.product.name}${item.product.brand ? ` (${item.product.brand.name})` : ''}` : `Pasted list ${n + 1}`);
+  // A product deleted since the comparison was shared keeps the name it had then, said to be removed.
+  const names = c.items.map((item, n) => {
+    const name = item.product?.name ?? item.name ?? null;
+    const brand = item.product?.brand?.name ?? item.brand_name ?? null;
+    const shown = name ? `${name}${brand ? ` (${brand})` : ''}` : `pasted list ${n + 1}`;
+    return item.removed ? `removed: ${shown}` : name ? shown : `Pasted list ${n + 1}`;
+  });
+  const removed = c.items.filter((item) => item.removed).length;
   const table = (id: string, title: string, rows: ComparisonRow[], yes: string, no: string) => html`<section aria-labelledby="${id}">
 <h2 id="${id}">${title}</h2>
 ${rows.length === 0 ? html`<p>None for these items.</p>` : html`<div class="scroll" role="region" aria-label="${title}, item by item" tabindex="0"><table>
@@ -215,6 +145,7 @@ ${rows.length === 0 ? html`<p>None for these items.</p>` : html`<div class="scro
 </section>`;
   return html`<h1>Comparison</h1>
 <p class="lead">${c.items.length} items compared ingredient by ingredient. Share it: <a href="${shareUrl}">${shareUrl}</a></p>
+${removed ? html`<p class="notice">${removed === 1 ? 'One item was' : `${removed} items were`} deleted after this comparison was shared: ${removed === 1 ? 'it is' : 'they are'} shown with the name and ingredients ${removed === 1 ? 'it' : 'they'} had then, marked “removed”.</p>` : ''}
 <ol class="items">${c.items.map((item, n) => html`<li>${item.product ? html`<a href="${pagePaths.product(item.product.alias)}">${names[n]}</a>` : names[n]}: ${item.ingredient_count} ingredients${item.only_here.length ? html`; only here: ${list(item.only_here.map(ingredientLink))}` : ''}</li>`)}</ol>
 <section aria-labelledby="shared">
 <h2 id="shared">In every item</h2>
@@ -223,7 +154,8 @@ ${c.overlap.length ? html`<ul>${c.overlap.map((o) => html`<li>${names[o.a]} and 
 </section>
 ${table('cmp-flags', 'Flags', c.flags, 'Yes', 'No')}
 ${table('cmp-effects', 'Effects', c.effects, 'Yes', 'No')}
-${table('cmp-rules', 'Free of', c.rules, 'Breaks it', 'Free')}`;
+${table('cmp-rules', 'Free of', c.rules, 'Breaks it', 'Free')}
+<p><a href="/">Analyse another list</a></p>`;
 }
 
 export interface EmailLinkData { purpose: string; email: string; username: string; state: string; expiresAt?: string; expires_at?: string }

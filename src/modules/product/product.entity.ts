@@ -171,4 +171,17 @@ export class ProductOffer extends IdEntity {
   @Property({ type: 'datetime', nullable: true })
   @Field(() => Date, { nullable: true, description: 'When the offer was last added or changed (null for seeded offers).' })
   updatedAt?: Date | null;
+
+  // Not stored: set where offers are compared in one currency (productOffers), null elsewhere.
+  @Field(() => Float, { nullable: true, description: 'The price converted into comparedCurrency (rounded to 2 decimals) with the reference rates of ratesDate; null outside a comparison (productOffers), for an offer without a price or for a currency without a rate.' })
+  comparedPrice?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The currency comparedPrice is in (ISO 4217); null outside a comparison.' })
+  comparedCurrency?: string | null;
+
+  @Field(() => Float, { nullable: true, description: 'Units of comparedCurrency per unit of the offer\'s currency used for comparedPrice.' })
+  exchangeRate?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The day of the reference rates comparedPrice used (YYYY-MM-DD); null when nothing was converted.' })
+  ratesDate?: string | null;
 }
