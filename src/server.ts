@@ -5,8 +5,6 @@ import { openDatabase, type Orm } from './db.js';
 import { isDatabaseUnavailable } from './platform/database-errors.js';
 import { PgliteFolderLocked } from './platform/pglite-lock.js';
 import { seedIfEmpty } from './seeders/index.js';
-import { repairWipedProducts } from './modules/draft/draft-damage-repair.js';
-import type { EntityManager } from './db.js';
 
 let config: Config;
 try {
@@ -50,10 +48,6 @@ try {
 }
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
-// Issue 30: products whose fields an approved correction wiped get them back where anything knows them.
-const repairs = await repairWipedProducts(orm.em.fork() as EntityManager);
-if (repairs.some((r) => r.source)) app.log.info({ repaired: repairs.filter((r) => r.source) }, 'restored product fields wiped by approved corrections');
-if (repairs.some((r) => !r.source)) app.log.warn({ unrepaired: repairs.filter((r) => !r.source) }, 'product fields wiped by approved corrections that nothing knows any more');
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
