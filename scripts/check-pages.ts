@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
 import { Authenticator } from '../src/auth.js';
 import { loadConfig } from '../src/config.js';
+import { graphiqlTabs } from '../src/modules/page/graphiql-tabs.js';
 import { startSmtpInbox, type SmtpInbox } from '../test/helpers/smtp-inbox.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -184,6 +185,10 @@ async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promis
   const tabs = await page.locator('.graphiql-tab').count();
   if (tabs < 5) fail(`GraphiQL opens ${tabs} tabs, not the 5 named operations`);
   pass(`GraphiQL opens on ${tabs} tabs of named operations, the first AnalyzeIngredientList`);
+  await runEveryTab(page);
+
+  // The typed query goes into the first tab, as a person back from the examples would.
+  await selectTab(page, 0);
 
   // Type the query as a person would: focus, select all, replace.
   await editor.click();
@@ -233,6 +238,81 @@ async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promis
   await page.screenshot({ path: join(SHOTS, 'graphiql.png') });
   assertClean(traffic, '/graphiql', from);
   pass(`/graphiql made ${traffic.requests.length - from.requests} requests, all to the service`);
+}
+
+const EDITORS = {
+  query: { file: '-operation.graphql', pane: '.graphiql-query-editor' },
+  variables: { file: '-variables.json', pane: '.graphiql-editor-tool' },
+  response: { file: '-response.json', pane: '.graphiql-response' },
+} as const;
+
+/** The whole text of one of GraphiQL's editors, not only the lines Monaco has on screen. */
+async function editorText(page: Page, which: keyof typeof EDITORS): Promise<string> {
+  const { file, pane } = EDITORS[which];
+  // A string, not a function: a function handed to the page would go through swc, whose helpers
+  // the page lacks. GraphiQL keeps its Monaco at globalThis.__MONACO and names each editor's model.
+  const value = await page.evaluate(`(() => {
+    const editor = globalThis.__MONACO?.editor.getEditors().find((e) => e.getModel()?.uri.path.endsWith(${JSON.stringify(file)}));
+    return editor ? editor.getValue() : null;
+  })()`);
+  if (typeof value === 'string') return value;
+  return (await page.locator(`${pane} .view-lines`).first().innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+}
+
+/** Clicks tab `index` until GraphiQL shows it (a first click on a tab is sometimes taken as the start of a drag). */
+async function selectTab(page: Page, index: number): Promise<void> {
+  const tab = page.locator('.graphiql-tab').nth(index);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if ((await tab.getAttribute('aria-selected')) === 'true') return;
+    await tab.locator('.graphiql-tab-button').click();
+    await page.waitForTimeout(250);
+  }
+  if ((await tab.getAttribute('aria-selected')) !== 'true') fail(`GraphiQL's tab ${index + 1} did not open when clicked`);
+}
+
+/**
+ * Every tab, as a new visitor finds it: its example variables are in the variables editor, and ▶
+ * answers data without errors, shown in the result pane.
+ */
+async function runEveryTab(page: Page): Promise<void> {
+  const expected = graphiqlTabs(join(ROOT, 'rest-mappings/'));
+  const count = await page.locator('.graphiql-tab').count();
+  if (count !== expected.length) fail(`GraphiQL opens ${count} tabs; the page was rendered with ${expected.length}`);
+  for (let index = 0; index < expected.length; index++) {
+    await selectTab(page, index);
+    const operation = /^(?:query|mutation)\s+(\w+)/m.exec(expected[index]!.query)?.[1] ?? fail(`tab ${index + 1} holds no named operation`);
+    const query = await editorText(page, 'query');
+    if (!new RegExp(`^(query|mutation)\\s+${operation}\\b`, 'm').test(query)) fail(`tab ${index + 1} does not show ${operation}; it shows: ${query.slice(0, 200)}`);
+    const variables = await editorText(page, 'variables');
+    const want = JSON.parse(expected[index]!.variables) as unknown;
+    let shownVariables: unknown;
+    try {
+      shownVariables = JSON.parse(variables || 'null');
+    } catch {
+      fail(`${operation}: the variables editor holds no JSON: ${JSON.stringify(variables.slice(0, 200))}`);
+    }
+    if (JSON.stringify(shownVariables) !== JSON.stringify(want)) {
+      fail(`${operation}: the variables editor holds ${JSON.stringify(variables.slice(0, 200))}, not the example ${JSON.stringify(want)}`);
+    }
+
+    const isRun = (r: Response) =>
+      new URL(r.url()).pathname === '/graphql' && r.request().method() === 'POST' && (r.request().postData() ?? '').includes(operation);
+    const answer = page.waitForResponse(isRun, { timeout: CHECK_TIMEOUT_MS });
+    await page.locator('button.graphiql-execute-button').click();
+    const answered = await answer.catch(() => fail(`${operation}: ▶ sent no POST /graphql`));
+    const body = (await answered.json().catch(() => ({}))) as { data?: Record<string, unknown> | null; errors?: unknown };
+    if (answered.status() !== 200 || body.errors || !body.data) fail(`${operation}: ▶ answered ${answered.status()}: ${JSON.stringify(body).slice(0, 500)}`);
+
+    const deadline = Date.now() + CHECK_TIMEOUT_MS;
+    let shown = '';
+    while (Date.now() < deadline) {
+      shown = await editorText(page, 'response');
+      if (shown.includes('"data"')) break;
+      await page.waitForTimeout(250);
+    }
+    if (!shown.includes('"data"') || shown.includes('"errors"')) fail(`${operation}: the result pane shows ${JSON.stringify(shown.slice(0, 300))}`);
+    pass(`tab ${index + 1} ${operation}: its example variables are in the editor (${Object.keys(want as object).join(', ') || 'none needed'}); ▶ shows data, no errors`);
+  }
 }
 
 async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<void> {

@@ -5,7 +5,6 @@ import { openDatabase, type Orm } from './db.js';
 import { isDatabaseUnavailable } from './platform/database-errors.js';
 import { PgliteFolderLocked } from './platform/pglite-lock.js';
 import { seedIfEmpty } from './seeders/index.js';
-import { repairWipedProducts } from './modules/draft/draft-damage-repair.js';
 import { loadKnowledgeBase } from './modules/ingredient/matcher.service.js';
 import type { EntityManager } from './db.js';
 
@@ -54,10 +53,6 @@ try {
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
 else if (seeded.inventory) app.log.info({ inventory: seeded.inventory }, 'loaded the EU inventory\'s ingredients into the knowledge base');
-// Products whose fields an approved correction wiped get them back where anything knows them.
-const repairs = await repairWipedProducts(orm.em.fork() as EntityManager);
-if (repairs.some((r) => r.source)) app.log.info({ repaired: repairs.filter((r) => r.source) }, 'restored product fields wiped by approved corrections');
-if (repairs.some((r) => !r.source)) app.log.warn({ unrepaired: repairs.filter((r) => !r.source) }, 'product fields wiped by approved corrections that nothing knows any more');
 // The knowledge base in memory before the first request: indexing the EU inventory's names takes a second or
 // more, which the first analysis would otherwise wait for.
 await loadKnowledgeBase(orm.em.fork() as EntityManager);

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance } from 'fastify';
-import { graphiqlTabs } from './modules/page/graphiql-tabs.js';
+import { graphiqlEditorsScript, graphiqlTabs } from './modules/page/graphiql-tabs.js';
 import { docsRoute, graphiqlRoute } from './platform/security.js';
 import { mappingsDir } from './rest/describe.js';
 
@@ -32,7 +32,11 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '
 
 export function registerStaticPages(app: FastifyInstance): void {
   // Opens on the service's own named operations (one tab each) rather than the welcome text.
-  const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL', defaultTabs: graphiqlTabs(mappingsDir) } as never);
+  const tabs = graphiqlTabs(mappingsDir);
+  const rendered = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL', defaultTabs: tabs } as never);
+  const root = '<div id="root"></div>';
+  if (!rendered.includes(root)) throw new Error('@graphql-yoga/render-graphiql no longer renders <div id="root">: place the editors script anew');
+  const graphiql = rendered.replace(root, `${root}\n${graphiqlEditorsScript(tabs)}`);
   app.get('/graphiql', { config: graphiqlRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
 
   const assets: Record<string, { type: string; body: Buffer }> = {

@@ -87,6 +87,52 @@ describe('product states', () => {
   });
 });
 
+describe('DELETE /products/:id', () => {
+  const newProduct = async (token: string, brand: string, name: string) => {
+    const created = await t.inject({ method: 'POST', url: '/products/create', payload: { name, brand, ingredient_list: 'Aqua, Glycerin, Panthenol' }, token });
+    expect(created.statusCode).toBe(201);
+    const product = created.json() as { id: string; alias: string };
+    expect((await t.inject({ method: 'PATCH', url: `/products/${product.alias}/publish`, token })).statusCode).toBe(200);
+    return product;
+  };
+
+  it('lets a brand\'s owner delete a product they added while no one else has built on it; admins any', async () => {
+    const { token, brand } = await ownBrand('yara');
+    const { token: otherOwner } = await ownBrand('zeno');
+    const member = await t.tokenFor('abel');
+    const admin = await t.tokenFor('root-admin', 'admin');
+    const product = await newProduct(token, brand, 'Mistaken Entry Serum');
+
+    // The owner of another brand and a plain member: 403, and the product stays.
+    expect(errorOf(await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token: otherOwner }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(errorOf(await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token: member }))).toMatchObject({ code: 'FORBIDDEN' });
+    // Someone else has built on it: the owner's delete is a 409 naming what, and nothing goes.
+    expect((await t.inject({ method: 'POST', url: `/products/${product.alias}/favorite`, token: member })).statusCode).toBeLessThan(300);
+    const held = await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token });
+    expect(held.statusCode).toBe(409);
+    expect(errorOf(held)).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('1 favourite') });
+    expect((await t.inject({ method: 'GET', url: `/products/${product.alias}` })).statusCode).toBe(200);
+    // Once it is theirs alone again, the owner deletes it.
+    expect((await t.inject({ method: 'DELETE', url: `/products/${product.alias}/favorite`, token: member })).statusCode).toBeLessThan(300);
+    expect((await t.inject({ method: 'DELETE', url: `/products/${product.id}`, token })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'GET', url: `/products/${product.alias}` })).statusCode).toBe(404);
+
+    // An admin deletes a product others have built on.
+    const favoured = await newProduct(token, brand, 'Well Liked Serum');
+    expect((await t.inject({ method: 'POST', url: `/products/${favoured.alias}/favorite`, token: member })).statusCode).toBeLessThan(300);
+    expect((await t.inject({ method: 'DELETE', url: `/products/${favoured.id}`, token: admin })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'GET', url: `/products/${favoured.alias}` })).statusCode).toBe(404);
+  });
+
+  it('says the same through GraphQL', async () => {
+    const { token, brand } = await ownBrand('cleo');
+    const product = await newProduct(token, brand, 'Graph Entry Serum');
+    const run = async (as: string) => (await t.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { deleteProduct(id: "${product.id}") }` }, token: as })).json() as { data: { deleteProduct: boolean } | null; errors?: Array<{ extensions: { code: string } }> };
+    expect((await run(await t.tokenFor('dora'))).errors?.[0].extensions.code).toBe('FORBIDDEN');
+    expect((await run(token)).data?.deleteProduct).toBe(true);
+  });
+});
+
 describe('best in category', () => {
   it('ranks a category\'s products by favourites and label quality', async () => {
     const [cat] = await t.em().getConnection().execute(`select c.alias, (select p.alias from product p where p.category_id = c.id and p.status = 'published' order by p.name desc limit 1) as last from product_category c where exists (select 1 from product p where p.category_id = c.id and p.status = 'published') order by c.alias limit 1`);

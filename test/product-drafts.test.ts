@@ -235,8 +235,15 @@ describe('approving a correction (omitted fields keep their value)', () => {
     expect(await productOf(original.product.id)).toMatchObject({ barcode: '4000000003014', category: { alias: catalog.category }, description: 'New words' });
   });
 
-  it('repairs products an earlier correction wiped, from what still knows them', async () => {
-    const { repairWipedProducts } = await import('../src/modules/draft/draft-damage-repair.js');
+  it('repairs products an earlier correction wiped, from what still knows them (a one-time migration)', async () => {
+    const { Migration20261127122000 } = await import('../src/migrations/Migration20261127122000.js');
+    // Run by the migrator, as at start-up: forgotten as applied first, so that it runs again.
+    const repairWipedProducts = async () => {
+      await t.em().execute('delete from mikro_orm_migrations where name = ?', ['Migration20261127122000']);
+      Migration20261127122000.lastRun = [];
+      await t.orm.migrator.up();
+      return Migration20261127122000.lastRun;
+    };
     const original = await fullProduct('4000000003021');
     // A correction approved the old way: no sent fields recorded, the product's fields wiped.
     const correction = (await create({ product: original.product.id, name: 'Calm serum wiped', brand: catalog.brand.alias, ingredient_list: 'Aqua' })).json() as Draft;
@@ -251,14 +258,14 @@ describe('approving a correction (omitted fields keep their value)', () => {
     await em.execute('update product_draft set sent_fields = null where id = ?', [demoFix.id]);
     await em.execute(`update product set barcode = null, category_id = null, description = '' where id = ?`, [demo.id]);
 
-    const report = await repairWipedProducts(t.em());
+    const report = await repairWipedProducts();
     const mine = report.filter((r) => r.productId === original.product.id);
     expect(mine.map((r) => [r.field, r.source]).sort()).toEqual([['barcode', 'earlier draft'], ['category', 'earlier draft'], ['description', 'earlier draft']]);
     expect(await productOf(original.product.id)).toMatchObject({ barcode: '4000000003021', category: { alias: catalog.category }, description: 'Original description' });
     expect(report.filter((r) => r.productId === demo.id).every((r) => r.source === 'demo catalog')).toBe(true);
     expect(await productOf(demo.id)).toMatchObject({ barcode: '8803430100393', category: { alias: 'foaming-cleansers' } });
     // Nothing left to repair: a second run finds nothing.
-    expect((await repairWipedProducts(t.em())).filter((r) => r.source)).toEqual([]);
+    expect((await repairWipedProducts()).filter((r) => r.source)).toEqual([]);
   });
 });
 

@@ -39,3 +39,36 @@ export function graphiqlTabs(mappingsDir: string): GraphiQLTab[] {
     return { query: `${heading.join('\n')}\n${body}\n`, variables: JSON.stringify(variables, null, 2) };
   });
 }
+
+/**
+ * A script to run before GraphiQL starts, so the editors open on the tab GraphiQL shows.
+ *
+ * GraphiQL 5 fills its variables editor at start from the variables it last stored
+ * (`graphiql:variables`), never from the active tab: on a first visit the first tab's example
+ * variables stayed in the tab while the editor was empty, and ▶ ran without them. GraphiQL
+ * also matches those stored editor contents against its stored tabs to choose the tab to reopen,
+ * and opens a new empty tab when none matches. So the stored contents are made to be the tab's:
+ * the first default tab when nothing is stored, the stored active tab when the editors' contents
+ * were never stored. A visitor's own stored work is left as it is.
+ */
+export function graphiqlEditorsScript(tabs: GraphiQLTab[]): string {
+  // Escaped so no "</script>" in an example can end the script early.
+  const first = JSON.stringify(tabs[0] ?? { query: '', variables: '' }).replace(/</g, '\\u003c');
+  return `<script>
+(function () {
+  var first = ${first};
+  try {
+    var stored = JSON.parse(localStorage.getItem('graphiql:tabState') || 'null');
+    var tab = null;
+    if (!stored || !Array.isArray(stored.tabs)) tab = first;
+    else if (localStorage.getItem('graphiql:query') === null) tab = stored.tabs[stored.activeTabIndex] || null;
+    if (tab) {
+      localStorage.setItem('graphiql:query', tab.query || '');
+      localStorage.setItem('graphiql:variables', tab.variables || '');
+    }
+  } catch (e) {
+    // No storage (a private window that refuses it): GraphiQL starts without it as well.
+  }
+})();
+</script>`;
+}

@@ -62,9 +62,15 @@ export class ProductWriteResolver {
     return attestBrand(ctx.em, idOrAlias, ctx.viewer!);
   }
 
-  @Authorized(UserType.admin)
-  @Mutation(() => Boolean, { description: 'Deletes a product (admins).' })
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description:
+      'Deletes a product with its offers, list versions, favourites, reactions, tutorials and pitches (routines keep the step, without the product). '
+      + 'Admins delete any product. The owner of the product\'s brand deletes one they added themselves while no one else has built on it '
+      + '(a duplicate or mistaken entry): other people\'s reactions, favourites, routine steps, tutorials, pitches or drafts make it a CONFLICT, '
+      + 'because deleting it would take their work with it, and the decision an admin\'s. Anyone else: FORBIDDEN.',
+  })
   deleteProduct(@Arg('id') id: string, @Ctx() ctx: Context) {
-    return deleteProduct(ctx.em, id);
+    return deleteProduct(ctx.em, id, ctx.viewer!);
   }
 }

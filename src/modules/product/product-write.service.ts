@@ -17,6 +17,12 @@ import { announceIngredientListsWritten } from '../shared/ingredient-list-events
 import { Product, ProductIngredient, ProductStatus } from './product.entity.js';
 import { canSeeUnpublished, getProduct } from './product.service.js';
 import { changeIfStill } from '../shared/single-use.js';
+import { ProductDraft } from '../draft/product-draft.entity.js';
+import { ProductFavorite } from '../favorite/product-favorite.entity.js';
+import { ProductPitch } from '../pitch/product-pitch.entity.js';
+import { ProductReaction } from '../reaction/product-reaction.entity.js';
+import { RoutineStep } from '../routine/routine.entity.js';
+import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 
 /** Draft → published, by whoever may see the draft (author, brand owner, moderators, admins). */
 export async function publishProduct(em: EntityManager, idOrAlias: string, viewer: User): Promise<Product> {
@@ -41,13 +47,45 @@ export async function attestBrand(em: EntityManager, idOrAlias: string, viewer: 
   return product;
 }
 
-/** Deletes a product with its ingredient entries, offers and favourites (admins). */
-export async function deleteProduct(em: EntityManager, id: string): Promise<boolean> {
-  const product = isUuid(id) ? await em.findOne(Product, { id: id.toLowerCase() }) : await em.findOne(Product, { alias: id.toLowerCase() });
+/**
+ * Deletes a product with its ingredient entries, offers, list versions, favourites, reactions,
+ * tutorials and pitches (routines keep their steps, without the product).
+ *
+ * Admins delete any product. A brand's owner deletes a product of their brand that they added and
+ * that no one else has built on yet (a typo'd or duplicate entry, a product never sold): once
+ * other people have reviewed it, favoured it, put it in a routine, taught it or proposed a change
+ * to it, deleting it would take their work and their record of it with it, so that is a 409 and
+ * an admin's decision. A product someone else added (a moderator, an import) is not the brand's
+ * to withdraw: 403.
+ */
+export async function deleteProduct(em: EntityManager, id: string, viewer: User): Promise<boolean> {
+  const product = isUuid(id) ? await em.findOne(Product, { id: id.toLowerCase() }, { populate: ['brand'] }) : await em.findOne(Product, { alias: id.toLowerCase() }, { populate: ['brand'] });
   if (!product) throw notFound('Product', id);
+  if (viewer.userType !== UserType.admin) {
+    if (product.brand.getEntity().owner?.id !== viewer.id) throw forbidden('Only admins and the owner of the product\'s brand delete a product');
+    if (product.createdBy?.id !== viewer.id) throw forbidden('A brand\'s owner deletes only products they added themselves; ask an admin to remove this one');
+    const others = await othersWork(em, product.id, viewer.id);
+    if (others.length) throw conflict(`Other people have built on this product (${others.join(', ')}): only an admin deletes it`, { field: 'id' });
+  }
   await em.nativeDelete(Product, { id: product.id });
   refreshSimilarProduct(product.id);
   return true;
+}
+
+/** What people other than `viewerId` have made of the product, as "2 reactions", "1 routine"… */
+async function othersWork(em: EntityManager, productId: string, viewerId: string): Promise<string[]> {
+  // One after another: PGlite has one connection, and these are small counts.
+  const reactions = await em.count(ProductReaction, { product: productId, user: { $ne: viewerId } });
+  const favourites = await em.count(ProductFavorite, { product: productId, user: { $ne: viewerId } });
+  const routines = await em.count(RoutineStep, { product: productId, routine: { owner: { $ne: viewerId } } });
+  const tutorials = await em.count(ProductTutorial, { product: productId, author: { $ne: viewerId } });
+  const pitches = await em.count(ProductPitch, { product: productId, author: { $ne: viewerId } });
+  const drafts = await em.count(ProductDraft, { product: productId, author: { $ne: viewerId } });
+  const counted: Array<[number, string, string]> = [
+    [reactions, 'reaction', 'reactions'], [favourites, 'favourite', 'favourites'], [routines, 'routine step', 'routine steps'],
+    [tutorials, 'tutorial', 'tutorials'], [pitches, 'pitch', 'pitches'], [drafts, 'draft', 'drafts'],
+  ];
+  return counted.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
 }
 
 export interface NewProduct {

@@ -35,8 +35,14 @@ export const productsFixtures: FixtureTable = {
       return { params: { id_or_alias: product.alias }, strangerStatus: 403 };
     },
   },
-  // A draft made for the purpose by an admin.
-  'DELETE /products/:id': async (ctx) => none({ id: (await createDraft(ctx, ctx.catalog.brand.alias, await ctx.admin())).id }),
+  // A product `me` added to a brand `me` owns, that no one else has built on.
+  'DELETE /products/:id': {
+    ownerType: 'brand',
+    build: async (ctx) => {
+      const brand = await handOwnedBrand(ctx);
+      return { params: { id: (await createDraft(ctx, brand, ctx.me)).id }, strangerStatus: 403 };
+    },
+  },
   // Brand users add products of their own brands: `me` is handed one when a brand user.
   'POST /products/create': async (ctx) => {
     const brand = nextOwnedProduct(ctx.catalog).brand;
