@@ -13,6 +13,9 @@ import { Migration } from '@mikro-orm/migrations';
  *    have their line moved by it); found through the GIN index on product.ingredient_ids. A
  *    deleted ingredient drops out of the documents the same way.
  *
+ * 3. Suggestions read bounded ranges of indexes: a brand by the start of any word of its name (GIN
+ *    over its words, unstemmed), an ingredient by the start of its names (btree text_pattern_ops).
+ *
  * NOTE: `npm run migration:create` proposes dropping these functions and triggers (they are not
  * declared on the entities): delete those lines from a generated migration.
  */
@@ -25,9 +28,13 @@ export class Migration20261127120000 extends Migration {
     this.addSql(`drop trigger if exists ingredient_search_changed on ingredient;`);
     this.addSql(`drop function if exists search_ingredient_changed();`);
     for (const sql of UP) this.addSql(sql);
+    this.addSql(`create index "brand_name_words_index" on "brand" using gin (to_tsvector('simple', search_fold(name)));`);
+    this.addSql(`create index "ingredient_search_names_prefix_index" on "ingredient_search" ("names" text_pattern_ops);`);
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`drop index if exists "brand_name_words_index";`);
+    this.addSql(`drop index if exists "ingredient_search_names_prefix_index";`);
     this.addSql(`drop trigger if exists ingredient_search_inserted on ingredient;`);
     this.addSql(`drop trigger if exists ingredient_search_updated on ingredient;`);
     this.addSql(`drop trigger if exists ingredient_search_deleted on ingredient;`);
