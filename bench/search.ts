@@ -109,11 +109,12 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
       'published_at', p.published_at,
       'matched_words', array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql})
     ) order by r.rank desc, r.popularity desc, r.product_id desc), '[]')::text as body
-    from (select m.product_id, m.popularity, (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql}))::float8 as rank
+    from (select m.product_id, m.popularity, (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
+           + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
           from (${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}) m
           order by rank desc, m.popularity desc, m.product_id desc limit 21) r
     join product p on p.id = r.product_id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id`;
-  const params = [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params, ...where.params, ...texts.full.params, ...where.params];
+  const params = [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params, ...texts.full.params, ...where.params, ...texts.full.params, ...where.params];
   let k = 0;
   const text = sql.replace(/\?/g, () => `$${++k}`);
   return () => client.query(text, params);

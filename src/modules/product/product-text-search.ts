@@ -1,7 +1,10 @@
 // Free-text product search (issue 29): the product_search documents the database keeps (see the
 // search migration), read with to_tsquery('english', …) texts written by engine/query.ts. Ranked by
 // ts_rank over the document's weights (name A, brand B, category C, description and notable
-// ingredients D), the literal words counted once more; ties by popularity (favourites), then id.
+// ingredients D), the literal words counted once more, and once more the match within name, brand
+// and category alone: ts_rank_cd weighs a short cover above the weights, so without it "peptide
+// serum" ranked a retinol elixir whose description says "serum with peptides" above a Serums-
+// category product named "Peptide …". Ties by popularity (favourites), then id.
 // Paged by a signed cursor over (rank, popularity, id).
 import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
@@ -108,12 +111,13 @@ async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductCo
        array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
      from ${reader.from} join (
        select m.product_id, m.popularity,
-         (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql}))::float8 as rank
+         (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
+           + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
        from (${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}) m
      ) r on r.product_id = p.id
      where true${page}
      order by r.rank desc, r.popularity desc, r.product_id desc limit ?`,
-    [...texts.highlight.params, ...texts.full.params, ...texts.literal.params,
+    [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params,
       ...texts.full.params, ...where.params, ...texts.full.params, ...where.params,
       ...(after ? [after.rank, after.popularity, after.id] : []), limit + 1],
   );

@@ -40,8 +40,9 @@ export async function searchSuggestions(em: EntityManager, text: string, limit: 
   const texts = parsed && queryTexts(parsed, searchVocabulary());
   if (!texts) return { products: [], brands: [], ingredients: [] };
   const folded = fold(text);
-  // The words typed, in order, the last one a prefix: the start of a brand name or of a word in it.
-  const brandPrefix = folded.split(' ').filter(Boolean).map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`).join(' <-> ');
+  // The words typed, the last one a prefix: each the start of a word of the brand's name (any order:
+  // a hyphenated name is indexed as the whole and its parts, which a phrase would not meet).
+  const brandPrefix = folded.split(' ').filter(Boolean).map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`).join(' & ');
   if (!brandPrefix) return { products: [], brands: [], ingredients: [] };
   const [row] = await em.execute<Array<{ products: Suggestion[] | null; brands: Suggestion[] | null; ingredients: Suggestion[] | null }>>(
     `select
