@@ -3,7 +3,8 @@
 // typo correction (the next keystroke is coming). Every part reads a bounded number of rows:
 // products as the search bounds them (candidatesSql: all matches of a rare prefix, else those among
 // the SUGGESTION_WALK most popular products); brands through the GIN index of their names' words
-// (a prefix of a word is a range of the index); ingredients whose names start with what is typed
+// (a prefix of a word is a range of the index; at most SUGGESTION_CANDIDATES of them ordered, as a
+// two-letter prefix may start a word of thousands of brands); ingredients whose names start with what is typed
 // (btree text_pattern_ops on ingredient_search.names) and at most SUGGESTION_CANDIDATES of the
 // document's matches.
 import type { EntityManager } from '../../db.js';
@@ -52,8 +53,9 @@ export async function searchSuggestions(em: EntityManager, text: string, limit: 
           join product p on p.id = m.product_id join brand b on b.id = p.brand_id
           order by rank desc, m.popularity desc, p.id limit ?) x) as products,
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', null) order by x.name) from (
-          select b.id, b.alias, b.name from brand b where to_tsvector('simple', search_fold(b.name)) @@ to_tsquery('simple', ?)
-          order by search_fold(b.name) like ? desc, length(b.name), b.name limit ?) x) as brands,
+          select b.id, b.alias, b.name from (
+            select id, alias, name from brand where to_tsvector('simple', search_fold(name)) @@ to_tsquery('simple', ?) limit ${SUGGESTION_CANDIDATES}) b
+          order by b.name ilike ? desc, length(b.name), b.name limit ?) x) as brands,
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', null) order by x.rank desc, x.name) from (
           select i.id, i.alias, i.name, max(c.rank) as rank from (
             (select s.ingredient_id, 1 + ts_rank_cd(s.document, ${texts.full.sql}) as rank from ingredient_search s where s.names like ? order by s.names limit ?)
@@ -63,7 +65,7 @@ export async function searchSuggestions(em: EntityManager, text: string, limit: 
           ) c join ingredient i on i.id = c.ingredient_id group by i.id
           order by rank desc, length(i.name), i.name limit ?) x) as ingredients`,
     [...texts.full.params, ...texts.full.params, ...texts.full.params, n,
-      brandPrefix, `${like(folded)}%`, n,
+      brandPrefix, `${like(text.trim())}%`, n,
       ...texts.full.params, `${like(folded)}%`, n, ...texts.full.params, ...texts.full.params, n],
   );
   return { products: row?.products ?? [], brands: row?.brands ?? [], ingredients: row?.ingredients ?? [] };
