@@ -136,6 +136,12 @@ describe('product search by text', () => {
     expect(report.imported).toBe(1);
     expect(aliases(await search({ query: 'wolkenmeer', limit: 5 })).length).toBe(1);
     expect((await search({ query: 'wolkenmeer niacinamide', limit: 5 })).items.length).toBe(1);
+    // Like our own: with filters, and as-you-type (its brand and the product).
+    expect((await search({ query: 'wolkenmeer', free_of: ['fragrance'], include_ingredients: ['niacinamide'], limit: 5 })).items.length).toBe(1);
+    expect((await search({ query: 'wolkenmeer', free_of: ['silicones'], exclude_ingredients: ['glycerin'], limit: 5 })).items).toEqual([]);
+    const typed = (await t.inject({ method: 'GET', url: '/search/suggestions?query=wolkenm' })).json() as { products: Array<{ name: string }>; brands: Array<{ name: string }> };
+    expect(typed.products.map((p) => p.name)).toEqual(['Wolkenmeer Nachtcreme']);
+    expect(typed.brands.map((b) => b.name)).toEqual(['Wolkenmeer']);
     // The import's upsert (on conflict do update) rewrites the document too.
     const changed = JSON.stringify({ ...JSON.parse(line), product_name: 'Wolkenmeer Tagescreme', last_modified_t: 1800000000 });
     expect((await importObf(t.orm, Readable.from([`${changed}\n`]), { format: 'jsonl' })).updated).toBe(1);
