@@ -1,14 +1,25 @@
 // Search at scale (issue 29), in-process one request at a time (router, GraphQL, SQL; no network),
-// against the configured database filled by scripts/seed-scale.ts:
+// against the configured database filled by bench/search-data.ts (or scripts/seed-scale.ts):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/skincare_scale node_modules/.bin/node --import ./register.mjs bench/search.ts [--requests 400]
 //   PGLITE_DIR=/tmp/scale/pglite node_modules/.bin/node --import ./register.mjs bench/search.ts
 // The mix (stated in bench/README.md, "Search"): a quarter rare words (a brand of the long tail,
 // a demo product's words), a quarter frequent words ("cream", "gentle cleanser": a third of a
 // synthetic catalog), a quarter typos and prefixes, a quarter text with filters (free of, a
 // category, an included ingredient); then as-you-type suggestions, keystroke by keystroke.
+// On PostgreSQL each search is followed by its anchor (bench/README.md): ONE SQL statement sent by
+// node-postgres that builds the same page as JSON (json_build_object/json_agg), over the same
+// bounded candidates and ranking, without the typo-correction statement and without the app's
+// layers; app and anchor alternate request by request, so both see the same machine load, and the
+// ratio of their percentiles is what the app adds to the database's own work.
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
+import pg from 'pg';
+import { candidatesSql, RANKED_CANDIDATES, POPULAR_WALK } from '../src/modules/product/product-text-search.js';
+import { queryTexts } from '../src/modules/search/engine/query.js';
+import { parseSearchText } from '../src/modules/search/parse.js';
+import { searchVocabulary } from '../src/modules/search/synonyms.js';
+import { checkedFlags } from '../src/modules/product/product.service.js';
 
 const args = process.argv.slice(2);
 const requests = Number(args[args.indexOf('--requests') + 1] || 400) || 400;
@@ -25,7 +36,7 @@ const products = (await em.execute<Array<{ n: number }>>(`select count(*)::int a
 console.log(`${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${products} published products`);
 
 // Rare words: brands of the long tail (about 50 products each at most) and demo products' words.
-const tail = (await em.execute<Array<{ name: string }>>(`select name from brand where alias like 'scale-%' order by alias desc limit 40`)).map((r) => r.name.split(' ')[0].toLowerCase());
+const tail = (await em.execute<Array<{ name: string }>>(`select name from brand where alias like 'bench-%' or alias like 'scale-%' order by alias desc limit 40`)).map((r) => r.name.split(' ')[0].toLowerCase());
 const rare = [...tail.slice(0, 20), 'niacinamide serum', 'soomdal cica', 'vitamin c serum', 'ceramide cream', 'retinol night cream', 'salicylic acid cleanser', 'sun cream', 'moisturiser', 'kakadu', 'bakuchiol or retinal'];
 const frequent = ['cream', 'gentle cleanser', 'hydrating', 'serum', 'daily moisturizer', 'rich cream', 'calming toner', 'light lotion', 'soothing', 'barrier cream'];
 const fuzzy = ['hydratng crem', 'niacinamid serum', 'ceramid', 'moisturi', 'brigh', 'calming ton', 'retinoll', 'gentel cleanser', 'sootheing', 'vitamn c'];
@@ -50,10 +61,12 @@ function summary(name: string, timings: number[]): void {
   console.log(`${name}: ${timings.length} requests, p50 ${f(0.5)} ms, p95 ${f(0.95)} ms, p99 ${f(0.99)} ms, max ${f(1)} ms`);
 }
 
-async function run(name: string, list: Array<{ kind: string; send: () => Promise<{ statusCode: number; body: string }> }>): Promise<void> {
+type Item = { kind: string; send: () => Promise<{ statusCode: number; body: string }>; anchor?: () => Promise<unknown> };
+async function run(name: string, list: Item[]): Promise<void> {
   for (const item of list.slice(0, 20)) await item.send();
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
+  const anchors: number[] = [];
   for (const item of list.slice(20)) {
     const started = performance.now();
     const response = await item.send();
@@ -61,12 +74,53 @@ async function run(name: string, list: Array<{ kind: string; send: () => Promise
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
     all.push(ms);
     byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), ms]);
+    if (item.anchor) {
+      const t = performance.now();
+      await item.anchor();
+      anchors.push(performance.now() - t);
+    }
   }
   summary(name, all);
   for (const [kind, timings] of byKind) summary(`  ${kind}`, timings);
+  if (anchors.length) {
+    summary('  anchor (one statement, node-postgres)', anchors);
+    const sa = [...anchors].sort((a, b) => a - b);
+    const sb = [...all].sort((a, b) => a - b);
+    console.log(`  app / anchor: p50 ${(quantile(sb, 0.5) / quantile(sa, 0.5)).toFixed(2)}, p95 ${(quantile(sb, 0.95) / quantile(sa, 0.95)).toFixed(2)}`);
+  }
 }
 
-await run('POST /products/search (mix)', mix.map((m) => ({ kind: m.kind, send: () => app.inject({ method: 'POST', url: '/products/search', payload: m.payload }) })));
+const client = config.databaseUrl ? new pg.Client({ connectionString: config.databaseUrl }) : null;
+await client?.connect();
+/** The anchor of a search: its page as JSON in ONE statement (the filters by alias resolved inside it). */
+function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | undefined {
+  if (!client) return undefined;
+  const parsed = parseSearchText('query', String(payload.query));
+  const texts = parsed && queryTexts(parsed, searchVocabulary());
+  if (!texts) return undefined;
+  const where = { sql: [`p.status = 'published'`], params: [] as unknown[] };
+  if (payload.category) where.sql.push(`p.category_id in (select id from product_category where alias = ? union select id from product_category where parent_id in (select id from product_category where alias = ?))`), where.params.push(payload.category, payload.category);
+  if (payload.include_ingredients) where.sql.push(`p.ingredient_ids @> array(select id::text from ingredient where alias = any(?::text[]))`), where.params.push(payload.include_ingredients);
+  if (payload.exclude_ingredients) where.sql.push(`not (p.ingredient_ids && array(select id::text from ingredient where alias = any(?::text[])))`), where.params.push(payload.exclude_ingredients);
+  if (payload.free_of) where.sql.push(`not (p.flags && ?::text[])`), where.params.push(checkedFlags('free_of', payload.free_of as string[]));
+  const sql = `select coalesce(json_agg(json_build_object('id', p.id, 'alias', p.alias, 'name', p.name, 'status', p.status, 'flags', p.flags,
+      'brand', json_build_object('id', b.id, 'alias', b.alias, 'name', b.name, 'country', b.country),
+      'category', case when c.id is null then null else json_build_object('id', c.id, 'alias', c.alias, 'name', c.name, 'step_type', c.step_type) end,
+      'published_at', p.published_at,
+      'matched_words', array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql})
+    ) order by r.rank desc, r.popularity desc, r.product_id desc), '[]')::text as body
+    from (select m.product_id, m.popularity, (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
+           + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
+          from (${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}) m
+          order by rank desc, m.popularity desc, m.product_id desc limit 21) r
+    join product p on p.id = r.product_id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id`;
+  const params = [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params, ...texts.full.params, ...where.params, ...texts.full.params, ...where.params];
+  let k = 0;
+  const text = sql.replace(/\?/g, () => `$${++k}`);
+  return () => client.query(text, params);
+}
+
+await run('POST /products/search (mix)', mix.map((m) => ({ kind: m.kind, send: () => app.inject({ method: 'POST', url: '/products/search', payload: m.payload }), anchor: anchorOf(m.payload) })));
 
 // Suggestions: every keystroke of a few words as typed.
 const typed = ['cream', 'soomdal', 'niacinamide', 'hydrating', 'vitamin c', 'gentle cl', 'ceramide', 'moisturiser', ...tail.slice(0, 6)];
@@ -84,12 +138,19 @@ if (config.databaseUrl) {
      from pg_class where relname in ('product', 'product_search', 'search_word', 'ingredient_search') order by relname`);
   for (const s of sizes) console.log(`${s.relname}: ${s.total} (indexes ${s.indexes})`);
 }
-// The plan of a frequent word: how the candidates are bounded.
-const plan = await em.execute<Array<{ 'QUERY PLAN': string }>>(
-  `explain analyze select s.product_id from product_search s join product p on p.id = s.product_id
-   where s.document @@ to_tsquery('english', 'cream') and p.status = 'published' order by s.popularity desc, s.product_id desc limit 2000`);
-console.log('plan of the candidates of "cream":');
-for (const row of plan) console.log(`  ${row['QUERY PLAN']}`);
+// The plans of the candidates (bench/README.md, "how the work is bounded"): rows and buffers read.
+for (const [query, free] of [['cream', false], ['soothing', false], ['gentle cleanser', false], ['soomdal cica', false], ['cream', true], ['hydratng crem', false]] as const) {
+  const parsed = parseSearchText('query', query)!;
+  const texts = queryTexts(parsed, searchVocabulary())!;
+  const where = { sql: [`p.status = 'published'`, ...(free ? [`not (p.flags && array['fragrance'])`] : [])], params: [] };
+  const plan = await em.execute<Array<{ 'QUERY PLAN': string }>>(`explain (analyze, buffers, costs off) ${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}`,
+    [...texts.full.params, ...texts.full.params]);
+  const lines = plan.map((r) => r['QUERY PLAN']);
+  const top = lines.findIndex((l) => /^\s*Buffers/.test(l));
+  console.log(`candidates of "${query}"${free ? ' free of fragrance' : ''}: ${lines[0].trim()}; ${lines[top]?.trim()}; ${lines.filter((l) => /Execution Time|Planning Time/.test(l)).map((l) => l.trim()).join(', ')}`);
+  if (process.argv.includes('--plans')) for (const line of lines) console.log(`  ${line}`);
+}
 
+await client?.end();
 await app.close();
 await orm.close();

@@ -136,11 +136,57 @@ describe('product search by text', () => {
     expect(report.imported).toBe(1);
     expect(aliases(await search({ query: 'wolkenmeer', limit: 5 })).length).toBe(1);
     expect((await search({ query: 'wolkenmeer niacinamide', limit: 5 })).items.length).toBe(1);
+    // Like our own: with filters, and as-you-type (its brand and the product).
+    expect((await search({ query: 'wolkenmeer', free_of: ['fragrance'], include_ingredients: ['niacinamide'], limit: 5 })).items.length).toBe(1);
+    expect((await search({ query: 'wolkenmeer', free_of: ['silicones'], exclude_ingredients: ['glycerin'], limit: 5 })).items).toEqual([]);
+    const typed = (await t.inject({ method: 'GET', url: '/search/suggestions?query=wolkenm' })).json() as { products: Array<{ name: string }>; brands: Array<{ name: string }> };
+    expect(typed.products.map((p) => p.name)).toEqual(['Wolkenmeer Nachtcreme']);
+    expect(typed.brands.map((b) => b.name)).toEqual(['Wolkenmeer']);
     // The import's upsert (on conflict do update) rewrites the document too.
     const changed = JSON.stringify({ ...JSON.parse(line), product_name: 'Wolkenmeer Tagescreme', last_modified_t: 1800000000 });
     expect((await importObf(t.orm, Readable.from([`${changed}\n`]), { format: 'jsonl' })).updated).toBe(1);
     expect((await search({ query: 'tagescreme', limit: 5 })).items.map((i) => i.name)).toEqual(['Wolkenmeer Tagescreme']);
     expect((await search({ query: 'nachtcreme', limit: 5 })).items).toEqual([]);
+  });
+
+  it('rewrites the documents of products listing an ingredient when its name or its 1 % line changes', async () => {
+    const mod = await t.tokenFor('search-ingredient-mod', 'moderator');
+    const created = await t.inject({ method: 'POST', url: '/products/create', token: mod, payload: {
+      name: 'Stillwater Calm Fluid', brand: 'tallholm', category: 'serums', ingredient_list: 'Aqua, Glycerin, Bisabolol, Allantoin, Panthenol, Phenoxyethanol',
+    } });
+    expect(created.statusCode).toBe(201);
+    const alias = (created.json() as { alias: string }).alias;
+    expect((await t.inject({ method: 'PATCH', url: `/products/${alias}/publish`, token: mod })).statusCode).toBe(200);
+    expect(aliases(await search({ query: 'stillwater panthenol', limit: 5 }))).toEqual([alias]);
+
+    // Renamed (as a knowledge-base update or an import writes it): the products listing it find it by its new name only.
+    await t.em().getConnection().execute(`update ingredient set name = 'Levomenol', updated_at = now() where alias = 'bisabolol'`);
+    expect(aliases(await search({ query: 'stillwater levomenol', limit: 5 }))).toEqual([alias]);
+    expect((await search({ query: 'stillwater bisabolol', limit: 5 })).items).toEqual([]);
+    expect(((await t.inject({ method: 'GET', url: '/ingredients?search=levomenol' })).json() as { items: Array<{ alias: string }> }).items.map((i) => i.alias)).toContain('bisabolol');
+
+    // A correction accepted through the app: bisabolol (now Levomenol) a preservative, so the 1 %
+    // line falls on it: allantoin and panthenol after it are at most 1 % and stop being notable.
+    const feedback = (await t.inject({ method: 'POST', url: '/ingredients/bisabolol/submit_feedback', token: await t.tokenFor('search-ingredient-author'), payload: { kind: 'correction', message: 'It preserves.' } })).json() as { id: string };
+    const accepted = (await t.inject({ method: 'POST', url: '/graphql', token: mod, payload: {
+      query: 'mutation($id: ID!, $c: IngredientCorrectionInput!) { acceptIngredientFeedback(id: $id, correction: $c) { status } }',
+      variables: { id: feedback.id, c: { functions: ['soothing', 'skin_conditioning', 'preservative'] } },
+    } })).json() as { errors?: unknown };
+    expect(accepted.errors).toBeUndefined();
+    expect((await search({ query: 'stillwater panthenol', limit: 5 })).items).toEqual([]);
+    expect(aliases(await search({ query: 'stillwater glycerin', limit: 5 }))).toEqual([alias]);
+  });
+
+  it('indexes ingredients inserted in bulk, in one statement (as the EU inventory import writes them)', async () => {
+    await t.em().getConnection().execute(
+      `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, curated, created_at, updated_at)
+       select gen_random_uuid(), 'bulk-search-' || i, 'Quillothyl Ester ' || i, '{}', '', '{emollient}', '{}', '{}', '{}', false, now(), now()
+       from generate_series(1, 300) as i`);
+    const found = (await t.inject({ method: 'GET', url: '/ingredients?search=quillothyl&limit=100' })).json() as { items: Array<{ alias: string }> };
+    expect(found.items.length).toBe(100);
+    expect(found.items.every((i) => i.alias.startsWith('bulk-search-'))).toBe(true);
+    const [{ n }] = await t.em().getConnection().execute(`select count(*)::int as n from ingredient_search s join ingredient i on i.id = s.ingredient_id where i.alias like 'bulk-search-%'`);
+    expect(n).toBe(300);
   });
 });
 

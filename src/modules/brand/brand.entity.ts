@@ -1,10 +1,12 @@
-import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { NamedEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
 @Entity()
+// Suggestions find a brand by the start of any word of its name (the search migrations).
+@Index({ name: 'brand_name_words_index', expression: `create index "brand_name_words_index" on "brand" using gin (to_tsvector('simple', search_fold(name)))` })
 @ObjectType({ description: 'A brand that makes products.' })
 export class Brand extends NamedEntity {
   @Property({ type: 'text', default: '' })

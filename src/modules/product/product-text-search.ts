@@ -1,7 +1,10 @@
 // Free-text product search (issue 29): the product_search documents the database keeps (see the
 // search migration), read with to_tsquery('english', …) texts written by engine/query.ts. Ranked by
 // ts_rank over the document's weights (name A, brand B, category C, description and notable
-// ingredients D), the literal words counted once more; ties by popularity (favourites), then id.
+// ingredients D), the literal words counted once more, and once more the match within name, brand
+// and category alone: ts_rank_cd weighs a short cover above the weights, so without it "peptide
+// serum" ranked a retinol elixir whose description says "serum with peptides" above a Serums-
+// category product named "Peptide …". Ties by popularity (favourites), then id.
 // Paged by a signed cursor over (rank, popularity, id).
 import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
@@ -12,11 +15,14 @@ export { parseSearchText } from '../search/parse.js';
 import { searchVocabulary } from '../search/synonyms.js';
 
 /**
- * Matches ranked at most: the most popular this many of a query's matches (with the filters) are
- * ranked, the rest never read. A word in a third of a million products would otherwise have
- * ts_rank read every one of them (bench/README.md, "Search").
+ * Bounds on the work of one search (bench/README.md, "Search"). A query with at most
+ * RANKED_CANDIDATES matches is answered exactly: all its matches (read off the GIN index) ranked.
+ * A query with more matches (a frequent word: "cream" is in a fifth of a large catalog) ranks its
+ * matches among the POPULAR_WALK most popular products, at most RANKED_CANDIDATES of them: the
+ * work is the same whether the word is in 2 % or 100 % of the products.
  */
-export const RANKED_CANDIDATES = 2000;
+export const RANKED_CANDIDATES = 1000;
+export const POPULAR_WALK = 4000;
 
 const matchedWords = new WeakMap<object, string[]>();
 /** The words of a search result's name and brand that matched the query (null outside a text search). */
@@ -69,27 +75,50 @@ export async function productTextPage(
   };
 }
 
+/**
+ * The candidates of a query, then their ranking, in ONE statement. The probe reads at most
+ * RANKED_CANDIDATES + 1 matches in any order (a rare word's few off the GIN index; a frequent word's
+ * first ones found): when it comes back short, those are all the matches and they are ranked with
+ * the filters (the exact answer); when full, the word is frequent and the candidates are its
+ * matches among the POPULAR_WALK most popular products (a walk of the popularity index that stops
+ * there). Each branch runs only when its one-time condition holds.
+ */
+export function candidatesSql(query: string, where: ProductConditions, ranked: number, walk: number): string {
+  const filters = where.sql.join(' and ');
+  return `with probe as materialized (
+       select s.product_id, s.document, s.popularity from product_search s where s.document @@ ${query} limit ${ranked + 1}
+     ), exact as (select count(*) <= ${ranked} as yes from probe)
+     select * from (
+       select s.product_id, s.document, s.popularity from probe s join product p on p.id = s.product_id
+       where (select yes from exact) and ${filters}
+       union all
+       select * from (
+         select s.product_id, s.document, s.popularity
+         from (select product_id, document, popularity from product_search order by popularity desc, product_id desc limit ${walk}) s
+           join product p on p.id = s.product_id
+         where not (select yes from exact) and s.document @@ ${query} and ${filters}
+         order by s.popularity desc, s.product_id desc limit ${ranked}
+       ) w
+     ) c`;
+}
+
 async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductConditions, limit: number, after: SearchCursor | null, withEntries: boolean) {
   const reader = await productRowReader(em, withEntries);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
-  // The candidates: the query's matches that pass the filters, most popular first, at most
-  // RANKED_CANDIDATES. The planner reads a rare word's few matches off the GIN index and a
-  // frequent word's first matches walking the popularity index, which bounds both.
   const rows = await em.execute<Array<Record<string, unknown>>>(
     `select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
        array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
      from ${reader.from} join (
        select m.product_id, m.popularity,
-         (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql}))::float8 as rank
-       from (
-         select s.product_id, s.document, s.popularity from product_search s join product p on p.id = s.product_id
-         where s.document @@ ${texts.full.sql} and ${where.sql.join(' and ')}
-         order by s.popularity desc, s.product_id desc limit ${RANKED_CANDIDATES}
-       ) m
+         (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
+           + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
+       from (${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}) m
      ) r on r.product_id = p.id
      where true${page}
      order by r.rank desc, r.popularity desc, r.product_id desc limit ?`,
-    [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params, ...where.params, ...(after ? [after.rank, after.popularity, after.id] : []), limit + 1],
+    [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params,
+      ...texts.full.params, ...where.params, ...texts.full.params, ...where.params,
+      ...(after ? [after.rank, after.popularity, after.id] : []), limit + 1],
   );
   return { rows, toItem: reader.toItem };
 }

@@ -1,15 +1,22 @@
 // As-you-type suggestions (issue 29): products, brands and ingredients for what is typed so far,
 // in ONE statement, fast enough for every keystroke. The last word is a prefix (unstemmed); no
-// typo correction (the next keystroke is coming); products ranked among their most popular
-// SUGGESTION_CANDIDATES matches, so a frequent prefix ("cr") reads a bounded number of rows.
+// typo correction (the next keystroke is coming). Every part reads a bounded number of rows:
+// products as the search bounds them (candidatesSql: all matches of a rare prefix, else those among
+// the SUGGESTION_WALK most popular products); brands through the GIN index of their names' words
+// (a prefix of a word is a range of the index; at most SUGGESTION_CANDIDATES of them ordered, as a
+// two-letter prefix may start a word of thousands of brands); ingredients whose names start with what is typed
+// (btree text_pattern_ops on ingredient_search.names) and at most SUGGESTION_CANDIDATES of the
+// document's matches.
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { fold, queryTexts } from './engine/query.js';
 import { parseSearchText } from './parse.js';
 import { searchVocabulary } from './synonyms.js';
+import { candidatesSql } from '../product/product-text-search.js';
 
 export const MAX_SUGGESTIONS = 10;
-const SUGGESTION_CANDIDATES = 200;
+const SUGGESTION_CANDIDATES = 100;
+const SUGGESTION_WALK = 1000;
 
 export interface Suggestion {
   id: string;
@@ -34,25 +41,32 @@ export async function searchSuggestions(em: EntityManager, text: string, limit: 
   const texts = parsed && queryTexts(parsed, searchVocabulary());
   if (!texts) return { products: [], brands: [], ingredients: [] };
   const folded = fold(text);
-  // Brand names: those starting with what is typed, or with a word starting with it (few rows: a brand table is small).
+  // The words typed, the last one a prefix: each the start of a word of the brand's name (any order:
+  // a hyphenated name is indexed as the whole and its parts, which a phrase would not meet).
+  const brandPrefix = folded.split(' ').filter(Boolean).map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`).join(' & ');
+  if (!brandPrefix) return { products: [], brands: [], ingredients: [] };
   const [row] = await em.execute<Array<{ products: Suggestion[] | null; brands: Suggestion[] | null; ingredients: Suggestion[] | null }>>(
     `select
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', x.brand) order by x.rank desc, x.popularity desc, x.id) from (
           select p.id, p.alias, p.name, b.name as brand, m.popularity, ts_rank_cd(m.document, ${texts.full.sql}) as rank
-          from (select s.product_id, s.document, s.popularity from product_search s join product p on p.id = s.product_id
-                where s.document @@ ${texts.full.sql} and p.status = 'published'
-                order by s.popularity desc, s.product_id desc limit ${SUGGESTION_CANDIDATES}) m
+          from (${candidatesSql(texts.full.sql, { sql: [`p.status = 'published'`], params: [] }, SUGGESTION_CANDIDATES, SUGGESTION_WALK)}) m
           join product p on p.id = m.product_id join brand b on b.id = p.brand_id
           order by rank desc, m.popularity desc, p.id limit ?) x) as products,
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', null) order by x.name) from (
-          select b.id, b.alias, b.name from brand b where b.name ilike ? or b.name ilike ? or b.name ilike ? order by length(b.name), b.name limit ?) x) as brands,
+          select b.id, b.alias, b.name from (
+            select id, alias, name from brand where to_tsvector('simple', search_fold(name)) @@ to_tsquery('simple', ?) limit ${SUGGESTION_CANDIDATES}) b
+          order by b.name ilike ? desc, length(b.name), b.name limit ?) x) as brands,
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', null) order by x.rank desc, x.name) from (
-          select i.id, i.alias, i.name, (case when search_fold(i.name) like ? then 1 else 0 end + ts_rank_cd(s.document, ${texts.full.sql})) as rank
-          from ingredient_search s join ingredient i on i.id = s.ingredient_id where s.document @@ ${texts.full.sql}
+          select i.id, i.alias, i.name, max(c.rank) as rank from (
+            (select s.ingredient_id, 1 + ts_rank_cd(s.document, ${texts.full.sql}) as rank from ingredient_search s where s.names like ? order by s.names limit ?)
+            union all
+            select s.ingredient_id, ts_rank_cd(s.document, ${texts.full.sql}) from (
+              select ingredient_id, document from ingredient_search where document @@ ${texts.full.sql} limit ${SUGGESTION_CANDIDATES}) s
+          ) c join ingredient i on i.id = c.ingredient_id group by i.id
           order by rank desc, length(i.name), i.name limit ?) x) as ingredients`,
-    [...texts.full.params, ...texts.full.params, n,
-      `${like(text.trim())}%`, `% ${like(text.trim())}%`, `${like(folded)}%`, n,
-      `${like(folded)}%`, ...texts.full.params, ...texts.full.params, n],
+    [...texts.full.params, ...texts.full.params, ...texts.full.params, n,
+      brandPrefix, `${like(text.trim())}%`, n,
+      ...texts.full.params, `${like(folded)}%`, n, ...texts.full.params, ...texts.full.params, n],
   );
   return { products: row?.products ?? [], brands: row?.brands ?? [], ingredients: row?.ingredients ?? [] };
 }
