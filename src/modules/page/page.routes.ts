@@ -41,7 +41,7 @@ const OPERATIONS = [
   'UnsubscribeReformulationDigest', 'ResubscribeReformulationDigest',
   // E-mailed links land on pages (issue 30)
   'GetRoutine', 'GetProductIngredientListDiff',
-  // What the API knows, on the pages people land on (issue 30)
+  // What the API knows, on the pages people land on
   'GetAnalysisPage', 'ListProductOffers', 'ListSimilarProducts', 'ListBetterAlternatives', 'ListProductVersionsPage',
   'ListIngredientProductsPage', 'ListIngredientOpinionsPage',
 ];
