@@ -5,7 +5,10 @@
 //   (submitted), the analysis it leads to, an ingredient, a product and a shared comparison,
 //   and the e-mail landings followed from links in real SMTP deliveries (smtp-server here):
 //   the address-change link (confirmed with its button), an invitation, a routine-request answer
-//   (and the digest's landings, opened directly). Each such page has
+//   (and the digest's landings, opened directly); and the states that show what the API knows: a
+//   kit's analysis, an unread list, offers in the browser language's currency and in one chosen in
+//   the form, a list's versions, an ingredient's second page of products, a comparison naming a
+//   product deleted since. Each such page has
 //   no serious or critical axe-core violation, and none of its links answers 404.
 // Every request any page makes must go to the service itself (127.0.0.1/localhost).
 //

@@ -99,6 +99,7 @@ describe('the product page', () => {
     const bad = await t.inject({ method: 'GET', url: `/p/products/${alias}?currency=XYZ` });
     expect(bad.statusCode).toBe(400);
     expect(text(bad.body)).toContain('No reference rate for currency "XYZ"');
+    expect((await t.inject({ method: 'GET', url: `/p/products/${alias}?currency=GBP&currency=USD` })).statusCode).toBe(400);
     // The product, its analysis, offers, similar products, alternatives and versions: the API's operations.
     expect(statements).toBeLessThanOrEqual(11);
   });
@@ -171,6 +172,7 @@ describe('the ingredient page', () => {
     expect(links(second.body)).toContain('/p/ingredients/niacinamide');
     // A forged cursor is the API's 400, as a page.
     expect((await t.inject({ method: 'GET', url: '/p/ingredients/niacinamide?cursor=bzox' })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: `/p/ingredients/niacinamide?cursor=a&cursor=b` })).statusCode).toBe(400);
   });
 
   it('shows what experts wrote on it, endorsed or not, most endorsed first', async () => {

@@ -41,10 +41,17 @@ const OPERATIONS = [
   'UnsubscribeReformulationDigest', 'ResubscribeReformulationDigest',
   // E-mailed links land on pages (issue 30)
   'GetRoutine', 'GetProductIngredientListDiff',
-  // What the API knows, on the pages people land on (issue 30)
+  // What the API knows, on the pages people land on
   'GetAnalysisPage', 'ListProductOffers', 'ListSimilarProducts', 'ListBetterAlternatives', 'ListProductVersionsPage',
   'ListIngredientProductsPage', 'ListIngredientOpinionsPage',
 ];
+
+/** A query parameter given once (a repeated one arrives as an array: a 400, not a crash). */
+function single(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined || typeof value === 'string') return value;
+  throw validationFailed(name, `${name} takes one value`);
+}
 
 /** How many of each list the product and ingredient pages show at a time. */
 const SHOWN = { similar: 5, alternatives: 5, versions: 10, products: 20, opinions: 10 };
@@ -133,7 +140,7 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
 
     scope.get<Params>('/p/products/:id_or_alias', { config: pageRoute }, page(async (request, reply, context) => {
       const variables = { id_or_alias: request.params.id_or_alias };
-      const currency = readerCurrency(request.query, request.headers['accept-language'], (context as Context).viewer);
+      const currency = readerCurrency({ currency: single(request.query, 'currency'), country: single(request.query, 'country') }, request.headers['accept-language'], (context as Context).viewer);
       // The product first: a missing one is one 404, not six.
       const product = await run<ProductData>('GetProduct', variables, context);
       const [analysis, offers, similar, alternatives, versions] = await Promise.all([
@@ -180,7 +187,7 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
 
     scope.get<Params>('/p/ingredients/:id_or_alias', { config: pageRoute }, page(async (request, reply, context) => {
       const variables = { id_or_alias: request.params.id_or_alias };
-      const cursors = { cursor: request.query.cursor || null, opinions_cursor: request.query.opinions_cursor || null };
+      const cursors = { cursor: single(request.query, 'cursor') || null, opinions_cursor: single(request.query, 'opinions_cursor') || null };
       const ingredient = await run<IngredientData>('GetIngredient', variables, context);
       const [products, opinions] = await Promise.all([
         run<IngredientProductsData>('ListIngredientProductsPage', { ...variables, limit: SHOWN.products, cursor: cursors.cursor }, context),
