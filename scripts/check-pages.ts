@@ -497,7 +497,7 @@ async function checkMailedLinks(page: Page, base: string, smtp: SmtpInbox, reque
   const request = await call('POST', '/routines/request', requester, { message: 'Something for the evening?', time_of_day: 'evening' }, 201);
   await call('PATCH', '/my/user/supergroups', expert, { supergroups: ['acne'] });
   const products = (await call('GET', '/products?limit=1', {})).items as Array<{ alias: string }>;
-  const routine = await call('POST', '/routines/create', expert, { name: 'Calm evening', time_of_day: 'evening', steps: [{ step_type: 'moisturise', product: products[0].alias }] }, 201);
+  const routine = await call('POST', '/routines/create', expert, { name: 'Calm evening', time_of_day: 'evening', steps: [{ step_type: 'moisturise', product: products[0].alias, allow_other_kind: true }] }, 201);
   await call('PATCH', `/routines/${routine.id}/publish`, expert, {});
   const answered = await call('POST', '/graphql', expert, { query: 'mutation($r: ID!, $routine: ID!) { answerRoutineRequest(requestId: $r, routineId: $routine) { id } }', variables: { r: request.id, routine: routine.id } });
   if (answered.errors) fail(`answerRoutineRequest: ${JSON.stringify(answered.errors)}`);

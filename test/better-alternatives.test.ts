@@ -82,7 +82,7 @@ describe('better alternatives: who asks decides the order', () => {
     const token = await t.tokenFor('alternatives-routine');
     const created = await t.inject({
       method: 'POST', url: '/routines/create', token,
-      payload: { name: 'Retinol nights', time_of_day: 'evening', steps: [{ step_type: 'cleanse', product: 'lysvik-hydrating-toner' }, { step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' }] },
+      payload: { name: 'Retinol nights', time_of_day: 'evening', steps: [{ step_type: 'tone', product: 'lysvik-hydrating-toner' }, { step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' }] },
     });
     expect(created.statusCode).toBe(201);
     const routine = (created.json() as { id: string }).id;

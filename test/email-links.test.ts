@@ -54,7 +54,7 @@ describe('links in e-mails', () => {
     const expert = await t.tokenFor('links-expert', 'expert');
     expect((await t.inject({ method: 'PATCH', url: '/my/user/supergroups', token: expert, payload: { supergroups: ['acne'] } })).statusCode).toBe(200);
     const product = await productAlias();
-    const created = await t.inject({ method: 'POST', url: '/routines/create', token: expert, payload: { name: 'Calm <b>night</b>', time_of_day: 'evening', steps: [{ step_type: 'moisturise', product: product.alias }] } });
+    const created = await t.inject({ method: 'POST', url: '/routines/create', token: expert, payload: { name: 'Calm <b>night</b>', time_of_day: 'evening', steps: [{ step_type: 'moisturise', product: product.alias, allow_other_kind: true }] } });
     expect(created.statusCode).toBe(201);
     const routine = (created.json() as { id: string }).id;
     expect((await t.inject({ method: 'PATCH', url: `/routines/${routine}/publish`, token: expert })).statusCode).toBe(200);

@@ -143,12 +143,12 @@ describe('alerts', () => {
     const alone = await makeCaller(t, 'reform-watcher-alone');
     await feel(alone, 'fragrance', 'negative');
     await favourite(alone, few);
-    expect((await t.inject({ method: 'POST', url: '/routines/create', token: alone.token, payload: { name: 'R', time_of_day: 'morning', steps: [{ step_type: 'moisturise', product: few }, { step_type: 'cleanse', product }] } })).statusCode).toBe(201);
+    expect((await t.inject({ method: 'POST', url: '/routines/create', token: alone.token, payload: { name: 'R', time_of_day: 'morning', steps: [{ step_type: 'moisturise', product: few }, { step_type: 'cleanse', product, allow_other_kind: true }] } })).statusCode).toBe(201);
     for (let i = 0; i < 6; i++) {
       const watcher = await makeCaller(t, `reform-watcher-${i}`);
       await feel(watcher, 'fragrance', 'negative');
       await favourite(watcher, many);
-      const routine = await t.inject({ method: 'POST', url: '/routines/create', token: watcher.token, payload: { name: `R${i}`, time_of_day: 'morning', steps: [{ step_type: 'moisturise', product: many }, { step_type: 'cleanse', product }] } });
+      const routine = await t.inject({ method: 'POST', url: '/routines/create', token: watcher.token, payload: { name: `R${i}`, time_of_day: 'morning', steps: [{ step_type: 'moisturise', product: many }, { step_type: 'cleanse', product, allow_other_kind: true }] } });
       expect(routine.statusCode).toBe(201);
     }
     const one = await reformulate(few, LIST_2);
