@@ -36,19 +36,6 @@ export function partOf(path: string): string | null {
 
 type PartGraph = Map<string, Map<string, string>>; // from → to → one file-level edge, as the example
 
-/**
- * Edges between parts known to close a loop, left out of the loop search until they go. The pages
- * are a presentation layer like REST (they render named operations through its router), so they
- * belong beside src/rest rather than inside src/modules: moving them removes this edge.
- */
-const KNOWN_EDGES: ReadonlyArray<[string, string]> = [['page', 'rest']];
-
-function withoutKnownEdges(graph: PartGraph): PartGraph {
-  const kept: PartGraph = new Map([...graph].map(([from, to]) => [from, new Map(to)]));
-  for (const [from, to] of KNOWN_EDGES) kept.get(from)?.delete(to);
-  return kept;
-}
-
 /** Strongly connected parts (Tarjan), each with more than one member: the loops. */
 export function loops(graph: PartGraph): string[][] {
   const index = new Map<string, number>();
@@ -114,7 +101,7 @@ describe('architecture: the import graph', () => {
   });
 
   it('has no import loop between parts, each top-level file of src/ a part of its own', () => {
-    const found = loops(withoutKnownEdges(graph)).map((members) => explain(graph, members));
+    const found = loops(graph).map((members) => explain(graph, members));
     expect(found).toEqual([]);
   });
 
