@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { makeCaller, snapshotDb, snapshotDiff, type Caller } from './helpers/route-fixtures.js';
@@ -264,7 +264,27 @@ describe('approving a correction (omitted fields keep their value)', () => {
     expect(await productOf(original.product.id)).toMatchObject({ barcode: '4000000003021', category: { alias: catalog.category }, description: 'Original description' });
     expect(report.filter((r) => r.productId === demo.id).every((r) => r.source === 'demo catalog')).toBe(true);
     expect(await productOf(demo.id)).toMatchObject({ barcode: '8803430100393', category: { alias: 'foaming-cleansers' } });
-    // Nothing left to repair: a second run finds nothing.
+    // A product added directly (no draft made it), outside the demo catalog, wiped the same way:
+    // nothing knows its description any more, and the run says so.
+    const direct = (await t.inject({ method: 'POST', url: '/products/create', payload: { name: 'Calm serum direct', brand: catalog.brand.alias, ingredient_list: 'Aqua', description: 'Said once' }, token: moderator.token })).json() as { id: string; alias: string };
+    expect((await t.inject({ method: 'PATCH', url: `/products/${direct.alias}/publish`, token: moderator.token })).statusCode).toBe(200);
+    const directFix = (await create({ product: direct.id, name: 'Calm serum direct', brand: catalog.brand.alias, ingredient_list: 'Aqua' })).json() as Draft;
+    expect((await approve(directFix.id)).statusCode).toBe(200);
+    await em.execute('update product_draft set sent_fields = null where id = ?', [directFix.id]);
+    await em.execute(`update product set description = '' where id = ?`, [direct.id]);
+    const warned: string[] = [];
+    const warn = jest.spyOn(console, 'warn').mockImplementation((line: unknown) => { warned.push(String(line)); });
+    try {
+      const lost = (await repairWipedProducts()).filter((r) => r.productId === direct.id);
+      // Its barcode and category were never set: as empty before as after, they are listed too.
+      expect(lost).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'description', source: null, reason: expect.any(String) })]));
+      expect(lost.every((r) => r.source === null)).toBe(true);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(warned.join('\n')).toContain(`${direct.alias} description`);
+
+    // Nothing left to repair: a later run restores nothing.
     expect((await repairWipedProducts()).filter((r) => r.source)).toEqual([]);
   });
 });

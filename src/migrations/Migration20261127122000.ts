@@ -100,7 +100,7 @@ async function repairWipedProducts(em: EntityManager): Promise<FieldRepair[]> {
         ['demo catalog', () => fromDemoCatalog(em, catalog, row, field)],
       ];
       let repaired: FieldRepair | null = null;
-      let reason = 'no earlier draft, source or catalog entry knows it';
+      let reason = 'no earlier draft, source or catalog entry knows it (it may never have had one)';
       for (const [source, value] of candidates) {
         const found = await value();
         if (!found) continue;
