@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Kind, parse, specifiedRules, validate, visit,
+  Kind, parse, specifiedRules, TokenKind, validate, visit,
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import type { RouteDefinition } from './types.js';
@@ -18,6 +18,8 @@ export interface LoadedOperation {
   definition: OperationDefinitionNode;
   /** The response key of the single root field, whose value is the REST body. */
   rootKey: string;
+  /** The route's longer OpenAPI text: the comment lines directly above the operation, joined by spaces. */
+  description: string | null;
 }
 
 export const snakeCase = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
@@ -43,6 +45,22 @@ function usedFragments(node: OperationDefinitionNode | FragmentDefinitionNode, f
     },
   });
   return out;
+}
+
+/**
+ * The comment block written directly above a definition (no blank line between), as one paragraph.
+ * Comments set apart by a blank line are notes for readers of the file, not descriptions.
+ */
+function descriptionAbove(definition: OperationDefinitionNode): string | null {
+  const lines: string[] = [];
+  let token = definition.loc?.startToken.prev ?? null;
+  let nextLine = definition.loc?.startToken.line ?? 0;
+  while (token && token.kind === TokenKind.COMMENT && token.line === nextLine - 1) {
+    lines.unshift((token.value ?? '').trim());
+    nextLine = token.line;
+    token = token.prev;
+  }
+  return lines.length ? lines.join(' ') : null;
 }
 
 /** Parses every .graphql file of the folder into named operations. */
@@ -82,6 +100,7 @@ export function loadOperations(dir: string): Map<string, LoadedOperation> {
       definition,
       document: { kind: Kind.DOCUMENT, definitions: [definition, ...needed.map((f) => fragments.get(f)!)] },
       rootKey: root.alias?.value ?? root.name.value,
+      description: descriptionAbove(definition),
     });
   }
   return loaded;

@@ -23,8 +23,6 @@ export interface RouteDefinition {
   access: Access;
   tags: string[];
   summary: string;
-  /** Longer text for the OpenAPI description. */
-  description?: string;
   /** Multipart file fields the route accepts besides a JSON body (e.g. `image`). */
   uploads?: string[];
   /** Answer the root field (a string) as is with this content type, instead of JSON (sitemaps). */

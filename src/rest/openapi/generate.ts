@@ -119,7 +119,7 @@ export function generateOpenApi(options: {
       operationId: route.operation,
       summary: route.summary,
       description: [
-        route.description,
+        operation.description,
         `Access: ${route.access === 'public' ? 'public' : route.access === 'user' ? 'any signed-in user' : route.access === 'owner' ? 'the owner (moderators and admins where noted)' : `user types ${roles.join(', ')} (admins always)`}.`,
         `GraphQL operation: \`${route.operation}\` in rest-mappings/${operation.file}.`,
       ].filter(Boolean).join('\n\n'),
