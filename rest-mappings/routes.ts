@@ -1,5 +1,6 @@
 // The route table: every REST path of the specification, the named operation that serves it
-// (rest-mappings/<group>.graphql), its success status and who may call it.
+// (rest-mappings/<group>.graphql), its success status and who may call it. A route's longer
+// OpenAPI description is the comment written directly above its operation in that file.
 import type { RouteDefinition } from '../src/rest/types.js';
 
 export const routes: RouteDefinition[] = [
@@ -1745,7 +1746,8 @@ export const routes: RouteDefinition[] = [
     tags: ['Products'],
     summary: 'Users whose published routines use the product',
   },
-  // Contests: "most liked routine" by ISO week (Monday 00:00 UTC to the next Monday); a published routine scores the favourites it received that week; ties go to the routine published first.
+  // Contests: "most liked routine" by ISO week (Monday 00:00 UTC to the next Monday); a published
+  // routine scores the favourites it received that week; ties go to the routine published first.
   {
     method: 'GET',
     path: '/contests/most_liked_routine/leaderboard',
