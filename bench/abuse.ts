@@ -1,4 +1,4 @@
-// What one abusive client can do to a fresh server with its default limits (issue 12): aliased
+// What one abusive client can do to a fresh server with its default limits: aliased
 // analyses against the analysis budget, an alias bomb of sitemaps and a cheap request sent while
 // it runs, the anonymous cache's hit rate under a stream of failing POSTs, forged cursors on every
 // list route, and malformed GraphQL requests. In-process (app.inject) on a throwaway database.

@@ -1,4 +1,4 @@
-// The anchor of issue 16: the fastest this service's reads could be on its schema. A small
+// The anchor: the fastest this service's reads could be on its schema. A small
 // Fastify app on node-postgres answering a few REST reads with ONE SQL statement each, which
 // builds the whole JSON body in PostgreSQL (json_build_object / json_agg); node sends the text
 // as it comes. Same body as the REST layer, down to the signed next_cursor: the HMAC is computed

@@ -1,4 +1,4 @@
-// Search at scale (issue 29), in-process one request at a time (router, GraphQL, SQL; no network),
+// Search at scale, in-process one request at a time (router, GraphQL, SQL; no network),
 // against the configured database filled by bench/search-data.ts (or scripts/seed-scale.ts):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/skincare_scale node_modules/.bin/node --import ./register.mjs bench/search.ts [--requests 400]
 //   PGLITE_DIR=/tmp/scale/pglite node_modules/.bin/node --import ./register.mjs bench/search.ts

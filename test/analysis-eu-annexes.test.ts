@@ -1,4 +1,4 @@
-// Issue 26: the EU's own annexes as the regulatory source, read as the law words each entry. Labels
+// The EU's own annexes as the regulatory source, read as the law words each entry. Labels
 // written for each class of the review; no database.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 14 through the app: the analysis answer's per-entry estimates, ratings, flags and EU law, the
+// The knowledge engines through the app: the analysis answer's per-entry estimates, ratings, flags and EU law, the
 // flag summary, and the dose-aware rules and skin-type verdicts, as a client sees them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from './helpers/app.js';

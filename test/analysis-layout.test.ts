@@ -1,4 +1,4 @@
-// Issue 27 over REST and GraphQL on a real database: a list we could not read is answered unread and passes no
+// Label layout over REST and GraphQL on a real database: a list we could not read is answered unread and passes no
 // free-of rule (also once stored and read back), a kit's parts each have their product type, and one ingredient
 // named twice says so on its entry.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

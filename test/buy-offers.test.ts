@@ -157,7 +157,7 @@ describe('offer feeds (npm run import:offers)', () => {
   });
 });
 
-describe('offer URLs point at public sites only (issue 25)', () => {
+describe('offer URLs point at public sites only', () => {
   const local = [
     'http://localhost:3000/admin', 'http://app.localhost/', 'http://127.0.0.1/', 'http://127.1/', 'http://2130706433/', 'http://0x7f000001/', 'http://017700000001/',
     'http://0.0.0.0/', 'http://0/', 'http://10.1.2.3/', 'http://172.16.0.1/', 'http://192.168.1.1/router', 'http://169.254.169.254/latest/meta-data/', 'http://100.64.0.1/',

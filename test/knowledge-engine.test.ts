@@ -1,4 +1,4 @@
-// Issue 14's engines on plain data: concentration estimates, EU regulation facts, what a dose
+// The knowledge engines on plain data: concentration estimates, EU regulation facts, what a dose
 // changes, and the skin-type verdicts that weigh it; plus the check that every regulatory and
 // rating fact carries its source. No database.
 import { describe, expect, it } from '@jest/globals';
@@ -44,7 +44,7 @@ describe('concentration estimates', () => {
 
   it('bounds each entry by its place: at most 100 / position, at most what comes before, the first at least 100 / n', () => {
     const estimates = estimateConcentrations([plain('Water', 1), plain('Glycerin', 2), plain('Niacinamide', 3, { concentration: '5%' }), plain('Squalane', 4), plain('Xanthan Gum', 5)]);
-    expect(estimates[0]).toMatchObject({ min: 20, max: 95 }); // the printed 5% leaves 95% (issue 27)
+    expect(estimates[0]).toMatchObject({ min: 20, max: 95 }); // the printed 5% leaves 95%
     expect(estimates[1]).toMatchObject({ min: 5, max: 50 });
     expect(estimates[1].basis).toMatch(/printed at 5%/);
     expect(estimates[2]).toEqual({ min: 5, max: 5, basis: 'Printed on the label: 5%.' });

@@ -1,4 +1,4 @@
-// Issue 27: a label's block structure read from its layout, one test per class the issue names, the bound that
+// A label's block structure read from its layout, one test per class the issue names, the bound that
 // printed amounts leave, kit parts read as products of their own, and "unread" lists that pass no rule. Pure
 // engine, no database. The property tests over every label are in label-presentation.test.ts.
 import { describe, expect, it } from '@jest/globals';

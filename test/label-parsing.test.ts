@@ -1,4 +1,4 @@
-// The parser on labels as retail pages and packs present them: one block per failure class of issue 13, and the
+// The parser on labels as retail pages and packs present them: one block per failure class, and the
 // retail corpus (data/labels/retail.yaml) held to its figures. Pure engine, no database.
 import { describe, expect, it } from '@jest/globals';
 import { evaluateRetail, loadKnowledgeBase, loadRetailCorpus } from '../scripts/label-recall.js';

@@ -1,4 +1,4 @@
-// Issue 27: the entries and matches of a label do not change with how it is presented (property tests over every
+// The entries and matches of a label do not change with how it is presented (property tests over every
 // label of data/labels/), and the honesty invariant: every word of the input is read into an entry or set aside
 // with a kind, tags as markup; a list we could not read passes no rule. Pure engine, no database.
 import { describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Search (issue 29): text with every filter, the cursor over the rank, matched words, accents and
+// Search: text with every filter, the cursor over the rank, matched words, accents and
 // typos, documents kept current by writes and imports, notable ingredients (no trace), ingredient
 // search and as-you-type suggestions. The relevance set is test/search-relevance.test.ts.
 import { Readable } from 'node:stream';

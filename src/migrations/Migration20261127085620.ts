@@ -1,4 +1,4 @@
-// Search (issue 29): weighted documents of products and ingredients, built by the database and
+// Search: weighted documents of products and ingredients, built by the database and
 // kept current by triggers on every write and import (Open Beauty Facts' multi-row upsert included:
 // its insert and its on-conflict update fire the statement triggers below), GIN indexes, and the
 // words a misspelt query word is corrected to. Runs alike on PostgreSQL 15 and PGlite (18), which

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * A closed contest week keeps its scores (issue 25, item 8). The trigger on routine_favorite used
+ * A closed contest week keeps its scores. The trigger on routine_favorite used
  * to lower the week a favourite was given in whenever the favourite went: unfavouring, an account
  * deletion or a cascade could change a finished contest's ranking after its end. Now a removed
  * favourite lowers its week only while that week is still open (its Monday + 7 days is after

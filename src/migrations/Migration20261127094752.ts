@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 30: a draft records the fields its author sent, so approving a correction no longer wipes
+ * A draft records the fields its author sent, so approving a correction no longer wipes
  * what the draft left out. Drafts written before stay null ("not recorded"): their non-empty
  * fields count as sent (see sentFields in product-draft.service.ts).
  */

@@ -1,6 +1,6 @@
 // Where an offer may send people: a public http(s) address. The buy redirect sends a browser to
 // the offer's URL, so a URL naming loopback, the local network or a link-local address would aim
-// people at their own router, printer or development server (issue 25). Checked when an offer is
+// people at their own router, printer or development server. Checked when an offer is
 // written (GraphQL, REST, the feed import) and again before a redirect. Host names are judged as
 // written (no DNS lookup): the browser, not this service, resolves them.
 import { BlockList, isIPv4, isIPv6 } from 'node:net';

@@ -1,4 +1,4 @@
-// An ingredient's search document (issue 29), written by the database's triggers (the search
+// An ingredient's search document, written by the database's triggers (the search
 // migration). An entity so that generated migrations know the table.
 import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';

@@ -1,4 +1,4 @@
-// Free-text ingredient search (issue 29) over ingredient_search, which the database keeps: INCI
+// Free-text ingredient search over ingredient_search, which the database keeps: INCI
 // name (A), other names (B: US/EU variants, common, Korean and Japanese label names), groups (C:
 // "vitamin c" lists the vitamin C group's members). A misspelt name ("tocopheral") is found by
 // word similarity over all its names (pg_trgm). Ranked: the name typed exactly first, then by

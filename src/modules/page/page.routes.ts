@@ -37,9 +37,9 @@ export interface PageOptions {
 const OPERATIONS = [
   'AnalyzeIngredientList', 'GetAnalysisSkinCalc', 'GetSharedComparison', 'GetProduct', 'GetProductAnalysis',
   'GetIngredient', 'GetUser', 'GetEmailLink', 'ConfirmEmailLink',
-  // Reformulation watch (issue 18)
+  // Reformulation watch
   'UnsubscribeReformulationDigest', 'ResubscribeReformulationDigest',
-  // E-mailed links land on pages (issue 30)
+  // E-mailed links land on pages
   'GetRoutine', 'GetProductIngredientListDiff',
   // What the API knows, on the pages people land on
   'GetAnalysisPage', 'ListProductOffers', 'ListSimilarProducts', 'ListBetterAlternatives', 'ListProductVersionsPage',
@@ -226,7 +226,7 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
       }
     }));
 
-    // Reformulation watch (issue 18): the digest's unsubscribe link. GET shows a button (link
+    // Reformulation watch: the digest's unsubscribe link. GET shows a button (link
     // scanners change nothing); POST switches the digest off: the button, or a mail client's
     // one-click unsubscribe (RFC 8058: List-Unsubscribe-Post, the token in the URL).
     scope.get<Params>('/p/reformulation/unsubscribe', { config: pageRoute }, page(async (request, reply) => {

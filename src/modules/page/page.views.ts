@@ -187,7 +187,7 @@ export function emailConfirmedPage(link: EmailLinkData): Html {
 <p><a href="/">Go to the home page</a></p>`;
 }
 
-// Reformulation watch (issue 18)
+// Reformulation watch
 export function reformulationUnsubscribePage(token: string): Html {
   return html`<h1>Stop reformulation e-mails</h1>
 <p class="lead">Stop the e-mails that tell you when a product you favour or use changes its ingredients.</p>
@@ -216,7 +216,7 @@ export function errorPage(status: number, message: string): Html {
 <p><a href="/">Go to the home page</a></p>`;
 }
 
-// E-mailed links (issue 30): the routine an expert answered with, and what changed in a list.
+// E-mailed links: the routine an expert answered with, and what changed in a list.
 interface RoutineStep {
   position: number;
   step_type: string;

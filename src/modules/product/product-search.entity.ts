@@ -1,4 +1,4 @@
-// A product's search document (issue 29). The database writes it: triggers keep it current on every
+// A product's search document. The database writes it: triggers keep it current on every
 // write and import (the search migration); the search only reads it. An entity so that generated
 // migrations know the table (and do not drop it).
 import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';

@@ -1,4 +1,4 @@
-// Free-text product search (issue 29): the product_search documents the database keeps (see the
+// Free-text product search: the product_search documents the database keeps (see the
 // search migration), read with to_tsquery('english', …) texts written by engine/query.ts. Ranked by
 // ts_rank over the document's weights (name A, brand B, category C, description and notable
 // ingredients D), the literal words counted once more, and once more the match within name, brand

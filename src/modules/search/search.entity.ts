@@ -1,4 +1,4 @@
-// The words a misspelt query word is corrected to (issue 29), written by the database's triggers
+// The words a misspelt query word is corrected to, written by the database's triggers
 // (the search migration). An entity so that generated migrations know the table.
 import { Entity, Index, PrimaryKey } from '@mikro-orm/decorators/legacy';
 

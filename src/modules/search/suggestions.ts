@@ -1,4 +1,4 @@
-// As-you-type suggestions (issue 29): products, brands and ingredients for what is typed so far,
+// As-you-type suggestions: products, brands and ingredients for what is typed so far,
 // in ONE statement, fast enough for every keystroke. The last word is a prefix (unstemmed); no
 // typo correction (the next keystroke is coming). Every part reads a bounded number of rows:
 // products as the search bounds them (candidatesSql: all matches of a rare prefix, else those among
