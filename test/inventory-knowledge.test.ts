@@ -79,7 +79,9 @@ describe('the EU inventory in the knowledge base', () => {
     expect(other).toMatchObject({ match: 'alias', ingredient: { alias: 'abelmoschus-testus-seed-ferment' } });
     const after = knowledgeBaseStats();
     expect(after.loads).toBe(before.loads);
-    expect(after.rowsRead - before.rowsRead).toBe(1);
+    // The new row, read once or twice (on the write, and again once it has committed): not the 29,000 of the base.
+    expect(after.rowsRead - before.rowsRead).toBeGreaterThanOrEqual(1);
+    expect(after.rowsRead - before.rowsRead).toBeLessThanOrEqual(2);
   });
 });
 
