@@ -8,12 +8,6 @@ import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { flagsFromFunctions } from '../src/modules/ingredient/cosing/functions.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 interface Entry {
   input: string;
@@ -30,6 +24,13 @@ const analyze = async (list: string): Promise<Entry[]> => {
 };
 
 describe('the EU inventory in the knowledge base', () => {
+  // The snapshot holds 29,000 ingredients: restoring it on a loaded machine can take more than a minute.
+  beforeAll(async () => {
+    t = await startTestApp();
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+  });
   it('matches an inventory-only botanical and speciality ester, marked as such, with their CosIng functions', async () => {
     const [water, botanical, ester] = await analyze('Aqua, Abelmoschus Manihot Flower Extract, C12-13 Alkyl Ethylhexanoate');
     expect(water).toMatchObject({ match: 'exact', inventory_only: false, ingredient: { name: 'Water', inventory_only: false } });
