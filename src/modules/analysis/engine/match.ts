@@ -131,6 +131,7 @@ function keysOf(ingredient: KnownIngredient): IndexKeys {
     alias.add(key);
     alias.add(spellingKey(key));
     // Botanical grammar: "Genus species (Common) Part Oil" is also printed without the common name.
+    if (!/[([]/.test(String(name))) continue;
     const bare = nameKey(withoutParentheses(String(name)));
     if (bare) alias.add(bare);
   }
