@@ -16,12 +16,15 @@ module.exports = {
       severity: 'error',
       comment: 'Engines are pure functions over plain data: no ORM, GraphQL or HTTP package.',
       from: { path: '/engine/' },
-      to: { path: 'node_modules/(@mikro-orm/|type-graphql/|graphql/|graphql-[^/]+/|@graphql-[^/]+/|fastify/|@fastify/|@apollo/|@as-integrations/)' },
+      to: {
+        path: 'node_modules/(@mikro-orm/|type-graphql/|graphql/|graphql-[^/]+/|@graphql-[^/]+/|fastify/|@fastify/|@apollo/|@as-integrations/)',
+      },
     },
     {
       name: 'engine-imports-engines-only',
       severity: 'error',
-      comment: 'An engine imports other engines only, so no ORM or GraphQL code comes in through an app file (errors.ts imports graphql).',
+      comment:
+        'An engine imports other engines only, so no ORM or GraphQL code comes in through an app file (errors.ts imports graphql).',
       from: { path: '/engine/' },
       to: { path: '^src/', pathNot: '/engine/' },
     },

@@ -34,7 +34,15 @@ export function ormOptions(target: DatabaseTarget): Options {
     entities,
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
-    migrations: { migrationsList, path: 'src/migrations', emit: 'ts', silent: true, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: {
+      migrationsList,
+      path: 'src/migrations',
+      emit: 'ts',
+      silent: true,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
     // Counts every statement for /metrics and for the per-request query-count tests.
     onQuery: (sql: string) => {
       countStatement(sql);
@@ -47,7 +55,12 @@ export function ormOptions(target: DatabaseTarget): Options {
     forceUtcTimezone: true,
   } satisfies Partial<Options>;
   if (target.databaseUrl) {
-    return { ...common, driver: PostgreSqlDriverWithGuard, clientUrl: target.databaseUrl, pool: { min: 0, max: 10 } } as unknown as Options;
+    return {
+      ...common,
+      driver: PostgreSqlDriverWithGuard,
+      clientUrl: target.databaseUrl,
+      pool: { min: 0, max: 10 },
+    } as unknown as Options;
   }
   return {
     ...common,

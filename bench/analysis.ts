@@ -11,13 +11,15 @@ import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;
-const profileFile = args.includes('--profile') ? resolve(args[args.indexOf('--profile') + 1] ?? 'server.cpuprofile') : null;
+const profileFile = args.includes('--profile')
+  ? resolve(args[args.indexOf('--profile') + 1] ?? 'server.cpuprofile')
+  : null;
 
 // 1. Similar products over 10,000 synthetic products whose lists are drawn from the demo catalog's.
 const catalog = readYaml<Array<{ ingredient_list: string }>>('catalog/products.yaml');
 const lists = catalog.map((p) => p.ingredient_list.split(/,(?![^(]*\))/).map((s) => s.trim().toLowerCase()));
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const items: CatalogItem[] = Array.from({ length: 10_000 }, (_, i) => {
   const base = lists[Math.floor(random() * lists.length)];
   const other = lists[Math.floor(random() * lists.length)];
@@ -37,7 +39,9 @@ for (const q of queries) {
   timings.push(performance.now() - t);
 }
 timings.sort((a, b) => a - b);
-console.log(`similar products over 10,000: index built in ${buildMs.toFixed(0)} ms; query p50 ${timings[100].toFixed(2)} ms, p95 ${timings[190].toFixed(2)} ms, max ${timings[199].toFixed(2)} ms`);
+console.log(
+  `similar products over 10,000: index built in ${buildMs.toFixed(0)} ms; query p50 ${timings[100].toFixed(2)} ms, p95 ${timings[190].toFixed(2)} ms, max ${timings[199].toFixed(2)} ms`,
+);
 
 // 2. POST /analyze/ingredient_list over HTTP.
 const { base, server } = profileFile
@@ -46,12 +50,19 @@ const { base, server } = profileFile
 try {
   const bodies = catalog.slice(0, 50).map((p) => JSON.stringify({ ingredient_list: p.ingredient_list }));
   let n = 0;
-  const load = (duration: number) => autocannon({
-    url: `${base}/analyze/ingredient_list`,
-    connections: 20,
-    duration,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: bodies[n++ % bodies.length] }) }],
-  });
+  const load = (duration: number) =>
+    autocannon({
+      url: `${base}/analyze/ingredient_list`,
+      connections: 20,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: bodies[n++ % bodies.length] }),
+        },
+      ],
+    });
   // Steady state: the first seconds of a fresh process are compilation (JIT, GraphQL, the matcher's cache).
   await load(2);
   if (profileFile) server.send('profile:start');
@@ -59,10 +70,14 @@ try {
   if (profileFile) {
     server.send('profile:stop');
     await new Promise((done) => server.once('message', done));
-    console.log(`server CPU profile over the measured seconds: ${profileFile} (the profiler slows the server: take figures without it)`);
+    console.log(
+      `server CPU profile over the measured seconds: ${profileFile} (the profiler slows the server: take figures without it)`,
+    );
   }
-  console.log(`POST /analyze/ingredient_list, 20 connections, ${seconds} s, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ` +
-    `${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`);
+  console.log(
+    `POST /analyze/ingredient_list, 20 connections, ${seconds} s, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ` +
+      `${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
+  );
 } finally {
   server.kill('SIGTERM');
 }

@@ -27,7 +27,8 @@ async function fill(em: EntityManager): Promise<void> {
       case when g % 5 = 0 then null else timestamptz '2025-01-01' + g * interval '7 minutes' end, now(), now()
     from generate_series(1, ${ROUTINES}) g join u on u.n = g % ${USERS}`);
   // Favourites: users spread evenly, routines skewed (a few very popular ones), times uniform.
-  const insert = (count: number, from: Date, days: number) => em.execute(`
+  const insert = (count: number, from: Date, days: number) =>
+    em.execute(`
     with u as (select id, row_number() over (order by id) - 1 as n from app_user where subject like 'bench|%'),
     r as (select id, row_number() over (order by id) - 1 as n from routine),
     pairs as (select g % ${USERS} as un, floor(${ROUTINES} * power(random(), 2.5))::int as rn from generate_series(1, ${count}) g)
@@ -35,15 +36,27 @@ async function fill(em: EntityManager): Promise<void> {
     select gen_random_uuid(), u.id, r.id, timestamptz '${from.toISOString()}' + random() * interval '${days} days'
     from pairs join u on u.n = pairs.un join r on r.n = pairs.rn
     on conflict do nothing`);
-  const inWeek = async () => (await em.execute<Array<{ n: number }>>('select count(*)::int as n from routine_favorite where created_at >= ? and created_at < ?', [week.startsAt, week.endsAt]))[0].n;
+  const inWeek = async () =>
+    (
+      await em.execute<Array<{ n: number }>>(
+        'select count(*)::int as n from routine_favorite where created_at >= ? and created_at < ?',
+        [week.startsAt, week.endsAt],
+      )
+    )[0].n;
   await insert(100_000, new Date(week.startsAt.getTime() - 63 * 86_400_000), 63);
   // Favourites are unique per user and routine: top up the week until it holds 100,000.
-  for (let n = await inWeek(); n < IN_WEEK; n = await inWeek()) await insert(Math.ceil((IN_WEEK - n) * 1.3), week.startsAt, 7);
-  await em.execute(`delete from routine_favorite where id in (select id from routine_favorite where created_at >= ? and created_at < ? order by id offset ${IN_WEEK})`, [week.startsAt, week.endsAt]);
+  for (let n = await inWeek(); n < IN_WEEK; n = await inWeek())
+    await insert(Math.ceil((IN_WEEK - n) * 1.3), week.startsAt, 7);
+  await em.execute(
+    `delete from routine_favorite where id in (select id from routine_favorite where created_at >= ? and created_at < ? order by id offset ${IN_WEEK})`,
+    [week.startsAt, week.endsAt],
+  );
   // A steady state: autovacuum has set the visibility map, so index-only scans skip the heap.
   await em.execute('vacuum analyze');
   const [{ total }] = await em.execute<Array<{ total: number }>>('select count(*)::int as total from routine_favorite');
-  console.log(`  filled in ${((performance.now() - t) / 1000).toFixed(1)} s: ${USERS} users, ${ROUTINES} routines (4/5 published), ${await inWeek()} favourites in ${week.weekNumber}, ${total} in all`);
+  console.log(
+    `  filled in ${((performance.now() - t) / 1000).toFixed(1)} s: ${USERS} users, ${ROUTINES} routines (4/5 published), ${await inWeek()} favourites in ${week.weekNumber}, ${total} in all`,
+  );
 }
 
 async function time(label: string, runs: number, fn: () => Promise<unknown>): Promise<void> {
@@ -69,13 +82,18 @@ async function run(label: string, target: { databaseUrl: string | null; pgliteDi
     const owner = { id: leader.routine.owner.id } as User;
     console.log(`  leader: ${leader.routine.name} with ${leader.score} favourites that week`);
     if (args.includes('--explain')) {
-      const plan = await em().execute<Array<Record<string, string>>>(`explain (analyze, buffers) with scores as (select f.routine_id, count(*)::int as score from routine_favorite f where f.created_at >= ? and f.created_at < ? group by f.routine_id), ranked as (select s.routine_id, s.score, r.owner_id, row_number() over (order by s.score desc, r.published_at asc, r.id asc)::int as rank from scores s join routine r on r.id = s.routine_id where r.status = 'published') select routine_id, score, rank from ranked order by rank limit 21`, [week.startsAt, week.endsAt]);
+      const plan = await em().execute<Array<Record<string, string>>>(
+        `explain (analyze, buffers) with scores as (select f.routine_id, count(*)::int as score from routine_favorite f where f.created_at >= ? and f.created_at < ? group by f.routine_id), ranked as (select s.routine_id, s.score, r.owner_id, row_number() over (order by s.score desc, r.published_at asc, r.id asc)::int as rank from scores s join routine r on r.id = s.routine_id where r.status = 'published') select routine_id, score, rank from ranked order by rank limit 21`,
+        [week.startsAt, week.endsAt],
+      );
       console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
     }
     await time('leaderboard, first page of 20', 30, () => leaderboard(em(), week, { limit: 20 }));
-    await time('leaderboard, page 50 (offset 980)', 30, () => leaderboard(em(), week, { limit: 20, cursor: Buffer.from('o:980').toString('base64url') }));
+    await time('leaderboard, page 50 (offset 980)', 30, () =>
+      leaderboard(em(), week, { limit: 20, cursor: Buffer.from('o:980').toString('base64url') }),
+    );
     await time('contest (entries and leader)', 30, () => describeContest(em(), week));
-    await time('my standing (rank of the leader\'s owner)', 30, () => myStanding(em(), owner, week));
+    await time("my standing (rank of the leader's owner)", 30, () => myStanding(em(), owner, week));
   } finally {
     await orm.close();
   }

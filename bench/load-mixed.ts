@@ -13,31 +13,99 @@ const connections = option('connections', 100);
 const warmup = option('warmup', 30);
 
 const db = await createDatabase('load');
-const server = await startServer({ DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...(process.env.REDIS_URL ? { REDIS_PREFIX: `skincare-load-${process.pid}:` } : {}) });
+const server = await startServer({
+  DATABASE_URL: db.url,
+  RATE_LIMIT_ENABLED: 'false',
+  ...(process.env.REDIS_URL ? { REDIS_PREFIX: `skincare-load-${process.pid}:` } : {}),
+});
 try {
   const base = server.base;
-  const products = (await (await fetch(`${base}/products?limit=50`)).json() as { items: Array<{ alias: string }> }).items.map((p) => p.alias);
-  const ingredients = (await (await fetch(`${base}/ingredients?limit=100`)).json() as { items: Array<{ alias: string }> }).items.map((i) => i.alias);
+  const products = (
+    (await (await fetch(`${base}/products?limit=50`)).json()) as { items: Array<{ alias: string }> }
+  ).items.map((p) => p.alias);
+  const ingredients = (
+    (await (await fetch(`${base}/ingredients?limit=100`)).json()) as { items: Array<{ alias: string }> }
+  ).items.map((i) => i.alias);
   const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => token(`load|user-${i}`)));
   // Create the users before the load (their first call creates them).
   for (const t of tokens) await fetch(`${base}/my/favorite_products`, { headers: { authorization: `Bearer ${t}` } });
   const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
   const json = { 'content-type': 'application/json' };
   const auth = () => ({ authorization: `Bearer ${pick(tokens)}` });
-  const lists = ['Aqua, Glycerin, Niacinamide, Phenoxyethanol', 'Water, Butylene Glycol, Sodium Hyaluronate, Panthenol, Ethylhexylglycerin', 'Aqua, Cetearyl Alcohol, Dimethicone, Parfum, Tocopherol'];
+  const lists = [
+    'Aqua, Glycerin, Niacinamide, Phenoxyethanol',
+    'Water, Butylene Glycol, Sodium Hyaluronate, Panthenol, Ethylhexylglycerin',
+    'Aqua, Cetearyl Alcohol, Dimethicone, Parfum, Tocopherol',
+  ];
 
   type Mix = { weight: number; name: string; request: () => autocannon.Request };
   const mix: Mix[] = [
-    { weight: 25, name: 'GET /products/:alias (anonymous)', request: () => ({ method: 'GET', path: `/products/${pick(products)}` }) },
-    { weight: 15, name: 'GET /ingredients/:alias (anonymous)', request: () => ({ method: 'GET', path: `/ingredients/${pick(ingredients)}` }) },
-    { weight: 10, name: 'GET /products/:alias (signed in)', request: () => ({ method: 'GET', path: `/products/${pick(products)}`, headers: auth() }) },
-    { weight: 10, name: 'GET /products?search=', request: () => ({ method: 'GET', path: `/products?search=${pick(['serum', 'cream', 'gel', 'cleanser', 'acid'])}&limit=20` }) },
-    { weight: 10, name: 'GET /ingredients?search=', request: () => ({ method: 'GET', path: `/ingredients?search=${pick(['glyc', 'acid', 'oil', 'sodium', 'extract'])}&limit=20` }) },
-    { weight: 10, name: 'POST /analyze/ingredient_list', request: () => ({ method: 'POST', path: '/analyze/ingredient_list', headers: json, body: JSON.stringify({ ingredient_list: pick(lists) }) }) },
-    { weight: 8, name: 'POST /products/:alias/favorite', request: () => ({ method: 'POST', path: `/products/${pick(products)}/favorite`, headers: auth() }) },
-    { weight: 4, name: 'DELETE /products/:alias/favorite', request: () => ({ method: 'DELETE', path: `/products/${pick(products)}/favorite`, headers: auth() }) },
-    { weight: 5, name: 'PUT /ingredients/:alias/feeling/positive', request: () => ({ method: 'PUT', path: `/ingredients/${pick(ingredients)}/feeling/positive`, headers: auth() }) },
-    { weight: 3, name: 'POST /ingredients/:alias/submit_feedback', request: () => ({ method: 'POST', path: `/ingredients/${pick(ingredients)}/submit_feedback`, headers: { ...json, ...auth() }, body: JSON.stringify({ kind: 'other', message: 'From the mixed load test' }) }) },
+    {
+      weight: 25,
+      name: 'GET /products/:alias (anonymous)',
+      request: () => ({ method: 'GET', path: `/products/${pick(products)}` }),
+    },
+    {
+      weight: 15,
+      name: 'GET /ingredients/:alias (anonymous)',
+      request: () => ({ method: 'GET', path: `/ingredients/${pick(ingredients)}` }),
+    },
+    {
+      weight: 10,
+      name: 'GET /products/:alias (signed in)',
+      request: () => ({ method: 'GET', path: `/products/${pick(products)}`, headers: auth() }),
+    },
+    {
+      weight: 10,
+      name: 'GET /products?search=',
+      request: () => ({
+        method: 'GET',
+        path: `/products?search=${pick(['serum', 'cream', 'gel', 'cleanser', 'acid'])}&limit=20`,
+      }),
+    },
+    {
+      weight: 10,
+      name: 'GET /ingredients?search=',
+      request: () => ({
+        method: 'GET',
+        path: `/ingredients?search=${pick(['glyc', 'acid', 'oil', 'sodium', 'extract'])}&limit=20`,
+      }),
+    },
+    {
+      weight: 10,
+      name: 'POST /analyze/ingredient_list',
+      request: () => ({
+        method: 'POST',
+        path: '/analyze/ingredient_list',
+        headers: json,
+        body: JSON.stringify({ ingredient_list: pick(lists) }),
+      }),
+    },
+    {
+      weight: 8,
+      name: 'POST /products/:alias/favorite',
+      request: () => ({ method: 'POST', path: `/products/${pick(products)}/favorite`, headers: auth() }),
+    },
+    {
+      weight: 4,
+      name: 'DELETE /products/:alias/favorite',
+      request: () => ({ method: 'DELETE', path: `/products/${pick(products)}/favorite`, headers: auth() }),
+    },
+    {
+      weight: 5,
+      name: 'PUT /ingredients/:alias/feeling/positive',
+      request: () => ({ method: 'PUT', path: `/ingredients/${pick(ingredients)}/feeling/positive`, headers: auth() }),
+    },
+    {
+      weight: 3,
+      name: 'POST /ingredients/:alias/submit_feedback',
+      request: () => ({
+        method: 'POST',
+        path: `/ingredients/${pick(ingredients)}/submit_feedback`,
+        headers: { ...json, ...auth() },
+        body: JSON.stringify({ kind: 'other', message: 'From the mixed load test' }),
+      }),
+    },
   ];
   const total = mix.reduce((s, m) => s + m.weight, 0);
   const next = () => {
@@ -46,15 +114,22 @@ try {
     return mix[0].request();
   };
   const errors: Record<string, number> = {};
-  const run = (duration: number) => new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({
-      url: base, connections, duration, timeout: 30,
-      requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
-    }, (error, result) => (error ? reject(error) : resolve(result)));
-    instance.on('response', (_client: unknown, statusCode: number) => {
-      if (statusCode >= 400) errors[statusCode] = (errors[statusCode] ?? 0) + 1;
+  const run = (duration: number) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: base,
+          connections,
+          duration,
+          timeout: 30,
+          requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      instance.on('response', (_client: unknown, statusCode: number) => {
+        if (statusCode >= 400) errors[statusCode] = (errors[statusCode] ?? 0) + 1;
+      });
     });
-  });
 
   console.log(`warm-up: ${warmup} s`);
   await run(warmup);
@@ -77,13 +152,20 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
   global.gc?.();
   const rssEnd = rssMb(server.child.pid!);
-  console.log(`\nMixed load on PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ''}: ${connections} connections, ${seconds} s`);
+  console.log(
+    `\nMixed load on PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ''}: ${connections} connections, ${seconds} s`,
+  );
   console.log('| requests | req/s | p50 ms | p99 ms | errors | non-2xx | RSS after warm-up | RSS at end |');
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  console.log(`| ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors} | ${result.non2xx} | ${rssStart.toFixed(0)} MB | ${rssEnd.toFixed(0)} MB |`);
+  console.log(
+    `| ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors} | ${result.non2xx} | ${rssStart.toFixed(0)} MB | ${rssEnd.toFixed(0)} MB |`,
+  );
   if (Object.keys(errors).length) console.log('statuses >= 400:', errors, '\n', server.log().slice(-3000));
   check(result.errors === 0 && result.non2xx === 0, 'no errors');
-  check(rssEnd <= rssStart * 1.2, `RSS at the end within 20% of after warm-up (${((rssEnd / rssStart - 1) * 100).toFixed(1)}%)`);
+  check(
+    rssEnd <= rssStart * 1.2,
+    `RSS at the end within 20% of after warm-up (${((rssEnd / rssStart - 1) * 100).toFixed(1)}%)`,
+  );
 } finally {
   await stopServer(server);
   await db.drop();

@@ -18,7 +18,9 @@ const option = (name: string, fallback: number): number => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 if (!out) {
-  console.error('usage: node --import ./register.mjs bench/obf-generate.ts OUT.jsonl[.gz]|OUT.csv [--lines 200000] [--seed 1]');
+  console.error(
+    'usage: node --import ./register.mjs bench/obf-generate.ts OUT.jsonl[.gz]|OUT.csv [--lines 200000] [--seed 1]',
+  );
   process.exit(2);
 }
 const lines = option('--lines', 200_000);
@@ -34,9 +36,30 @@ const random = (): number => {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
 const inci = readYamlLists<{ inci: string }>('ingredients').map((i) => i.inci);
-const common = ['Aqua', 'Glycerin', 'Butylene Glycol', 'Phenoxyethanol', 'Parfum', 'Dimethicone', 'Cetearyl Alcohol', 'Sodium Hydroxide', 'Citric Acid', 'Tocopherol', 'Xanthan Gum', 'Carbomer', 'Niacinamide', 'Panthenol', 'Limonene', 'Linalool'];
+const common = [
+  'Aqua',
+  'Glycerin',
+  'Butylene Glycol',
+  'Phenoxyethanol',
+  'Parfum',
+  'Dimethicone',
+  'Cetearyl Alcohol',
+  'Sodium Hydroxide',
+  'Citric Acid',
+  'Tocopherol',
+  'Xanthan Gum',
+  'Carbomer',
+  'Niacinamide',
+  'Panthenol',
+  'Limonene',
+  'Linalool',
+];
 const invented = Array.from({ length: 400 }, (_, i) => `Extractum Inventum ${i}`);
-const brands = Array.from({ length: 3000 }, (_, i) => `${pick(['Lumi', 'Derma', 'Aqua', 'Bio', 'Pure', 'Skin', 'Vera', 'Nova'])}${pick(['lab', 'care', 'ra', 'sens', 'belle', 'vita'])} ${i}`);
+const brands = Array.from(
+  { length: 3000 },
+  (_, i) =>
+    `${pick(['Lumi', 'Derma', 'Aqua', 'Bio', 'Pure', 'Skin', 'Vera', 'Nova'])}${pick(['lab', 'care', 'ra', 'sens', 'belle', 'vita'])} ${i}`,
+);
 const categories = [
   ['en:cosmetics', 'en:face-care', 'en:face-creams', 'en:day-creams'],
   ['en:cosmetics', 'en:body-care', 'en:shower-gels'],
@@ -59,7 +82,8 @@ function ean13(n: number): string {
 function ingredientList(): string {
   const count = 12 + Math.floor(random() * 25);
   const names = ['Aqua'];
-  for (let i = 1; i < count; i++) names.push(random() < 0.5 ? pick(common) : random() < 0.92 ? pick(inci) : pick(invented));
+  for (let i = 1; i < count; i++)
+    names.push(random() < 0.5 ? pick(common) : random() < 0.92 ? pick(inci) : pick(invented));
   return names.join(', ');
 }
 
@@ -68,8 +92,14 @@ function product(n: number): Record<string, unknown> {
   const name = `${pick(kinds)} ${n}`;
   const list = ingredientList();
   const p: Record<string, unknown> = {
-    code: ean13(n), lang, lc: lang, brands: pick(brands), categories_tags: pick(categories), quantity: pick(quantities),
-    last_modified_t: 1_600_000_000 + Math.floor(random() * 100_000_000), product_name: name,
+    code: ean13(n),
+    lang,
+    lc: lang,
+    brands: pick(brands),
+    categories_tags: pick(categories),
+    quantity: pick(quantities),
+    last_modified_t: 1_600_000_000 + Math.floor(random() * 100_000_000),
+    product_name: name,
   };
   if (lang === 'en') {
     p.product_name_en = name;
@@ -80,11 +110,23 @@ function product(n: number): Record<string, unknown> {
     p.ingredients_text = list;
     p[`ingredients_text_${lang}`] = list;
   }
-  if (random() < 0.05) p.ingredients_text_with_allergens = list.replace('Limonene', '<span class="allergen">Limonene</span>');
+  if (random() < 0.05)
+    p.ingredients_text_with_allergens = list.replace('Limonene', '<span class="allergen">Limonene</span>');
   return p;
 }
 
-const COLUMNS = ['code', 'lang', 'product_name', 'product_name_en', 'brands', 'categories_tags', 'quantity', 'ingredients_text', 'ingredients_text_en', 'last_modified_t'];
+const COLUMNS = [
+  'code',
+  'lang',
+  'product_name',
+  'product_name_en',
+  'brands',
+  'categories_tags',
+  'quantity',
+  'ingredients_text',
+  'ingredients_text_en',
+  'last_modified_t',
+];
 const csv = /\.csv(\.gz)?$/.test(out);
 const file = createWriteStream(out);
 const sink: Writable = out.endsWith('.gz') ? createGzip() : file;
@@ -101,10 +143,14 @@ for (let n = 1; n <= lines; n++) {
   else {
     const p = product(roll < 0.01 ? Math.max(1, n - 7) : n);
     if (roll >= 0.01 && roll < 0.013) delete p.code;
-    else if (roll >= 0.013 && roll < 0.016) p.code = String(p.code).slice(0, -1) + ((Number(String(p.code).at(-1)) + 1) % 10);
-    else if (roll >= 0.016 && roll < 0.02) for (const k of Object.keys(p)) if (k.startsWith('ingredients_text')) delete p[k];
+    else if (roll >= 0.013 && roll < 0.016)
+      p.code = String(p.code).slice(0, -1) + ((Number(String(p.code).at(-1)) + 1) % 10);
+    else if (roll >= 0.016 && roll < 0.02)
+      for (const k of Object.keys(p)) if (k.startsWith('ingredients_text')) delete p[k];
     text = csv
-      ? COLUMNS.map((c) => (Array.isArray(p[c]) ? (p[c] as string[]).join(',') : String(p[c] ?? '')).replace(/[\t\n]/g, ' ')).join('\t')
+      ? COLUMNS.map((c) =>
+          (Array.isArray(p[c]) ? (p[c] as string[]).join(',') : String(p[c] ?? '')).replace(/[\t\n]/g, ' '),
+        ).join('\t')
       : JSON.stringify(p);
   }
   await write(`${text}\n`);

@@ -36,7 +36,9 @@ const heap = () => Math.round(process.memoryUsage().heapUsed / 1048576);
 /** CPU seconds of the PostgreSQL backends serving this database (same machine only). */
 async function backendCpuSeconds(): Promise<number> {
   if (!databaseUrl) return 0;
-  const pids = await em().execute<Array<{ pid: number }>>('select pid from pg_stat_activity where datname = current_database()');
+  const pids = await em().execute<Array<{ pid: number }>>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
   let ticks = 0;
   for (const { pid } of pids) {
     try {
@@ -70,23 +72,74 @@ samples.push({ at: 1, rss: rss(), heap: heap() });
 console.log(formatObfReport(report, { unmatchedShown: 10 }));
 const written = report.imported + report.updated + report.unchanged;
 const middle = samples.reduce((best, s) => (Math.abs(s.at - 0.5) < Math.abs(best.at - 0.5) ? s : best));
-console.log(`\n== ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${report.linesRead} lines, ${written} products in ${wall.toFixed(1)} s wall = ${Math.round(written / wall)} products/s`);
-console.log(`CPU: node ${nodeCpu.toFixed(1)} s${databaseUrl ? `, PostgreSQL backends ${backendCpu.toFixed(1)} s` : ' (PGlite runs inside it)'}; ${Math.round(written / (nodeCpu + backendCpu))} products per CPU-second`);
-console.log(`RSS: start ${samples[0].rss} MB, middle ${middle.rss} MB, end ${samples.at(-1)!.rss} MB, peak ${Math.max(...samples.map((s) => s.rss))} MB; heap used start ${samples[0].heap} MB, middle ${middle.heap} MB, end ${samples.at(-1)!.heap} MB`);
+console.log(
+  `\n== ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${report.linesRead} lines, ${written} products in ${wall.toFixed(1)} s wall = ${Math.round(written / wall)} products/s`,
+);
+console.log(
+  `CPU: node ${nodeCpu.toFixed(1)} s${databaseUrl ? `, PostgreSQL backends ${backendCpu.toFixed(1)} s` : ' (PGlite runs inside it)'}; ${Math.round(written / (nodeCpu + backendCpu))} products per CPU-second`,
+);
+console.log(
+  `RSS: start ${samples[0].rss} MB, middle ${middle.rss} MB, end ${samples.at(-1)!.rss} MB, peak ${Math.max(...samples.map((s) => s.rss))} MB; heap used start ${samples[0].heap} MB, middle ${middle.heap} MB, end ${samples.at(-1)!.heap} MB`,
+);
 
 // Search and similar products on the result, in process, the response cache off.
-const config = loadConfig({ AUTH_JWT_SECRET: 'bench-secret-that-is-at-least-32-characters', IDP_WEBHOOK_SECRET: 'bench', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', CACHE_ENABLED: 'false', PGLITE_DIR: '/tmp/unused' });
+const config = loadConfig({
+  AUTH_JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+  IDP_WEBHOOK_SECRET: 'bench',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_ENABLED: 'false',
+  CACHE_ENABLED: 'false',
+  PGLITE_DIR: '/tmp/unused',
+});
 const app = await buildApp({ config, orm, logger: false });
 await app.ready();
-const total = await em().execute<Array<{ n: string }>>('select count(*) as n from product where status = ?', ['published']);
-const aliases = (await em().execute<Array<{ alias: string }>>(`select alias from product where source_name is not null order by md5(id::text) limit 200`)).map((r) => r.alias);
-const ingredients = (await em().execute<Array<{ alias: string }>>(`select alias from ingredient where curated order by md5(id::text) limit 50`)).map((r) => r.alias);
-const words = ['Cream', 'Serum', 'Cleanser', 'Lotion', 'Gel', 'Toner', 'Mask', 'Balm', 'Sunscreen', 'Shampoo', 'Hydrating', 'Night'];
+const total = await em().execute<Array<{ n: string }>>('select count(*) as n from product where status = ?', [
+  'published',
+]);
+const aliases = (
+  await em().execute<Array<{ alias: string }>>(
+    `select alias from product where source_name is not null order by md5(id::text) limit 200`,
+  )
+).map((r) => r.alias);
+const ingredients = (
+  await em().execute<Array<{ alias: string }>>(
+    `select alias from ingredient where curated order by md5(id::text) limit 50`,
+  )
+).map((r) => r.alias);
+const words = [
+  'Cream',
+  'Serum',
+  'Cleanser',
+  'Lotion',
+  'Gel',
+  'Toner',
+  'Mask',
+  'Balm',
+  'Sunscreen',
+  'Shampoo',
+  'Hydrating',
+  'Night',
+];
 const kinds: Record<string, (i: number) => { method: 'GET' | 'POST'; url: string; payload?: object }> = {
-  'search by name': (i) => ({ method: 'POST', url: '/products/search', payload: { query: `${words[i % words.length]} ${i % 97}` } }),
-  'search by ingredient': (i) => ({ method: 'POST', url: '/products/search', payload: { include_ingredients: [ingredients[i % ingredients.length]] } }),
-  'search free of + category': (i) => ({ method: 'POST', url: '/products/search', payload: { free_of: ['fragrance'], category: ['skincare', 'serums', 'body-care'][i % 3] } }),
-  'list by name (GET /products?search=)': (i) => ({ method: 'GET', url: `/products?search=${words[i % words.length]}` }),
+  'search by name': (i) => ({
+    method: 'POST',
+    url: '/products/search',
+    payload: { query: `${words[i % words.length]} ${i % 97}` },
+  }),
+  'search by ingredient': (i) => ({
+    method: 'POST',
+    url: '/products/search',
+    payload: { include_ingredients: [ingredients[i % ingredients.length]] },
+  }),
+  'search free of + category': (i) => ({
+    method: 'POST',
+    url: '/products/search',
+    payload: { free_of: ['fragrance'], category: ['skincare', 'serums', 'body-care'][i % 3] },
+  }),
+  'list by name (GET /products?search=)': (i) => ({
+    method: 'GET',
+    url: `/products?search=${words[i % words.length]}`,
+  }),
   'similar products': (i) => ({ method: 'GET', url: `/products/${aliases[i % aliases.length]}/similar` }),
 };
 const searches = option('--searches', 400);

@@ -14,7 +14,8 @@ import pg from 'pg';
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** The JSON text JSON.stringify gives a string or a uuid. */
 const jsonText = (expression: string) => `to_json(${expression})::text`;
-const base64url = (bytes: string) => `rtrim(translate(replace(encode(${bytes}, 'base64'), E'\\n', ''), '+/', '-_'), '=')`;
+const base64url = (bytes: string) =>
+  `rtrim(translate(replace(encode(${bytes}, 'base64'), E'\\n', ''), '+/', '-_'), '=')`;
 
 /**
  * The app's signed keyset cursor (src/modules/shared/pagination.ts over MikroORM's Cursor):
@@ -27,15 +28,19 @@ function signedCursor(values: string[], ipad: string, opad: string): string {
   return `(select p || '.' || ${base64url(`substring(sha256(${opad} || sha256(${ipad} || convert_to(p, 'UTF8'))) from 1 for 16)`)} from (select ${payload} as p) c)`;
 }
 
-const brandSummary = (b: string) => `json_build_object('id', ${b}.id, 'alias', ${b}.alias, 'name', ${b}.name, 'country', ${b}.country)`;
-const categorySummary = (c: string) => `case when ${c}.id is null then null else json_build_object('id', ${c}.id, 'alias', ${c}.alias, 'name', ${c}.name, 'step_type', ${c}.step_type) end`;
+const brandSummary = (b: string) =>
+  `json_build_object('id', ${b}.id, 'alias', ${b}.alias, 'name', ${b}.name, 'country', ${b}.country)`;
+const categorySummary = (c: string) =>
+  `case when ${c}.id is null then null else json_build_object('id', ${c}.id, 'alias', ${c}.alias, 'name', ${c}.name, 'step_type', ${c}.step_type) end`;
 
 /** RFC 3986 percent-encoding of text, as encodeURIComponent. */
 const uriComponent = (text: string) => `(select string_agg(case when ch ~ '^[A-Za-z0-9_.!~*''()-]$' then ch
   else regexp_replace(upper(encode(convert_to(ch, 'UTF8'), 'hex')), '(..)', '%\\1', 'g') end, '' order by n)
   from regexp_split_to_table(${text}, '') with ordinality as t(ch, n))`;
 
-const productSource = (p: string) => `case when ${p}.source_name = 'open-beauty-facts' and ${p}.source_code is not null then json_build_object(
+const productSource = (
+  p: string,
+) => `case when ${p}.source_name = 'open-beauty-facts' and ${p}.source_code is not null then json_build_object(
   'name', 'Open Beauty Facts', 'code', ${p}.source_code,
   'url', 'https://world.openbeautyfacts.org/product/' || ${uriComponent(`${p}.source_code`)},
   'licence', 'ODbL-1.0', 'licence_url', 'https://opendatacommons.org/licenses/odbl/1-0/',
@@ -114,7 +119,8 @@ const routineFields = (r: string) => `json_build_object(
 )`;
 
 /** The columns routineFields reads: a page's rows are no wider than the answer needs. */
-const ROUTINE_COLUMNS = 'r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.owner_id, r.published_at, r.created_at, r.updated_at';
+const ROUTINE_COLUMNS =
+  'r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.owner_id, r.published_at, r.created_at, r.updated_at';
 
 /** A page of routines from `page` (rows numbered n in order), with the signed cursor over `sortColumn`, id. */
 const routinePage = (sortColumn: string) => `select json_build_object(
@@ -132,7 +138,9 @@ const ROUTINE_LIST = `with page as (
  * GET /users/:id_or_username/routines (first page, anonymous: published, newest created first),
  * by `key` ($4: id or username; one statement per kind, as the product detail); null body: no such user.
  */
-const userRoutineList = (key: 'id' | 'username') => `with owner as (select id from app_user where ${key} = $4${key === 'id' ? '::uuid' : ''}),
+const userRoutineList = (
+  key: 'id' | 'username',
+) => `with owner as (select id from app_user where ${key} = $4${key === 'id' ? '::uuid' : ''}),
 page as (
   select ${ROUTINE_COLUMNS}, row_number() over (order by r.created_at desc, r.id desc) as n from routine r
   where r.owner_id = (select id from owner) and r.status = 'published' order by r.created_at desc, r.id desc limit $1::int + 1
@@ -141,7 +149,14 @@ const USER_ROUTINE_LIST_BY_ID = userRoutineList('id');
 const USER_ROUTINE_LIST = userRoutineList('username');
 
 /** The statements, for EXPLAIN ANALYZE when a figure looks wrong. */
-export const ANCHOR_STATEMENTS = { PRODUCT_DETAIL, PRODUCT_DETAIL_BY_ID, PRODUCT_LIST, ROUTINE_LIST, USER_ROUTINE_LIST, USER_ROUTINE_LIST_BY_ID };
+export const ANCHOR_STATEMENTS = {
+  PRODUCT_DETAIL,
+  PRODUCT_DETAIL_BY_ID,
+  PRODUCT_LIST,
+  ROUTINE_LIST,
+  USER_ROUTINE_LIST,
+  USER_ROUTINE_LIST_BY_ID,
+};
 
 /** The two padded keys of HMAC-SHA256 for the app's cursor key (src/modules/shared/pagination.ts). */
 export function cursorKeyBlocks(secrets: string[]): { ipad: Buffer; opad: Buffer } {
@@ -162,36 +177,58 @@ export async function startAnchor(env: NodeJS.ProcessEnv): Promise<{ close: () =
   const app = Fastify({ logger: false });
   // Named statements: parsed and planned once per connection, as a hand-tuned service would.
   const one = async (name: string, text: string, values: unknown[]): Promise<string | null> =>
-    ((await pool.query<{ body: string | null }>({ name, text, values })).rows[0]?.body ?? null);
+    (await pool.query<{ body: string | null }>({ name, text, values })).rows[0]?.body ?? null;
   const send = (reply: import('fastify').FastifyReply, body: string | null, what: string) =>
     body === null
-      ? reply.code(404).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ error: { code: 'NOT_FOUND', message: `${what} was not found` } }))
+      ? reply
+          .code(404)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ error: { code: 'NOT_FOUND', message: `${what} was not found` } }))
       : reply.header('content-type', 'application/json; charset=utf-8').send(body);
   const limitOf = (query: unknown) => {
     const raw = (query as { limit?: string }).limit;
     const limit = raw === undefined ? DEFAULT_LIMIT : Number(raw);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw Object.assign(new Error('limit must be an integer from 1 to 100'), { statusCode: 400 });
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw Object.assign(new Error('limit must be an integer from 1 to 100'), { statusCode: 400 });
     return limit;
   };
 
   app.get<{ Params: { key: string } }>('/products/:key', async (request, reply) => {
     const key = request.params.key.toLowerCase();
     const isId = UUID.test(key);
-    const [name, text] = isId ? ['anchor_product_by_id', PRODUCT_DETAIL_BY_ID] : ['anchor_product_by_alias', PRODUCT_DETAIL];
+    const [name, text] = isId
+      ? ['anchor_product_by_id', PRODUCT_DETAIL_BY_ID]
+      : ['anchor_product_by_alias', PRODUCT_DETAIL];
     return send(reply, await one(name, text, [key, publicUrl]), `Product "${request.params.key}"`);
   });
-  app.get('/products', async (request, reply) => send(reply, await one('anchor_product_list', PRODUCT_LIST, [limitOf(request.query), ipad, opad]), 'page'));
-  app.get('/routines', async (request, reply) => send(reply, await one('anchor_routine_list', ROUTINE_LIST, [limitOf(request.query), ipad, opad]), 'page'));
+  app.get('/products', async (request, reply) =>
+    send(reply, await one('anchor_product_list', PRODUCT_LIST, [limitOf(request.query), ipad, opad]), 'page'),
+  );
+  app.get('/routines', async (request, reply) =>
+    send(reply, await one('anchor_routine_list', ROUTINE_LIST, [limitOf(request.query), ipad, opad]), 'page'),
+  );
   app.get<{ Params: { key: string } }>('/users/:key/routines', async (request, reply) => {
     const key = request.params.key.toLowerCase();
     const isId = UUID.test(key);
-    const [name, text] = isId ? ['anchor_user_routines_by_id', USER_ROUTINE_LIST_BY_ID] : ['anchor_user_routines_by_name', USER_ROUTINE_LIST];
-    return send(reply, await one(name, text, [limitOf(request.query), ipad, opad, key]), `User "${request.params.key}"`);
+    const [name, text] = isId
+      ? ['anchor_user_routines_by_id', USER_ROUTINE_LIST_BY_ID]
+      : ['anchor_user_routines_by_name', USER_ROUTINE_LIST];
+    return send(
+      reply,
+      await one(name, text, [limitOf(request.query), ipad, opad, key]),
+      `User "${request.params.key}"`,
+    );
   });
 
   await app.listen({ port: Number(env.PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
-  return { port: typeof address === 'object' && address ? address.port : 0, close: async () => { await app.close(); await pool.end(); } };
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }
 
 // Run as a process (bench/rest-vs-graphql.ts forks it): tell the parent when listening.

@@ -39,10 +39,22 @@ async function time(label: string, runs: number, fn: () => Promise<unknown> | un
 
 /** A bench user with 50 reactions: its id. */
 async function rate(em: EntityManager): Promise<User> {
-  const user = em.create(User, { subject: 'bench|reactions', username: 'bench-reactions', userType: UserType.member, bio: '', email: null, createdAt: new Date(), updatedAt: new Date() } as never);
+  const user = em.create(User, {
+    subject: 'bench|reactions',
+    username: 'bench-reactions',
+    userType: UserType.member,
+    bio: '',
+    email: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  } as never);
   await em.flush();
   const linalool = await em.findOneOrFail(Ingredient, { alias: 'linalool' });
-  const products = await em.find(Product, { status: ProductStatus.published }, { orderBy: { alias: 'asc' }, fields: ['id', 'ingredientIds'] });
+  const products = await em.find(
+    Product,
+    { status: ProductStatus.published },
+    { orderBy: { alias: 'asc' }, fields: ['id', 'ingredientIds'] },
+  );
   const withIt = products.filter((p) => p.ingredientIds.includes(linalool.id)).slice(0, 15);
   const without = products.filter((p) => !p.ingredientIds.includes(linalool.id)).slice(0, RATED - withIt.length);
   const day = (i: number) => new Date(Date.now() - (i + 1) * 86_400_000).toISOString().slice(0, 10);
@@ -50,11 +62,26 @@ async function rate(em: EntityManager): Promise<User> {
     const suspect = withIt.includes(p);
     // 1 in 5 goes the other way: linalool products that were fine, others that went badly.
     const flipped = i % 5 === 4;
-    const outcome = suspect !== flipped ? [ReactionOutcome.irritated, ReactionOutcome.itched, ReactionOutcome.broke_out][i % 3] : [ReactionOutcome.fine, ReactionOutcome.loved][i % 2];
-    return { id: newId(), user: user.id, product: p.id, analysis: null, outcome, reactedOn: day(i), note: null, createdAt: new Date(), updatedAt: new Date() };
+    const outcome =
+      suspect !== flipped
+        ? [ReactionOutcome.irritated, ReactionOutcome.itched, ReactionOutcome.broke_out][i % 3]
+        : [ReactionOutcome.fine, ReactionOutcome.loved][i % 2];
+    return {
+      id: newId(),
+      user: user.id,
+      product: p.id,
+      analysis: null,
+      outcome,
+      reactedOn: day(i),
+      note: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    };
   });
   await em.insertMany(ProductReaction, rows as never);
-  console.log(`  ${rows.length} reactions: ${withIt.length} products with linalool, ${without.length} without; ${rows.filter((r) => ['irritated', 'itched', 'broke_out'].includes(r.outcome)).length} went badly`);
+  console.log(
+    `  ${rows.length} reactions: ${withIt.length} products with linalool, ${without.length} without; ${rows.filter((r) => ['irritated', 'itched', 'broke_out'].includes(r.outcome)).length} went badly`,
+  );
   return user;
 }
 
@@ -69,14 +96,22 @@ async function run(label: string, target: { databaseUrl: string | null; pgliteDi
     console.log(`  seeded the demo data in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const user = await rate(orm.em.fork() as EntityManager);
     // A fresh request context each call: a fresh entity manager and loaders, as a request gets.
-    const ctx = () => createContext(orm.em.fork() as EntityManager, user, 'bench', 'http://localhost', {} as AppServices);
+    const ctx = () =>
+      createContext(orm.em.fork() as EntityManager, user, 'bench', 'http://localhost', {} as AppServices);
     const result = await reactionSuspects(ctx());
-    console.log(`  detective: ${result.status}; top: ${result.suspects.slice(0, 3).map((s) => `${s.name} (${s.badWith}/${s.badTotal} bad, ${s.goodWith}/${s.goodTotal} good, ${s.confidence})`).join('; ')}`);
+    console.log(
+      `  detective: ${result.status}; top: ${result.suspects
+        .slice(0, 3)
+        .map((s) => `${s.name} (${s.badWith}/${s.badTotal} bad, ${s.goodWith}/${s.goodTotal} good, ${s.confidence})`)
+        .join('; ')}`,
+    );
     const { items } = await ratedItems(ctx());
     await time('engine only (investigate, 50 rated products)', 500, () => investigate(items));
     await time('reactions + lists read (ratedItems)', 100, () => ratedItems(ctx()));
     await time('detective, engine + queries (reactionSuspects)', 100, () => reactionSuspects(ctx()));
-    const product = (await reactionSuspects(ctx())).suspects[0]?.evidence.find((e) => e.product)?.product?.alias ?? 'hollyhock-hale-rosewater-toner';
+    const product =
+      (await reactionSuspects(ctx())).suspects[0]?.evidence.find((e) => e.product)?.product?.alias ??
+      'hollyhock-hale-rosewater-toner';
     await time(`better alternatives for ${product}, limit 10`, 100, () => betterAlternatives(ctx(), product, null, 10));
   } finally {
     await orm.close();

@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback;
 const baseline = args.includes('--baseline') ? resolve(args[args.indexOf('--baseline') + 1]) : null;
 if (!baseline) throw new Error('--baseline <checkout> is required');
 const rounds = option('rounds', 6);
@@ -23,8 +24,15 @@ const env = {
 
 async function start(dir: string, port: number): Promise<ChildProcess> {
   const child = fork(join(dir, 'bench/server.ts'), [], {
-    cwd: dir, execArgv: ['--import', './register.mjs'], stdio: 'inherit',
-    env: { ...process.env, ...env, PORT: String(port), PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'bench-ab-')), 'db') },
+    cwd: dir,
+    execArgv: ['--import', './register.mjs'],
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'bench-ab-')), 'db'),
+    },
   });
   await new Promise<void>((done, reject) => {
     child.once('message', () => done());
@@ -43,21 +51,33 @@ const servers = [
   { name: 'this tree', port: 3991, child: second, rps: [] as number[], p99: [] as number[] },
 ];
 try {
-  const alias = ((await (await fetch(`http://127.0.0.1:3991/products?limit=1`)).json()) as { items: Array<{ alias: string }> }).items[0].alias;
-  for (const s of servers) await autocannon({ url: `http://127.0.0.1:${s.port}/products/${alias}`, connections, duration: 2 });
+  const alias = (
+    (await (await fetch(`http://127.0.0.1:3991/products?limit=1`)).json()) as { items: Array<{ alias: string }> }
+  ).items[0].alias;
+  for (const s of servers)
+    await autocannon({ url: `http://127.0.0.1:${s.port}/products/${alias}`, connections, duration: 2 });
   for (let round = 0; round < rounds; round++) {
     for (const s of round % 2 ? [...servers].reverse() : servers) {
-      const r = await autocannon({ url: `http://127.0.0.1:${s.port}/products/${alias}`, connections, duration: seconds });
+      const r = await autocannon({
+        url: `http://127.0.0.1:${s.port}/products/${alias}`,
+        connections,
+        duration: seconds,
+      });
       if (r.errors || r.non2xx) throw new Error(`${s.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
       s.rps.push(r.requests.average);
       s.p99.push(r.latency.p99);
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`\nGET /products/${alias}, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, cache ${env.CACHE_ENABLED}, rate limits ${env.RATE_LIMIT_ENABLED}`);
+  console.log(
+    `\nGET /products/${alias}, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, cache ${env.CACHE_ENABLED}, rate limits ${env.RATE_LIMIT_ENABLED}`,
+  );
   console.log('| server | median req/s | rounds (req/s) | median p99 ms |');
   console.log('| --- | ---: | --- | ---: |');
-  for (const s of servers) console.log(`| ${s.name} | ${median(s.rps).toFixed(0)} | ${s.rps.map((x) => x.toFixed(0)).join(', ')} | ${median(s.p99)} |`);
+  for (const s of servers)
+    console.log(
+      `| ${s.name} | ${median(s.rps).toFixed(0)} | ${s.rps.map((x) => x.toFixed(0)).join(', ')} | ${median(s.p99)} |`,
+    );
   console.log(`this tree / baseline: ${((median(servers[1].rps) / median(servers[0].rps)) * 100).toFixed(1)}%`);
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');

@@ -49,19 +49,47 @@ interface Kind {
   variables: (p: { alias: string; username: string }) => Record<string, unknown>;
 }
 const KINDS: Record<string, Kind> = {
-  detail: { title: 'GET /products/:alias', path: (p) => `/products/${p.alias}`, operation: 'GetProduct', variables: (p) => ({ id_or_alias: p.alias }) },
-  list20: { title: 'GET /products?limit=20', path: () => '/products?limit=20', operation: 'ListProducts', variables: () => ({ limit: 20 }) },
-  list50: { title: 'GET /products?limit=50', path: () => '/products?limit=50', operation: 'ListProducts', variables: () => ({ limit: 50 }) },
+  detail: {
+    title: 'GET /products/:alias',
+    path: (p) => `/products/${p.alias}`,
+    operation: 'GetProduct',
+    variables: (p) => ({ id_or_alias: p.alias }),
+  },
+  list20: {
+    title: 'GET /products?limit=20',
+    path: () => '/products?limit=20',
+    operation: 'ListProducts',
+    variables: () => ({ limit: 20 }),
+  },
+  list50: {
+    title: 'GET /products?limit=50',
+    path: () => '/products?limit=50',
+    operation: 'ListProducts',
+    variables: () => ({ limit: 50 }),
+  },
   routines: { title: 'GET /routines', path: () => '/routines', operation: 'ListRoutines', variables: () => ({}) },
-  'user-routines': { title: 'GET /users/:u/routines', path: (p) => `/users/${p.username}/routines`, operation: 'ListUserRoutines', variables: (p) => ({ id_or_username: p.username }) },
+  'user-routines': {
+    title: 'GET /users/:u/routines',
+    path: (p) => `/users/${p.username}/routines`,
+    operation: 'ListUserRoutines',
+    variables: (p) => ({ id_or_username: p.username }),
+  },
 };
-const chosen = (args.list ? 'list20,list50,routines,user-routines' : args.only).split(',').map((k) => k.trim()).filter(Boolean);
-for (const k of chosen) if (!KINDS[k]) throw new Error(`--only: unknown request "${k}" (known: ${Object.keys(KINDS).join(', ')})`);
+const chosen = (args.list ? 'list20,list50,routines,user-routines' : args.only)
+  .split(',')
+  .map((k) => k.trim())
+  .filter(Boolean);
+for (const k of chosen)
+  if (!KINDS[k]) throw new Error(`--only: unknown request "${k}" (known: ${Object.keys(KINDS).join(', ')})`);
 
 // Both servers derive the cursor key from these, so signed cursors compare equal.
 const env: Record<string, string> = {
-  CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://bench.invalid',
-  AUTH_JWT_SECRET: 'bench-anchor-secret-of-at-least-32-characters', IDP_WEBHOOK_SECRET: 'bench-anchor-idp-secret',
+  CACHE_ENABLED: 'false',
+  RATE_LIMIT_ENABLED: 'false',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: 'http://bench.invalid',
+  AUTH_JWT_SECRET: 'bench-anchor-secret-of-at-least-32-characters',
+  IDP_WEBHOOK_SECRET: 'bench-anchor-idp-secret',
 };
 const children: ChildProcess[] = [];
 let dropDatabase: (() => Promise<void>) | null = null;
@@ -79,7 +107,9 @@ if (!args.pglite) {
 try {
   const app = await startBenchServer(env);
   children.push(app.server);
-  const anchor = args.pglite ? null : await startBenchServer({ ...env, ANCHOR_POOL: '10' }, 'bench/one-statement-routes.ts');
+  const anchor = args.pglite
+    ? null
+    : await startBenchServer({ ...env, ANCHOR_POOL: '10' }, 'bench/one-statement-routes.ts');
   if (anchor) children.push(anchor.server);
   // --baseline DIR: another checkout's REST layer (its own bench/server.ts, on a database of its
   // own seeded by itself with the same demo data), measured in the same alternating rounds.
@@ -92,7 +122,10 @@ try {
       const db = await createDatabase('baseline');
       baseEnv.DATABASE_URL = db.url;
       const dropFirst = dropDatabase;
-      dropDatabase = async () => { await db.drop(); await dropFirst?.(); };
+      dropDatabase = async () => {
+        await db.drop();
+        await dropFirst?.();
+      };
     }
     const started = await startBenchServer(baseEnv, join(dir, 'bench/server.ts'), dir);
     children.push(started.server);
@@ -107,14 +140,24 @@ try {
   const alias = ((await getJson(`${app.base}/products?limit=1`)) as { items: Array<{ alias: string }> }).items[0].alias;
   // The author of the most published routines: the busiest GET /users/:u/routines page.
   const owners = new Map<string, number>();
-  for (const r of ((await getJson(`${app.base}/routines?limit=100`)) as { items: Array<{ owner: { username: string } }> }).items) {
+  for (const r of (
+    (await getJson(`${app.base}/routines?limit=100`)) as { items: Array<{ owner: { username: string } }> }
+  ).items) {
     owners.set(r.owner.username, (owners.get(r.owner.username) ?? 0) + 1);
   }
   const username = [...owners].sort((a, b) => b[1] - a[1])[0][0];
   const operations = loadOperations('rest-mappings');
   const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' } };
 
-  type Row = { kind: string; route: string; bytes: number; rps: number[]; p50: number[]; p99: number[]; errors: number };
+  type Row = {
+    kind: string;
+    route: string;
+    bytes: number;
+    rps: number[];
+    p50: number[];
+    p99: number[];
+    errors: number;
+  };
   const rows: Row[] = [];
   for (const key of chosen) {
     const kind = KINDS[key];
@@ -125,16 +168,24 @@ try {
     const body = JSON.stringify({ query, operationName: op.name, variables: kind.variables({ alias, username }) });
     // --apq: the same operation as a persisted query, by its sha256 alone (registered just below).
     const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
-    const byHash = JSON.stringify({ operationName: op.name, variables: kind.variables({ alias, username }), extensions: { persistedQuery } });
+    const byHash = JSON.stringify({
+      operationName: op.name,
+      variables: kind.variables({ alias, username }),
+      extensions: { persistedQuery },
+    });
 
     // Same answer from all: checked before timing.
     const restText = await (await fetch(`${app.base}${path}`)).text();
     const rest = JSON.parse(restText);
-    const viaGraphql = (await (await fetch(`${app.base}/graphql`, { ...post, body })).json()) as { data?: Record<string, unknown> };
-    if (!isDeepStrictEqual(viaGraphql.data?.[op.rootKey], rest)) throw new Error(`${kind.title}: POST /graphql answers differently: ${JSON.stringify(viaGraphql).slice(0, 300)}`);
+    const viaGraphql = (await (await fetch(`${app.base}/graphql`, { ...post, body })).json()) as {
+      data?: Record<string, unknown>;
+    };
+    if (!isDeepStrictEqual(viaGraphql.data?.[op.rootKey], rest))
+      throw new Error(`${kind.title}: POST /graphql answers differently: ${JSON.stringify(viaGraphql).slice(0, 300)}`);
     if (anchor) {
       const fromAnchor = await getJson(`${anchor.base}${path}`);
-      if (!isDeepStrictEqual(fromAnchor, rest)) throw new Error(`${kind.title}: the one-statement route answers differently from REST`);
+      if (!isDeepStrictEqual(fromAnchor, rest))
+        throw new Error(`${kind.title}: the one-statement route answers differently from REST`);
     }
     if (baseline) {
       // The same path answers on the other checkout (its body may differ: it is the old code).
@@ -142,9 +193,17 @@ try {
       if (status !== 200) throw new Error(`${kind.title}: the baseline answers ${status}`);
     }
     if (args.apq) {
-      await fetch(`${app.base}/graphql`, { ...post, body: JSON.stringify({ ...JSON.parse(body), extensions: { persistedQuery } }) });
-      const viaHash = (await (await fetch(`${app.base}/graphql`, { ...post, body: byHash })).json()) as { data?: Record<string, unknown> };
-      if (!isDeepStrictEqual(viaHash.data?.[op.rootKey], rest)) throw new Error(`${kind.title}: the persisted query answers differently: ${JSON.stringify(viaHash).slice(0, 300)}`);
+      await fetch(`${app.base}/graphql`, {
+        ...post,
+        body: JSON.stringify({ ...JSON.parse(body), extensions: { persistedQuery } }),
+      });
+      const viaHash = (await (await fetch(`${app.base}/graphql`, { ...post, body: byHash })).json()) as {
+        data?: Record<string, unknown>;
+      };
+      if (!isDeepStrictEqual(viaHash.data?.[op.rootKey], rest))
+        throw new Error(
+          `${kind.title}: the persisted query answers differently: ${JSON.stringify(viaHash).slice(0, 300)}`,
+        );
     }
 
     const targets: Array<{ route: string; options: autocannon.Options }> = [
@@ -152,9 +211,24 @@ try {
       { route: 'REST layer', options: { url: `${app.base}${path}` } },
       ...(baseline ? [{ route: baseline.label, options: { url: `${baseline.base}${path}` } }] : []),
       { route: 'POST /graphql', options: { url: `${app.base}/graphql`, ...post, body } },
-      ...(args.apq ? [{ route: 'POST /graphql, persisted query (hash only)', options: { url: `${app.base}/graphql`, ...post, body: byHash } }] : []),
+      ...(args.apq
+        ? [
+            {
+              route: 'POST /graphql, persisted query (hash only)',
+              options: { url: `${app.base}/graphql`, ...post, body: byHash },
+            },
+          ]
+        : []),
     ];
-    const measured = targets.map((t) => ({ kind: kind.title, route: t.route, bytes: Buffer.byteLength(restText), rps: [] as number[], p50: [] as number[], p99: [] as number[], errors: 0 }));
+    const measured = targets.map((t) => ({
+      kind: kind.title,
+      route: t.route,
+      bytes: Buffer.byteLength(restText),
+      rps: [] as number[],
+      p50: [] as number[],
+      p99: [] as number[],
+      errors: 0,
+    }));
     for (const t of targets) await autocannon({ ...t.options, connections, duration: warmup });
     for (let round = 0; round < rounds; round++) {
       // Each round starts with another route, so none always runs first or last.
@@ -172,14 +246,20 @@ try {
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
-  console.log(`\n${args.pglite ? 'PGlite' : 'PostgreSQL'}, ${connections} connections, ${rounds} alternating rounds of ${seconds} s (medians), response cache off; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\n${args.pglite ? 'PGlite' : 'PostgreSQL'}, ${connections} connections, ${rounds} alternating rounds of ${seconds} s (medians), response cache off; load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log('| request | route | req/s | p50 ms | p99 ms | req/s per round | errors | vs one SQL statement |');
   console.log('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |');
   for (const r of rows) {
     const anchorRow = rows.find((a) => a.kind === r.kind && a.route === 'one SQL statement');
     const ratio = anchorRow ? (median(r.rps) / median(anchorRow.rps)).toFixed(3) : '–';
     const kind = `${r.kind} (${(r.bytes / 1000).toFixed(1)} kB)`;
-    console.log(`| ${kind} | ${r.route} | ${thousands(median(r.rps))} | ${median(r.p50)} | ${median(r.p99)} | ${r.rps.map(thousands).join(', ')} | ${r.errors} | ${ratio} |`);
+    console.log(
+      `| ${kind} | ${r.route} | ${thousands(median(r.rps))} | ${median(r.p50)} | ${median(r.p99)} | ${r.rps.map(thousands).join(', ')} | ${r.errors} | ${ratio} |`,
+    );
   }
   if (rows.some((r) => r.errors)) process.exitCode = 1;
 } finally {

@@ -3,30 +3,84 @@
 // 5 ms per check. Usage: node --import ./register.mjs bench/routine-compatibility.ts
 import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
-import { checkRoutine, fitProduct, type EngineIngredient, type EngineRoutine } from '../src/modules/routine/engine/compatibility.js';
+import {
+  checkRoutine,
+  fitProduct,
+  type EngineIngredient,
+  type EngineRoutine,
+} from '../src/modules/routine/engine/compatibility.js';
 import { summarizeRoutine } from '../src/modules/routine/engine/summary.js';
 import { loadRoutineRules } from '../src/modules/routine/routine-rules.js';
 import { slugify } from '../src/modules/shared/ids.js';
 import { readYaml, readYamlLists } from '../src/modules/knowledge/yaml-data.js';
 
-interface Row { inci: string; alias?: string; other_names?: string[]; functions?: string[]; effects?: string[]; flags?: string[]; groups?: string[] }
+interface Row {
+  inci: string;
+  alias?: string;
+  other_names?: string[];
+  functions?: string[];
+  effects?: string[];
+  flags?: string[];
+  groups?: string[];
+}
 const rows = readYamlLists<Row>('ingredients');
 const known: EngineIngredient[] = rows.map((r) => {
   const alias = r.alias ?? slugify(r.inci);
-  return { id: alias, alias, name: r.inci, groups: r.groups ?? [], flags: r.flags ?? [], effects: r.effects ?? [], functions: r.functions ?? [] };
+  return {
+    id: alias,
+    alias,
+    name: r.inci,
+    groups: r.groups ?? [],
+    flags: r.flags ?? [],
+    effects: r.effects ?? [],
+    functions: r.functions ?? [],
+  };
 });
 const byId = new Map(known.map((i) => [i.id, i]));
-const matcher = new IngredientMatcher(rows.map((r) => ({ id: r.alias ?? slugify(r.inci), name: r.inci, otherNames: r.other_names ?? [] })));
-const ingredientsOf = (list: string) => analyzeIngredientList(list, matcher).entries.flatMap((e) => (e.ingredientId && byId.has(e.ingredientId) ? [byId.get(e.ingredientId)!] : []));
+const matcher = new IngredientMatcher(
+  rows.map((r) => ({ id: r.alias ?? slugify(r.inci), name: r.inci, otherNames: r.other_names ?? [] })),
+);
+const ingredientsOf = (list: string) =>
+  analyzeIngredientList(list, matcher).entries.flatMap((e) =>
+    e.ingredientId && byId.has(e.ingredientId) ? [byId.get(e.ingredientId)!] : [],
+  );
 
 // Ten products of the catalog for ten steps: actives that trip rules, sunscreen, fragrance.
 const catalog = readYaml<Array<{ alias: string; ingredient_list: string }>>('catalog/products.yaml');
-const pick = (pattern: RegExp, skip = 0) => catalog.filter((p) => pattern.test(p.ingredient_list))[skip] ?? catalog[skip];
-const chosen = [pick(/Sodium Cocoyl/), pick(/Glycolic Acid/), pick(/Salicylic Acid/), pick(/Ascorbic Acid,/), pick(/Niacinamide/), pick(/Retinol/), pick(/Copper Tripeptide/), pick(/Parfum/), pick(/Parfum/, 1), pick(/Zinc Oxide/)];
-const stepTypes = ['cleanse', 'exfoliate', 'exfoliate', 'treat', 'treat', 'treat', 'treat', 'moisturise', 'moisturise', 'protect'];
+const pick = (pattern: RegExp, skip = 0) =>
+  catalog.filter((p) => pattern.test(p.ingredient_list))[skip] ?? catalog[skip];
+const chosen = [
+  pick(/Sodium Cocoyl/),
+  pick(/Glycolic Acid/),
+  pick(/Salicylic Acid/),
+  pick(/Ascorbic Acid,/),
+  pick(/Niacinamide/),
+  pick(/Retinol/),
+  pick(/Copper Tripeptide/),
+  pick(/Parfum/),
+  pick(/Parfum/, 1),
+  pick(/Zinc Oxide/),
+];
+const stepTypes = [
+  'cleanse',
+  'exfoliate',
+  'exfoliate',
+  'treat',
+  'treat',
+  'treat',
+  'treat',
+  'moisturise',
+  'moisturise',
+  'protect',
+];
 const routine: EngineRoutine = {
   timeOfDay: 'morning',
-  steps: chosen.map((p, i) => ({ id: `s${i + 1}`, position: i + 1, stepType: stepTypes[i], product: { id: p.alias, ingredients: ingredientsOf(p.ingredient_list) } })),
+  steps: chosen.map((p, i) => ({
+    id: `s${i + 1}`,
+    position: i + 1,
+    stepType: stepTypes[i],
+    product: { id: p.alias, ingredients: ingredientsOf(p.ingredient_list) },
+  })),
   negativeIngredientIds: ['glycerin', 'linalool'],
 };
 const rules = loadRoutineRules();
@@ -47,7 +101,9 @@ function time(label: string, runs: number, fn: () => unknown): void {
 
 const ingredientCount = routine.steps.reduce((n, s) => n + (s.product?.ingredients.length ?? 0), 0);
 const findings = checkRoutine(routine, rules);
-console.log(`10-step routine, ${ingredientCount} matched ingredients, ${rules.rules.length} rules: ${findings.length} findings (${findings.map((f) => f.rule).join(', ')})`);
+console.log(
+  `10-step routine, ${ingredientCount} matched ingredients, ${rules.rules.length} rules: ${findings.length} findings (${findings.map((f) => f.rule).join(', ')})`,
+);
 time('checkRoutine (GET .../compatibility)', 5000, () => checkRoutine(routine, rules));
 time('fitProduct (GET .../analyze/:token/…)', 2000, () => fitProduct(routine, candidate, rules));
 time('summarizeRoutine (detailed_summary)', 5000, () => summarizeRoutine(routine.steps));

@@ -42,7 +42,9 @@ async function ensureDatabase(url: string): Promise<void> {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.slice(1));
   if (!name || /^skincare_(tpl|test)_/.test(name)) {
-    console.error(`Refusing to write to "${name}": give DATABASE_URL a database of its own, e.g. .../skincare_search1m`);
+    console.error(
+      `Refusing to write to "${name}": give DATABASE_URL a database of its own, e.g. .../skincare_search1m`,
+    );
     process.exit(2);
   }
   u.pathname = '/postgres';
@@ -58,12 +60,77 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-const SYLLABLES = ['lu', 'mi', 'ra', 'so', 've', 'na', 'ki', 'do', 'ze', 'pha', 'lo', 'ria', 'ne', 'ta', 'vi', 'cor', 'el', 'an', 'is', 'mo'];
+const SYLLABLES = [
+  'lu',
+  'mi',
+  'ra',
+  'so',
+  've',
+  'na',
+  'ki',
+  'do',
+  'ze',
+  'pha',
+  'lo',
+  'ria',
+  'ne',
+  'ta',
+  'vi',
+  'cor',
+  'el',
+  'an',
+  'is',
+  'mo',
+];
 const SUFFIXES = ['', '', '', ' Labs', ' Skin', ' Botanics', ' Derm', ' Naturals', ' Beauty', ' Care'];
-const DESCRIPTORS = ['Hydrating', 'Gentle', 'Daily', 'Calming', 'Brightening', 'Barrier', 'Soothing', 'Clarifying', 'Rich', 'Light', 'Intense',
-  'Balancing', 'Renewing', 'Comfort', 'Pure', 'Advanced', 'Sensitive', 'Deep', 'Ultra', 'Overnight', 'Firming', 'Nourishing', 'Repair', 'Clear'];
-const ACTIVES = ['Niacinamide', 'Ceramide', 'Hyaluronic', 'Retinol', 'Vitamin C', 'Peptide', 'Centella', 'Squalane', 'Salicylic', 'Azelaic',
-  'Panthenol', 'Green Tea', 'Snail', 'Rice', 'Bakuchiol', 'Aloe', 'Oat', 'Propolis', 'Collagen', 'Mandelic'];
+const DESCRIPTORS = [
+  'Hydrating',
+  'Gentle',
+  'Daily',
+  'Calming',
+  'Brightening',
+  'Barrier',
+  'Soothing',
+  'Clarifying',
+  'Rich',
+  'Light',
+  'Intense',
+  'Balancing',
+  'Renewing',
+  'Comfort',
+  'Pure',
+  'Advanced',
+  'Sensitive',
+  'Deep',
+  'Ultra',
+  'Overnight',
+  'Firming',
+  'Nourishing',
+  'Repair',
+  'Clear',
+];
+const ACTIVES = [
+  'Niacinamide',
+  'Ceramide',
+  'Hyaluronic',
+  'Retinol',
+  'Vitamin C',
+  'Peptide',
+  'Centella',
+  'Squalane',
+  'Salicylic',
+  'Azelaic',
+  'Panthenol',
+  'Green Tea',
+  'Snail',
+  'Rice',
+  'Bakuchiol',
+  'Aloe',
+  'Oat',
+  'Propolis',
+  'Collagen',
+  'Mandelic',
+];
 const TEXTURES = ['Cream', 'Cream', 'Gel', 'Lotion', 'Milk', 'Foam', 'Water', 'Balm'];
 
 const sqlArray = (list: string[]) => `array[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`;
@@ -73,7 +140,10 @@ if (config.databaseUrl) await ensureDatabase(config.databaseUrl);
 const started = Date.now();
 const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 const seeded = await seedIfEmpty(orm, { demo: true });
-if (seeded.seeded) console.log(`loaded the knowledge base (${seeded.ingredients} ingredients) and the demo catalog (${seeded.products} products)`);
+if (seeded.seeded)
+  console.log(
+    `loaded the knowledge base (${seeded.ingredients} ingredients) and the demo catalog (${seeded.products} products)`,
+  );
 const em = orm.em.fork() as EntityManager;
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 async function step(name: string, statements: string[]): Promise<void> {
@@ -86,18 +156,23 @@ async function step(name: string, statements: string[]): Promise<void> {
   console.log(`  ${name}: ${((Date.now() - t) / 1000).toFixed(1)} s (${elapsed()})`);
 }
 
-const existing = (await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where alias like 'bench-%'`))[0].n;
+const existing = (
+  await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where alias like 'bench-%'`)
+)[0].n;
 if (existing >= target) {
   console.log(`${existing} synthetic products present (target ${target}): nothing to add`);
 } else if (existing > 0) {
   console.error(`${existing} synthetic products present, fewer than ${target}: start from an empty database`);
   process.exit(2);
 } else {
-  console.log(`building ${target} products, ${brandCount} brands, ${userCount} users, ${favouriteCount} favourites, ${listVariants} ingredient lists`);
+  console.log(
+    `building ${target} products, ${brandCount} brands, ${userCount} users, ${favouriteCount} favourites, ${listVariants} ingredient lists`,
+  );
   // Indexes of the tables filled in bulk (not those behind a constraint): dropped, then built once.
   const indexes = await em.execute<Array<{ indexname: string; indexdef: string }>>(
     `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename in ('product', 'product_search', 'product_favorite')
-       and indexname not in (select conname from pg_constraint)`);
+       and indexname not in (select conname from pg_constraint)`,
+  );
 
   await step('brands', [
     `select setseed(0.29)`,
@@ -143,7 +218,9 @@ if (existing >= target) {
     `create index on bench_list (v)`,
   ]);
   await step('products', [
-    ...indexes.filter((i) => /^product_/.test(i.indexname) && !/^product_(search|favorite)_/.test(i.indexname)).map((i) => `drop index "${i.indexname}"`),
+    ...indexes
+      .filter((i) => /^product_/.test(i.indexname) && !/^product_(search|favorite)_/.test(i.indexname))
+      .map((i) => `drop index "${i.indexname}"`),
     `select setseed(0.30)`,
     // Brands by a skewed draw (a few big ones, a long tail): the brand number is brandCount^(u^3).
     `create unlogged table bench_product as
@@ -194,19 +271,26 @@ if (existing >= target) {
   await em.execute('analyze product_search');
   await em.execute('analyze product_favorite');
   await em.execute('analyze brand');
-  for (const table of ['bench_template', 'bench_common', 'bench_list', 'bench_user', 'bench_product']) await em.execute(`drop table ${table}`);
+  for (const table of ['bench_template', 'bench_common', 'bench_list', 'bench_user', 'bench_product'])
+    await em.execute(`drop table ${table}`);
 }
 
 // The documents are the ones the triggers would have written.
-const differing = (await em.execute<Array<{ n: number }>>(
-  `select count(*)::int as n from (select p.id, p.name, p.brand_id, p.category_id, p.description, p.ingredient_ids, p.ingredient_list from product p
+const differing = (
+  await em.execute<Array<{ n: number }>>(
+    `select count(*)::int as n from (select p.id, p.name, p.brand_id, p.category_id, p.description, p.ingredient_ids, p.ingredient_list from product p
      where p.alias like 'bench-%' order by p.alias limit 200) p
    join product_search s on s.product_id = p.id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id
-   where s.document is distinct from search_product_document(p.name, b.name, c.name, p.description, p.ingredient_ids, p.ingredient_list)`))[0].n;
+   where s.document is distinct from search_product_document(p.name, b.name, c.name, p.description, p.ingredient_ids, p.ingredient_list)`,
+  )
+)[0].n;
 if (differing) throw new Error(`${differing} of 200 sampled documents differ from search_product_document's`);
 const [counts] = await em.execute<Array<{ products: number; cream: number; favourites: number }>>(
   `select (select count(*)::int from product where status = 'published') as products,
      (select count(*)::int from product_search where document @@ to_tsquery('english', 'cream')) as cream,
-     (select count(*)::int from product_favorite) as favourites`);
-console.log(`done in ${elapsed()}: ${counts.products} published products ("cream" in ${counts.cream}), ${counts.favourites} favourites`);
+     (select count(*)::int from product_favorite) as favourites`,
+);
+console.log(
+  `done in ${elapsed()}: ${counts.products} published products ("cream" in ${counts.cream}), ${counts.favourites} favourites`,
+);
 await orm.close();

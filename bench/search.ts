@@ -32,19 +32,65 @@ const em = orm.em.fork() as EntityManager;
 // Statistics first (scripts/seed-scale.ts analyzes product alone; PGlite has no autovacuum): the
 // planner chooses between the GIN index and the popularity walk by how frequent a word is.
 await em.execute('analyze product_search');
-const products = (await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where status = 'published'`))[0].n;
+const products = (
+  await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where status = 'published'`)
+)[0].n;
 console.log(`${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${products} published products`);
 
 // Rare words: brands of the long tail (about 50 products each at most) and demo products' words.
-const tail = (await em.execute<Array<{ name: string }>>(`select name from brand where alias like 'bench-%' or alias like 'scale-%' order by alias desc limit 40`)).map((r) => r.name.split(' ')[0].toLowerCase());
-const rare = [...tail.slice(0, 20), 'niacinamide serum', 'soomdal cica', 'vitamin c serum', 'ceramide cream', 'retinol night cream', 'salicylic acid cleanser', 'sun cream', 'moisturiser', 'kakadu', 'bakuchiol or retinal'];
-const frequent = ['cream', 'gentle cleanser', 'hydrating', 'serum', 'daily moisturizer', 'rich cream', 'calming toner', 'light lotion', 'soothing', 'barrier cream'];
-const fuzzy = ['hydratng crem', 'niacinamid serum', 'ceramid', 'moisturi', 'brigh', 'calming ton', 'retinoll', 'gentel cleanser', 'sootheing', 'vitamn c'];
+const tail = (
+  await em.execute<Array<{ name: string }>>(
+    `select name from brand where alias like 'bench-%' or alias like 'scale-%' order by alias desc limit 40`,
+  )
+).map((r) => r.name.split(' ')[0].toLowerCase());
+const rare = [
+  ...tail.slice(0, 20),
+  'niacinamide serum',
+  'soomdal cica',
+  'vitamin c serum',
+  'ceramide cream',
+  'retinol night cream',
+  'salicylic acid cleanser',
+  'sun cream',
+  'moisturiser',
+  'kakadu',
+  'bakuchiol or retinal',
+];
+const frequent = [
+  'cream',
+  'gentle cleanser',
+  'hydrating',
+  'serum',
+  'daily moisturizer',
+  'rich cream',
+  'calming toner',
+  'light lotion',
+  'soothing',
+  'barrier cream',
+];
+const fuzzy = [
+  'hydratng crem',
+  'niacinamid serum',
+  'ceramid',
+  'moisturi',
+  'brigh',
+  'calming ton',
+  'retinoll',
+  'gentel cleanser',
+  'sootheing',
+  'vitamn c',
+];
 const withFilters = [
-  { query: 'cream', free_of: ['fragrance'] }, { query: 'serum', category: 'serums' }, { query: 'gentle cleanser', free_of: ['sulfates'] },
-  { query: 'hydrating', include_ingredients: ['glycerin'] }, { query: 'niacinamide', free_of: ['fragrance', 'essential_oils'] },
-  { query: 'cream', include_ingredients: ['niacinamide'], free_of: ['silicones'] }, { query: 'rich cream', category: 'creams' },
-  { query: 'toner', exclude_ingredients: ['alcohol-denat'] }, { query: 'soothing', free_of: ['parabens'] }, { query: 'sun cream', free_of: ['fragrance'] },
+  { query: 'cream', free_of: ['fragrance'] },
+  { query: 'serum', category: 'serums' },
+  { query: 'gentle cleanser', free_of: ['sulfates'] },
+  { query: 'hydrating', include_ingredients: ['glycerin'] },
+  { query: 'niacinamide', free_of: ['fragrance', 'essential_oils'] },
+  { query: 'cream', include_ingredients: ['niacinamide'], free_of: ['silicones'] },
+  { query: 'rich cream', category: 'creams' },
+  { query: 'toner', exclude_ingredients: ['alcohol-denat'] },
+  { query: 'soothing', free_of: ['parabens'] },
+  { query: 'sun cream', free_of: ['fragrance'] },
 ];
 const mix: Array<{ kind: string; payload: Record<string, unknown> }> = [];
 for (let i = 0; mix.length < requests + 20; i++) {
@@ -58,10 +104,16 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 function summary(name: string, timings: number[]): void {
   const sorted = [...timings].sort((a, b) => a - b);
   const f = (q: number) => quantile(sorted, q).toFixed(1);
-  console.log(`${name}: ${timings.length} requests, p50 ${f(0.5)} ms, p95 ${f(0.95)} ms, p99 ${f(0.99)} ms, max ${f(1)} ms`);
+  console.log(
+    `${name}: ${timings.length} requests, p50 ${f(0.5)} ms, p95 ${f(0.95)} ms, p99 ${f(0.99)} ms, max ${f(1)} ms`,
+  );
 }
 
-type Item = { kind: string; send: () => Promise<{ statusCode: number; body: string }>; anchor?: () => Promise<unknown> };
+type Item = {
+  kind: string;
+  send: () => Promise<{ statusCode: number; body: string }>;
+  anchor?: () => Promise<unknown>;
+};
 async function run(name: string, list: Item[]): Promise<void> {
   for (const item of list.slice(0, 20)) await item.send();
   const byKind = new Map<string, number[]>();
@@ -86,7 +138,9 @@ async function run(name: string, list: Item[]): Promise<void> {
     summary('  anchor (one statement, node-postgres)', anchors);
     const sa = [...anchors].sort((a, b) => a - b);
     const sb = [...all].sort((a, b) => a - b);
-    console.log(`  app / anchor: p50 ${(quantile(sb, 0.5) / quantile(sa, 0.5)).toFixed(2)}, p95 ${(quantile(sb, 0.95) / quantile(sa, 0.95)).toFixed(2)}`);
+    console.log(
+      `  app / anchor: p50 ${(quantile(sb, 0.5) / quantile(sa, 0.5)).toFixed(2)}, p95 ${(quantile(sb, 0.95) / quantile(sa, 0.95)).toFixed(2)}`,
+    );
   }
 }
 
@@ -99,10 +153,24 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
   const texts = parsed && queryTexts(parsed, searchVocabulary());
   if (!texts) return undefined;
   const where = { sql: [`p.status = 'published'`], params: [] as unknown[] };
-  if (payload.category) where.sql.push(`p.category_id in (select id from product_category where alias = ? union select id from product_category where parent_id in (select id from product_category where alias = ?))`), where.params.push(payload.category, payload.category);
-  if (payload.include_ingredients) where.sql.push(`p.ingredient_ids @> array(select id::text from ingredient where alias = any(?::text[]))`), where.params.push(payload.include_ingredients);
-  if (payload.exclude_ingredients) where.sql.push(`not (p.ingredient_ids && array(select id::text from ingredient where alias = any(?::text[])))`), where.params.push(payload.exclude_ingredients);
-  if (payload.free_of) where.sql.push(`not (p.flags && ?::text[])`), where.params.push(checkedFlags('free_of', payload.free_of as string[]));
+  if (payload.category) {
+    where.sql.push(
+      `p.category_id in (select id from product_category where alias = ? union select id from product_category where parent_id in (select id from product_category where alias = ?))`,
+    );
+    where.params.push(payload.category, payload.category);
+  }
+  if (payload.include_ingredients) {
+    where.sql.push(`p.ingredient_ids @> array(select id::text from ingredient where alias = any(?::text[]))`);
+    where.params.push(payload.include_ingredients);
+  }
+  if (payload.exclude_ingredients) {
+    where.sql.push(`not (p.ingredient_ids && array(select id::text from ingredient where alias = any(?::text[])))`);
+    where.params.push(payload.exclude_ingredients);
+  }
+  if (payload.free_of) {
+    where.sql.push(`not (p.flags && ?::text[])`);
+    where.params.push(checkedFlags('free_of', payload.free_of as string[]));
+  }
   const sql = `select coalesce(json_agg(json_build_object('id', p.id, 'alias', p.alias, 'name', p.name, 'status', p.status, 'flags', p.flags,
       'brand', json_build_object('id', b.id, 'alias', b.alias, 'name', b.name, 'country', b.country),
       'category', case when c.id is null then null else json_build_object('id', c.id, 'alias', c.alias, 'name', c.name, 'step_type', c.step_type) end,
@@ -114,20 +182,52 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
           from (${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}) m
           order by rank desc, m.popularity desc, m.product_id desc limit 21) r
     join product p on p.id = r.product_id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id`;
-  const params = [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params, ...texts.full.params, ...where.params, ...texts.full.params, ...where.params];
+  const params = [
+    ...texts.highlight.params,
+    ...texts.full.params,
+    ...texts.literal.params,
+    ...texts.full.params,
+    ...texts.full.params,
+    ...where.params,
+    ...texts.full.params,
+    ...where.params,
+  ];
   let k = 0;
   const text = sql.replace(/\?/g, () => `$${++k}`);
   return () => client.query(text, params);
 }
 
-await run('POST /products/search (mix)', mix.map((m) => ({ kind: m.kind, send: () => app.inject({ method: 'POST', url: '/products/search', payload: m.payload }), anchor: anchorOf(m.payload) })));
+await run(
+  'POST /products/search (mix)',
+  mix.map((m) => ({
+    kind: m.kind,
+    send: () => app.inject({ method: 'POST', url: '/products/search', payload: m.payload }),
+    anchor: anchorOf(m.payload),
+  })),
+);
 
 // Suggestions: every keystroke of a few words as typed.
-const typed = ['cream', 'soomdal', 'niacinamide', 'hydrating', 'vitamin c', 'gentle cl', 'ceramide', 'moisturiser', ...tail.slice(0, 6)];
-const keystrokes = typed.flatMap((word) => Array.from({ length: word.length }, (_, i) => word.slice(0, i + 1))).filter((q) => q.trim().length >= 2);
+const typed = [
+  'cream',
+  'soomdal',
+  'niacinamide',
+  'hydrating',
+  'vitamin c',
+  'gentle cl',
+  'ceramide',
+  'moisturiser',
+  ...tail.slice(0, 6),
+];
+const keystrokes = typed
+  .flatMap((word) => Array.from({ length: word.length }, (_, i) => word.slice(0, i + 1)))
+  .filter((q) => q.trim().length >= 2);
 const suggestions: Array<{ kind: string; send: () => Promise<{ statusCode: number; body: string }> }> = [];
 while (suggestions.length < requests + 20) {
-  for (const q of keystrokes) suggestions.push({ kind: q.length <= 3 ? 'prefix of 2-3 letters' : 'longer prefix', send: () => app.inject({ method: 'GET', url: `/search/suggestions?query=${encodeURIComponent(q)}` }) });
+  for (const q of keystrokes)
+    suggestions.push({
+      kind: q.length <= 3 ? 'prefix of 2-3 letters' : 'longer prefix',
+      send: () => app.inject({ method: 'GET', url: `/search/suggestions?query=${encodeURIComponent(q)}` }),
+    });
 }
 await run('GET /search/suggestions (keystrokes)', suggestions.slice(0, requests + 20));
 
@@ -135,19 +235,37 @@ await run('GET /search/suggestions (keystrokes)', suggestions.slice(0, requests 
 if (config.databaseUrl) {
   const sizes = await em.execute<Array<{ relname: string; total: string; indexes: string }>>(
     `select relname, pg_size_pretty(pg_total_relation_size(oid)) as total, pg_size_pretty(pg_indexes_size(oid)) as indexes
-     from pg_class where relname in ('product', 'product_search', 'search_word', 'ingredient_search') order by relname`);
+     from pg_class where relname in ('product', 'product_search', 'search_word', 'ingredient_search') order by relname`,
+  );
   for (const s of sizes) console.log(`${s.relname}: ${s.total} (indexes ${s.indexes})`);
 }
 // The plans of the candidates (bench/README.md, "how the work is bounded"): rows and buffers read.
-for (const [query, free] of [['cream', false], ['soothing', false], ['gentle cleanser', false], ['soomdal cica', false], ['cream', true], ['hydratng crem', false]] as const) {
+for (const [query, free] of [
+  ['cream', false],
+  ['soothing', false],
+  ['gentle cleanser', false],
+  ['soomdal cica', false],
+  ['cream', true],
+  ['hydratng crem', false],
+] as const) {
   const parsed = parseSearchText('query', query)!;
   const texts = queryTexts(parsed, searchVocabulary())!;
-  const where = { sql: [`p.status = 'published'`, ...(free ? [`not (p.flags && array['fragrance'])`] : [])], params: [] };
-  const plan = await em.execute<Array<{ 'QUERY PLAN': string }>>(`explain (analyze, buffers, costs off) ${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}`,
-    [...texts.full.params, ...texts.full.params]);
+  const where = {
+    sql: [`p.status = 'published'`, ...(free ? [`not (p.flags && array['fragrance'])`] : [])],
+    params: [],
+  };
+  const plan = await em.execute<Array<{ 'QUERY PLAN': string }>>(
+    `explain (analyze, buffers, costs off) ${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}`,
+    [...texts.full.params, ...texts.full.params],
+  );
   const lines = plan.map((r) => r['QUERY PLAN']);
   const top = lines.findIndex((l) => /^\s*Buffers/.test(l));
-  console.log(`candidates of "${query}"${free ? ' free of fragrance' : ''}: ${lines[0].trim()}; ${lines[top]?.trim()}; ${lines.filter((l) => /Execution Time|Planning Time/.test(l)).map((l) => l.trim()).join(', ')}`);
+  console.log(
+    `candidates of "${query}"${free ? ' free of fragrance' : ''}: ${lines[0].trim()}; ${lines[top]?.trim()}; ${lines
+      .filter((l) => /Execution Time|Planning Time/.test(l))
+      .map((l) => l.trim())
+      .join(', ')}`,
+  );
   if (process.argv.includes('--plans')) for (const line of lines) console.log(`  ${line}`);
 }
 

@@ -14,4 +14,11 @@ const app = await buildApp({ config, orm, logger: false, restJit: process.env.BE
 
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.('ready');
-process.on('SIGTERM', () => void app.close().then(() => orm.close()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => orm.close())
+      .then(() => process.exit(0)),
+);

@@ -8,6 +8,9 @@ const labelNames = loadLabelNames();
 const problems = validateKnowledgeBase(records, readYaml<Vocabulary>('vocabulary.yaml'), labelNames);
 for (const p of problems) console.log(p);
 const named = new Set(labelNames.map((e) => e.inci.toLowerCase()));
-const inScript = (language: 'ko' | 'ja') => new Set(labelNames.filter((e) => e[language]?.length).map((e) => e.inci.toLowerCase())).size;
-console.log(`${records.length} entries, ${named.size} with label names (${inScript('ko')} in Korean, ${inScript('ja')} in Japanese), ${problems.length} problems`);
+const inScript = (language: 'ko' | 'ja') =>
+  new Set(labelNames.filter((e) => e[language]?.length).map((e) => e.inci.toLowerCase())).size;
+console.log(
+  `${records.length} entries, ${named.size} with label names (${inScript('ko')} in Korean, ${inScript('ja')} in Japanese), ${problems.length} problems`,
+);
 process.exit(problems.length ? 1 : 0);

@@ -50,7 +50,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -175,17 +177,22 @@ async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promis
   if (response?.status() !== 200) fail(`GET /graphiql answered ${response?.status()}`);
   pass('GET /graphiql answered 200');
   const schema = await introspected.catch(() => fail('GraphiQL sent no introspection query to /graphql'));
-  if (schema.status() !== 200) fail(`the introspection query answered ${schema.status()}: ${(await schema.text()).slice(0, 300)}`);
+  if (schema.status() !== 200)
+    fail(`the introspection query answered ${schema.status()}: ${(await schema.text()).slice(0, 300)}`);
   pass('GraphiQL loaded the schema by introspection');
 
   // GraphiQL 5 edits with Monaco; wait until its query editor is up.
   const editor = page.locator('.graphiql-query-editor .monaco-editor').first();
-  await editor.waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS }).catch(() =>
-    fail('GraphiQL did not render its query editor'),
-  );
+  await editor
+    .waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS })
+    .catch(() => fail('GraphiQL did not render its query editor'));
   pass('GraphiQL rendered its query editor');
-  const opening = (await page.locator('.graphiql-query-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
-  if (/Welcome to/.test(opening) || !opening.includes('AnalyzeIngredientList')) fail(`GraphiQL does not open on the service's operations; it shows: ${opening.slice(0, 200)}`);
+  const opening = (await page.locator('.graphiql-query-editor .view-lines').first().innerText()).replace(
+    /\u00a0/g,
+    ' ',
+  );
+  if (/Welcome to/.test(opening) || !opening.includes('AnalyzeIngredientList'))
+    fail(`GraphiQL does not open on the service's operations; it shows: ${opening.slice(0, 200)}`);
   const tabs = await page.locator('.graphiql-tab').count();
   if (tabs < 5) fail(`GraphiQL opens ${tabs} tabs, not the 5 named operations`);
   pass(`GraphiQL opens on ${tabs} tabs of named operations, the first AnalyzeIngredientList`);
@@ -200,7 +207,9 @@ async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promis
   await page.keyboard.press('Delete');
   await page.keyboard.type(QUERY, { delay: 20 });
   await page.keyboard.press('Escape'); // close any completion popup
-  const typed = (await page.locator('.graphiql-query-editor .view-lines').first().innerText()).replace(/\s+/g, ' ').trim();
+  const typed = (await page.locator('.graphiql-query-editor .view-lines').first().innerText())
+    .replace(/\s+/g, ' ')
+    .trim();
   if (typed !== QUERY) fail(`the query editor holds "${typed}", not "${QUERY}"`);
   pass(`typed the query into the editor: ${QUERY}`);
   // The editor validates against the schema in a web worker (debounced): marks left over from
@@ -212,7 +221,9 @@ async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promis
   pass('the query editor marks no errors in the query');
 
   const isBrandsQuery = (r: Response) =>
-    new URL(r.url()).pathname === '/graphql' && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('brands');
+    new URL(r.url()).pathname === '/graphql' &&
+    r.request().method() === 'POST' &&
+    (r.request().postData() ?? '').includes('brands');
   const graphqlResponse = page.waitForResponse(isBrandsQuery, { timeout: CHECK_TIMEOUT_MS });
   await page.locator('button.graphiql-execute-button').click();
   const answered = await graphqlResponse.catch(() => fail('running the query sent no POST /graphql'));
@@ -260,7 +271,13 @@ async function editorText(page: Page, which: keyof typeof EDITORS): Promise<stri
     return editor ? editor.getValue() : null;
   })()`);
   if (typeof value === 'string') return value;
-  return (await page.locator(`${pane} .view-lines`).first().innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+  return (
+    await page
+      .locator(`${pane} .view-lines`)
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).replace(/\u00a0/g, ' ');
 }
 
 /** Clicks tab `index` until GraphiQL shows it (a first click on a tab is sometimes taken as the start of a drag). */
@@ -271,7 +288,8 @@ async function selectTab(page: Page, index: number): Promise<void> {
     await tab.locator('.graphiql-tab-button').click();
     await page.waitForTimeout(250);
   }
-  if ((await tab.getAttribute('aria-selected')) !== 'true') fail(`GraphiQL's tab ${index + 1} did not open when clicked`);
+  if ((await tab.getAttribute('aria-selected')) !== 'true')
+    fail(`GraphiQL's tab ${index + 1} did not open when clicked`);
 }
 
 /**
@@ -284,9 +302,12 @@ async function runEveryTab(page: Page): Promise<void> {
   if (count !== expected.length) fail(`GraphiQL opens ${count} tabs; the page was rendered with ${expected.length}`);
   for (let index = 0; index < expected.length; index++) {
     await selectTab(page, index);
-    const operation = /^(?:query|mutation)\s+(\w+)/m.exec(expected[index]!.query)?.[1] ?? fail(`tab ${index + 1} holds no named operation`);
+    const operation =
+      /^(?:query|mutation)\s+(\w+)/m.exec(expected[index]!.query)?.[1] ??
+      fail(`tab ${index + 1} holds no named operation`);
     const query = await editorText(page, 'query');
-    if (!new RegExp(`^(query|mutation)\\s+${operation}\\b`, 'm').test(query)) fail(`tab ${index + 1} does not show ${operation}; it shows: ${query.slice(0, 200)}`);
+    if (!new RegExp(`^(query|mutation)\\s+${operation}\\b`, 'm').test(query))
+      fail(`tab ${index + 1} does not show ${operation}; it shows: ${query.slice(0, 200)}`);
     const variables = await editorText(page, 'variables');
     const want = JSON.parse(expected[index]!.variables) as unknown;
     let shownVariables: unknown;
@@ -296,16 +317,24 @@ async function runEveryTab(page: Page): Promise<void> {
       fail(`${operation}: the variables editor holds no JSON: ${JSON.stringify(variables.slice(0, 200))}`);
     }
     if (JSON.stringify(shownVariables) !== JSON.stringify(want)) {
-      fail(`${operation}: the variables editor holds ${JSON.stringify(variables.slice(0, 200))}, not the example ${JSON.stringify(want)}`);
+      fail(
+        `${operation}: the variables editor holds ${JSON.stringify(variables.slice(0, 200))}, not the example ${JSON.stringify(want)}`,
+      );
     }
 
     const isRun = (r: Response) =>
-      new URL(r.url()).pathname === '/graphql' && r.request().method() === 'POST' && (r.request().postData() ?? '').includes(operation);
+      new URL(r.url()).pathname === '/graphql' &&
+      r.request().method() === 'POST' &&
+      (r.request().postData() ?? '').includes(operation);
     const answer = page.waitForResponse(isRun, { timeout: CHECK_TIMEOUT_MS });
     await page.locator('button.graphiql-execute-button').click();
     const answered = await answer.catch(() => fail(`${operation}: ▶ sent no POST /graphql`));
-    const body = (await answered.json().catch(() => ({}))) as { data?: Record<string, unknown> | null; errors?: unknown };
-    if (answered.status() !== 200 || body.errors || !body.data) fail(`${operation}: ▶ answered ${answered.status()}: ${JSON.stringify(body).slice(0, 500)}`);
+    const body = (await answered.json().catch(() => ({}))) as {
+      data?: Record<string, unknown> | null;
+      errors?: unknown;
+    };
+    if (answered.status() !== 200 || body.errors || !body.data)
+      fail(`${operation}: ▶ answered ${answered.status()}: ${JSON.stringify(body).slice(0, 500)}`);
 
     const deadline = Date.now() + CHECK_TIMEOUT_MS;
     let shown = '';
@@ -314,14 +343,19 @@ async function runEveryTab(page: Page): Promise<void> {
       if (shown.includes('"data"')) break;
       await page.waitForTimeout(250);
     }
-    if (!shown.includes('"data"') || shown.includes('"errors"')) fail(`${operation}: the result pane shows ${JSON.stringify(shown.slice(0, 300))}`);
-    pass(`tab ${index + 1} ${operation}: its example variables are in the editor (${Object.keys(want as object).join(', ') || 'none needed'}); ▶ shows data, no errors`);
+    if (!shown.includes('"data"') || shown.includes('"errors"'))
+      fail(`${operation}: the result pane shows ${JSON.stringify(shown.slice(0, 300))}`);
+    pass(
+      `tab ${index + 1} ${operation}: its example variables are in the editor (${Object.keys(want as object).join(', ') || 'none needed'}); ▶ shows data, no errors`,
+    );
   }
 }
 
 async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<void> {
   const from = mark(traffic);
-  const specLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/openapi.json', { timeout: CHECK_TIMEOUT_MS });
+  const specLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/openapi.json', {
+    timeout: CHECK_TIMEOUT_MS,
+  });
   const response = await page.goto(`${base}/docs`, { waitUntil: 'load' });
   if (response?.status() !== 200) fail(`GET /docs answered ${response?.status()}`);
   pass('GET /docs answered 200');
@@ -329,7 +363,11 @@ async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<vo
   if (spec.status() !== 200) fail(`GET /openapi.json answered ${spec.status()}`);
 
   // Every group of the description is listed (collapsed); opening one shows its operations.
-  const groups = new Set(Object.values((await spec.json()).paths as Record<string, Record<string, { tags?: string[] }>>).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+  const groups = new Set(
+    Object.values((await spec.json()).paths as Record<string, Record<string, { tags?: string[] }>>).flatMap((ops) =>
+      Object.values(ops).flatMap((op) => op.tags ?? []),
+    ),
+  );
   const tag = page.locator(`.opblock-tag[data-tag="${OPERATION_TAG}"]`);
   try {
     await tag.waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
@@ -345,30 +383,42 @@ async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<vo
     await operation.waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
   } catch {
     await page.screenshot({ path: join(SHOTS, 'docs-failed.png') });
-    const error = await page.locator('.swagger-ui .errors-wrapper, .swagger-ui .loading-container').first().innerText().catch(() => '');
+    const error = await page
+      .locator('.swagger-ui .errors-wrapper, .swagger-ui .loading-container')
+      .first()
+      .innerText()
+      .catch(() => '');
     fail(`Swagger UI does not list ${OPERATION_PATH}${error ? `; it shows: ${error.slice(0, 300)}` : ''}`);
   }
   const operations = await page.locator('.opblock').count();
   const title = (await page.locator('.swagger-ui .info .title').first().innerText()).replace(/\s+/g, ' ').trim();
   const errors = await page.locator('.swagger-ui .errors-wrapper').count();
-  if (errors > 0) fail(`Swagger UI shows errors: ${await page.locator('.swagger-ui .errors-wrapper').first().innerText()}`);
-  pass(`Swagger UI renders "${title}"; the group ${OPERATION_TAG} opens on ${operations} operations, including ${OPERATION_PATH}`);
+  if (errors > 0)
+    fail(`Swagger UI shows errors: ${await page.locator('.swagger-ui .errors-wrapper').first().innerText()}`);
+  pass(
+    `Swagger UI renders "${title}"; the group ${OPERATION_TAG} opens on ${operations} operations, including ${OPERATION_PATH}`,
+  );
 
   await page.screenshot({ path: join(SHOTS, 'docs.png'), fullPage: true });
   assertClean(traffic, '/docs', from);
   pass(`/docs made ${traffic.requests.length - from.requests} requests, all to the service`);
 }
 
-
 // ---- the pages people open ----------------------------------------------------------------
 const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
-const PASTED = 'Ingredients: Aqua (Water), Glycerin, Niacinamide, Alcohol Denat., Parfum, Linalool, Retinol, Dimethicone';
-const KIT = 'Cleanser: Aqua, Sodium Laureth Sulfate, Glycerin, Phenoxyethanol, Parfum. Toner: Aqua, Alcohol Denat., Niacinamide, Hydroquinone 2%, Salicylic Acid 3%, Limonene, Retinol, Butylene Glycol';
+const PASTED =
+  'Ingredients: Aqua (Water), Glycerin, Niacinamide, Alcohol Denat., Parfum, Linalool, Retinol, Dimethicone';
+const KIT =
+  'Cleanser: Aqua, Sodium Laureth Sulfate, Glycerin, Phenoxyethanol, Parfum. Toner: Aqua, Alcohol Denat., Niacinamide, Hydroquinone 2%, Salicylic Acid 3%, Limonene, Retinol, Butylene Glycol';
 /** A demo product with offers in dollars and euros. */
 const OFFERED = 'clearvane-10-benzoyl-peroxide-acne-gel';
 
-interface PageReport { path: string; violations: string[]; links: number }
+interface PageReport {
+  path: string;
+  violations: string[];
+  links: number;
+}
 const reports: PageReport[] = [];
 const checkedLinks = new Map<string, number>();
 
@@ -376,19 +426,32 @@ const checkedLinks = new Map<string, number>();
 async function audit(page: Page, base: string, label: string): Promise<void> {
   // A string, not a function: evaluate() runs it as is (no CSP, no swc helpers needed).
   await page.evaluate(AXE);
-  const found = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`)) as Array<{ id: string; impact: string; help: string; nodes: string[] }>;
+  const found = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
+  )) as Array<{ id: string; impact: string; help: string; nodes: string[] }>;
   const serious = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   for (const v of found) console.log(`  axe ${v.impact} ${v.id} on ${label}: ${v.help} (${v.nodes.join(', ')})`);
-  const hrefs = (await page.evaluate(`[...document.querySelectorAll('a[href], link[href]')].map((a) => a.href)`)) as string[];
+  const hrefs = (await page.evaluate(
+    `[...document.querySelectorAll('a[href], link[href]')].map((a) => a.href)`,
+  )) as string[];
   // Links within this page (the skip link's #main) are not fetched again: a POST's answer has no GET.
   const here = page.url().split('#')[0];
-  const local = [...new Set(hrefs.filter((h) => h.startsWith(base)).map((h) => h.split('#')[0]))].filter((h) => h !== here);
+  const local = [...new Set(hrefs.filter((h) => h.startsWith(base)).map((h) => h.split('#')[0]))].filter(
+    (h) => h !== here,
+  );
   for (const href of local) {
     if (!checkedLinks.has(href)) checkedLinks.set(href, (await fetch(href, { redirect: 'manual' })).status);
   }
   const broken = local.filter((h) => checkedLinks.get(h) === 404);
-  reports.push({ path: new URL(page.url()).pathname, violations: found.map((v) => `${v.impact} ${v.id}`), links: local.length });
-  if (serious.length) fail(`${label}: axe-core finds ${serious.length} serious or critical violations: ${serious.map((v) => `${v.id} (${v.nodes.join(', ')})`).join('; ')}`);
+  reports.push({
+    path: new URL(page.url()).pathname,
+    violations: found.map((v) => `${v.impact} ${v.id}`),
+    links: local.length,
+  });
+  if (serious.length)
+    fail(
+      `${label}: axe-core finds ${serious.length} serious or critical violations: ${serious.map((v) => `${v.id} (${v.nodes.join(', ')})`).join('; ')}`,
+    );
   if (broken.length) fail(`${label}: links answer 404: ${broken.join(', ')}`);
   const lang = await page.getAttribute('html', 'lang');
   if (lang !== 'en') fail(`${label}: <html lang> is ${lang}`);
@@ -402,7 +465,15 @@ async function open(page: Page, url: string, label: string, status = 200): Promi
   if (!type.startsWith('text/html')) fail(`${label}: answered ${type}, not HTML`);
 }
 
-async function checkPages(page: Page, base: string, traffic: Traffic, smtp: SmtpInbox, bearer: string, expertBearer: string, adminBearer: string): Promise<void> {
+async function checkPages(
+  page: Page,
+  base: string,
+  traffic: Traffic,
+  smtp: SmtpInbox,
+  bearer: string,
+  expertBearer: string,
+  adminBearer: string,
+): Promise<void> {
   const from = mark(traffic);
   await page.setViewportSize(PHONE);
 
@@ -417,12 +488,16 @@ async function checkPages(page: Page, base: string, traffic: Traffic, smtp: Smtp
   await audit(page, base, '/');
   await page.screenshot({ path: join(SHOTS, 'page-home.png'), fullPage: true });
   await page.getByLabel('Ingredient list, as printed on the product').fill(PASTED);
-  await Promise.all([page.waitForURL(/\/p\/analyses\/[\w-]+$/), page.getByRole('button', { name: 'Analyse the list' }).click()]);
+  await Promise.all([
+    page.waitForURL(/\/p\/analyses\/[\w-]+$/),
+    page.getByRole('button', { name: 'Analyse the list' }).click(),
+  ]);
   pass(`the paste form posted and led to ${new URL(page.url()).pathname}`);
   const entries = await page.locator('ol.entries > li').count();
   if (entries !== 8) fail(`the analysis page lists ${entries} entries, not 8`);
   const flags = await page.locator('#flags + dl dt').allInnerTexts();
-  if (!flags.some((f) => f.startsWith('Fragrance'))) fail(`the analysis page's flags miss Fragrance: ${flags.join(' | ')}`);
+  if (!flags.some((f) => f.startsWith('Fragrance')))
+    fail(`the analysis page's flags miss Fragrance: ${flags.join(' | ')}`);
   const verdicts = await page.locator('ul.verdicts > li').count();
   if (verdicts === 0) fail('the analysis page shows no skin-type verdict');
   pass(`the analysis page shows ${entries} entries, ${flags.length} flags and ${verdicts} skin-type verdicts`);
@@ -430,43 +505,69 @@ async function checkPages(page: Page, base: string, traffic: Traffic, smtp: Smtp
   await page.screenshot({ path: join(SHOTS, 'page-analysis.png'), fullPage: true });
 
   // An ingredient, by following the analysis page's link.
-  await Promise.all([page.waitForURL(/\/p\/ingredients\//), page.locator('ol.entries a', { hasText: 'Niacinamide' }).first().click()]);
+  await Promise.all([
+    page.waitForURL(/\/p\/ingredients\//),
+    page.locator('ol.entries a', { hasText: 'Niacinamide' }).first().click(),
+  ]);
   await audit(page, base, 'an ingredient page');
 
   // A product and a shared comparison of two products (shared through the REST API).
   const products = (await (await fetch(`${base}/products?limit=2`)).json()) as { items: Array<{ alias: string }> };
   await open(page, `${base}/p/products/${products.items[0].alias}`, 'a product page');
   await audit(page, base, 'a product page');
-  const shared = await fetch(`${base}/compare/share`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: products.items.map((p) => p.alias) }) });
+  const shared = await fetch(`${base}/compare/share`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: products.items.map((p) => p.alias) }),
+  });
   if (shared.status !== 201) fail(`POST /compare/share answered ${shared.status}`);
   const { token } = (await shared.json()) as { token: string };
   await open(page, `${base}/p/comparisons/${token}`, 'a comparison page');
   await audit(page, base, 'a comparison page');
   const sitemap = await (await fetch(`${base}/sitemap/comparisons`)).text();
-  if (!sitemap.includes(`<loc>${base}/p/comparisons/${token}</loc>`)) fail('the comparison sitemap does not list the comparison page');
+  if (!sitemap.includes(`<loc>${base}/p/comparisons/${token}</loc>`))
+    fail('the comparison sitemap does not list the comparison page');
   pass('the comparison sitemap lists the comparison page');
 
   // E-mail: an address change, its link taken from the delivered message, confirmed by its button.
   const auth = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
   const me = (await (await fetch(`${base}/my/user`, { headers: auth })).json()) as { id: string };
-  const asked = await fetch(`${base}/users/${me.id}/identity/email`, { method: 'PATCH', headers: auth, body: JSON.stringify({ email: 'pages-check@example.com' }) });
+  const asked = await fetch(`${base}/users/${me.id}/identity/email`, {
+    method: 'PATCH',
+    headers: auth,
+    body: JSON.stringify({ email: 'pages-check@example.com' }),
+  });
   if (asked.status !== 200) fail(`PATCH /users/:id/identity/email answered ${asked.status}: ${await asked.text()}`);
   const mail = await smtp.waitFor('pages-check@example.com');
   const link = /https?:\/\/\S+\/p\/email\/confirm\?token=[\w%-]+/.exec(mail.body)?.[0];
   if (!link) fail(`no confirmation link in the delivered message: ${mail.body}`);
   await open(page, link!, 'the e-mail confirmation link');
   await audit(page, base, 'the e-mail confirmation landing');
-  await Promise.all([page.waitForURL(`${base}/p/email/confirm`), page.getByRole('button', { name: /^Confirm / }).click()]);
-  if (!(await page.locator('h1').innerText()).includes('Address confirmed')) fail(`confirming shows: ${await page.locator('main').innerText()}`);
-  const after = (await (await fetch(`${base}/my/user`, { headers: auth })).json()) as { email: string; email_verified: boolean };
-  if (after.email !== 'pages-check@example.com' || !after.email_verified) fail(`the address did not change: ${JSON.stringify(after)}`);
+  await Promise.all([
+    page.waitForURL(`${base}/p/email/confirm`),
+    page.getByRole('button', { name: /^Confirm / }).click(),
+  ]);
+  if (!(await page.locator('h1').innerText()).includes('Address confirmed'))
+    fail(`confirming shows: ${await page.locator('main').innerText()}`);
+  const after = (await (await fetch(`${base}/my/user`, { headers: auth })).json()) as {
+    email: string;
+    email_verified: boolean;
+  };
+  if (after.email !== 'pages-check@example.com' || !after.email_verified)
+    fail(`the address did not change: ${JSON.stringify(after)}`);
   pass('the e-mailed link, opened with no token in hand, confirmed the new address with its button');
   await audit(page, base, 'the e-mail confirmed page');
 
   // An invitation's link.
-  const invited = await fetch(`${base}/users/send_invite_link`, { method: 'POST', headers: auth, body: JSON.stringify({ email: 'pages-friend@example.com' }) });
+  const invited = await fetch(`${base}/users/send_invite_link`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ email: 'pages-friend@example.com' }),
+  });
   if (invited.status !== 201) fail(`POST /users/send_invite_link answered ${invited.status}`);
-  const invitation = /https?:\/\/\S+\/p\/join\?invited_by=[\w%-]+/.exec((await smtp.waitFor('pages-friend@example.com')).body)?.[0];
+  const invitation = /https?:\/\/\S+\/p\/join\?invited_by=[\w%-]+/.exec(
+    (await smtp.waitFor('pages-friend@example.com')).body,
+  )?.[0];
   if (!invitation) fail('no link in the invitation');
   await open(page, invitation!, 'the invitation link');
   await audit(page, base, 'the invitation landing');
@@ -476,8 +577,12 @@ async function checkPages(page: Page, base: string, traffic: Traffic, smtp: Smtp
 
   assertClean(traffic, 'the pages', from);
   pass(`the pages made ${traffic.requests.length - from.requests} requests, all to the service`);
-  console.log(`axe-core (serious+critical must be 0), per page: ${reports.map((r) => `${r.path} ${r.violations.length ? r.violations.join(',') : 'none'}`).join('; ')}`);
-  console.log(`links checked: ${checkedLinks.size}, answering 404: ${[...checkedLinks.values()].filter((s) => s === 404).length}`);
+  console.log(
+    `axe-core (serious+critical must be 0), per page: ${reports.map((r) => `${r.path} ${r.violations.length ? r.violations.join(',') : 'none'}`).join('; ')}`,
+  );
+  console.log(
+    `links checked: ${checkedLinks.size}, answering 404: ${[...checkedLinks.values()].filter((s) => s === 404).length}`,
+  );
 }
 
 /**
@@ -486,21 +591,50 @@ async function checkPages(page: Page, base: string, traffic: Traffic, smtp: Smtp
  * embedded database beside it, so its two landings are opened directly: the demo product's changes
  * (versions 1 and 2, seeded) and the unsubscribe page (test/email-links.test.ts follows a real digest).
  */
-async function checkMailedLinks(page: Page, base: string, smtp: SmtpInbox, requester: Record<string, string>, expertBearer: string): Promise<void> {
+async function checkMailedLinks(
+  page: Page,
+  base: string,
+  smtp: SmtpInbox,
+  requester: Record<string, string>,
+  expertBearer: string,
+): Promise<void> {
   const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown, status = 200) => {
-    const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (response.status !== status) fail(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<Record<string, unknown>>;
   };
   const expert = { authorization: `Bearer ${expertBearer}`, 'content-type': 'application/json' };
   const me = await call('GET', '/my/user', requester);
   await call('PATCH', `/users/${me.id}/skin_profile`, requester, { skin_type: 'oily', concerns: ['acne'] });
-  const request = await call('POST', '/routines/request', requester, { message: 'Something for the evening?', time_of_day: 'evening' }, 201);
+  const request = await call(
+    'POST',
+    '/routines/request',
+    requester,
+    { message: 'Something for the evening?', time_of_day: 'evening' },
+    201,
+  );
   await call('PATCH', '/my/user/supergroups', expert, { supergroups: ['acne'] });
   const products = (await call('GET', '/products?limit=1', {})).items as Array<{ alias: string }>;
-  const routine = await call('POST', '/routines/create', expert, { name: 'Calm evening', time_of_day: 'evening', steps: [{ step_type: 'moisturise', product: products[0].alias, allow_other_kind: true }] }, 201);
+  const routine = await call(
+    'POST',
+    '/routines/create',
+    expert,
+    {
+      name: 'Calm evening',
+      time_of_day: 'evening',
+      steps: [{ step_type: 'moisturise', product: products[0].alias, allow_other_kind: true }],
+    },
+    201,
+  );
   await call('PATCH', `/routines/${routine.id}/publish`, expert, {});
-  const answered = await call('POST', '/graphql', expert, { query: 'mutation($r: ID!, $routine: ID!) { answerRoutineRequest(requestId: $r, routineId: $routine) { id } }', variables: { r: request.id, routine: routine.id } });
+  const answered = await call('POST', '/graphql', expert, {
+    query: 'mutation($r: ID!, $routine: ID!) { answerRoutineRequest(requestId: $r, routineId: $routine) { id } }',
+    variables: { r: request.id, routine: routine.id },
+  });
   if (answered.errors) fail(`answerRoutineRequest: ${JSON.stringify(answered.errors)}`);
   const mail = await smtp.waitFor('pages-check@example.com', 10_000, 'An expert answered your routine request');
   const links = mail.body.match(/https?:\/\/[^\s<>"]+/g) ?? [];
@@ -511,20 +645,33 @@ async function checkMailedLinks(page: Page, base: string, smtp: SmtpInbox, reque
   }
   pass(`the routine answer's ${links.length} link(s) open pages`);
   const routines = await (await fetch(`${base}/sitemap/routines`)).text();
-  if (!routines.includes(`<loc>${base}/p/routines/${routine.id}</loc>`)) fail('the routine sitemap does not list the answered routine');
-  const hidden = await call('POST', '/routines/create', expert, { name: 'Not yet published', time_of_day: 'morning' }, 201);
+  if (!routines.includes(`<loc>${base}/p/routines/${routine.id}</loc>`))
+    fail('the routine sitemap does not list the answered routine');
+  const hidden = await call(
+    'POST',
+    '/routines/create',
+    expert,
+    { name: 'Not yet published', time_of_day: 'morning' },
+    201,
+  );
   // Fetched, not opened in the browser: Chromium logs every 404 document as a console error, which the
   // later pages' checks would then report.
   const hiddenPage = await fetch(`${base}/p/routines/${hidden.id}`);
   if (hiddenPage.status !== 404 || !(hiddenPage.headers.get('content-type') ?? '').startsWith('text/html')) {
-    fail(`a private routine, as a stranger: answered ${hiddenPage.status} ${hiddenPage.headers.get('content-type')}, not a 404 page`);
+    fail(
+      `a private routine, as a stranger: answered ${hiddenPage.status} ${hiddenPage.headers.get('content-type')}, not a 404 page`,
+    );
   }
   pass('a private routine is a 404 page to a stranger');
 
-  await open(page, `${base}/p/products/plainfield-skin-daily-barrier-lotion/changes?from=1&to=2`, 'the digest\'s "what changed" page');
+  await open(
+    page,
+    `${base}/p/products/plainfield-skin-daily-barrier-lotion/changes?from=1&to=2`,
+    'the digest\'s "what changed" page',
+  );
   await audit(page, base, 'the digest\'s "what changed" page');
-  await open(page, `${base}/p/reformulation/unsubscribe?token=check-pages`, 'the digest\'s unsubscribe page');
-  await audit(page, base, 'the digest\'s unsubscribe page');
+  await open(page, `${base}/p/reformulation/unsubscribe?token=check-pages`, "the digest's unsubscribe page");
+  await audit(page, base, "the digest's unsubscribe page");
 }
 
 /**
@@ -535,60 +682,94 @@ async function checkMailedLinks(page: Page, base: string, smtp: SmtpInbox, reque
  */
 async function checkWhatTheApiKnows(page: Page, base: string, adminBearer: string): Promise<void> {
   const analyse = async (list: string) => {
-    const posted = await fetch(`${base}/p/analyze`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ingredient_list: list }) });
+    const posted = await fetch(`${base}/p/analyze`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ingredient_list: list }),
+    });
     if (posted.status !== 303) fail(`POST /p/analyze answered ${posted.status}`);
     return `${base}${posted.headers.get('location')}`;
   };
-  await open(page, await analyse(KIT), 'a kit\'s analysis page');
+  await open(page, await analyse(KIT), "a kit's analysis page");
   const parts = await page.locator('main section h3').allInnerTexts();
   if (parts.length !== 2) fail(`the kit's analysis page shows ${parts.length} parts, not 2: ${parts.join(' | ')}`);
-  if ((await page.locator('.one-percent').count()) !== 2) fail('the kit\'s analysis page does not draw a 1% line in each part');
-  if ((await page.locator('#law ~ ul.alerts li').count()) === 0) fail('the kit\'s analysis page shows no EU law alert');
+  if ((await page.locator('.one-percent').count()) !== 2)
+    fail("the kit's analysis page does not draw a 1% line in each part");
+  if ((await page.locator('#law ~ ul.alerts li').count()) === 0) fail("the kit's analysis page shows no EU law alert");
   pass(`the kit's analysis page shows its parts (${parts.join(', ')}), a 1% line in each and the EU law alerts`);
-  await audit(page, base, 'a kit\'s analysis page');
+  await audit(page, base, "a kit's analysis page");
   await page.screenshot({ path: join(SHOTS, 'page-analysis-kit.png'), fullPage: true });
-  await open(page, await analyse('Ingredients: Aqua Glycerin Zorbelline Complex Rare Floral Accord Dimethicone Phenoxyethanol'), 'an unread list\'s analysis page');
-  if (!(await page.locator('main').innerText()).includes('could not be read')) fail('the unread list\'s page does not say it could not be read');
-  await audit(page, base, 'an unread list\'s analysis page');
+  await open(
+    page,
+    await analyse('Ingredients: Aqua Glycerin Zorbelline Complex Rare Floral Accord Dimethicone Phenoxyethanol'),
+    "an unread list's analysis page",
+  );
+  if (!(await page.locator('main').innerText()).includes('could not be read'))
+    fail("the unread list's page does not say it could not be read");
+  await audit(page, base, "an unread list's analysis page");
 
   // Offers in the browser's language's currency, then in the one chosen in the form.
   await page.setExtraHTTPHeaders({ 'accept-language': 'en-GB,en;q=0.8' });
   await open(page, `${base}/p/products/${OFFERED}`, 'a product page with offers');
   await page.setExtraHTTPHeaders({});
   const offers = await page.locator('ul.offers li').allInnerTexts();
-  if (offers.length === 0 || !offers.every((o) => /£\d/.test(o) && /reference rates of \d+ \w+ \d{4}/.test(o))) fail(`the offers are not converted into pounds with their rates' day: ${offers.join(' | ')}`);
-  pass(`a product page converts ${offers.length} offers into pounds from the browser's language, each with the rates' day`);
+  if (offers.length === 0 || !offers.every((o) => /£\d/.test(o) && /reference rates of \d+ \w+ \d{4}/.test(o)))
+    fail(`the offers are not converted into pounds with their rates' day: ${offers.join(' | ')}`);
+  pass(
+    `a product page converts ${offers.length} offers into pounds from the browser's language, each with the rates' day`,
+  );
   await audit(page, base, 'a product page with offers');
   await page.screenshot({ path: join(SHOTS, 'page-product-offers.png'), fullPage: true });
   await page.getByLabel('Show prices in').selectOption('USD');
   await Promise.all([page.waitForURL(/currency=USD/), page.getByRole('button', { name: 'Convert' }).click()]);
-  if (!(await page.locator('#offers ~ p.hint').first().innerText()).includes('USD')) fail('choosing USD in the form did not convert the offers into USD');
+  if (!(await page.locator('#offers ~ p.hint').first().innerText()).includes('USD'))
+    fail('choosing USD in the form did not convert the offers into USD');
   pass('the currency form converts the offers into the chosen currency');
   await audit(page, base, 'a product page in a chosen currency');
   await open(page, `${base}/p/products/plainfield-skin-daily-barrier-lotion`, 'a product page with list versions');
-  if ((await page.locator('#versions ~ ul a').count()) === 0) fail('the reformulated product\'s page links to no version change');
+  if ((await page.locator('#versions ~ ul a').count()) === 0)
+    fail("the reformulated product's page links to no version change");
   await audit(page, base, 'a product page with list versions');
 
   // An ingredient's products, a page at a time.
   await open(page, `${base}/p/ingredients/niacinamide`, 'an ingredient page');
   await Promise.all([page.waitForURL(/cursor=/), page.getByRole('link', { name: 'More products' }).click()]);
-  if ((await page.locator('#products ~ ul li').count()) === 0) fail('the second page of the ingredient\'s products lists none');
+  if ((await page.locator('#products ~ ul li').count()) === 0)
+    fail("the second page of the ingredient's products lists none");
   pass('an ingredient page pages through the products that contain it');
   await audit(page, base, 'an ingredient page, its second page of products');
 
   // A shared comparison naming a product deleted since.
   const admin = { authorization: `Bearer ${adminBearer}`, 'content-type': 'application/json' };
-  const created = await fetch(`${base}/products/create`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Barrier Repair Gel Cream', brand: 'plainfield-skin', category: 'creams', ingredient_list: 'Aqua, Glycerin, Ceramide NP, Parfum' }) });
+  const created = await fetch(`${base}/products/create`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({
+      name: 'Barrier Repair Gel Cream',
+      brand: 'plainfield-skin',
+      category: 'creams',
+      ingredient_list: 'Aqua, Glycerin, Ceramide NP, Parfum',
+    }),
+  });
   if (created.status !== 201) fail(`POST /products/create answered ${created.status}: ${await created.text()}`);
   const doomed = (await created.json()) as { id: string };
   await fetch(`${base}/products/${doomed.id}/publish`, { method: 'PATCH', headers: admin, body: '{}' });
-  const shared = await fetch(`${base}/compare/share`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: ['plainfield-skin-daily-barrier-lotion', doomed.id] }) });
+  const shared = await fetch(`${base}/compare/share`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: ['plainfield-skin-daily-barrier-lotion', doomed.id] }),
+  });
   if (shared.status !== 201) fail(`POST /compare/share answered ${shared.status}: ${await shared.text()}`);
   const { token } = (await shared.json()) as { token: string };
-  const deleted = await fetch(`${base}/products/${doomed.id}`, { method: 'DELETE', headers: { authorization: admin.authorization } });
+  const deleted = await fetch(`${base}/products/${doomed.id}`, {
+    method: 'DELETE',
+    headers: { authorization: admin.authorization },
+  });
   if (deleted.status !== 204) fail(`DELETE /products/:id answered ${deleted.status}`);
   await open(page, `${base}/p/comparisons/${token}`, 'a comparison naming a deleted product');
-  if (!(await page.locator('ol.items').innerText()).includes('removed: Barrier Repair Gel Cream')) fail(`the comparison does not name the deleted product: ${await page.locator('ol.items').innerText()}`);
+  if (!(await page.locator('ol.items').innerText()).includes('removed: Barrier Repair Gel Cream'))
+    fail(`the comparison does not name the deleted product: ${await page.locator('ol.items').innerText()}`);
   pass('a shared comparison names the product deleted since: "removed: Barrier Repair Gel Cream"');
   await audit(page, base, 'a comparison naming a deleted product');
 }
@@ -601,17 +782,36 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpInbox();
   const env = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: join(work, 'db'), LOG_LEVEL: 'warn',
-    PUBLIC_URL: base, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: join(work, 'db'),
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: base,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
     ADMIN_SUBJECTS: 'dev|pages-admin',
   };
   const server = startServer(env);
   const authenticator = new Authenticator(loadConfig(env).auth);
-  const bearer = await authenticator.sign({ sub: 'dev|pages-check', preferred_username: 'pages-check', name: 'Pages Check', email: 'pages-check-old@example.com' });
+  const bearer = await authenticator.sign({
+    sub: 'dev|pages-check',
+    preferred_username: 'pages-check',
+    name: 'Pages Check',
+    email: 'pages-check-old@example.com',
+  });
   // A seeded expert (demo users sign in as demo|<username>): answers a routine request.
-  const expertBearer = await authenticator.sign({ sub: 'demo|dr_amara_okafor', preferred_username: 'dr_amara_okafor', email: 'dr_amara_okafor@example.com' });
+  const expertBearer = await authenticator.sign({
+    sub: 'demo|dr_amara_okafor',
+    preferred_username: 'dr_amara_okafor',
+    email: 'dr_amara_okafor@example.com',
+  });
   // An admin (ADMIN_SUBJECTS): deletes a product a shared comparison names.
-  const adminBearer = await authenticator.sign({ sub: 'dev|pages-admin', preferred_username: 'pages-admin', email: 'pages-admin@example.com' });
+  const adminBearer = await authenticator.sign({
+    sub: 'dev|pages-admin',
+    preferred_username: 'pages-admin',
+    email: 'pages-admin@example.com',
+  });
   let context: BrowserContext | undefined;
   try {
     const started = Date.now();
@@ -654,6 +854,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`FAILED: ${error instanceof CheckFailed ? error.message : error instanceof Error ? error.stack : String(error)}`);
+  console.error(
+    `FAILED: ${error instanceof CheckFailed ? error.message : error instanceof Error ? error.stack : String(error)}`,
+  );
   process.exit(1);
 });

@@ -16,7 +16,12 @@ export interface ReviewPair {
 /** Every name of the knowledge base and the inventory that an entry may concern without being its own substance. */
 export function reviewPairs(index: RegulationIndex): ReviewPair[] {
   const candidates = [
-    ...loadIngredientRecords().map((r) => ({ name: r.inci, otherNames: [], casNumber: r.cas ? String(r.cas) : null, ecNumber: null })),
+    ...loadIngredientRecords().map((r) => ({
+      name: r.inci,
+      otherNames: [],
+      casNumber: r.cas ? String(r.cas) : null,
+      ecNumber: null,
+    })),
     ...readInventory().map((r) => ({ name: r.name, otherNames: [], casNumber: r.cas, ecNumber: r.ec })),
   ];
   const seen = new Set<string>();
@@ -27,11 +32,22 @@ export function reviewPairs(index: RegulationIndex): ReviewPair[] {
       const key = `${m.fact.entryId}\u0000${ingredient.name.toUpperCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      pairs.push({ entry: m.fact.entryId, name: ingredient.name.toUpperCase(), basis: m.basis as ReviewPair['basis'], condition: m.fact.qualifier ?? m.fact.names[0] ?? '' });
+      pairs.push({
+        entry: m.fact.entryId,
+        name: ingredient.name.toUpperCase(),
+        basis: m.basis as ReviewPair['basis'],
+        condition: m.fact.qualifier ?? m.fact.names[0] ?? '',
+      });
     }
   }
   const order = (id: string) => [ANNEXES.indexOf(id.split('/')[0] as Annex), parseInt(id.split('/')[1], 10)];
-  return pairs.sort((a, b) => order(a.entry)[0] - order(b.entry)[0] || order(a.entry)[1] - order(b.entry)[1] || a.entry.localeCompare(b.entry) || a.name.localeCompare(b.name));
+  return pairs.sort(
+    (a, b) =>
+      order(a.entry)[0] - order(b.entry)[0] ||
+      order(a.entry)[1] - order(b.entry)[1] ||
+      a.entry.localeCompare(b.entry) ||
+      a.name.localeCompare(b.name),
+  );
 }
 
 export function reviewYaml(pairs: ReviewPair[]): string {
@@ -40,7 +56,7 @@ export function reviewYaml(pairs: ReviewPair[]): string {
     '# Names an annex entry may concern without being its own substance: named only in its "Identified INGREDIENTS',
     '# or substances e.g." column (identified), or sharing a CAS/EC number with an entry that has a qualifier (cas).',
     '# The analysis shows them as "may concern" notes with the entry\'s condition, never as a prohibition. To make one',
-    '# the entry\'s own substance (a member of a class entry), add it to data/eu/promotions.yaml with a reason.',
+    "# the entry's own substance (a member of a class entry), add it to data/eu/promotions.yaml with a reason.",
   ].join('\n');
   return `${head}\n${YAML.stringify(pairs, { lineWidth: 0 })}`;
 }

@@ -26,14 +26,20 @@ if (source) {
     }
     copyFileSync(join(from, file), join(euDir, file));
   }
-  if (existsSync(join(from, 'cosing-inventory.csv'))) copyFileSync(join(from, 'cosing-inventory.csv'), join(euDir, 'cosing-inventory.csv'));
+  if (existsSync(join(from, 'cosing-inventory.csv')))
+    copyFileSync(join(from, 'cosing-inventory.csv'), join(euDir, 'cosing-inventory.csv'));
   console.log(`copied the exports from ${from} into data/eu/`);
 }
 
-const texts = Object.fromEntries(ANNEXES.map((a) => [a, readFileSync(join(euDir, `COSING_Annex_${a}_v2.txt`), 'utf8')]));
+const texts = Object.fromEntries(
+  ANNEXES.map((a) => [a, readFileSync(join(euDir, `COSING_Annex_${a}_v2.txt`), 'utf8')]),
+);
 const data = buildAnnexData(texts);
 writeFileSync(join(euDir, 'annex-entries.json'), `${JSON.stringify(data, null, 1)}\n`);
 const pairs = reviewPairs(regulationFrom(data));
 writeFileSync(join(euDir, 'review-may-concern.yaml'), reviewYaml(pairs));
-for (const e of data.exports) console.log(`Annex ${e.annex}: ${e.entries} rows (${e.deleted} moved or deleted), last update ${e.lastUpdate}`);
-console.log(`wrote data/eu/annex-entries.json and data/eu/review-may-concern.yaml (${pairs.length} names an entry may concern)`);
+for (const e of data.exports)
+  console.log(`Annex ${e.annex}: ${e.entries} rows (${e.deleted} moved or deleted), last update ${e.lastUpdate}`);
+console.log(
+  `wrote data/eu/annex-entries.json and data/eu/review-may-concern.yaml (${pairs.length} names an entry may concern)`,
+);

@@ -7,7 +7,7 @@
 import { createServer, connect, type Socket } from 'node:net';
 import { ADMIN_URL, check, createDatabase, freePort, sleep, startServer, stopServer, token } from './hardening-lib.js';
 
-class Proxy {
+class TcpProxy {
   private sockets = new Set<Socket>();
   private up = true;
   private readonly server = createServer((client) => {
@@ -44,7 +44,7 @@ class Proxy {
 }
 
 const db = await createDatabase('dbdown');
-const proxy = new Proxy(await freePort());
+const proxy = new TcpProxy(await freePort());
 await proxy.listen();
 const viaProxy = new URL(db.url);
 viaProxy.host = `127.0.0.1:${proxy.port}`;
@@ -52,11 +52,17 @@ const server = await startServer({ DATABASE_URL: viaProxy.toString(), RATE_LIMIT
 try {
   const base = server.base;
   const auth = { authorization: `Bearer ${await token('dbdown|reader')}` };
-  const alias = ((await (await fetch(`${base}/products?limit=1`)).json()) as { items: Array<{ alias: string }> }).items[0].alias;
+  const alias = ((await (await fetch(`${base}/products?limit=1`)).json()) as { items: Array<{ alias: string }> })
+    .items[0].alias;
   const timed = async (url: string, init?: RequestInit) => {
     const start = Date.now();
     const response = await fetch(`${base}${url}`, init);
-    return { status: response.status, body: await response.text(), ms: Date.now() - start, retryAfter: response.headers.get('retry-after') };
+    return {
+      status: response.status,
+      body: await response.text(),
+      ms: Date.now() - start,
+      retryAfter: response.headers.get('retry-after'),
+    };
   };
   check((await timed('/ready')).status === 200, 'ready while the database is up');
   check((await timed(`/products/${alias}`, { headers: auth })).status === 200, 'reads while the database is up');
@@ -68,12 +74,28 @@ try {
   check(ready.status === 503 && /unreachable/.test(ready.body), `/ready answers 503 (${ready.ms} ms): ${ready.body}`);
   const read = await timed(`/products/${alias}`, { headers: auth });
   const readBody = JSON.parse(read.body) as { error?: { code: string; message: string } };
-  check(read.status === 503 && /database is unavailable/.test(readBody.error?.message ?? '') && read.retryAfter !== null,
-    `a signed-in read fails fast with 503 in the contract's format, Retry-After ${read.retryAfter} (${read.ms} ms): ${read.body}`);
-  const write = await timed('/analyze/ingredient_list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ingredient_list: 'Aqua, Glycerin' }) });
-  check(write.status === 503 && /database is unavailable/.test(write.body), `a write fails with 503 (${write.ms} ms): ${write.body}`);
-  const graphql = await timed('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: '{ brands(limit: 1) { items { name } } }' }) });
-  check(/database is unavailable/.test(graphql.body), `GraphQL says the database is unavailable (${graphql.status}, ${graphql.ms} ms): ${graphql.body.slice(0, 200)}`);
+  check(
+    read.status === 503 && /database is unavailable/.test(readBody.error?.message ?? '') && read.retryAfter !== null,
+    `a signed-in read fails fast with 503 in the contract's format, Retry-After ${read.retryAfter} (${read.ms} ms): ${read.body}`,
+  );
+  const write = await timed('/analyze/ingredient_list', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ingredient_list: 'Aqua, Glycerin' }),
+  });
+  check(
+    write.status === 503 && /database is unavailable/.test(write.body),
+    `a write fails with 503 (${write.ms} ms): ${write.body}`,
+  );
+  const graphql = await timed('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth },
+    body: JSON.stringify({ query: '{ brands(limit: 1) { items { name } } }' }),
+  });
+  check(
+    /database is unavailable/.test(graphql.body),
+    `GraphQL says the database is unavailable (${graphql.status}, ${graphql.ms} ms): ${graphql.body.slice(0, 200)}`,
+  );
   const cached = await timed(`/products/${alias}`);
   console.log(`(an anonymous read already in the response cache still answers ${cached.status})`);
   await sleep(3000);
@@ -93,7 +115,16 @@ try {
   }
   check(back, `ready again ${Date.now() - start} ms after the database came back, with no restart`);
   check((await timed(`/products/${alias}`, { headers: auth })).status === 200, 'reads work again');
-  check((await timed('/analyze/ingredient_list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ingredient_list: 'Aqua, Glycerin' }) })).status === 201, 'writes work again');
+  check(
+    (
+      await timed('/analyze/ingredient_list', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ingredient_list: 'Aqua, Glycerin' }),
+      })
+    ).status === 201,
+    'writes work again',
+  );
   if (process.exitCode) console.log(server.log().slice(-4000));
 } finally {
   await stopServer(server);

@@ -15,19 +15,30 @@ import { check, createDatabase, option, sleep, startServer, stopServer, token, t
 const concurrency = option('concurrency', 16);
 const killAfterMs = option('kill-after-ms', 4000);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const LIST = 'Aqua (Water), Glycerin, Niacinamide, Butylene Glycol, Sodium Hyaluronate, Panthenol, Phenoxyethanol, Ethylhexylglycerin';
+const LIST =
+  'Aqua (Water), Glycerin, Niacinamide, Butylene Glycol, Sodium Hyaluronate, Panthenol, Phenoxyethanol, Ethylhexylglycerin';
 
 type Query = (sql: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
-interface Acknowledged { kind: 'product' | 'ingredient' | 'analysis'; id: string; alias: string; entries: number }
+interface Acknowledged {
+  kind: 'product' | 'ingredient' | 'analysis';
+  id: string;
+  alias: string;
+  entries: number;
+}
 
-const readPath = (a: Acknowledged): string => (a.kind === 'analysis' ? `/analyze/shared/${a.id}` : `/${a.kind === 'product' ? 'products' : 'ingredients'}/${a.id}`);
+const readPath = (a: Acknowledged): string =>
+  a.kind === 'analysis' ? `/analyze/shared/${a.id}` : `/${a.kind === 'product' ? 'products' : 'ingredients'}/${a.id}`;
 
 async function burst(server: Server, tag: string): Promise<{ acknowledged: Acknowledged[]; failed: number }> {
   const admin = await token('fault|admin');
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
-  const brands = (await (await fetch(`${server.base}/brands?limit=5`, { headers })).json() as { items: Array<{ alias: string }> }).items;
-  const categories = (await (await fetch(`${server.base}/product_categories?limit=5`)).json() as { items: Array<{ alias: string }> }).items;
+  const brands = (
+    (await (await fetch(`${server.base}/brands?limit=5`, { headers })).json()) as { items: Array<{ alias: string }> }
+  ).items;
+  const categories = (
+    (await (await fetch(`${server.base}/product_categories?limit=5`)).json()) as { items: Array<{ alias: string }> }
+  ).items;
   const acknowledged: Acknowledged[] = [];
   let failed = 0;
   let n = 0;
@@ -36,19 +47,50 @@ async function burst(server: Server, tag: string): Promise<{ acknowledged: Ackno
     while (!stop) {
       const i = n++;
       const kind = (['product', 'product', 'ingredient', 'analysis'] as const)[i % 4];
-      const [path, body] = kind === 'product'
-        ? ['/products/create', { name: `Fault ${tag} product ${i}`, brand: brands[i % brands.length].alias, ingredient_list: LIST, category: categories[0].alias, description: 'kill -9 test', size_amount: 30, size_unit: 'ml' }]
-        : kind === 'ingredient'
-          ? ['/ingredients/create', { name: `Faultamide ${tag} ${i}`, alias: `faultamide-${tag}-${i}`, functions: ['humectant'], description: 'kill -9 test' }]
-          : ['/analyze/ingredient_list', { ingredient_list: `${LIST}, Fault ${tag} ${i} Extract` }];
+      const [path, body] =
+        kind === 'product'
+          ? [
+              '/products/create',
+              {
+                name: `Fault ${tag} product ${i}`,
+                brand: brands[i % brands.length].alias,
+                ingredient_list: LIST,
+                category: categories[0].alias,
+                description: 'kill -9 test',
+                size_amount: 30,
+                size_unit: 'ml',
+              },
+            ]
+          : kind === 'ingredient'
+            ? [
+                '/ingredients/create',
+                {
+                  name: `Faultamide ${tag} ${i}`,
+                  alias: `faultamide-${tag}-${i}`,
+                  functions: ['humectant'],
+                  description: 'kill -9 test',
+                },
+              ]
+            : ['/analyze/ingredient_list', { ingredient_list: `${LIST}, Fault ${tag} ${i} Extract` }];
       try {
         const response = await fetch(`${server.base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-        const answer = await response.json() as { id: string; alias: string; token?: string; ingredients?: unknown[] };
+        const answer = (await response.json()) as {
+          id: string;
+          alias: string;
+          token?: string;
+          ingredients?: unknown[];
+        };
         if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(answer)}`);
-        acknowledged.push({ kind, id: answer.token ?? answer.id, alias: answer.alias, entries: answer.ingredients?.length ?? -1 });
+        acknowledged.push({
+          kind,
+          id: answer.token ?? answer.id,
+          alias: answer.alias,
+          entries: answer.ingredients?.length ?? -1,
+        });
       } catch (error) {
         failed++;
-        if (!String(error).includes('fetch failed') && !String(error).includes('ECONNRE')) console.log('unexpected failure:', String(error).slice(0, 300));
+        if (!String(error).includes('fetch failed') && !String(error).includes('ECONNRE'))
+          console.log('unexpected failure:', String(error).slice(0, 300));
         if (server.child.exitCode === null && server.child.signalCode === null) continue;
         return;
       }
@@ -69,20 +111,36 @@ async function verify(name: string, tag: string, acknowledged: Acknowledged[], q
     [`Fault ${tag} product %`],
   );
   const ingredients = await query(`select id, alias from ingredient where alias like $1`, [`faultamide-${tag}-%`]);
-  const analyses = await query(`select token as id, json_array_length(entries) as entries from ingredient_analysis where ingredient_list like $1`, [`%, Fault ${tag} % Extract`]);
+  const analyses = await query(
+    `select token as id, json_array_length(entries) as entries from ingredient_analysis where ingredient_list like $1`,
+    [`%, Fault ${tag} % Extract`],
+  );
   const present = new Set([...products, ...ingredients, ...analyses].map((r) => String(r.id)));
   const missing = acknowledged.filter((a) => !present.has(a.id));
-  check(missing.length === 0, `${name}: all ${acknowledged.length} acknowledged writes are there (${products.length + ingredients.length + analyses.length} rows of the burst in all; ${acknowledged.filter((a) => a.kind === 'analysis').length} acknowledged analyses)`);
+  check(
+    missing.length === 0,
+    `${name}: all ${acknowledged.length} acknowledged writes are there (${products.length + ingredients.length + analyses.length} rows of the burst in all; ${acknowledged.filter((a) => a.kind === 'analysis').length} acknowledged analyses)`,
+  );
   const ackedAnalyses = new Map(acknowledged.filter((a) => a.kind === 'analysis').map((a) => [a.id, a.entries]));
-  check(analyses.every((a) => !ackedAnalyses.has(String(a.id)) || ackedAnalyses.get(String(a.id)) === Number(a.entries)), `${name}: acknowledged analyses have the entries they were answered with`);
+  check(
+    analyses.every((a) => !ackedAnalyses.has(String(a.id)) || ackedAnalyses.get(String(a.id)) === Number(a.entries)),
+    `${name}: acknowledged analyses have the entries they were answered with`,
+  );
   const expected = acknowledged.find((a) => a.kind === 'product')?.entries ?? 8;
   const half = products.filter((p) => Number(p.entries) !== expected);
   check(half.length === 0, `${name}: no product is half-written (every one has its ${expected} ingredient rows)`);
   const ackedProducts = new Map(acknowledged.filter((a) => a.kind === 'product').map((a) => [a.id, a.entries]));
-  check(products.every((p) => !ackedProducts.has(String(p.id)) || ackedProducts.get(String(p.id)) === Number(p.entries)), `${name}: acknowledged products have the rows they were answered with`);
+  check(
+    products.every((p) => !ackedProducts.has(String(p.id)) || ackedProducts.get(String(p.id)) === Number(p.entries)),
+    `${name}: acknowledged products have the rows they were answered with`,
+  );
 }
 
-async function scenario(name: string, env: Record<string, string>, openQuery: () => Promise<{ query: Query; close: () => Promise<void> }>): Promise<void> {
+async function scenario(
+  name: string,
+  env: Record<string, string>,
+  openQuery: () => Promise<{ query: Query; close: () => Promise<void> }>,
+): Promise<void> {
   const tag = Math.random().toString(36).slice(2, 7);
   console.log(`\n# ${name}`);
   const first = await startServer({ ...env, RATE_LIMIT_ENABLED: 'false', ADMIN_SUBJECTS: 'fault|admin' });
@@ -93,10 +151,15 @@ async function scenario(name: string, env: Record<string, string>, openQuery: ()
     // Through the API: every acknowledged write can be read back.
     let readable = 0;
     for (const a of acknowledged) {
-      const response = await fetch(`${second.base}${readPath(a)}`, { headers: { authorization: `Bearer ${await token('fault|admin')}` } });
+      const response = await fetch(`${second.base}${readPath(a)}`, {
+        headers: { authorization: `Bearer ${await token('fault|admin')}` },
+      });
       if (response.status === 200) readable++;
     }
-    check(readable === acknowledged.length, `${name}: the restarted server answers every acknowledged write (${readable}/${acknowledged.length})`);
+    check(
+      readable === acknowledged.length,
+      `${name}: the restarted server answers every acknowledged write (${readable}/${acknowledged.length})`,
+    );
   } finally {
     await stopServer(second);
   }
@@ -113,7 +176,10 @@ if (only !== 'postgres') {
   const pgliteDir = join(dir, 'db');
   await scenario('PGlite', { PGLITE_DIR: pgliteDir }, async () => {
     const db = await PGlite.create(pgliteDir, { extensions: PGLITE_EXTENSIONS });
-    return { query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, close: () => db.close() };
+    return {
+      query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+      close: () => db.close(),
+    };
   });
   rmSync(dir, { recursive: true, force: true });
 }
@@ -123,7 +189,10 @@ if (only !== 'pglite') {
     await scenario('PostgreSQL', { DATABASE_URL: db.url }, async () => {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      return { query: async (sql, params) => (await client.query(sql, params as unknown[])).rows, close: () => client.end() };
+      return {
+        query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+        close: () => client.end(),
+      };
     });
   } finally {
     await db.drop();

@@ -20,8 +20,30 @@ const readers = option('readers', 4);
 const pauseMs = option('pause-ms', 10);
 
 type Phase = 'warm-up' | 'before' | 'outage' | 'after';
-interface Tally { reads: number; latencies: number[]; stale: number; hits: number; errors5xx: number; otherErrors: number; writes: number; keyed: number; replayed: number; mismatched: number }
-const tally = (): Tally => ({ reads: 0, latencies: [], stale: 0, hits: 0, errors5xx: 0, otherErrors: 0, writes: 0, keyed: 0, replayed: 0, mismatched: 0 });
+interface Tally {
+  reads: number;
+  latencies: number[];
+  stale: number;
+  hits: number;
+  errors5xx: number;
+  otherErrors: number;
+  writes: number;
+  keyed: number;
+  replayed: number;
+  mismatched: number;
+}
+const tally = (): Tally => ({
+  reads: 0,
+  latencies: [],
+  stale: 0,
+  hits: 0,
+  errors5xx: 0,
+  otherErrors: 0,
+  writes: 0,
+  keyed: 0,
+  replayed: 0,
+  mismatched: 0,
+});
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -31,8 +53,13 @@ const redis = await startRedisServer();
 const db = await createDatabase('redisdown');
 const prefix = 'fault-redis-down:';
 const env = {
-  DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: prefix, ADMIN_SUBJECTS: 'redisdown|admin',
-  RATE_LIMIT_MAX: '1000000', RATE_LIMIT_ANALYSIS_MAX: '1000000', CACHE_TTL_SECONDS: '300',
+  DATABASE_URL: db.url,
+  REDIS_URL: redis.url,
+  REDIS_PREFIX: prefix,
+  ADMIN_SUBJECTS: 'redisdown|admin',
+  RATE_LIMIT_MAX: '1000000',
+  RATE_LIMIT_ANALYSIS_MAX: '1000000',
+  CACHE_TTL_SECONDS: '300',
 };
 // The first one migrates and seeds; the second starts on the ready database.
 const a = await startServer(env);
@@ -61,7 +88,10 @@ try {
         const response = await fetch(`${server.base}${productUrl}`);
         const body = await response.text();
         counted.latencies.push(performance.now() - start);
-        if (process.env.FAULT_TRACE && performance.now() - start > 1000) console.log(`slow read: ${phase} ${(performance.now() - start).toFixed(0)} ms on ${server.base} started ${new Date(Date.now() - (performance.now() - start)).toISOString()}`);
+        if (process.env.FAULT_TRACE && performance.now() - start > 1000)
+          console.log(
+            `slow read: ${phase} ${(performance.now() - start).toFixed(0)} ms on ${server.base} started ${new Date(Date.now() - (performance.now() - start)).toISOString()}`,
+          );
         counted.reads++;
         if (response.status >= 500) counted.errors5xx++;
         else if (response.status !== 200) counted.otherErrors++;
@@ -77,7 +107,11 @@ try {
   const renamer = async () => {
     for (let version = 1; !stop; version++) {
       const counted = tallies[phase];
-      const response = await fetch(`${servers[version % 2].base}/brands/${brand}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ name: `Fault brand v${version}` }) });
+      const response = await fetch(`${servers[version % 2].base}/brands/${brand}`, {
+        method: 'PATCH',
+        headers: admin,
+        body: JSON.stringify({ name: `Fault brand v${version}` }),
+      });
       await response.text();
       if (response.status === 200) acknowledged = Math.max(acknowledged, version);
       else if (response.status >= 500) counted.errors5xx++;
@@ -93,7 +127,12 @@ try {
       const counted = tallies[phase];
       const key = `${marker}-${n}`;
       const body = JSON.stringify({ ingredient_list: `Aqua, Glycerin, ${marker} ${n} Extract` });
-      const send = (server: Server) => fetch(`${server.base}/analyze/ingredient_list`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body });
+      const send = (server: Server) =>
+        fetch(`${server.base}/analyze/ingredient_list`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          body,
+        });
       const first = await send(servers[n % 2]);
       const firstBody = await first.text();
       const retry = await send(servers[(n + 1) % 2]);
@@ -109,7 +148,8 @@ try {
     }
   };
 
-  const readiness = async () => Promise.all(servers.map(async (s) => ((await (await fetch(`${s.base}/ready`)).json()) as { redis: string }).redis));
+  const readiness = async () =>
+    Promise.all(servers.map(async (s) => ((await (await fetch(`${s.base}/ready`)).json()) as { redis: string }).redis));
   const workers = [...Array.from({ length: readers }, (_, i) => reader(i)), renamer(), keyed()];
 
   await sleep(3000);
@@ -138,26 +178,69 @@ try {
   // One analysis row per key, whatever the retries.
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  const { rows } = await client.query(`select count(*)::int as rows, count(distinct ingredient_list)::int as lists from ingredient_analysis where ingredient_list like $1`, [`%${marker}%`]);
+  const { rows } = await client.query(
+    `select count(*)::int as rows, count(distinct ingredient_list)::int as lists from ingredient_analysis where ingredient_list like $1`,
+    [`%${marker}%`],
+  );
   await client.end();
   const doubles = rows[0].rows - rows[0].lists;
   const metrics = await (await fetch(`${a.base}/metrics`)).text();
 
-  console.log('\nphase    reads  p50 ms  p99 ms  max ms  cache hits  stale  5xx  other  renames  keyed POSTs (replayed on the other instance)');
+  console.log(
+    '\nphase    reads  p50 ms  p99 ms  max ms  cache hits  stale  5xx  other  renames  keyed POSTs (replayed on the other instance)',
+  );
   for (const name of ['before', 'outage', 'after'] as const) {
     const x = tallies[name];
-    console.log(`${name.padEnd(7)} ${String(x.reads).padStart(6)} ${percentile(x.latencies, 50).toFixed(1).padStart(7)} ${percentile(x.latencies, 99).toFixed(1).padStart(7)} ${Math.max(...x.latencies).toFixed(1).padStart(7)} ${String(x.hits).padStart(11)} ${String(x.stale).padStart(6)} ${String(x.errors5xx).padStart(4)} ${String(x.otherErrors).padStart(6)} ${String(x.writes).padStart(8)} ${String(x.keyed).padStart(6)} (${x.replayed})`);
+    console.log(
+      `${name.padEnd(7)} ${String(x.reads).padStart(6)} ${percentile(x.latencies, 50).toFixed(1).padStart(7)} ${percentile(x.latencies, 99).toFixed(1).padStart(7)} ${Math.max(
+        ...x.latencies,
+      )
+        .toFixed(1)
+        .padStart(
+          7,
+        )} ${String(x.hits).padStart(11)} ${String(x.stale).padStart(6)} ${String(x.errors5xx).padStart(4)} ${String(x.otherErrors).padStart(6)} ${String(x.writes).padStart(8)} ${String(x.keyed).padStart(6)} (${x.replayed})`,
+    );
   }
-  console.log(`\n${metrics.split('\n').filter((l) => /^(redis_up|redis_outages_total|rate_limit_local_decisions_total|response_cache_bypassed_total|response_cache_bump_owed) /.test(l)).join('\n')}\n`);
+  console.log(
+    `\n${metrics
+      .split('\n')
+      .filter((l) =>
+        /^(redis_up|redis_outages_total|rate_limit_local_decisions_total|response_cache_bypassed_total|response_cache_bump_owed) /.test(
+          l,
+        ),
+      )
+      .join('\n')}\n`,
+  );
   const all = [tallies.before, tallies.outage, tallies.after];
-  check(during.every((s) => s === 'unavailable'), `/ready on both instances says Redis is unavailable during the outage (${during.join(', ')})`);
-  check(back.every((s) => s === 'ok'), `/ready on both says ok once it is back (${back.join(', ')})`);
-  check(all.every((x) => x.stale === 0), `0 stale reads before, during and after the outage (${all.map((x) => x.stale).join(' / ')} of ${all.map((x) => x.reads).join(' / ')} reads)`);
-  check(all.every((x) => x.errors5xx === 0 && x.otherErrors === 0), `0 5xx and no other failure (${all.map((x) => `${x.errors5xx}+${x.otherErrors}`).join(' / ')})`);
-  check(doubles === 0 && rows[0].lists === Object.values(tallies).reduce((s, x) => s + x.keyed, 0), `0 double writes: ${rows[0].rows} analysis rows for ${rows[0].lists} keys, each POSTed twice (once per instance)`);
-  check(all.every((x) => x.replayed === x.keyed && x.mismatched === 0), `every retry on the other instance replayed the first answer (${all.map((x) => `${x.replayed}/${x.keyed}`).join(' / ')})`);
+  check(
+    during.every((s) => s === 'unavailable'),
+    `/ready on both instances says Redis is unavailable during the outage (${during.join(', ')})`,
+  );
+  check(
+    back.every((s) => s === 'ok'),
+    `/ready on both says ok once it is back (${back.join(', ')})`,
+  );
+  check(
+    all.every((x) => x.stale === 0),
+    `0 stale reads before, during and after the outage (${all.map((x) => x.stale).join(' / ')} of ${all.map((x) => x.reads).join(' / ')} reads)`,
+  );
+  check(
+    all.every((x) => x.errors5xx === 0 && x.otherErrors === 0),
+    `0 5xx and no other failure (${all.map((x) => `${x.errors5xx}+${x.otherErrors}`).join(' / ')})`,
+  );
+  check(
+    doubles === 0 && rows[0].lists === Object.values(tallies).reduce((s, x) => s + x.keyed, 0),
+    `0 double writes: ${rows[0].rows} analysis rows for ${rows[0].lists} keys, each POSTed twice (once per instance)`,
+  );
+  check(
+    all.every((x) => x.replayed === x.keyed && x.mismatched === 0),
+    `every retry on the other instance replayed the first answer (${all.map((x) => `${x.replayed}/${x.keyed}`).join(' / ')})`,
+  );
   const p99 = percentile(tallies.outage.latencies, 99);
-  check(p99 < 100, `p99 of reads during the outage ${p99.toFixed(1)} ms < 100 ms (before: ${percentile(tallies.before.latencies, 99).toFixed(1)} ms)`);
+  check(
+    p99 < 100,
+    `p99 of reads during the outage ${p99.toFixed(1)} ms < 100 ms (before: ${percentile(tallies.before.latencies, 99).toFixed(1)} ms)`,
+  );
   check(tallies.outage.hits === 0, `no cached answer served while Redis was away (${tallies.outage.hits} hits)`);
   check(tallies.after.hits > 0, `caching resumed after the outage (${tallies.after.hits} hits)`);
   if (process.exitCode) for (const s of servers) console.log(s.log().slice(-3000));

@@ -61,7 +61,9 @@ const RESULT = 'FUZZ-LONG-RESULT ';
 /** One route, in this process. */
 async function runRoute(key: string): Promise<RouteResult> {
   const { startTestApp } = await import('../test/helpers/app.js');
-  const { fuzzProperty, fuzzTarget, kindsFor, operationsOf, prepareFuzz, routeKey } = await import('../test/helpers/route-fixtures.js');
+  const { fuzzProperty, fuzzTarget, kindsFor, operationsOf, prepareFuzz, routeKey } = await import(
+    '../test/helpers/route-fixtures.js'
+  );
   const route = routes.find((r) => routeKey(r) === key);
   if (!route) throw new Error(`No route ${key}`);
   const operations = await operationsOf(routes);
@@ -84,12 +86,19 @@ async function runRoute(key: string): Promise<RouteResult> {
         ...(args['replay-path'] ? { path: args['replay-path'] } : {}),
       });
       result.properties.push({
-        kind, numRuns: details.numRuns, requests: env.stats.cases - before, seconds: (Date.now() - started) / 1000, failed: details.failed,
-        ...(details.failed ? {
-          seed: details.seed, path: details.counterexamplePath,
-          message: String((details.errorInstance as Error | null)?.message ?? details.errorInstance),
-          counterexample: details.counterexample ? fc.stringify(details.counterexample).slice(0, 2000) : undefined,
-        } : {}),
+        kind,
+        numRuns: details.numRuns,
+        requests: env.stats.cases - before,
+        seconds: (Date.now() - started) / 1000,
+        failed: details.failed,
+        ...(details.failed
+          ? {
+              seed: details.seed,
+              path: details.counterexamplePath,
+              message: String((details.errorInstance as Error | null)?.message ?? details.errorInstance),
+              counterexample: details.counterexample ? fc.stringify(details.counterexample).slice(0, 2000) : undefined,
+            }
+          : {}),
       });
     }
     result.requests = env.stats.cases;
@@ -103,19 +112,37 @@ async function runRoute(key: string): Promise<RouteResult> {
 
 /** One route, in a child process. */
 function runChild(key: string): Promise<RouteResult> {
-  const forwarded = ['--runs', String(runs), ...(args.kind ? ['--kind', args.kind] : []), ...(args.seed ? ['--seed', args.seed] : []),
-    ...(args['replay-path'] ? ['--replay-path', args['replay-path']] : [])];
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--child-route', key, ...forwarded], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const forwarded = [
+    '--runs',
+    String(runs),
+    ...(args.kind ? ['--kind', args.kind] : []),
+    ...(args.seed ? ['--seed', args.seed] : []),
+    ...(args['replay-path'] ? ['--replay-path', args['replay-path']] : []),
+  ];
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--child-route', key, ...forwarded], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let result: RouteResult | null = null;
   let stderr = '';
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.startsWith(RESULT)) result = JSON.parse(line.slice(RESULT.length)) as RouteResult;
     else console.log(`  [${key}] ${line}`);
   });
-  child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      resolve(result ?? { route: key, fixtureError: `the child process ended (${code}) without a result: ${stderr.trim().split('\n').slice(-5).join(' | ')}`, properties: [], requests: 0, statuses: {}, knownBugs: {} });
+      resolve(
+        result ?? {
+          route: key,
+          fixtureError: `the child process ended (${code}) without a result: ${stderr.trim().split('\n').slice(-5).join(' | ')}`,
+          properties: [],
+          requests: 0,
+          statuses: {},
+          knownBugs: {},
+        },
+      );
     });
   });
 }
@@ -129,20 +156,26 @@ if (args['child-route']) {
   if (!selected.length) throw new Error(`No route matches --route ${args.route}`);
   const jobs = Math.max(1, Number(args.jobs) || 1);
   const started = Date.now();
-  console.log(`fuzz-long on ${testDatabaseKind}: ${selected.length} routes, ${runs} runs per route and kind, ${jobs} at a time`);
+  console.log(
+    `fuzz-long on ${testDatabaseKind}: ${selected.length} routes, ${runs} runs per route and kind, ${jobs} at a time`,
+  );
 
   const results: RouteResult[] = [];
   const queue = [...selected];
-  await Promise.all(Array.from({ length: jobs }, async () => {
-    for (let key = queue.shift(); key; key = queue.shift()) {
-      const result = await runChild(key);
-      results.push(result);
-      if (result.fixtureError) console.log(`${key}: FIXTURE FAILED ${result.fixtureError}`);
-      for (const p of result.properties) {
-        console.log(`${key} ${p.kind}: ${p.numRuns} runs, ${p.requests} requests, ${p.seconds.toFixed(1)} s${p.failed ? ' FAILED' : ''}`);
+  await Promise.all(
+    Array.from({ length: jobs }, async () => {
+      for (let key = queue.shift(); key; key = queue.shift()) {
+        const result = await runChild(key);
+        results.push(result);
+        if (result.fixtureError) console.log(`${key}: FIXTURE FAILED ${result.fixtureError}`);
+        for (const p of result.properties) {
+          console.log(
+            `${key} ${p.kind}: ${p.numRuns} runs, ${p.requests} requests, ${p.seconds.toFixed(1)} s${p.failed ? ' FAILED' : ''}`,
+          );
+        }
       }
-    }
-  }));
+    }),
+  );
 
   const sum = (records: Array<Record<string, number>>) => {
     const total: Record<string, number> = {};
@@ -155,9 +188,16 @@ if (args['child-route']) {
   const failures = properties.filter((p) => p.failed);
   const fixtureFailures = results.filter((r) => r.fixtureError);
   console.log('');
-  console.log(`cases run: ${properties.reduce((n, p) => n + p.numRuns, 0)} property runs over ${properties.length} properties of ${results.length} routes, `
-    + `${results.reduce((n, r) => n + r.requests, 0)} requests (shrinking included), ${((Date.now() - started) / 1000).toFixed(0)} s on ${testDatabaseKind}`);
-  console.log(`statuses: ${Object.entries(statuses).sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  console.log(
+    `cases run: ${properties.reduce((n, p) => n + p.numRuns, 0)} property runs over ${properties.length} properties of ${results.length} routes, ` +
+      `${results.reduce((n, r) => n + r.requests, 0)} requests (shrinking included), ${((Date.now() - started) / 1000).toFixed(0)} s on ${testDatabaseKind}`,
+  );
+  console.log(
+    `statuses: ${Object.entries(statuses)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ')}`,
+  );
   console.log('known bugs (counted, not failures):');
   for (const bug of KNOWN_BUGS) console.log(`  ${bug.id}: ${knownBugs[bug.id] ?? 0} (${bug.description})`);
   console.log(`failures: ${failures.length + fixtureFailures.length}`);
@@ -165,7 +205,9 @@ if (args['child-route']) {
   for (const f of failures) {
     console.log(`- ${f.route} [${f.kind}]: ${f.message}`);
     if (f.counterexample) console.log(`    counterexample: ${f.counterexample.slice(0, 600)}`);
-    console.log(`    replay: node_modules/.bin/node --import ./register.mjs scripts/fuzz-long.ts --route '${f.route}' --kind ${f.kind} --runs ${runs} --seed ${f.seed} --replay-path '${f.path ?? ''}'`);
+    console.log(
+      `    replay: node_modules/.bin/node --import ./register.mjs scripts/fuzz-long.ts --route '${f.route}' --kind ${f.kind} --runs ${runs} --seed ${f.seed} --replay-path '${f.path ?? ''}'`,
+    );
   }
   process.exitCode = failures.length + fixtureFailures.length ? 1 : 0;
 }

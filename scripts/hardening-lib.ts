@@ -33,11 +33,19 @@ export interface Server {
 
 /** Starts `src/server.ts` with these settings (plus a JWT secret the scripts sign with). */
 export async function startServer(env: Record<string, string>, port?: number): Promise<Server> {
-  const p = port ?? await freePort();
+  const p = port ?? (await freePort());
   let log = '';
   const child = spawn(join(ROOT, 'node_modules/.bin/node'), ['--import', './register.mjs', 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', AUTH_JWT_SECRET: JWT_SECRET, IDP_WEBHOOK_SECRET: 'hardening', ...env, PORT: String(p), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      AUTH_JWT_SECRET: JWT_SECRET,
+      IDP_WEBHOOK_SECRET: 'hardening',
+      ...env,
+      PORT: String(p),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -79,17 +87,35 @@ export async function admin<T>(run: (client: pg.Client) => Promise<T>, url = ADM
 }
 
 /** A new, empty database of our own (`skincare_hardening_<what>_<random>`) and its URL. */
-export async function createDatabase(what: string, url = ADMIN_URL): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createDatabase(
+  what: string,
+  url = ADMIN_URL,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `skincare_hardening_${what}_${randomBytes(4).toString('hex')}`;
   await admin((c) => c.query(`create database "${name}"`), url);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  return { name, url: u.toString(), drop: () => admin(async (c) => { await c.query(`drop database if exists "${name}" with (force)`); }, url) };
+  return {
+    name,
+    url: u.toString(),
+    drop: () =>
+      admin(async (c) => {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      }, url),
+  };
 }
 
 export function token(sub: string, userType?: string): Promise<string> {
-  return new SignJWT({ sub, preferred_username: sub.replace(/\W/g, '').slice(0, 20).toLowerCase(), ...(userType ? { user_type: userType } : {}) })
-    .setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('2h').setIssuer('skincare-dev').setAudience('skincare')
+  return new SignJWT({
+    sub,
+    preferred_username: sub.replace(/\W/g, '').slice(0, 20).toLowerCase(),
+    ...(userType ? { user_type: userType } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .setIssuer('skincare-dev')
+    .setAudience('skincare')
     .sign(new TextEncoder().encode(JWT_SECRET));
 }
 

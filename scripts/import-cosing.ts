@@ -35,7 +35,10 @@ interface Args {
 
 function readArgs(argv: string[]): Args {
   const { file, values } = readImportCommandLine(argv, USAGE, {
-    'batch-size': { type: 'string' }, 'no-fill-cas': { type: 'boolean' }, delimiter: { type: 'string' }, encoding: { type: 'string' },
+    'batch-size': { type: 'string' },
+    'no-fill-cas': { type: 'boolean' },
+    delimiter: { type: 'string' },
+    encoding: { type: 'string' },
   });
   const encoding = values.encoding as string | undefined;
   if (encoding !== undefined && !Buffer.isEncoding(encoding)) fail(`unknown encoding "${encoding}"`);
@@ -50,7 +53,8 @@ function readArgs(argv: string[]): Args {
 
 // Without a file: the inventory shipped in data/eu/.
 const argv = process.argv.slice(2);
-if (!argv.some((a) => /\.(csv|txt)$/i.test(a)) && !argv.some((a) => a === '--help' || a === '-h')) argv.unshift(join(dataDir, INVENTORY_FILE));
+if (!argv.some((a) => /\.(csv|txt)$/i.test(a)) && !argv.some((a) => a === '--help' || a === '-h'))
+  argv.unshift(join(dataDir, INVENTORY_FILE));
 const args = readArgs(argv);
 const { config, orm, where, signal, started } = await openImportTarget(args.file);
 
@@ -60,7 +64,10 @@ try {
   console.log(`importing ${args.file} into ${where}`);
   const seeded = await seedIfEmpty(orm, { demo: config.seedDemoData });
   // The server seeds only an empty database: an import into one must put the knowledge base first.
-  if (seeded.seeded) console.log(`the database was empty: loaded the curated knowledge base first (${seeded.ingredients} ingredients, ${seeded.products} demo products)`);
+  if (seeded.seeded)
+    console.log(
+      `the database was empty: loaded the curated knowledge base first (${seeded.ingredients} ingredients, ${seeded.products} demo products)`,
+    );
   let shown = 0;
   report = await importCosing(orm, args.file, {
     batchSize: args.batchSize,
@@ -71,7 +78,9 @@ try {
     onProgress: (r) => {
       if (r.rowsRead - shown >= 10_000) {
         shown = r.rowsRead;
-        console.error(`  … ${r.rowsRead} rows (${r.inserted} inserted, ${r.updated} updated) by line ${r.committedThroughLine}`);
+        console.error(
+          `  … ${r.rowsRead} rows (${r.inserted} inserted, ${r.updated} updated) by line ${r.committedThroughLine}`,
+        );
       }
     },
   });
@@ -81,7 +90,9 @@ try {
   if (config.redisUrl && (report.inserted || report.updated)) {
     await announceProcessCacheDrops(config.redisUrl, config.redisPrefix, ['knowledge-base'])
       .then(() => console.log('told the running instances (through Redis) to reload the knowledge base'))
-      .catch((error: unknown) => console.error(`could not tell the running instances to reload the knowledge base: ${(error as Error).message}`));
+      .catch((error: unknown) =>
+        console.error(`could not tell the running instances to reload the knowledge base: ${(error as Error).message}`),
+      );
   }
 } catch (error) {
   if (error instanceof CosingFormatError) {

@@ -18,10 +18,19 @@ type OptionKinds = Record<string, { type: 'string' | 'boolean' }>;
  * An import's command line, read by node's own parser: one file and the options given. `--help`
  * prints the usage; an unknown option, a missing value or not exactly one file exits 2 with it.
  */
-export function readImportCommandLine(argv: string[], usage: string, options: OptionKinds): { file: string; values: Record<string, string | boolean | undefined> } {
+export function readImportCommandLine(
+  argv: string[],
+  usage: string,
+  options: OptionKinds,
+): { file: string; values: Record<string, string | boolean | undefined> } {
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     fail(`${(error as Error).message}\n\n${usage}`);
   }
@@ -30,11 +39,19 @@ export function readImportCommandLine(argv: string[], usage: string, options: Op
     process.exit(0);
   }
   if (parsed.positionals.length !== 1) fail(usage);
-  return { file: resolve(parsed.positionals[0]), values: parsed.values as Record<string, string | boolean | undefined> };
+  return {
+    file: resolve(parsed.positionals[0]),
+    values: parsed.values as Record<string, string | boolean | undefined>,
+  };
 }
 
 /** `--batch-size` and the like: a whole number within bounds, else exit 2 saying so. */
-export function integerOption(value: string | boolean | undefined, name: string, fallback: number, max: number): number {
+export function integerOption(
+  value: string | boolean | undefined,
+  name: string,
+  fallback: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > max) fail(`${name} must be an integer from 1 to ${max}`);
@@ -70,7 +87,9 @@ export async function openImportTarget(file: string): Promise<ImportTarget> {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
   }
-  const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `PGlite at ${config.pgliteDir}`;
+  const where = config.databaseUrl
+    ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})`
+    : `PGlite at ${config.pgliteDir}`;
   const started = performance.now();
   let orm: Orm;
   try {
@@ -78,7 +97,9 @@ export async function openImportTarget(file: string): Promise<ImportTarget> {
   } catch (error) {
     // The folder's lock (src/platform/pglite-lock.ts) names the process holding it.
     if (error instanceof PgliteFolderLocked) fail(error.message, 3);
-    const hint = config.databaseUrl ? '' : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
+    const hint = config.databaseUrl
+      ? ''
+      : '\nIf another process has this PGlite folder open, stop it first: PGlite allows one process per folder.';
     fail(`Could not open ${where}: ${(error as Error).message}${hint}`, 1);
   }
   // Ctrl-C: finish the statement in flight, drop the pending batch, close the database cleanly.

@@ -36,7 +36,10 @@ let config;
 try {
   config = loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) { console.error(`Configuration error: ${error.message}`); process.exit(2); }
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(2);
+  }
   throw error;
 }
 const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });

@@ -51,7 +51,14 @@ export function loadKnowledgeBase(options: { inventory?: boolean } = {}): Knowle
     ingredients.push({ id, name, otherNames: (record.other_names ?? []).map(String) });
   }
   if (options.inventory) {
-    const held = ingredients.map((i) => ({ ...i, alias: i.id, curated: true, functions: [], casNumber: null, ecNumber: null }));
+    const held = ingredients.map((i) => ({
+      ...i,
+      alias: i.id,
+      curated: true,
+      functions: [],
+      casNumber: null,
+      ecNumber: null,
+    }));
     for (const row of inventoryIngredients(held).rows) {
       if (idOf.has(row.name.toLowerCase())) continue;
       nameOf.set(row.alias, row.name);
@@ -93,22 +100,37 @@ export interface CorpusReport {
 
 export function evaluateCorpus(labels: CorpusLabel[], matcher: IngredientMatcher, kb: KnowledgeBase): CorpusReport {
   const report: CorpusReport = {
-    labels: labels.length, entries: 0, expectedInBase: 0, recalled: 0, recall: 0,
-    wrong: [], wrongOnExactInci: [], unmatched: [], gaps: [], misaligned: [],
+    labels: labels.length,
+    entries: 0,
+    expectedInBase: 0,
+    recalled: 0,
+    recall: 0,
+    wrong: [],
+    wrongOnExactInci: [],
+    unmatched: [],
+    gaps: [],
+    misaligned: [],
     byMatchType: { exact: 0, alias: 0, fuzzy: 0, none: 0 },
   };
   for (const label of labels) {
     const analysis = analyzeIngredientList(label.text, matcher);
     if (analysis.entries.length !== label.expected.length) {
-      report.misaligned.push({ label: label.name, expected: label.expected, got: analysis.entries.map((e) => e.input) });
+      report.misaligned.push({
+        label: label.name,
+        expected: label.expected,
+        got: analysis.entries.map((e) => e.input),
+      });
       continue;
     }
     analysis.entries.forEach((entry, i) => {
       const expected = label.expected[i];
-      const expectedId = expected === null ? null : kb.idOf.get(expected.toLowerCase()) ?? null;
+      const expectedId = expected === null ? null : (kb.idOf.get(expected.toLowerCase()) ?? null);
       const miss: Miss = {
-        label: label.name, input: entry.input, expected, match: entry.match,
-        got: entry.ingredientId ? kb.nameOf.get(entry.ingredientId) ?? entry.ingredientId : null,
+        label: label.name,
+        input: entry.input,
+        expected,
+        match: entry.match,
+        got: entry.ingredientId ? (kb.nameOf.get(entry.ingredientId) ?? entry.ingredientId) : null,
       };
       report.entries++;
       report.byMatchType[entry.match]++;
@@ -130,7 +152,9 @@ export function evaluateCorpus(labels: CorpusLabel[], matcher: IngredientMatcher
 
 /** 40-entry lists made of the corpus' printed entries, in varying order, each pasted as one comma-separated list. */
 export function speedLists(labels: CorpusLabel[], count: number, size = 40): string[] {
-  const pool = labels.flatMap((l) => parseIngredientList(l.text).entries.map((e) => (e.concentration ? `${e.input} ${e.concentration}` : e.input)));
+  const pool = labels.flatMap((l) =>
+    parseIngredientList(l.text).entries.map((e) => (e.concentration ? `${e.input} ${e.concentration}` : e.input)),
+  );
   const lists: string[] = [];
   for (let k = 0; k < count; k++) {
     const start = (k * 37) % pool.length;
@@ -166,7 +190,9 @@ export function measureSpeed(lists: string[], matcher: IngredientMatcher, rounds
 function printMisses(title: string, misses: Miss[]): void {
   console.log(`\n${title} (${misses.length})`);
   for (const m of misses) {
-    console.log(`  [${m.label}] ${JSON.stringify(m.input)} → ${m.got ?? '—'} (${m.match}); expected ${m.expected ?? 'nothing'}`);
+    console.log(
+      `  [${m.label}] ${JSON.stringify(m.input)} → ${m.got ?? '—'} (${m.match}); expected ${m.expected ?? 'nothing'}`,
+    );
   }
 }
 
@@ -182,17 +208,24 @@ function main(): void {
 
   console.log(`Knowledge base: ${kb.ingredients.length} ingredients (matcher built in ${buildMs.toFixed(0)} ms)`);
   console.log(`Corpus: ${report.labels} labels, ${report.entries} entries`);
-  console.log(`  match types: exact ${report.byMatchType.exact}, alias ${report.byMatchType.alias}, fuzzy ${report.byMatchType.fuzzy}, none ${report.byMatchType.none}`);
+  console.log(
+    `  match types: exact ${report.byMatchType.exact}, alias ${report.byMatchType.alias}, fuzzy ${report.byMatchType.fuzzy}, none ${report.byMatchType.none}`,
+  );
   console.log(`  entries whose ingredient is in the base: ${report.expectedInBase}`);
   console.log(`  recall: ${report.recalled}/${report.expectedInBase} = ${pct(report.recall)}`);
-  console.log(`  wrong matches: ${report.wrong.length} (on inputs printed as the exact INCI name: ${report.wrongOnExactInci.length})`);
+  console.log(
+    `  wrong matches: ${report.wrong.length} (on inputs printed as the exact INCI name: ${report.wrongOnExactInci.length})`,
+  );
   console.log(`  entries naming an ingredient the base lacks: ${report.gaps.length}`);
   console.log(`  misaligned labels: ${report.misaligned.length}`);
 
   for (const m of report.misaligned) {
     console.log(`\nMISALIGNED [${m.label}] expected ${m.expected.length} entries, got ${m.got.length}:`);
     const n = Math.max(m.expected.length, m.got.length);
-    for (let i = 0; i < n; i++) console.log(`  ${String(i + 1).padStart(2)}. ${JSON.stringify(m.got[i] ?? null)}  —  ${m.expected[i] ?? (i < m.expected.length ? 'null' : '(none)')}`);
+    for (let i = 0; i < n; i++)
+      console.log(
+        `  ${String(i + 1).padStart(2)}. ${JSON.stringify(m.got[i] ?? null)}  —  ${m.expected[i] ?? (i < m.expected.length ? 'null' : '(none)')}`,
+      );
   }
   printMisses('Wrong matches', report.wrong);
   printMisses('Unmatched (ingredient in the base)', report.unmatched);
@@ -204,7 +237,9 @@ function main(): void {
   }
   console.log(`\nIngredients the knowledge base lacks (${gapNames.size}; as printed)`);
   for (const [name, inputs] of [...gapNames].sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(`  ${name}${inputs.some((i) => nameKey(i) !== nameKey(name)) ? `  (printed: ${inputs.join('; ')})` : ''}`);
+    console.log(
+      `  ${name}${inputs.some((i) => nameKey(i) !== nameKey(name)) ? `  (printed: ${inputs.join('; ')})` : ''}`,
+    );
   }
 
   printRetail(kb, matcher, 'retail.yaml');
@@ -217,12 +252,26 @@ function main(): void {
   setEntryCacheSize(0);
   const parsedCold = measureSpeed(lists, matcher, 1);
   setEntryCacheSize(20_000);
-  const pasted = measureSpeed(labels.map((l) => l.text), matcher, 30);
-  const retail = measureSpeed(loadRetailCorpus().map((l) => l.text), matcher, 10);
+  const pasted = measureSpeed(
+    labels.map((l) => l.text),
+    matcher,
+    30,
+  );
+  const retail = measureSpeed(
+    loadRetailCorpus().map((l) => l.text),
+    matcher,
+    10,
+  );
   console.log(`\nSpeed (one core, parse + match, after warm-up)`);
-  console.log(`  ${lists.length} distinct 40-ingredient lists (${entriesPerList.toFixed(1)} entries each), matcher cache warm: ${Math.round(warm.listsPerSecond)} lists/s (${warm.lists} lists in ${warm.seconds.toFixed(2)} s)`);
-  console.log(`  same lists, matcher cache off:              ${Math.round(cold.listsPerSecond)} lists/s (${cold.lists} lists in ${cold.seconds.toFixed(2)} s)`);
-  console.log(`  same lists, parser's entry cache off:       ${Math.round(parsedCold.listsPerSecond)} lists/s (${parsedCold.lists} lists in ${parsedCold.seconds.toFixed(2)} s)`);
+  console.log(
+    `  ${lists.length} distinct 40-ingredient lists (${entriesPerList.toFixed(1)} entries each), matcher cache warm: ${Math.round(warm.listsPerSecond)} lists/s (${warm.lists} lists in ${warm.seconds.toFixed(2)} s)`,
+  );
+  console.log(
+    `  same lists, matcher cache off:              ${Math.round(cold.listsPerSecond)} lists/s (${cold.lists} lists in ${cold.seconds.toFixed(2)} s)`,
+  );
+  console.log(
+    `  same lists, parser's entry cache off:       ${Math.round(parsedCold.listsPerSecond)} lists/s (${parsedCold.lists} lists in ${parsedCold.seconds.toFixed(2)} s)`,
+  );
   console.log(`  the corpus labels as pasted (mixed sizes and messes): ${Math.round(pasted.listsPerSecond)} labels/s`);
   console.log(`  the retail corpus labels as pasted: ${Math.round(retail.listsPerSecond)} labels/s`);
   console.log(`  target: 5000 lists/s`);
@@ -277,17 +326,42 @@ export interface RetailFigures {
   unreadErrors: number;
 }
 
-export interface RetailProblem { label: string; kind: string; detail: string }
+export interface RetailProblem {
+  label: string;
+  kind: string;
+  detail: string;
+}
 
 const emptyFigures = (): RetailFigures => ({
-  labels: 0, entries: 0, inBase: 0, recalled: 0, wrong: 0, proseKept: 0, lost: 0, listsLosing: 0, listsGaining: 0,
-  activeErrors: 0, partErrors: 0, setAsideMissed: 0, unreadErrors: 0,
+  labels: 0,
+  entries: 0,
+  inBase: 0,
+  recalled: 0,
+  wrong: 0,
+  proseKept: 0,
+  lost: 0,
+  listsLosing: 0,
+  listsGaining: 0,
+  activeErrors: 0,
+  partErrors: 0,
+  setAsideMissed: 0,
+  unreadErrors: 0,
 });
 
-interface ReturnedEntry { input: string; ingredientId: string | null; active: boolean; concentration: string | null; part?: string | null }
+interface ReturnedEntry {
+  input: string;
+  ingredientId: string | null;
+  active: boolean;
+  concentration: string | null;
+  part?: string | null;
+}
 
 /** Pairs returned and expected entries in printed order (longest common subsequence). */
-function align(got: ReturnedEntry[], want: RetailItem[], idOf: (inci: string | null) => string | null): Array<[number, number]> {
+function align(
+  got: ReturnedEntry[],
+  want: RetailItem[],
+  idOf: (inci: string | null) => string | null,
+): Array<[number, number]> {
   const same = (g: ReturnedEntry, w: RetailItem): boolean => {
     const id = idOf(w[1]);
     return (id !== null && g.ingredientId === id) || nameKey(g.input) === nameKey(w[0]);
@@ -301,7 +375,7 @@ function align(got: ReturnedEntry[], want: RetailItem[], idOf: (inci: string | n
     }
   }
   const pairs: Array<[number, number]> = [];
-  for (let i = 0, j = 0; i < n && j < m;) {
+  for (let i = 0, j = 0; i < n && j < m; ) {
     if (same(got[i], want[j]) && table[i][j] === table[i + 1][j + 1] + 1) pairs.push([i++, j++]);
     else if (table[i + 1][j] >= table[i][j + 1]) i++;
     else j++;
@@ -309,13 +383,21 @@ function align(got: ReturnedEntry[], want: RetailItem[], idOf: (inci: string | n
   return pairs;
 }
 
-export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher, kb: KnowledgeBase): { byClass: Map<string, RetailFigures>; problems: RetailProblem[] } {
+export function evaluateRetail(
+  labels: RetailLabel[],
+  matcher: IngredientMatcher,
+  kb: KnowledgeBase,
+): { byClass: Map<string, RetailFigures>; problems: RetailProblem[] } {
   const byClass = new Map<string, RetailFigures>();
   const problems: RetailProblem[] = [];
-  const idOf = (inci: string | null): string | null => (inci === null ? null : kb.idOf.get(inci.toLowerCase()) ?? null);
-  const nameOfId = (id: string | null): string => (id ? kb.nameOf.get(id) ?? id : '—');
+  const idOf = (inci: string | null): string | null =>
+    inci === null ? null : (kb.idOf.get(inci.toLowerCase()) ?? null);
+  const nameOfId = (id: string | null): string => (id ? (kb.nameOf.get(id) ?? id) : '—');
   for (const label of labels) {
-    const analysis = analyzeIngredientList(label.text, matcher) as ReturnType<typeof analyzeIngredientList> & { setAside?: Array<{ kind: string; text: string }>; unread?: boolean };
+    const analysis = analyzeIngredientList(label.text, matcher) as ReturnType<typeof analyzeIngredientList> & {
+      setAside?: Array<{ kind: string; text: string }>;
+      unread?: boolean;
+    };
     const got = analysis.entries as ReturnedEntry[];
     const pairs = align(got, label.entries, idOf);
     const f = emptyFigures();
@@ -332,23 +414,40 @@ export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher
       if (id && g.ingredientId === id) f.recalled++;
       if (g.ingredientId && g.ingredientId !== id) {
         f.wrong++;
-        problems.push({ label: label.name, kind: 'wrong', detail: `${JSON.stringify(g.input)} → ${nameOfId(g.ingredientId)}; expected ${w[1] ?? 'nothing'}` });
-      } else if (id && !g.ingredientId) problems.push({ label: label.name, kind: 'unmatched', detail: `${JSON.stringify(g.input)}; expected ${w[1]}` });
+        problems.push({
+          label: label.name,
+          kind: 'wrong',
+          detail: `${JSON.stringify(g.input)} → ${nameOfId(g.ingredientId)}; expected ${w[1] ?? 'nothing'}`,
+        });
+      } else if (id && !g.ingredientId)
+        problems.push({ label: label.name, kind: 'unmatched', detail: `${JSON.stringify(g.input)}; expected ${w[1]}` });
       const active = w[2]?.active;
       if (Boolean(active) !== g.active || (active && g.concentration !== active)) {
         f.activeErrors++;
-        problems.push({ label: label.name, kind: 'active', detail: `${JSON.stringify(g.input)} active=${g.active} ${g.concentration ?? ''}; expected ${active ? `active ${active}` : 'not active'}` });
+        problems.push({
+          label: label.name,
+          kind: 'active',
+          detail: `${JSON.stringify(g.input)} active=${g.active} ${g.concentration ?? ''}; expected ${active ? `active ${active}` : 'not active'}`,
+        });
       }
       const part = w[2]?.part ?? null;
       if ((part ?? '').toLowerCase() !== (g.part ?? '').toLowerCase()) {
         f.partErrors++;
-        problems.push({ label: label.name, kind: 'part', detail: `${JSON.stringify(g.input)} in ${g.part ?? 'no part'}; expected ${part ?? 'no part'}` });
+        problems.push({
+          label: label.name,
+          kind: 'part',
+          detail: `${JSON.stringify(g.input)} in ${g.part ?? 'no part'}; expected ${part ?? 'no part'}`,
+        });
       }
     }
     got.forEach((g, i) => {
       if (gotPaired.has(i)) return;
       f.proseKept++;
-      problems.push({ label: label.name, kind: 'kept', detail: `${JSON.stringify(g.input)} → ${nameOfId(g.ingredientId)}` });
+      problems.push({
+        label: label.name,
+        kind: 'kept',
+        detail: `${JSON.stringify(g.input)} → ${nameOfId(g.ingredientId)}`,
+      });
       if (g.ingredientId) f.wrong++;
     });
     if (got.some((g, i) => !gotPaired.has(i) && g.ingredientId && !expectedIds.has(g.ingredientId))) f.listsGaining = 1;
@@ -360,7 +459,11 @@ export function evaluateRetail(labels: RetailLabel[], matcher: IngredientMatcher
     if (f.lost) f.listsLosing = 1;
     if (Boolean(analysis.unread) !== Boolean(label.unread)) {
       f.unreadErrors = 1;
-      problems.push({ label: label.name, kind: 'unread', detail: `answered ${analysis.unread ? 'unread' : 'read'}; expected ${label.unread ? 'unread' : 'read'}` });
+      problems.push({
+        label: label.name,
+        kind: 'unread',
+        detail: `answered ${analysis.unread ? 'unread' : 'read'}; expected ${label.unread ? 'unread' : 'read'}`,
+      });
     }
     const kinds = new Set<string>((analysis.setAside ?? []).map((s) => s.kind));
     for (const kind of label.set_aside) {
@@ -382,12 +485,38 @@ function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher, file: string
   const { byClass, problems } = evaluateRetail(labels, matcher, kb);
   const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '—');
   console.log(`\nCorpus data/labels/${file}: ${labels.length} labels, per class`);
-  const header = ['class', 'labels', 'entries', 'recall', 'wrong', 'kept', 'lost', 'lists losing', 'lists gaining', 'active err', 'part err', 'set-aside missed', 'unread err'];
-  const rows = [...byClass].sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b))).map(([cls, f]) => [
-    cls, String(f.labels), String(f.entries), `${pct(f.recalled, f.inBase)} (${f.recalled}/${f.inBase})`, `${f.wrong} (${pct(f.wrong, f.entries)})`,
-    String(f.proseKept), String(f.lost), `${f.listsLosing} (${pct(f.listsLosing, f.labels)})`, String(f.listsGaining), String(f.activeErrors), String(f.partErrors), String(f.setAsideMissed),
-    String(f.unreadErrors),
-  ]);
+  const header = [
+    'class',
+    'labels',
+    'entries',
+    'recall',
+    'wrong',
+    'kept',
+    'lost',
+    'lists losing',
+    'lists gaining',
+    'active err',
+    'part err',
+    'set-aside missed',
+    'unread err',
+  ];
+  const rows = [...byClass]
+    .sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)))
+    .map(([cls, f]) => [
+      cls,
+      String(f.labels),
+      String(f.entries),
+      `${pct(f.recalled, f.inBase)} (${f.recalled}/${f.inBase})`,
+      `${f.wrong} (${pct(f.wrong, f.entries)})`,
+      String(f.proseKept),
+      String(f.lost),
+      `${f.listsLosing} (${pct(f.listsLosing, f.labels)})`,
+      String(f.listsGaining),
+      String(f.activeErrors),
+      String(f.partErrors),
+      String(f.setAsideMissed),
+      String(f.unreadErrors),
+    ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const row of [header, ...rows]) console.log(`  ${row.map((c, i) => c.padEnd(widths[i])).join('  ')}`);
   const at = process.argv.indexOf('--details');

@@ -14,7 +14,12 @@ const rows = loadIngredientRecords().map((r) => ({ ...ingredientRow(r), id: r.al
 const byId = new Map(rows.map((r) => [r.id, r]));
 const matcher = new IngredientMatcher(rows);
 const products = readYaml<Array<{ alias: string; ingredient_list: string; category: string }>>('catalog/products.yaml');
-const categories = new Map(readYaml<Array<{ alias: string; name: string; step_type?: string | null }>>('catalog/categories.yaml').map((c) => [c.alias, { name: c.name, stepType: c.step_type ?? null }]));
+const categories = new Map(
+  readYaml<Array<{ alias: string; name: string; step_type?: string | null }>>('catalog/categories.yaml').map((c) => [
+    c.alias,
+    { name: c.name, stepType: c.step_type ?? null },
+  ]),
+);
 const list = process.argv.includes('--list');
 let lists = 0;
 let wrong = 0;
@@ -27,7 +32,10 @@ for (const p of products) {
   const read = inferProductType(entries.map((e) => (e.ingredientId ? { name: byId.get(e.ingredientId)!.name } : null)));
   if (read.productType === 'unknown') unknown++;
   else if (read.productType !== expected) wrong++;
-  if (list && read.productType !== expected) console.log(`${read.productType === 'unknown' ? 'unknown' : 'WRONG  '} ${p.category}/${p.alias}: ${read.basis}`);
+  if (list && read.productType !== expected)
+    console.log(`${read.productType === 'unknown' ? 'unknown' : 'WRONG  '} ${p.category}/${p.alias}: ${read.basis}`);
 }
 const pct = (n: number) => `${((100 * n) / lists).toFixed(1)}%`;
-console.log(`${lists} catalog lists with a category that says how they are used: ${wrong} wrong (${pct(wrong)}), ${unknown} unknown (${pct(unknown)})`);
+console.log(
+  `${lists} catalog lists with a category that says how they are used: ${wrong} wrong (${pct(wrong)}), ${unknown} unknown (${pct(unknown)})`,
+);

@@ -17,11 +17,15 @@ try {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   throw error;
 }
-const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }).catch((error: Error) => fail(`Could not open the database: ${error.message}`, 1));
+const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }).catch((error: Error) =>
+  fail(`Could not open the database: ${error.message}`, 1),
+);
 const mailer = createMailer(config.mail, { info: (object, message) => console.log(message, JSON.stringify(object)) });
 try {
   const report = await sendReformulationDigests(orm, mailer, config.publicUrl);
-  console.log(`reformulation digest: ${report.messages} e-mails sent (${report.alerts} alerts) to ${report.people} people due${report.skipped ? `, ${report.skipped} already sent by another run` : ''}`);
+  console.log(
+    `reformulation digest: ${report.messages} e-mails sent (${report.alerts} alerts) to ${report.people} people due${report.skipped ? `, ${report.skipped} already sent by another run` : ''}`,
+  );
 } finally {
   mailer.close();
   await orm.close();

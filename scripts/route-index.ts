@@ -30,8 +30,12 @@ interface ResolverMethod {
 function rootFieldResolvers(): Map<string, ResolverMethod> {
   const storage = getMetadataStorage();
   const found = new Map<string, ResolverMethod>();
-  for (const [kind, list] of [['query', storage.queries], ['mutation', storage.mutations]] as const) {
-    for (const m of list) found.set(`${kind} ${m.schemaName}`, { className: m.target.name, methodName: m.methodName, file: null });
+  for (const [kind, list] of [
+    ['query', storage.queries],
+    ['mutation', storage.mutations],
+  ] as const) {
+    for (const m of list)
+      found.set(`${kind} ${m.schemaName}`, { className: m.target.name, methodName: m.methodName, file: null });
   }
   return found;
 }
@@ -60,7 +64,8 @@ function classFiles(): Map<string, string> {
 const parsed = new Map<string, ts.SourceFile>();
 function parseFile(file: string): ts.SourceFile {
   let source = parsed.get(file);
-  if (!source) parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
+  if (!source)
+    parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
   return source;
 }
 
@@ -72,7 +77,11 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-interface Imported { file: string; name: string; namespace: boolean }
+interface Imported {
+  file: string;
+  name: string;
+  namespace: boolean;
+}
 
 /** Local name → the file and exported name it comes from, for a file's relative imports. */
 function importsOf(source: ts.SourceFile): Map<string, Imported> {
@@ -85,10 +94,12 @@ function importsOf(source: ts.SourceFile): Map<string, Imported> {
     if (!file) continue;
     if (clause.name) imports.set(clause.name.text, { file, name: 'default', namespace: false });
     const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) imports.set(bindings.name.text, { file, name: '*', namespace: true });
+    if (bindings && ts.isNamespaceImport(bindings))
+      imports.set(bindings.name.text, { file, name: '*', namespace: true });
     if (bindings && ts.isNamedImports(bindings)) {
       for (const element of bindings.elements) {
-        if (!element.isTypeOnly) imports.set(element.name.text, { file, name: (element.propertyName ?? element.name).text, namespace: false });
+        if (!element.isTypeOnly)
+          imports.set(element.name.text, { file, name: (element.propertyName ?? element.name).text, namespace: false });
       }
     }
   }
@@ -109,14 +120,22 @@ function serviceCalls(file: string, className: string, methodName: string): stri
   const localFunctions = new Map<string, ts.Node>();
   let method: ts.Node | undefined;
   for (const statement of source.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name && statement.body) localFunctions.set(statement.name.text, statement.body);
+    if (ts.isFunctionDeclaration(statement) && statement.name && statement.body)
+      localFunctions.set(statement.name.text, statement.body);
     if (ts.isVariableStatement(statement)) {
       for (const d of statement.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))) localFunctions.set(d.name.text, d.initializer.body);
+        if (
+          ts.isIdentifier(d.name) &&
+          d.initializer &&
+          (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))
+        )
+          localFunctions.set(d.name.text, d.initializer.body);
       }
     }
     if (ts.isClassDeclaration(statement) && statement.name?.text === className) {
-      method = statement.members.find((m) => ts.isMethodDeclaration(m) && m.name.getText(source) === methodName && m.body);
+      method = statement.members.find(
+        (m) => ts.isMethodDeclaration(m) && m.name.getText(source) === methodName && m.body,
+      );
     }
   }
   if (!method) return [];
@@ -165,12 +184,20 @@ export async function describeRouteFiles(routes: RouteDefinition[] = routeTable)
       if (!found) throw new Error(`${route.method} ${route.path}: no resolver method for ${kind} ${field}`);
       return { ...found, file: files.get(found.className) ?? null };
     });
-    const resolverCell = methods.map((m) => `${code(`${m.className}.${m.methodName}`)} in ${m.file ? code(repoPath(m.file)) : '(file not found)'}`).join('<br>');
+    const resolverCell = methods
+      .map(
+        (m) => `${code(`${m.className}.${m.methodName}`)} in ${m.file ? code(repoPath(m.file)) : '(file not found)'}`,
+      )
+      .join('<br>');
     const services = methods.flatMap((m) => (m.file ? serviceCalls(m.file, m.className, m.methodName) : []));
-    const serviceCell = services.length ? [...new Set(services)].map((s) => {
-      const [file, fn] = s.split('#');
-      return `${code(fn)} in ${code(file)}`;
-    }).join('<br>') : '(none)';
+    const serviceCell = services.length
+      ? [...new Set(services)]
+          .map((s) => {
+            const [file, fn] = s.split('#');
+            return `${code(fn)} in ${code(file)}`;
+          })
+          .join('<br>')
+      : '(none)';
     return `| ${route.method} | ${code(route.path)} | ${code(route.operation)} | ${code(`rest-mappings/${op.file}`)} | ${fields.map((f) => code(`${kind} ${f}`)).join(', ')} | ${resolverCell} | ${serviceCell} |`;
   });
   return [

@@ -88,9 +88,51 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-const SYLLABLES = ['lu', 'mi', 'ra', 'so', 've', 'na', 'ki', 'do', 'ze', 'pha', 'lo', 'ria', 'ne', 'ta', 'vi', 'cor', 'el', 'an', 'is', 'mo'];
+const SYLLABLES = [
+  'lu',
+  'mi',
+  'ra',
+  'so',
+  've',
+  'na',
+  'ki',
+  'do',
+  'ze',
+  'pha',
+  'lo',
+  'ria',
+  'ne',
+  'ta',
+  'vi',
+  'cor',
+  'el',
+  'an',
+  'is',
+  'mo',
+];
 const SUFFIXES = ['', '', ' Labs', ' Skin', ' Botanics', ' Derm', ' & Co', ' Naturals', ' Beauty', ' Care'];
-const DESCRIPTORS = ['Hydrating', 'Gentle', 'Daily', 'Calming', 'Brightening', 'Barrier', 'Soothing', 'Clarifying', 'Rich', 'Light', 'Intense', 'Balancing', 'Renewing', 'Comfort', 'Pure', 'Advanced', 'Sensitive', 'Deep', 'Ultra', 'Overnight'];
+const DESCRIPTORS = [
+  'Hydrating',
+  'Gentle',
+  'Daily',
+  'Calming',
+  'Brightening',
+  'Barrier',
+  'Soothing',
+  'Clarifying',
+  'Rich',
+  'Light',
+  'Intense',
+  'Balancing',
+  'Renewing',
+  'Comfort',
+  'Pure',
+  'Advanced',
+  'Sensitive',
+  'Deep',
+  'Ultra',
+  'Overnight',
+];
 
 const brandName = (): string => {
   const word = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('');
@@ -98,28 +140,46 @@ const brandName = (): string => {
 };
 
 /** "Serums" → "Serum", "Cleansers" → "Cleanser"; good enough for made-up names. */
-const noun = (categoryName: string): string => categoryName.replace(/ies$/, 'y').replace(/(s)$/, '').replace(/ & .*$/, '');
+const noun = (categoryName: string): string =>
+  categoryName
+    .replace(/ies$/, 'y')
+    .replace(/(s)$/, '')
+    .replace(/ & .*$/, '');
 
 const config = loadConfig();
 if (config.databaseUrl) await ensureDatabase(config.databaseUrl);
 const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 const started = Date.now();
 const seeded = await seedIfEmpty(orm, { demo: true });
-if (seeded.seeded) console.log(`loaded the knowledge base (${seeded.ingredients} ingredients) and the demo catalog (${seeded.products} products)`);
+if (seeded.seeded)
+  console.log(
+    `loaded the knowledge base (${seeded.ingredients} ingredients) and the demo catalog (${seeded.products} products)`,
+  );
 const em = orm.em.fork() as EntityManager;
 
-const existing = Number((await em.execute<Array<{ n: string }>>(`select count(*)::int as n from product where alias like 'scale-%'`))[0].n);
+const existing = Number(
+  (await em.execute<Array<{ n: string }>>(`select count(*)::int as n from product where alias like 'scale-%'`))[0].n,
+);
 const missing = Math.max(0, target - existing);
 console.log(`${existing} synthetic products present, ${missing} to add (target ${target})`);
 
 if (missing > 0) {
-  const ingredients = await em.execute<Array<{ id: string; name: string; flags: string[] }>>('select id, name, flags from ingredient');
+  const ingredients = await em.execute<Array<{ id: string; name: string; flags: string[] }>>(
+    'select id, name, flags from ingredient',
+  );
   const byId = new Map(ingredients.map((i) => [i.id, i]));
-  const templates = (await em.execute<Array<{ ingredient_ids: string[]; category_id: string | null }>>(
-    `select ingredient_ids, category_id from product where status = 'published' and alias not like 'scale-%' and cardinality(ingredient_ids) > 2`,
-  )).filter((t) => t.category_id);
+  const templates = (
+    await em.execute<Array<{ ingredient_ids: string[]; category_id: string | null }>>(
+      `select ingredient_ids, category_id from product where status = 'published' and alias not like 'scale-%' and cardinality(ingredient_ids) > 2`,
+    )
+  ).filter((t) => t.category_id);
   if (!templates.length) throw new Error('No demo products to draw from: is the demo catalog loaded?');
-  const categories = new Map((await em.execute<Array<{ id: string; name: string }>>('select id, name from product_category')).map((c) => [c.id, c.name]));
+  const categories = new Map(
+    (await em.execute<Array<{ id: string; name: string }>>('select id, name from product_category')).map((c) => [
+      c.id,
+      c.name,
+    ]),
+  );
 
   // Ingredient frequencies in the demo catalog, plus a little for every known ingredient.
   const frequency = new Map<string, number>(ingredients.map((i) => [i.id, 0.05]));
@@ -128,7 +188,9 @@ if (missing > 0) {
   const drawTemplate = () => pick(templates);
 
   // Brands: the made-up ones of earlier runs are reused, the rest created.
-  const brands = await em.execute<Array<{ id: string; name: string; alias: string }>>(`select id, name, alias from brand where alias like 'scale-%'`);
+  const brands = await em.execute<Array<{ id: string; name: string; alias: string }>>(
+    `select id, name, alias from brand where alias like 'scale-%'`,
+  );
   const brandRows: object[] = [];
   const aliases = new Set(brands.map((b) => b.alias));
   while (brands.length < brandCount) {
@@ -141,7 +203,10 @@ if (missing > 0) {
     brands.push(row);
   }
   for (let i = 0; i < brandRows.length; i += 1000) await em.insertMany(Brand, brandRows.slice(i, i + 1000) as never);
-  const drawBrand = sampler(brands, brands.map((_, i) => 1 / (1 + i / 50))); // a few big brands, a long tail
+  const drawBrand = sampler(
+    brands,
+    brands.map((_, i) => 1 / (1 + i / 50)),
+  ); // a few big brands, a long tail
 
   const now = Date.now();
   const CHUNK = 2000;
@@ -165,29 +230,52 @@ if (missing > 0) {
       const createdAt = new Date(now - Math.floor(random() * 730) * 86_400_000);
       const body = `29${String(n).padStart(10, '0')}`;
       products.push({
-        id, alias: `scale-${slugify(`${brand.name} ${name}`)}`.slice(0, 120), name: `${brand.name} ${name}`, brand: brand.id,
-        category: template.category_id, description: '', barcode: n % 3 === 0 ? `${body}${gs1CheckDigit(body)}` : null,
-        ingredientList: ingredientIds.map((i) => byId.get(i)?.name ?? '').join(', '), ingredientIds,
+        id,
+        alias: `scale-${slugify(`${brand.name} ${name}`)}`.slice(0, 120),
+        name: `${brand.name} ${name}`,
+        brand: brand.id,
+        category: template.category_id,
+        description: '',
+        barcode: n % 3 === 0 ? `${body}${gs1CheckDigit(body)}` : null,
+        ingredientList: ingredientIds.map((i) => byId.get(i)?.name ?? '').join(', '),
+        ingredientIds,
         flags: [...new Set(ingredientIds.flatMap((i) => byId.get(i)?.flags ?? []))].sort(),
-        status: ProductStatus.published, publishedAt: createdAt, createdAt, updatedAt: createdAt,
+        status: ProductStatus.published,
+        publishedAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
       });
       ingredientIds.forEach((ingredientId, position) => {
-        entries.push({ id: newId(), product: id, position: position + 1, input: byId.get(ingredientId)?.name ?? ingredientId, ingredient: ingredientId, match: 'exact', concentration: null, mayContain: false });
+        entries.push({
+          id: newId(),
+          product: id,
+          position: position + 1,
+          input: byId.get(ingredientId)?.name ?? ingredientId,
+          ingredient: ingredientId,
+          match: 'exact',
+          concentration: null,
+          mayContain: false,
+        });
       });
     }
     await em.transactional(async (tx) => {
-      for (let i = 0; i < products.length; i += 1000) await tx.insertMany(Product, products.slice(i, i + 1000) as never);
-      for (let i = 0; i < entries.length; i += 5000) await tx.insertMany(ProductIngredient, entries.slice(i, i + 5000) as never);
+      for (let i = 0; i < products.length; i += 1000)
+        await tx.insertMany(Product, products.slice(i, i + 1000) as never);
+      for (let i = 0; i < entries.length; i += 5000)
+        await tx.insertMany(ProductIngredient, entries.slice(i, i + 5000) as never);
     });
     em.clear();
     const total = done + products.length;
-    if (total % 10_000 === 0 || total === missing) console.log(`  ${total} / ${missing} products (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (total % 10_000 === 0 || total === missing)
+      console.log(`  ${total} / ${missing} products (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   await em.execute('analyze product');
   await em.execute('analyze product_ingredient');
 }
 // Reformulation watch: version 1 of every product that has none (one statement; a rerun adds nothing).
 console.log(`list versions written: ${await backfillListVersions(em, ListVersionSource.backfill)}`);
-const count = (await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where status = 'published'`))[0].n;
+const count = (
+  await em.execute<Array<{ n: number }>>(`select count(*)::int as n from product where status = 'published'`)
+)[0].n;
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${count} published products`);
 await orm.close();

@@ -20,10 +20,19 @@ export class Thing {
 }
 
 @Resolver()
-class R { @Query(() => [Thing]) things(): Thing[] { return []; } }
+class R {
+  @Query(() => [Thing]) things(): Thing[] {
+    return [];
+  }
+}
 
 const t0 = Date.now();
-const orm = await MikroORM.init({ entities: [Thing], dbName: 'memory://', metadataProvider: ReflectMetadataProvider, debug: false });
+const orm = await MikroORM.init({
+  entities: [Thing],
+  dbName: 'memory://',
+  metadataProvider: ReflectMetadataProvider,
+  debug: false,
+});
 console.log('init', Date.now() - t0);
 await orm.schema.create();
 const em = orm.em.fork();

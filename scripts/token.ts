@@ -21,9 +21,15 @@ if (!config.auth.jwtSecret) {
   console.error('Tokens come from the identity provider (AUTH_JWKS_URL is set): nothing to sign with here.');
   process.exit(2);
 }
-if (type && !config.auth.devMode) console.error('note: --type is honoured only by a server started with AUTH_DEV_MODE=true (on a loopback HOST); else use ADMIN_SUBJECTS or PATCH /users/:id/user_type');
+if (type && !config.auth.devMode)
+  console.error(
+    'note: --type is honoured only by a server started with AUTH_DEV_MODE=true (on a loopback HOST); else use ADMIN_SUBJECTS or PATCH /users/:id/user_type',
+  );
 const token = await new Authenticator(config.auth).sign({
-  sub: `${demo ? 'demo' : 'dev'}|${username}`, preferred_username: username, name: username, email: `${username}@example.com`,
+  sub: `${demo ? 'demo' : 'dev'}|${username}`,
+  preferred_username: username,
+  name: username,
+  email: `${username}@example.com`,
   ...(type ? { user_type: type } : {}),
 });
 console.log(token);

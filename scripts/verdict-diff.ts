@@ -26,19 +26,32 @@ function compute(): Record<string, ProductVerdicts> {
   const rows = loadIngredientRecords().map((r) => ({ ...ingredientRow(r), id: r.alias ?? slugify(r.inci) }));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const matcher = new IngredientMatcher(rows);
-  const products = readYaml<Array<{ alias: string; ingredient_list: string; category: string }>>('catalog/products.yaml');
+  const products =
+    readYaml<Array<{ alias: string; ingredient_list: string; category: string }>>('catalog/products.yaml');
   // As the service reads a catalog product: the category's step type tells rinse-off from leave-on.
-  const categoryOf = new Map(readYaml<Array<{ alias: string; name: string; step_type?: string | null }>>('catalog/categories.yaml').map((c) => [c.alias, { name: c.name, stepType: c.step_type ?? null }]));
+  const categoryOf = new Map(
+    readYaml<Array<{ alias: string; name: string; step_type?: string | null }>>('catalog/categories.yaml').map((c) => [
+      c.alias,
+      { name: c.name, stepType: c.step_type ?? null },
+    ]),
+  );
   const out: Record<string, ProductVerdicts> = {};
   for (const p of products) {
     const result = analyzeIngredientList(p.ingredient_list, matcher);
-    const reading = readList(result.entries.map((e) => ({ ...e, ingredient: e.ingredientId ? byId.get(e.ingredientId) ?? null : null })), loadRegulation(), productTypeOfCategory(categoryOf.get(p.category)));
+    const reading = readList(
+      result.entries.map((e) => ({ ...e, ingredient: e.ingredientId ? (byId.get(e.ingredientId) ?? null) : null })),
+      loadRegulation(),
+      productTypeOfCategory(categoryOf.get(p.category)),
+    );
     const ingredients = reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));
     const flags: Record<string, string[]> = {};
     for (const i of ingredients) for (const f of i.flags) (flags[f] ??= []).push(i.name);
     const skinTypes: ProductVerdicts['skinTypes'] = {};
     for (const s of evaluateSkinTypes(ingredients)) {
-      skinTypes[s.skinType] = { verdict: s.verdict, caution: s.caution.map((c) => `${c.ingredient.name}: ${c.reason}`) };
+      skinTypes[s.skinType] = {
+        verdict: s.verdict,
+        caution: s.caution.map((c) => `${c.ingredient.name}: ${c.reason}`),
+      };
     }
     out[p.alias] = { flags, skinTypes };
   }
@@ -77,16 +90,26 @@ function compare(before: Record<string, ProductVerdicts>, after: Record<string, 
         const key = `${skin}: ${old} → ${v.verdict}`;
         transitions.set(key, (transitions.get(key) ?? 0) + 1);
         // Two examples of each transition.
-        if (transitions.get(key)! <= 2) examples.push(`${alias} ${key}${v.caution.length ? ` (${v.caution.slice(0, 2).join('; ')})` : ''}`);
+        if (transitions.get(key)! <= 2)
+          examples.push(`${alias} ${key}${v.caution.length ? ` (${v.caution.slice(0, 2).join('; ')})` : ''}`);
       }
     }
     if (vMoved) verdictsMoved++;
   }
-  console.log(`${products.length} products; flags moved on ${flagsMoved}; skin-type verdicts moved on ${verdictsMoved}`);
+  console.log(
+    `${products.length} products; flags moved on ${flagsMoved}; skin-type verdicts moved on ${verdictsMoved}`,
+  );
   console.log('\nFlags (products that gained / lost the flag; the rest kept it with other ingredients raising it):');
   for (const [f, c] of [...flagChanges.entries()].sort()) console.log(`  ${f}: +${c.gained} gained, -${c.lost} lost`);
-  const examplesOf = (flag: string, gained: boolean) => products.filter((p) => before[p] && (gained ? !before[p].flags[flag] && after[p].flags[flag] : before[p].flags[flag] && !after[p].flags[flag])).slice(0, 2)
-    .map((p) => `${p} (${(gained ? after[p].flags[flag] : before[p].flags[flag]).join(', ')})`);
+  const examplesOf = (flag: string, gained: boolean) =>
+    products
+      .filter(
+        (p) =>
+          before[p] &&
+          (gained ? !before[p].flags[flag] && after[p].flags[flag] : before[p].flags[flag] && !after[p].flags[flag]),
+      )
+      .slice(0, 2)
+      .map((p) => `${p} (${(gained ? after[p].flags[flag] : before[p].flags[flag]).join(', ')})`);
   for (const [f, c] of [...flagChanges.entries()].sort()) {
     if (c.gained) console.log(`    +${f}: ${examplesOf(f, true).join('; ')}`);
     if (c.lost) console.log(`    -${f}: ${examplesOf(f, false).join('; ')}`);

@@ -28,7 +28,9 @@ import { mountRestRoutes } from './rest/router.js';
 import { buildAppSchema } from './schema.js';
 import { registerStaticPages } from './static-pages.js';
 
-export const packageVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+export const packageVersion: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
 
 export interface AppOptions {
   config: Config;
@@ -41,11 +43,24 @@ export interface AppOptions {
   maxGraphqlResponseBytes?: number;
 }
 
-export async function buildApp({ config, orm, logger = true, restJit = true, maxGraphqlResponseBytes = MAX_GRAPHQL_RESPONSE_BYTES }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  orm,
+  logger = true,
+  restJit = true,
+  maxGraphqlResponseBytes = MAX_GRAPHQL_RESPONSE_BYTES,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, logger));
   const schema = await buildAppSchema();
   const auth = new Authenticator(config.auth);
-  const platform = await registerPlatform(app, { config, orm, auth, schema, maxUploadBytes: MAX_UPLOAD_BYTES, maxGraphqlResponseBytes });
+  const platform = await registerPlatform(app, {
+    config,
+    orm,
+    auth,
+    schema,
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    maxGraphqlResponseBytes,
+  });
   app.addHook('onClose', stopOcr);
   // List cursors are signed with a key derived from the server's secrets (the same on every instance).
   useCursorSecret([config.auth.jwtSecret, config.auth.idpWebhookSecret].filter(Boolean).join('\u0000'));
@@ -71,13 +86,29 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
-    plugins: [platform.graphql.limitsPlugin, graphqlErrorsPlugin(app.log), fastifyApolloDrainPlugin(app), ...uncachedGraphqlAnswers],
+    plugins: [
+      platform.graphql.limitsPlugin,
+      graphqlErrorsPlugin(app.log),
+      fastifyApolloDrainPlugin(app),
+      ...uncachedGraphqlAnswers,
+    ],
   });
   await apollo.start();
-  await app.register(fastifyApollo(apollo), { path: '/graphql', context: (request) => contextFor(request).catch(graphqlContextError) });
+  await app.register(fastifyApollo(apollo), {
+    path: '/graphql',
+    context: (request) => contextFor(request).catch(graphqlContextError),
+  });
 
   // REST
-  const mounted = mountRestRoutes(app, { schema, routes, documentsDir: mappingsDir, prefix: config.restPrefix, context: contextFor, jit: restJit, cache: platform.cache });
+  const mounted = mountRestRoutes(app, {
+    schema,
+    routes,
+    documentsDir: mappingsDir,
+    prefix: config.restPrefix,
+    context: contextFor,
+    jit: restJit,
+    cache: platform.cache,
+  });
   platform.graphql.classifyRootFields(mounted);
   const openapi = generateOpenApi({ schema, routes: mounted, prefix: config.restPrefix, version: packageVersion });
   const openapiYaml = YAML.stringify(openapi);
@@ -92,8 +123,12 @@ export async function buildApp({ config, orm, logger = true, restJit = true, max
   app.get('/ready', async (_request, reply) => {
     // Redis away is not unreadiness: the instance serves, degraded (and says how).
     const ok = await databaseAnswers(orm);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: ok ? 'ok' : 'unreachable', ...platform.sharedState() });
+    return reply
+      .code(ok ? 200 : 503)
+      .send({ status: ok ? 'ready' : 'unavailable', database: ok ? 'ok' : 'unreachable', ...platform.sharedState() });
   });
-  app.get('/metrics', async (_request, reply) => reply.type(platform.metrics.contentType).send(await platform.metrics.render()));
+  app.get('/metrics', async (_request, reply) =>
+    reply.type(platform.metrics.contentType).send(await platform.metrics.render()),
+  );
   return app;
 }

@@ -102,18 +102,22 @@ function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
 /** CORS_ORIGINS: comma-separated origins such as https://app.example (scheme, host, port only). */
 function corsOrigins(raw: string | undefined): string[] {
   if (!raw) return [];
-  return raw.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
-    let url: URL;
-    try {
-      url = new URL(origin);
-    } catch {
-      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example`);
-    }
-    if (!['http:', 'https:'].includes(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
-      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example (no path)`);
-    }
-    return url.origin;
-  });
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let url: URL;
+      try {
+        url = new URL(origin);
+      } catch {
+        throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example`);
+      }
+      if (!['http:', 'https:'].includes(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+        throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example (no path)`);
+      }
+      return url.origin;
+    });
 }
 
 // proxy-addr's names for address ranges, accepted as they are.
@@ -134,18 +138,30 @@ function trustProxy(raw: string | undefined): false | number | string[] {
     return hops;
   }
   if (['true', 'yes', 'on'].includes(value.toLowerCase())) {
-    throw new ConfigError('TRUST_PROXY=true would believe any X-Forwarded-For, so any client could pick its address: give the proxies\' addresses or CIDRs (10.0.0.0/8), or a hop count');
+    throw new ConfigError(
+      "TRUST_PROXY=true would believe any X-Forwarded-For, so any client could pick its address: give the proxies' addresses or CIDRs (10.0.0.0/8), or a hop count",
+    );
   }
-  return value.split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
-    if (PROXY_RANGES.includes(entry)) return entry;
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address);
-    const maxBits = family === 6 ? 128 : 32;
-    if (!family || extra !== undefined || (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits))) {
-      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an IP address or CIDR (10.0.0.0/8, fd00::/8), loopback, linklocal or uniquelocal`);
-    }
-    return entry;
-  });
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      if (PROXY_RANGES.includes(entry)) return entry;
+      const [address, bits, extra] = entry.split('/');
+      const family = isIP(address);
+      const maxBits = family === 6 ? 128 : 32;
+      if (
+        !family ||
+        extra !== undefined ||
+        (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits))
+      ) {
+        throw new ConfigError(
+          `TRUST_PROXY: "${entry}" is not an IP address or CIDR (10.0.0.0/8, fd00::/8), loopback, linklocal or uniquelocal`,
+        );
+      }
+      return entry;
+    });
 }
 
 /** Where generated secrets live: `<data folder>/secrets/` (0700; each file 0600; never in git). */
@@ -193,7 +209,8 @@ export function isLoopbackHost(host: string): boolean {
 /** MAIL_FROM: an address, optionally with a display name: `Name <a@b.example>`. */
 function mailFrom(env: NodeJS.ProcessEnv): string {
   const raw = env.MAIL_FROM || 'Skincare <no-reply@skincare.invalid>';
-  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw.trim())) throw new ConfigError(`MAIL_FROM must be an address like "Name <no-reply@example.com>", got "${raw}"`);
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw.trim()))
+    throw new ConfigError(`MAIL_FROM must be an address like "Name <no-reply@example.com>", got "${raw}"`);
   return raw.trim();
 }
 
@@ -205,18 +222,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const jwksUrl = urlVar(env, 'AUTH_JWKS_URL', ['https:', 'http:']);
   const explicitSecret = env.AUTH_JWT_SECRET || null;
-  if (explicitSecret && explicitSecret.length < 32) throw new ConfigError('AUTH_JWT_SECRET must be at least 32 characters');
+  if (explicitSecret && explicitSecret.length < 32)
+    throw new ConfigError('AUTH_JWT_SECRET must be at least 32 characters');
   const devSecret = !explicitSecret && !jwksUrl;
   const port = intVar(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '127.0.0.1';
   const devMode = boolVar(env, 'AUTH_DEV_MODE', false);
-  if (devMode && jwksUrl) throw new ConfigError('AUTH_DEV_MODE=true cannot be used with AUTH_JWKS_URL: development tokens are signed here');
-  if (devMode && !isLoopbackHost(host)) throw new ConfigError(`AUTH_DEV_MODE=true needs HOST to be a loopback address (127.0.0.1, ::1, localhost), got "${host}": tokens could make anyone an admin`);
+  if (devMode && jwksUrl)
+    throw new ConfigError('AUTH_DEV_MODE=true cannot be used with AUTH_JWKS_URL: development tokens are signed here');
+  if (devMode && !isLoopbackHost(host))
+    throw new ConfigError(
+      `AUTH_DEV_MODE=true needs HOST to be a loopback address (127.0.0.1, ::1, localhost), got "${host}": tokens could make anyone an admin`,
+    );
   const headersTimeoutMs = intVar(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000;
   const requestTimeoutMs = intVar(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * 1000;
-  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('HTTP_REQUEST_TIMEOUT_SECONDS must be at least HTTP_HEADERS_TIMEOUT_SECONDS');
+  if (requestTimeoutMs < headersTimeoutMs)
+    throw new ConfigError('HTTP_REQUEST_TIMEOUT_SECONDS must be at least HTTP_HEADERS_TIMEOUT_SECONDS');
   const restPrefix = (env.REST_PREFIX || '').replace(/\/+$/, '');
-  if (restPrefix && !/^\/[A-Za-z0-9_\-/.]+$/.test(restPrefix)) throw new ConfigError(`REST_PREFIX must start with / and be a plain path, got "${restPrefix}"`);
+  if (restPrefix && !/^\/[A-Za-z0-9_\-/.]+$/.test(restPrefix))
+    throw new ConfigError(`REST_PREFIX must start with / and be a plain path, got "${restPrefix}"`);
   return {
     port,
     host,
@@ -235,7 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksUrl,
       issuer: env.AUTH_ISSUER || null,
       audience: env.AUTH_AUDIENCE || null,
-      adminSubjects: new Set((env.ADMIN_SUBJECTS || '').split(',').map((s) => s.trim()).filter(Boolean)),
+      adminSubjects: new Set(
+        (env.ADMIN_SUBJECTS || '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
       idpWebhookSecret: secretVar(env, 'IDP_WEBHOOK_SECRET', dataDir, 'dev-idp-webhook-secret'),
     },
     http: {

@@ -34,7 +34,9 @@ export function createLoaders(em: EntityManager) {
     ...createImageLoaders(em),
 
     // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
-    ...createOpinionLoaders(em), ...createTutorialLoaders(em), ...createPitchLoaders(em),
+    ...createOpinionLoaders(em),
+    ...createTutorialLoaders(em),
+    ...createPitchLoaders(em),
 
     // ==== People: users, following, survey, identity provider, e-mail (people helper)
 
@@ -91,6 +93,12 @@ class RequestContext implements Context {
   }
 }
 
-export function createContext(em: EntityManager, viewer: User | null, requestId: string, publicUrl: string, services: AppServices): Context {
+export function createContext(
+  em: EntityManager,
+  viewer: User | null,
+  requestId: string,
+  publicUrl: string,
+  services: AppServices,
+): Context {
   return new RequestContext(em, viewer, requestId, publicUrl, services);
 }

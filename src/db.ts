@@ -44,16 +44,19 @@ export interface OpenOptions {
  * find nothing left to do (two at once raced to create the same tables).
  */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Orm> {
-  const folder = !target.databaseUrl && !target.pglite && !target.pgliteDir.startsWith('memory://') ? target.pgliteDir : null;
+  const folder =
+    !target.databaseUrl && !target.pglite && !target.pgliteDir.startsWith('memory://') ? target.pgliteDir : null;
   const lock = folder ? lockPgliteFolder(folder) : null;
   const releaseOnExit = () => lock?.release();
   if (lock) process.once('exit', releaseOnExit);
   let orm: Orm | null = null;
-  const unlock = target.databaseUrl ? await takeStartupLock(target.databaseUrl).catch((error: unknown) => {
-    lock?.release();
-    process.off('exit', releaseOnExit);
-    throw error;
-  }) : null;
+  const unlock = target.databaseUrl
+    ? await takeStartupLock(target.databaseUrl).catch((error: unknown) => {
+        lock?.release();
+        process.off('exit', releaseOnExit);
+        throw error;
+      })
+    : null;
   try {
     orm = await MikroORM.init(ormOptions(lock ? { ...target, pgliteDir: lock.folder } : target));
     await orm.migrator.up();
@@ -82,13 +85,23 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 }
 
 /** WASI's numbers for the file-system errors PGlite's in-memory file system throws (not Errors: `{ errno }`). */
-const WASI_ERRNO: Readonly<Record<number, string>> = { 2: 'EACCES: permission denied', 20: 'EEXIST: it exists but is not a folder', 31: 'EISDIR: a folder where a file was expected', 44: 'ENOENT: no such file or folder', 51: 'ENOSPC: no space left', 54: 'ENOTDIR: a file where a folder was expected', 63: 'EPERM: not permitted', 69: 'EROFS: read-only file system' };
+const WASI_ERRNO: Readonly<Record<number, string>> = {
+  2: 'EACCES: permission denied',
+  20: 'EEXIST: it exists but is not a folder',
+  31: 'EISDIR: a folder where a file was expected',
+  44: 'ENOENT: no such file or folder',
+  51: 'ENOSPC: no space left',
+  54: 'ENOTDIR: a file where a folder was expected',
+  63: 'EPERM: not permitted',
+  69: 'EROFS: read-only file system',
+};
 
 /** PGlite's file-system errors as an Error naming the folder and the cause (they printed "[object Object]"). */
 function pgliteFailure(error: unknown, folder: string): unknown {
-  if (typeof error !== 'object' || error === null || typeof (error as { message?: unknown }).message === 'string') return error;
+  if (typeof error !== 'object' || error === null || typeof (error as { message?: unknown }).message === 'string')
+    return error;
   const errno = (error as { errno?: unknown }).errno;
-  const cause = typeof errno === 'number' ? WASI_ERRNO[errno] ?? `file-system error ${errno}` : JSON.stringify(error);
+  const cause = typeof errno === 'number' ? (WASI_ERRNO[errno] ?? `file-system error ${errno}`) : JSON.stringify(error);
   return new Error(`PGlite could not open the folder ${folder} (${cause})`, { cause: error });
 }
 

@@ -14,9 +14,17 @@ import { Ingredient } from './modules/ingredient/ingredient.entity.js';
 import { Product, ProductIngredient, ProductOffer } from './modules/product/product.entity.js';
 import { UnitOfMeasurement } from './modules/unit/unit.entity.js';
 import { User } from './modules/user/user.entity.js';
-import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning } from './modules/tutorial/product-tutorial.entity.js';
+import {
+  ProductTutorial,
+  ProductTutorialInstruction,
+  ProductTutorialWarning,
+} from './modules/tutorial/product-tutorial.entity.js';
 import { ProductPitch, ProductPitchOpinion } from './modules/pitch/product-pitch.entity.js';
-import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from './modules/opinion/ingredient-opinion.entity.js';
+import {
+  IngredientOpinion,
+  IngredientOpinionEndorsement,
+  IngredientOpinionEntry,
+} from './modules/opinion/ingredient-opinion.entity.js';
 import { Routine, RoutineFavorite, RoutineStep, RoutineWeekScore } from './modules/routine/routine.entity.js';
 import { RoutineRequest, RoutineRequestAnswer } from './modules/routine/routine-request.entity.js';
 import { StoredImage } from './modules/image/image.entity.js';
@@ -34,30 +42,72 @@ import { IngredientSearch } from './modules/ingredient/ingredient-search.entity.
 import { DeletedSubject } from './modules/user/deleted-subject.entity.js';
 // ==== Reformulation watch
 import { ProductListVersion } from './modules/reformulation/product-list-version.entity.js';
-import { ReformulationAlert, ReformulationDigest, ReformulationSettings } from './modules/reformulation/reformulation-alert.entity.js';
+import {
+  ReformulationAlert,
+  ReformulationDigest,
+  ReformulationSettings,
+} from './modules/reformulation/reformulation-alert.entity.js';
 import { ProductReaction } from './modules/reaction/product-reaction.entity.js';
 // ==== Idempotency records
 import { IdempotencyRecord } from './platform/idempotency-record.entity.js';
 
-export const entities = [Facet, FeaturedItem, ProductBuyClick, ProductFavorite, User, Ingredient, Brand, ProductCategory, UnitOfMeasurement, Product, ProductIngredient, ProductOffer, IngredientAnalysis,
-  IngredientMatchProposal, IngredientFeedback, IngredientFeeling,
+export const entities = [
+  Facet,
+  FeaturedItem,
+  ProductBuyClick,
+  ProductFavorite,
+  User,
+  Ingredient,
+  Brand,
+  ProductCategory,
+  UnitOfMeasurement,
+  Product,
+  ProductIngredient,
+  ProductOffer,
+  IngredientAnalysis,
+  IngredientMatchProposal,
+  IngredientFeedback,
+  IngredientFeeling,
   // catalog: drafts, images, compare, search
-  StoredImage, ProductDraft, SharedComparison,
+  StoredImage,
+  ProductDraft,
+  SharedComparison,
   // content: opinions, tutorials, pitches
-  ProductTutorial, ProductPitch,
-  IngredientOpinion, IngredientOpinionEntry, IngredientOpinionEndorsement, ProductTutorialInstruction, ProductTutorialWarning, ProductPitchOpinion,
+  ProductTutorial,
+  ProductPitch,
+  IngredientOpinion,
+  IngredientOpinionEntry,
+  IngredientOpinionEndorsement,
+  ProductTutorialInstruction,
+  ProductTutorialWarning,
+  ProductPitchOpinion,
   // people: users, following, survey, identity provider
-  EmailToken, UserThrottle, UserInvite, UserFollow, SurveyAnswer, IdentityProviderEvent,
+  EmailToken,
+  UserThrottle,
+  UserInvite,
+  UserFollow,
+  SurveyAnswer,
+  IdentityProviderEvent,
   // routines and contests
-  Routine, RoutineStep, RoutineFavorite, RoutineRequest, RoutineRequestAnswer, RoutineWeekScore,
+  Routine,
+  RoutineStep,
+  RoutineFavorite,
+  RoutineRequest,
+  RoutineRequestAnswer,
+  RoutineWeekScore,
   // tombstones of deleted accounts
   DeletedSubject,
   // reformulation watch
-  ProductListVersion, ReformulationAlert, ReformulationDigest, ReformulationSettings,
+  ProductListVersion,
+  ReformulationAlert,
+  ReformulationDigest,
+  ReformulationSettings,
   // ==== Reaction detective
   ProductReaction,
   // ==== Idempotency records
   IdempotencyRecord,
   // search documents, kept by triggers
-  ProductSearch, IngredientSearch, SearchWord,
+  ProductSearch,
+  IngredientSearch,
+  SearchWord,
 ];

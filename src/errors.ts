@@ -36,7 +36,9 @@ export class AppError extends GraphQLError {
   readonly details: unknown;
 
   constructor(code: ErrorCode, message: string, details?: unknown) {
-    super(message, { extensions: { code, http: { status: ERROR_STATUS[code] }, ...(details !== undefined ? { details } : {}) } });
+    super(message, {
+      extensions: { code, http: { status: ERROR_STATUS[code] }, ...(details !== undefined ? { details } : {}) },
+    });
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.details = details;

@@ -28,12 +28,19 @@ export const MAX_FIELD_REPEAT = 20;
  */
 export const MAX_FIELD_MERGES = 25;
 
-export const limitError = (message: string, details: Record<string, unknown>): AppError => new AppError('VALIDATION_FAILED', message, details);
+export const limitError = (message: string, details: Record<string, unknown>): AppError =>
+  new AppError('VALIDATION_FAILED', message, details);
 
-const nodesError = (max: number, what: string) => limitError(`${what} has more than ${max} fields, fragments expanded`, { limit: 'nodes', max });
+const nodesError = (max: number, what: string) =>
+  limitError(`${what} has more than ${max} fields, fragments expanded`, { limit: 'nodes', max });
 
 export const repeatError = (repeat: { field: string; count: number }): AppError =>
-  limitError(`The field ${repeat.field} appears ${repeat.count} times in one selection; at most ${MAX_FIELD_REPEAT}`, { limit: 'field_repeat', field: repeat.field, value: repeat.count, max: MAX_FIELD_REPEAT });
+  limitError(`The field ${repeat.field} appears ${repeat.count} times in one selection; at most ${MAX_FIELD_REPEAT}`, {
+    limit: 'field_repeat',
+    field: repeat.field,
+    value: repeat.count,
+    max: MAX_FIELD_REPEAT,
+  });
 
 export const fragmentsOf = (document: DocumentNode): Map<string, FragmentDefinitionNode> => {
   const fragments = new Map<string, FragmentDefinitionNode>();
@@ -41,7 +48,10 @@ export const fragmentsOf = (document: DocumentNode): Map<string, FragmentDefinit
   return fragments;
 };
 
-interface Size { nodes: number; depth: number }
+interface Size {
+  nodes: number;
+  depth: number;
+}
 const isIntrospectionType = (name: string | undefined): boolean => name?.startsWith('__') ?? false;
 const NOTHING: Size = { nodes: 0, depth: 0 };
 
@@ -54,7 +64,11 @@ const NOTHING: Size = { nodes: 0, depth: 0 };
  * nothing. Returns the selection sets worth walking as execution merges them (the operations and
  * the fragments no other definition spreads) and the fragments that close a cycle.
  */
-function measure(document: DocumentNode, fragments: Map<string, FragmentDefinitionNode>, maxDepth: number): { roots: SelectionSetNode[]; cyclic: Set<string> } {
+function measure(
+  document: DocumentNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  maxDepth: number,
+): { roots: SelectionSetNode[]; cyclic: Set<string> } {
   const measured = new Map<string, Size | 'measuring'>();
   const spread = new Set<string>();
   const cyclic = new Set<string>();
@@ -71,18 +85,21 @@ function measure(document: DocumentNode, fragments: Map<string, FragmentDefiniti
         inner = s.selectionSet ? ofSet(s.selectionSet, fieldMeta) : NOTHING;
         if (!fieldMeta) depth = Math.max(depth, 1 + inner.depth);
       } else {
-        inner = s.kind === Kind.INLINE_FRAGMENT
-          ? ofSet(s.selectionSet, meta || isIntrospectionType(s.typeCondition?.name.value))
-          : ofFragment(s.name.value, meta);
+        inner =
+          s.kind === Kind.INLINE_FRAGMENT
+            ? ofSet(s.selectionSet, meta || isIntrospectionType(s.typeCondition?.name.value))
+            : ofFragment(s.name.value, meta);
         depth = Math.max(depth, inner.depth);
       }
       nodes += 1 + inner.nodes;
       if (nodes > MAX_QUERY_NODES) throw nodesError(MAX_QUERY_NODES, 'The operation');
-      if (depth > maxDepth) throw limitError(`Query depth exceeds the limit of ${maxDepth}`, { limit: 'depth', max: maxDepth });
+      if (depth > maxDepth)
+        throw limitError(`Query depth exceeds the limit of ${maxDepth}`, { limit: 'depth', max: maxDepth });
     }
     return { nodes, depth };
   };
-  const keyOf = (name: string, meta: boolean): string => (meta || isIntrospectionType(fragments.get(name)?.typeCondition.name.value) ? `__:${name}` : name);
+  const keyOf = (name: string, meta: boolean): string =>
+    meta || isIntrospectionType(fragments.get(name)?.typeCondition.name.value) ? `__:${name}` : name;
   const ofFragment = (name: string, meta: boolean): Size => {
     spread.add(name);
     const key = keyOf(name, meta);
@@ -91,7 +108,11 @@ function measure(document: DocumentNode, fragments: Map<string, FragmentDefiniti
     if (known) return known === 'measuring' ? NOTHING : known;
     const fragment = fragments.get(name);
     if (!fragment) return NOTHING;
-    if (++nesting > MAX_FRAGMENT_NESTING) throw limitError(`Fragments are nested more than ${MAX_FRAGMENT_NESTING} deep`, { limit: 'fragment_nesting', max: MAX_FRAGMENT_NESTING });
+    if (++nesting > MAX_FRAGMENT_NESTING)
+      throw limitError(`Fragments are nested more than ${MAX_FRAGMENT_NESTING} deep`, {
+        limit: 'fragment_nesting',
+        max: MAX_FRAGMENT_NESTING,
+      });
     measured.set(key, 'measuring');
     const size = ofSet(fragment.selectionSet, key !== name);
     measured.set(key, size);
@@ -124,7 +145,10 @@ function measure(document: DocumentNode, fragments: Map<string, FragmentDefiniti
  * refuses them), so the walk ends; it visits each field of the expansion at most once, and
  * measure() bounded those.
  */
-function checkMerged({ roots, cyclic }: { roots: SelectionSetNode[]; cyclic: Set<string> }, fragments: Map<string, FragmentDefinitionNode>): void {
+function checkMerged(
+  { roots, cyclic }: { roots: SelectionSetNode[]; cyclic: Set<string> },
+  fragments: Map<string, FragmentDefinitionNode>,
+): void {
   let steps = 0;
   const visit = (sets: readonly SelectionSetNode[]): void => {
     const byKey = new Map<string, FieldNode[]>();
@@ -138,7 +162,10 @@ function checkMerged({ roots, cyclic }: { roots: SelectionSetNode[]; cyclic: Set
           const same = byKey.get(key) ?? [];
           byKey.set(key, same);
           if (same.push(s) > MAX_FIELD_MERGES) {
-            throw limitError(`The field ${key} is selected ${same.length} times in one selection; at most ${MAX_FIELD_MERGES}`, { limit: 'field_merges', field: key, max: MAX_FIELD_MERGES });
+            throw limitError(
+              `The field ${key} is selected ${same.length} times in one selection; at most ${MAX_FIELD_MERGES}`,
+              { limit: 'field_merges', field: key, max: MAX_FIELD_MERGES },
+            );
           }
           const keys = aliases.get(s.name.value) ?? new Set<string>();
           aliases.set(s.name.value, keys.add(key));
@@ -168,7 +195,12 @@ function checkMerged({ roots, cyclic }: { roots: SelectionSetNode[]; cyclic: Set
 export function documentBoundsError(document: DocumentNode, maxDepth: number): AppError | null {
   try {
     const fragments = fragmentsOf(document);
-    if (fragments.size > MAX_FRAGMENTS) return limitError(`The document defines ${fragments.size} fragments; at most ${MAX_FRAGMENTS}`, { limit: 'fragments', value: fragments.size, max: MAX_FRAGMENTS });
+    if (fragments.size > MAX_FRAGMENTS)
+      return limitError(`The document defines ${fragments.size} fragments; at most ${MAX_FRAGMENTS}`, {
+        limit: 'fragments',
+        value: fragments.size,
+        max: MAX_FRAGMENTS,
+      });
     checkMerged(measure(document, fragments, maxDepth), fragments);
     return null;
   } catch (error) {

@@ -4,14 +4,31 @@
 // checked before anything executes; an operation over a limit, or whose variables do not fit it,
 // is a 400 VALIDATION_FAILED naming the limit or the variable.
 import {
-  getNamedType, getNullableType, GraphQLError, isLeafType, isListType, isObjectType, Kind, parse, validate, type DocumentNode, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionSetNode,
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  isLeafType,
+  isListType,
+  isObjectType,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.js';
 import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
-import { documentBoundsError, fragmentsOf, limitError, MAX_QUERY_NODES, MAX_QUERY_TOKENS } from './graphql-document-bounds.js';
+import {
+  documentBoundsError,
+  fragmentsOf,
+  limitError,
+  MAX_QUERY_NODES,
+  MAX_QUERY_TOKENS,
+} from './graphql-document-bounds.js';
 
 export { MAX_FIELD_REPEAT, MAX_QUERY_NODES } from './graphql-document-bounds.js';
 
@@ -78,9 +95,11 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
 
 const BY_KEY = 'one row by id, alias, token or the caller (with what it joins)';
 const LOADER = 'one related row by key, batched for the whole request (DataLoader)';
-const LOADER_LIST = 'the parent\'s own rows (or a count of them), batched for the whole request (DataLoader); an unpaged list is charged 10 items';
-const FROM_ROW = 'computed from the parent\'s row, or static data held in memory: no statement';
-const STORED_ENTRIES = 'the stored entries read with the knowledge base held in memory: linear in one list, no statement';
+const LOADER_LIST =
+  "the parent's own rows (or a count of them), batched for the whole request (DataLoader); an unpaged list is charged 10 items";
+const FROM_ROW = "computed from the parent's row, or static data held in memory: no statement";
+const STORED_ENTRIES =
+  'the stored entries read with the knowledge base held in memory: linear in one list, no statement';
 
 /**
  * Fields with their own resolver (a root query or a @FieldResolver) whose work is an object's or
@@ -89,30 +108,156 @@ const STORED_ENTRIES = 'the stored entries read with the knowledge base held in 
  * field with its own resolver that is neither here nor in FIELD_COSTS nor paged, so a heavy field
  * added later gets a cost.
  */
-export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(([
-  [BY_KEY, ['Query.brand', 'Query.productCategory', 'Query.ingredient', 'Query.ingredientGroup', 'Query.myIngredientFeeling', 'Query.ingredientFeeling',
-    'Query.userIngredientFeeling', 'Query.sharedAnalysis', 'Query.product', 'Query.unitOfMeasurement', 'Query.ingredientOpinion', 'Query.currentIngredientOpinionEntry',
-    'Query.ingredientOpinionEntry', 'Query.featuredIngredientOpinion', 'Query.me', 'Query.user', 'Query.facet', 'Query.article', 'Query.productTutorial',
-    'Query.featuredProductTutorial', 'Query.routine', 'Query.productDraft', 'Query.emailLink', 'Query.myReaction', 'Query.myIntakeDecision',
-    'Query.myReformulationSettings', 'Query.userSurvey', 'Query.productOffers', 'Query.productCategoryBreadcrumbs', 'Query.productBreadcrumbs',
-    'Query.myCurrentRoutineIds', 'Query.featured', 'Query.ingredientGroups']],
-  [FROM_ROW, ['IngredientAnalysis.unread', 'Product.matchedWords', 'Query.supergroups', 'ProductOffer.price', 'ProductAnalysis.passesAll', 'RoutineStep.routineId', 'User.email', 'User.emailVerified', 'User.intakeDecision',
-    'User.skinProfile', 'User.supergroups', 'User.covers', 'RoutineRequest.skinProfile', 'Product.source', 'IngredientAnalysis.parts', 'IngredientFeedback.appliedChanges',
-    'FeaturedItem.article']],
-  [LOADER, ['RoutineStep.replacedProduct', 'Brand.owner', 'FeaturedItem.product', 'FeaturedItem.routine', 'FollowedIngredientFeeling.ingredient', 'IngredientFeedback.author', 'IngredientFeedback.ingredient',
-    'IngredientFeedback.reviewedBy', 'IngredientFeeling.ingredient', 'IngredientFeeling.user', 'IngredientListChange.ingredient', 'IngredientListVersion.author',
-    'IngredientListVersionEntry.ingredient', 'IngredientMatchProposal.ingredient', 'IngredientOpinion.author', 'IngredientOpinion.ingredient', 'IngredientOpinionEntry.editor',
-    'IngredientOpinionEntry.opinion', 'Product.brand', 'Product.brandAttestation', 'Product.category', 'Product.productImage', 'Product.size', 'ProductCategory.parent',
-    'ProductDraft.author', 'ProductDraft.brand', 'ProductDraft.category', 'ProductDraft.product', 'ProductDraft.productImage', 'ProductDraft.reviewer',
-    'ProductIngredient.ingredient', 'ProductPitch.affiliateUser', 'ProductPitch.author', 'ProductPitch.product', 'ProductReaction.product', 'ProductReaction.analysisToken',
-    'ProductTutorial.author', 'ProductTutorial.product', 'ProductTutorial.quantity', 'ReformulationAlertView.product', 'ReformulationReason.ingredient', 'Routine.owner',
-    'RoutinePitchMatch.product', 'RoutineRequestAnswer.expert', 'RoutineRequestAnswer.routine', 'RoutineStep.pitch', 'RoutineStep.product', 'RoutineStep.tutorial',
-    'User.profilePicture', 'UserFollow.followed', 'UserFollow.follower']],
-  [LOADER_LIST, ['FollowedIngredientFeeling.users', 'Product.ingredients', 'Product.offers', 'Product.favoriteCount', 'ProductCategory.children', 'ProductPitch.ingredientOpinions',
-    'ProductTutorial.instructions', 'ProductTutorial.warnings', 'Routine.steps', 'Routine.favoriteCount', 'RoutineRequest.answers']],
-  [STORED_ENTRIES, ['IngredientAnalysis.partReadings', 'IngredientAnalysis.flagSummary', 'IngredientAnalysis.ingredients', 'IngredientAnalysis.regulatoryAlerts', 'IngredientAnalysis.productType',
-    'IngredientAnalysis.productTypeBasis', 'ProductDraft.ingredients']],
-] as const).flatMap(([reason, fields]) => fields.map((field) => [field, reason])));
+export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    [
+      [
+        BY_KEY,
+        [
+          'Query.brand',
+          'Query.productCategory',
+          'Query.ingredient',
+          'Query.ingredientGroup',
+          'Query.myIngredientFeeling',
+          'Query.ingredientFeeling',
+          'Query.userIngredientFeeling',
+          'Query.sharedAnalysis',
+          'Query.product',
+          'Query.unitOfMeasurement',
+          'Query.ingredientOpinion',
+          'Query.currentIngredientOpinionEntry',
+          'Query.ingredientOpinionEntry',
+          'Query.featuredIngredientOpinion',
+          'Query.me',
+          'Query.user',
+          'Query.facet',
+          'Query.article',
+          'Query.productTutorial',
+          'Query.featuredProductTutorial',
+          'Query.routine',
+          'Query.productDraft',
+          'Query.emailLink',
+          'Query.myReaction',
+          'Query.myIntakeDecision',
+          'Query.myReformulationSettings',
+          'Query.userSurvey',
+          'Query.productOffers',
+          'Query.productCategoryBreadcrumbs',
+          'Query.productBreadcrumbs',
+          'Query.myCurrentRoutineIds',
+          'Query.featured',
+          'Query.ingredientGroups',
+        ],
+      ],
+      [
+        FROM_ROW,
+        [
+          'IngredientAnalysis.unread',
+          'Product.matchedWords',
+          'Query.supergroups',
+          'ProductOffer.price',
+          'ProductAnalysis.passesAll',
+          'RoutineStep.routineId',
+          'User.email',
+          'User.emailVerified',
+          'User.intakeDecision',
+          'User.skinProfile',
+          'User.supergroups',
+          'User.covers',
+          'RoutineRequest.skinProfile',
+          'Product.source',
+          'IngredientAnalysis.parts',
+          'IngredientFeedback.appliedChanges',
+          'FeaturedItem.article',
+        ],
+      ],
+      [
+        LOADER,
+        [
+          'RoutineStep.replacedProduct',
+          'Brand.owner',
+          'FeaturedItem.product',
+          'FeaturedItem.routine',
+          'FollowedIngredientFeeling.ingredient',
+          'IngredientFeedback.author',
+          'IngredientFeedback.ingredient',
+          'IngredientFeedback.reviewedBy',
+          'IngredientFeeling.ingredient',
+          'IngredientFeeling.user',
+          'IngredientListChange.ingredient',
+          'IngredientListVersion.author',
+          'IngredientListVersionEntry.ingredient',
+          'IngredientMatchProposal.ingredient',
+          'IngredientOpinion.author',
+          'IngredientOpinion.ingredient',
+          'IngredientOpinionEntry.editor',
+          'IngredientOpinionEntry.opinion',
+          'Product.brand',
+          'Product.brandAttestation',
+          'Product.category',
+          'Product.productImage',
+          'Product.size',
+          'ProductCategory.parent',
+          'ProductDraft.author',
+          'ProductDraft.brand',
+          'ProductDraft.category',
+          'ProductDraft.product',
+          'ProductDraft.productImage',
+          'ProductDraft.reviewer',
+          'ProductIngredient.ingredient',
+          'ProductPitch.affiliateUser',
+          'ProductPitch.author',
+          'ProductPitch.product',
+          'ProductReaction.product',
+          'ProductReaction.analysisToken',
+          'ProductTutorial.author',
+          'ProductTutorial.product',
+          'ProductTutorial.quantity',
+          'ReformulationAlertView.product',
+          'ReformulationReason.ingredient',
+          'Routine.owner',
+          'RoutinePitchMatch.product',
+          'RoutineRequestAnswer.expert',
+          'RoutineRequestAnswer.routine',
+          'RoutineStep.pitch',
+          'RoutineStep.product',
+          'RoutineStep.tutorial',
+          'User.profilePicture',
+          'UserFollow.followed',
+          'UserFollow.follower',
+        ],
+      ],
+      [
+        LOADER_LIST,
+        [
+          'FollowedIngredientFeeling.users',
+          'Product.ingredients',
+          'Product.offers',
+          'Product.favoriteCount',
+          'ProductCategory.children',
+          'ProductPitch.ingredientOpinions',
+          'ProductTutorial.instructions',
+          'ProductTutorial.warnings',
+          'Routine.steps',
+          'Routine.favoriteCount',
+          'RoutineRequest.answers',
+        ],
+      ],
+      [
+        STORED_ENTRIES,
+        [
+          'IngredientAnalysis.partReadings',
+          'IngredientAnalysis.flagSummary',
+          'IngredientAnalysis.ingredients',
+          'IngredientAnalysis.regulatoryAlerts',
+          'IngredientAnalysis.productType',
+          'IngredientAnalysis.productTypeBasis',
+          'ProductDraft.ingredients',
+        ],
+      ],
+    ] as const
+  ).flatMap(([reason, fields]) => fields.map((field) => [field, reason])),
+);
 
 /** Bytes of one POST /graphql answer: a larger one is refused (ask for less per request). */
 export const MAX_GRAPHQL_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -146,7 +291,9 @@ const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity
     const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
     return own + 1 + childComplexity * Math.max(1, limit);
   }
-  const pageItems = (field.name === 'items' && isObjectType(type) && 'nextCursor' in type.getFields()) || LIMITED_LISTS.has(`${type.name}.${field.name}`);
+  const pageItems =
+    (field.name === 'items' && isObjectType(type) && 'nextCursor' in type.getFields()) ||
+    LIMITED_LISTS.has(`${type.name}.${field.name}`);
   if (isListType(getNullableType(field.type)) && !pageItems) return own + 1 + childComplexity * UNPAGED_LIST_SIZE;
   return own + 1 + childComplexity;
 };
@@ -158,10 +305,16 @@ export function checkQueryLimits(
   variables: Record<string, unknown>,
   limits: { maxDepth: number; maxComplexity: number },
 ): void {
-  const operation = document.definitions.find((d): d is OperationDefinitionNode =>
-    d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  );
   if (!operation) {
-    throw new AppError('VALIDATION_FAILED', operationName ? `No operation named "${operationName}" in the document` : 'The document holds no operation', { field: 'operationName' });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      operationName ? `No operation named "${operationName}" in the document` : 'The document holds no operation',
+      { field: 'operationName' },
+    );
   }
   // The document's bounds first: linear in its length, they bound what the cost walk below may do.
   const bounds = boundsErrorOnce(document, limits.maxDepth);
@@ -169,20 +322,31 @@ export function checkQueryLimits(
   let complexity: number;
   try {
     complexity = getComplexity({
-      schema, query: document, operationName: operationName ?? undefined, variables, maxQueryNodes: MAX_QUERY_NODES,
+      schema,
+      query: document,
+      operationName: operationName ?? undefined,
+      variables,
+      maxQueryNodes: MAX_QUERY_NODES,
       estimators: [introspectionEstimator, costEstimator],
     });
   } catch (error) {
     // Variables that do not fit the operation (missing, wrong type) and the node bound: the client's.
     if (!(error instanceof GraphQLError) || error instanceof AppError) throw error;
     if (/maximum allowed number of nodes/.test(error.message)) {
-      throw limitError(`The operation has more than ${MAX_QUERY_NODES} fields`, { limit: 'nodes', max: MAX_QUERY_NODES });
+      throw limitError(`The operation has more than ${MAX_QUERY_NODES} fields`, {
+        limit: 'nodes',
+        max: MAX_QUERY_NODES,
+      });
     }
     const variable = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(error.message)?.[1];
     throw new AppError('VALIDATION_FAILED', error.message, variable ? { field: variable } : undefined);
   }
   if (complexity > limits.maxComplexity) {
-    throw limitError(`Query complexity ${complexity} exceeds the limit of ${limits.maxComplexity}`, { limit: 'complexity', value: complexity, max: limits.maxComplexity });
+    throw limitError(`Query complexity ${complexity} exceeds the limit of ${limits.maxComplexity}`, {
+      limit: 'complexity',
+      value: complexity,
+      max: limits.maxComplexity,
+    });
   }
 }
 
@@ -191,9 +355,18 @@ export function checkQueryLimits(
  * keys (aliases), fragments and inline fragments expanded. Null when the document names no such
  * operation (GraphQL answers that).
  */
-export function rootFieldCounts(document: DocumentNode, operationName: string | null | undefined): Map<string, number> | null {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+export function rootFieldCounts(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): Map<string, number> | null {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   if (!operation) return null;
   const fragments = fragmentsOf(document);
   const keys = new Map<string, Set<string>>();
@@ -206,8 +379,7 @@ export function rootFieldCounts(document: DocumentNode, operationName: string | 
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
         keys.set(name, (keys.get(name) ?? new Set<string>()).add(selection.alias?.value ?? name));
-      }
-      else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) collect(selection.selectionSet);
       else {
         const name = selection.name.value;
         const fragment = fragments.get(name);
@@ -226,7 +398,10 @@ export function rootFieldCounts(document: DocumentNode, operationName: string | 
  * Documents parsed by the inspection, by their text: clients send the same few again and again.
  * A document over MAX_QUERY_TOKENS is the refusal; one that does not parse is false (GraphQL says why).
  */
-const parsed = new LRUCache<string, DocumentNode | AppError | false>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_value, query) => query.length + 1 });
+const parsed = new LRUCache<string, DocumentNode | AppError | false>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (_value, query) => query.length + 1,
+});
 
 function parsedOnce(query: string): DocumentNode | AppError | null {
   let document = parsed.get(query);
@@ -234,9 +409,13 @@ function parsedOnce(query: string): DocumentNode | AppError | null {
     try {
       document = parse(query, { maxTokens: MAX_QUERY_TOKENS });
     } catch (error) {
-      document = error instanceof GraphQLError && /contains more th\w+ \d+ tokens/.test(error.message)
-        ? limitError(`The document has more than ${MAX_QUERY_TOKENS} tokens`, { limit: 'tokens', max: MAX_QUERY_TOKENS })
-        : false;
+      document =
+        error instanceof GraphQLError && /contains more th\w+ \d+ tokens/.test(error.message)
+          ? limitError(`The document has more than ${MAX_QUERY_TOKENS} tokens`, {
+              limit: 'tokens',
+              max: MAX_QUERY_TOKENS,
+            })
+          : false;
     }
     parsed.set(query, document);
   }
@@ -248,19 +427,31 @@ const bounds = new WeakMap<DocumentNode, { maxDepth: number; error: AppError | n
 
 function boundsErrorOnce(document: DocumentNode, maxDepth: number): AppError | null {
   let known = bounds.get(document);
-  if (known?.maxDepth !== maxDepth) bounds.set(document, known = { maxDepth, error: documentBoundsError(document, maxDepth) });
+  if (known?.maxDepth !== maxDepth)
+    bounds.set(document, (known = { maxDepth, error: documentBoundsError(document, maxDepth) }));
   return known.error;
 }
 
-interface Shape { fields: Map<string, number> | null; valid: () => boolean }
+interface Shape {
+  fields: Map<string, number> | null;
+  valid: () => boolean;
+}
 /** What the inspection reads off an operation, once per parsed operation (validation only when needed). */
 const shapes = new WeakMap<OperationDefinitionNode, Shape>();
 
-function shapeOf(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, name: string | null): Shape {
+function shapeOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  name: string | null,
+): Shape {
   let shape = shapes.get(operation);
   if (!shape) {
     let valid: boolean | undefined;
-    shape = { fields: rootFieldCounts(document, name), valid: () => (valid ??= validate(schema, document).length === 0) };
+    shape = {
+      fields: rootFieldCounts(document, name),
+      valid: () => (valid ??= validate(schema, document).length === 0),
+    };
     shapes.set(operation, shape);
   }
   return shape;
@@ -271,14 +462,20 @@ const checked = new WeakMap<DocumentNode, LRUCache<string, { error: unknown }>>(
 
 /** checkQueryLimits, its outcome remembered for a document and its variables (the same page asked again). */
 export function checkQueryLimitsOnce(
-  schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown>,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
   limits: { maxDepth: number; maxComplexity: number },
 ): void {
   const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
   // Long variables (an ingredient list) are not worth a key.
-  if (key.length > 500) return checkQueryLimits(schema, document, operationName, variables, limits);
+  if (key.length > 500) {
+    checkQueryLimits(schema, document, operationName, variables, limits);
+    return;
+  }
   let outcomes = checked.get(document);
-  if (!outcomes) checked.set(document, outcomes = new LRUCache({ max: 64 }));
+  if (!outcomes) checked.set(document, (outcomes = new LRUCache({ max: 64 })));
   let outcome = outcomes.get(key);
   if (!outcome) {
     try {
@@ -310,7 +507,11 @@ export function inspectGraphqlRequest<C extends string>(
 ): { refused: AppError | null; counts: Map<C, number> } {
   const counts = new Map<C, number>();
   for (const request of Array.isArray(payload) ? payload : [payload]) {
-    const { query, operationName, variables } = (request ?? {}) as { query?: unknown; operationName?: unknown; variables?: unknown };
+    const { query, operationName, variables } = (request ?? {}) as {
+      query?: unknown;
+      operationName?: unknown;
+      variables?: unknown;
+    };
     if (typeof query !== 'string') continue;
     // Cheapest first: the tokens (while parsing), then the document's bounds (every operation and
     // fragment: GraphQL validates them all, whichever operation the request names).
@@ -320,8 +521,14 @@ export function inspectGraphqlRequest<C extends string>(
     const refused = boundsErrorOnce(document, limits.maxDepth);
     if (refused) return { refused, counts };
     const name = typeof operationName === 'string' ? operationName : null;
-    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    const operation = name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
+    const operations = document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+    const operation = name
+      ? operations.find((o) => o.name?.value === name)
+      : operations.length === 1
+        ? operations[0]
+        : undefined;
     if (!operation) continue;
     const shape = shapeOf(schema, document, operation, name);
     const limited = [...(shape.fields ?? [])].filter(([field]) => fieldClasses.has(field));
@@ -329,7 +536,13 @@ export function inspectGraphqlRequest<C extends string>(
     try {
       // GET sends the variables as JSON text; GraphQL refuses what does not parse.
       const values: unknown = typeof variables === 'string' ? JSON.parse(variables) : variables;
-      checkQueryLimitsOnce(schema, document, name, values && typeof values === 'object' ? values as Record<string, unknown> : {}, limits);
+      checkQueryLimitsOnce(
+        schema,
+        document,
+        name,
+        values && typeof values === 'object' ? (values as Record<string, unknown>) : {},
+        limits,
+      );
     } catch {
       continue;
     }

@@ -24,7 +24,11 @@ export function createMetrics() {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const statements = new Counter({ name: 'sql_statements_total', help: 'SQL statements sent to the database', registers: [registry] });
+  const statements = new Counter({
+    name: 'sql_statements_total',
+    help: 'SQL statements sent to the database',
+    registers: [registry],
+  });
   onStatement(() => statements.inc());
 
   /** A metric whose value is read when scraped. */
@@ -51,11 +55,31 @@ export function createMetrics() {
     /** Shows whether Redis is there and what ran without it. */
     watch(probe: SharedStateProbe) {
       if (probe.redisUp() === null) return;
-      read('gauge', 'redis_up', '1 while the shared Redis is connected; 0 while away (rate limits per instance, no response caching)', probe.redisUp);
+      read(
+        'gauge',
+        'redis_up',
+        '1 while the shared Redis is connected; 0 while away (rate limits per instance, no response caching)',
+        probe.redisUp,
+      );
       read('counter', 'redis_outages_total', 'Times the Redis connection was lost', probe.redisOutages);
-      read('counter', 'rate_limit_local_decisions_total', 'Rate-limit counts made in this process because Redis was away or refused them', probe.rateLimitFallbacks);
-      read('counter', 'response_cache_bypassed_total', 'Cacheable reads answered without the cache because its shared generation could not be trusted', probe.cacheBypassed);
-      read('gauge', 'response_cache_bump_owed', '1 while a cache generation bump could not reach Redis (a new generation starts on reconnection)', probe.cacheBumpOwed);
+      read(
+        'counter',
+        'rate_limit_local_decisions_total',
+        'Rate-limit counts made in this process because Redis was away or refused them',
+        probe.rateLimitFallbacks,
+      );
+      read(
+        'counter',
+        'response_cache_bypassed_total',
+        'Cacheable reads answered without the cache because its shared generation could not be trusted',
+        probe.cacheBypassed,
+      );
+      read(
+        'gauge',
+        'response_cache_bump_owed',
+        '1 while a cache generation bump could not reach Redis (a new generation starts on reconnection)',
+        probe.cacheBumpOwed,
+      );
     },
   };
 }

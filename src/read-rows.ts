@@ -21,9 +21,17 @@ const PREPARED_READS_MAX = 500;
  * is `em.execute`. Counted like every ORM statement, logged like them (LOG_SQL), errors converted
  * as the ORM converts them.
  */
-export async function readRows<T extends object>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+export async function readRows<T extends object>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<T[]> {
   const connection = em.getConnection();
-  if (!(connection instanceof PostgreSqlConnection) || em.isInTransaction() || params.some((p) => Array.isArray(p) && p.length === 0)) {
+  if (
+    !(connection instanceof PostgreSqlConnection) ||
+    em.isInTransaction() ||
+    params.some((p) => Array.isArray(p) && p.length === 0)
+  ) {
     return em.execute<T[]>(sql, [...params]);
   }
   // An array value stands for a list (`in (?)`, as MikroORM expands it): one placeholder an element,
@@ -40,7 +48,10 @@ export async function readRows<T extends object>(em: EntityManager, sql: string,
     });
     // Past the bound, an unnamed statement: planned on every run, as em.execute's are.
     const named = preparedReads.size < PREPARED_READS_MAX;
-    prepared = { name: named ? `read_${createHash('sha256').update(text).digest('hex').slice(0, 24)}` : undefined, text };
+    prepared = {
+      name: named ? `read_${createHash('sha256').update(text).digest('hex').slice(0, 24)}` : undefined,
+      text,
+    };
     if (named) preparedReads.set(key, prepared);
   }
   countStatement(prepared.text);
@@ -62,7 +73,13 @@ export async function readRows<T extends object>(em: EntityManager, sql: string,
  * its values in place when 'query-params' is on, its time and row count, labelled with the name
  * the server knows it by.
  */
-function logRead(em: EntityManager, sql: string, params: readonly unknown[], name: string | undefined, outcome: { took: number; results?: number; level?: 'error' }): void {
+function logRead(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[],
+  name: string | undefined,
+  outcome: { took: number; results?: number; level?: 'error' },
+): void {
   const logger = em.config.getLogger();
   if (!logger.isEnabled('query')) return;
   const query = logger.isEnabled('query-params') ? em.getPlatform().formatQuery(sql, [...params]) : sql;

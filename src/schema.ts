@@ -15,7 +15,11 @@ import { SkinProfileResolver } from './modules/feeling/skin-profile.resolver.js'
 import { MatchProposalResolver } from './modules/analysis/match-proposal.resolver.js';
 import { AnalysisResolver } from './modules/analysis/analysis.resolver.js';
 import { AnalysisKnowledgeResolver } from './modules/analysis/analysis-knowledge.resolver.js';
-import { ProductIngredientResolver, ProductOfferResolver, ProductResolver } from './modules/product/product.resolver.js';
+import {
+  ProductIngredientResolver,
+  ProductOfferResolver,
+  ProductResolver,
+} from './modules/product/product.resolver.js';
 import { UnitResolver } from './modules/unit/unit.resolver.js';
 import { ProductInsightsResolver } from './modules/analysis/product-insights.resolver.js';
 import { ProductRoutineCandidatesResolver } from './modules/routine/product-routine-candidates.resolver.js';
@@ -24,7 +28,10 @@ import { OfferWriteResolver } from './modules/buy/offer-write.resolver.js';
 import { BrandAttestationResolver } from './modules/product/brand-attestation.resolver.js';
 import { FeedbackModerationResolver } from './modules/ingredient/feedback-moderation.resolver.js';
 import { SupergroupFilterResolver } from './modules/supergroup/supergroup-filters.resolver.js';
-import { RoutineRequestAnswerResolver, RoutineRequestAnswersFieldResolver } from './modules/routine/routine-request-answer.resolver.js';
+import {
+  RoutineRequestAnswerResolver,
+  RoutineRequestAnswersFieldResolver,
+} from './modules/routine/routine-request-answer.resolver.js';
 import { SitemapResolver } from './modules/sitemap/sitemap.resolver.js';
 import { BestInCategoryResolver, ProductFavoriteResolver } from './modules/favorite/product-favorite.resolver.js';
 import { ProductWriteResolver } from './modules/product/product-write.resolver.js';
@@ -34,7 +41,10 @@ import { ArticleResolver } from './modules/article/article.resolver.js';
 import { FeaturedResolver } from './modules/featured/featured.resolver.js';
 import { UserType } from './modules/user/user.entity.js';
 import { UserResolver } from './modules/user/user.resolver.js';
-import { IngredientOpinionEntryResolver, IngredientOpinionResolver } from './modules/opinion/ingredient-opinion.resolver.js';
+import {
+  IngredientOpinionEntryResolver,
+  IngredientOpinionResolver,
+} from './modules/opinion/ingredient-opinion.resolver.js';
 import { ProductTutorialResolver } from './modules/tutorial/product-tutorial.resolver.js';
 import { ProductPitchResolver } from './modules/pitch/product-pitch.resolver.js';
 import { RoutineResolver, RoutineStepResolver } from './modules/routine/routine.resolver.js';
@@ -56,7 +66,12 @@ import { IdentityProviderResolver } from './modules/identity-provider/idp.resolv
 import { ProductSourceResolver } from './modules/product/product-source.resolver.js';
 // ==== Reformulation watch
 import {
-  IngredientListChangeResolver, IngredientListVersionEntryResolver, IngredientListVersionResolver, ReformulationAlertResolver, ReformulationReasonResolver, ReformulationResolver,
+  IngredientListChangeResolver,
+  IngredientListVersionEntryResolver,
+  IngredientListVersionResolver,
+  ReformulationAlertResolver,
+  ReformulationReasonResolver,
+  ReformulationResolver,
 } from './modules/reformulation/reformulation.resolver.js';
 import { recordWrittenLists } from './modules/reformulation/list-version.service.js';
 import { onIngredientListsWritten } from './modules/shared/ingredient-list-events.js';
@@ -71,35 +86,89 @@ import { SearchSuggestionResolver } from './modules/search/search.resolver.js';
  */
 export const authChecker: AuthChecker<Context, UserType> = ({ context }, roles) => {
   if (!context.viewer) throw unauthenticated();
-  if (roles.length === 0 || context.viewer.userType === UserType.admin || roles.includes(context.viewer.userType)) return true;
+  if (roles.length === 0 || context.viewer.userType === UserType.admin || roles.includes(context.viewer.userType))
+    return true;
   throw forbidden(`This needs one of these user types: ${roles.join(', ')}`);
 };
 
 export const resolvers = [
-  ProductInsightsResolver, ProductRoutineCandidatesResolver, BuyResolver, OfferWriteResolver, BrandAttestationResolver, FeedbackModerationResolver, SupergroupFilterResolver, RoutineRequestAnswerResolver, RoutineRequestAnswersFieldResolver, SitemapResolver, ProductFavoriteResolver, ProductWriteResolver, BestInCategoryResolver, FacetResolver, StatsResolver, ArticleResolver, FeaturedResolver,
-  IngredientResolver, BrandResolver, CategoryResolver, ProductResolver, ProductIngredientResolver,
-  ProductOfferResolver, UserResolver, UnitResolver, CensusResolver, IngredientGroupResolver, AnalysisResolver, AnalysisKnowledgeResolver,
-  IngredientWriteResolver, MatchProposalResolver,
-  IngredientFeelingResolver, PersonalizationResolver, SkinProfileResolver,
+  ProductInsightsResolver,
+  ProductRoutineCandidatesResolver,
+  BuyResolver,
+  OfferWriteResolver,
+  BrandAttestationResolver,
+  FeedbackModerationResolver,
+  SupergroupFilterResolver,
+  RoutineRequestAnswerResolver,
+  RoutineRequestAnswersFieldResolver,
+  SitemapResolver,
+  ProductFavoriteResolver,
+  ProductWriteResolver,
+  BestInCategoryResolver,
+  FacetResolver,
+  StatsResolver,
+  ArticleResolver,
+  FeaturedResolver,
+  IngredientResolver,
+  BrandResolver,
+  CategoryResolver,
+  ProductResolver,
+  ProductIngredientResolver,
+  ProductOfferResolver,
+  UserResolver,
+  UnitResolver,
+  CensusResolver,
+  IngredientGroupResolver,
+  AnalysisResolver,
+  AnalysisKnowledgeResolver,
+  IngredientWriteResolver,
+  MatchProposalResolver,
+  IngredientFeelingResolver,
+  PersonalizationResolver,
+  SkinProfileResolver,
   // ==== Catalog: product drafts, product images, search, compare
-  ProductSearchResolver, ProductDraftResolver, ProductImageResolver, DraftImageResolver, ProfilePictureResolver, CompareResolver,
+  ProductSearchResolver,
+  ProductDraftResolver,
+  ProductImageResolver,
+  DraftImageResolver,
+  ProfilePictureResolver,
+  CompareResolver,
   // Imported products: their source and attribution (import:obf)
   ProductSourceResolver,
 
   // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
-  IngredientOpinionResolver, IngredientOpinionEntryResolver, ProductTutorialResolver, ProductPitchResolver,
+  IngredientOpinionResolver,
+  IngredientOpinionEntryResolver,
+  ProductTutorialResolver,
+  ProductPitchResolver,
 
   // ==== People: users, following, survey, identity provider, e-mail (people helper)
-  IdentityResolver, EmailLinkResolver, FollowResolver, FollowedIngredientFeelingResolver, SurveyResolver, ProductCompatibilityResolver, IdentityProviderResolver,
+  IdentityResolver,
+  EmailLinkResolver,
+  FollowResolver,
+  FollowedIngredientFeelingResolver,
+  SurveyResolver,
+  ProductCompatibilityResolver,
+  IdentityProviderResolver,
 
   // ==== Routines and contests (routines helper)
-  RoutineResolver, RoutineStepResolver, RoutineInsightsResolver, RoutineRequestResolver, ContestResolver,
+  RoutineResolver,
+  RoutineStepResolver,
+  RoutineInsightsResolver,
+  RoutineRequestResolver,
+  ContestResolver,
 
   // ==== Reformulation watch
-  ReformulationResolver, IngredientListVersionResolver, IngredientListVersionEntryResolver, IngredientListChangeResolver, ReformulationReasonResolver, ReformulationAlertResolver,
+  ReformulationResolver,
+  IngredientListVersionResolver,
+  IngredientListVersionEntryResolver,
+  IngredientListChangeResolver,
+  ReformulationReasonResolver,
+  ReformulationAlertResolver,
 
   // ==== Reaction detective and better alternatives
-  ReactionResolver, BetterAlternativesResolver,
+  ReactionResolver,
+  BetterAlternativesResolver,
 
   // ==== Personal data export
   DataExportResolver,
@@ -113,10 +182,12 @@ let built: Promise<GraphQLSchema> | null = null;
 export function buildAppSchema(): Promise<GraphQLSchema> {
   // The reformulation watch follows every product list written (the product module does not import it).
   onIngredientListsWritten(recordWrittenLists);
-  built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false }).then((schema) => {
-    wrapMutationsInTransactions(schema);
-    return schema;
-  });
+  built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false }).then(
+    (schema) => {
+      wrapMutationsInTransactions(schema);
+      return schema;
+    },
+  );
   return built;
 }
 

@@ -23,7 +23,9 @@ try {
 function openFailure(error: unknown): string {
   if (error instanceof PgliteFolderLocked) return error.message;
   const e = error as { code?: string; message?: string; errors?: Array<{ message?: string }> };
-  const reason = (e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(error)).split('\n')[0].slice(0, 300);
+  const reason = (e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(error))
+    .split('\n')[0]
+    .slice(0, 300);
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
     // Only a connection that failed is DATABASE_URL's fault; a migration or the seeding refused is not.
@@ -41,18 +43,22 @@ try {
   // Replicas starting together migrate and seed one at a time (an advisory lock on PostgreSQL).
   // LOG_SQL: every statement on standard output, beside the JSON request log.
   const sqlLog = config.logSql ? (line: string) => void process.stdout.write(`${line}\n`) : undefined;
-  orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, sqlLog }, {
-    whileLocked: async (opened) => {
-      seeded = await seedIfEmpty(opened, { demo: config.seedDemoData });
+  orm = await openDatabase(
+    { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, sqlLog },
+    {
+      whileLocked: async (opened) => {
+        seeded = await seedIfEmpty(opened, { demo: config.seedDemoData });
+      },
     },
-  });
+  );
 } catch (error) {
   console.error(openFailure(error));
   process.exit(error instanceof PgliteFolderLocked ? 3 : 1);
 }
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
-else if (seeded.inventory) app.log.info({ inventory: seeded.inventory }, 'loaded the EU inventory\'s ingredients into the knowledge base');
+else if (seeded.inventory)
+  app.log.info({ inventory: seeded.inventory }, "loaded the EU inventory's ingredients into the knowledge base");
 // The knowledge base in memory before the first request: indexing the EU inventory's names takes a second or
 // more, which the first analysis would otherwise wait for.
 await loadKnowledgeBase(orm.em.fork() as EntityManager);
@@ -60,12 +66,16 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
-  console.error(`Cannot listen on ${config.host}:${config.port}: ${e.code === 'EADDRINUSE' ? 'the port is in use (PORT)' : e.code === 'EADDRNOTAVAIL' ? 'no such address on this machine (HOST)' : e.message}`);
+  console.error(
+    `Cannot listen on ${config.host}:${config.port}: ${e.code === 'EADDRINUSE' ? 'the port is in use (PORT)' : e.code === 'EADDRNOTAVAIL' ? 'no such address on this machine (HOST)' : e.message}`,
+  );
   await app.close().catch(() => undefined);
   await orm.close().catch(() => undefined);
   process.exit(1);
 }
-app.log.info(`database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.pgliteDir}`}; GraphiQL at /graphiql, API reference at /docs`);
+app.log.info(
+  `database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.pgliteDir}`}; GraphiQL at /graphiql, API reference at /docs`,
+);
 const authMode = describeAuthMode(config.auth, config.dataDir);
 app.log.info(authMode.line);
 for (const warning of authMode.warnings) app.log.warn(warning);
@@ -77,7 +87,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    app.close()
+    app
+      .close()
       .then(() => orm.close())
       .then(() => process.exit(0))
       .catch((error) => {

@@ -35,16 +35,24 @@ export function registerStaticPages(app: FastifyInstance): void {
   const tabs = graphiqlTabs(mappingsDir);
   const rendered = renderGraphiQL({ endpoint: '/graphql', title: 'Skincare GraphQL', defaultTabs: tabs } as never);
   const root = '<div id="root"></div>';
-  if (!rendered.includes(root)) throw new Error('@graphql-yoga/render-graphiql no longer renders <div id="root">: place the editors script anew');
+  if (!rendered.includes(root))
+    throw new Error('@graphql-yoga/render-graphiql no longer renders <div id="root">: place the editors script anew');
   const graphiql = rendered.replace(root, `${root}\n${graphiqlEditorsScript(tabs)}`);
-  app.get('/graphiql', { config: graphiqlRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(graphiql));
+  app.get('/graphiql', { config: graphiqlRoute }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(graphiql),
+  );
 
   const assets: Record<string, { type: string; body: Buffer }> = {
     'swagger-ui.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui.css')) },
-    'swagger-ui-bundle.js': { type: 'application/javascript; charset=utf-8', body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')) },
+    'swagger-ui-bundle.js': {
+      type: 'application/javascript; charset=utf-8',
+      body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')),
+    },
     'init.js': { type: 'application/javascript; charset=utf-8', body: Buffer.from(DOCS_INIT) },
   };
-  app.get('/docs', { config: docsRoute }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
+  app.get('/docs', { config: docsRoute }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(DOCS_HTML),
+  );
   app.get<{ Params: { asset: string } }>('/docs/:asset', { config: docsRoute }, async (request, reply) => {
     const asset = assets[request.params.asset];
     if (!asset) return reply.callNotFound();

@@ -8,8 +8,20 @@ import { routes } from '../rest-mappings/routes.js';
 import type { RouteDefinition } from '../src/rest/types.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import {
-  buildFixture, contractErrorProblem, fixturesOutOfPlace, fixturesWithoutRoute, makeCaller, ownerTypeOf, parseAccess, routeFixtures, routeKey, routesWithoutFixture,
-  sendFixture, USER_TYPES, type Caller, type UserTypeName,
+  buildFixture,
+  contractErrorProblem,
+  fixturesOutOfPlace,
+  fixturesWithoutRoute,
+  makeCaller,
+  ownerTypeOf,
+  parseAccess,
+  routeFixtures,
+  routeKey,
+  routesWithoutFixture,
+  sendFixture,
+  USER_TYPES,
+  type Caller,
+  type UserTypeName,
 } from './helpers/route-fixtures.js';
 
 let t: TestApp;
@@ -52,7 +64,7 @@ describe('the route table', () => {
     expect(routesWithoutFixture(routes)).toEqual([]);
   });
 
-  it('keeps each fixture in the file of its operation\'s group, once', () => {
+  it("keeps each fixture in the file of its operation's group, once", () => {
     expect(fixturesOutOfPlace(routes)).toEqual([]);
   });
 

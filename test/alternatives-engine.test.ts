@@ -1,11 +1,25 @@
 // Better alternatives on plain data: the ranking engine (alternative/engine/rank-alternatives.ts).
 import { describe, expect, it } from '@jest/globals';
-import { freeOfWishes, rankAlternatives, type AlternativeIngredient, type Person, type ProductFacts, type SimilarProduct } from '../src/modules/alternative/engine/rank-alternatives.js';
+import {
+  freeOfWishes,
+  rankAlternatives,
+  type AlternativeIngredient,
+  type Person,
+  type ProductFacts,
+  type SimilarProduct,
+} from '../src/modules/alternative/engine/rank-alternatives.js';
 import type { EngineRoutine } from '../src/modules/routine/engine/compatibility.js';
 import { loadRoutineRules } from '../src/modules/routine/routine-rules.js';
 
 const ing = (alias: string, extra: Partial<AlternativeIngredient> = {}): AlternativeIngredient => ({
-  id: `id-${alias}`, alias, name: alias, groups: [], flags: [], effects: [], functions: [], ...extra,
+  id: `id-${alias}`,
+  alias,
+  name: alias,
+  groups: [],
+  flags: [],
+  effects: [],
+  functions: [],
+  ...extra,
 });
 
 const I = {
@@ -17,25 +31,45 @@ const I = {
   linalool: ing('linalool', { groups: ['eu_allergens'], flags: ['fragrance', 'eu_allergen'] }),
   retinol: ing('retinol', { groups: ['retinoids'], effects: ['anti_aging'], flags: ['pregnancy_caution'] }),
   glycolic: ing('glycolic-acid', { groups: ['ahas'], functions: ['exfoliating'], effects: ['exfoliating'] }),
-  coconut: ing('coconut-oil', { groups: ['plant_oils', 'fungal_acne_triggers'], flags: ['fungal_acne_trigger'], comedogenic: 4 }),
+  coconut: ing('coconut-oil', {
+    groups: ['plant_oils', 'fungal_acne_triggers'],
+    flags: ['fungal_acne_trigger'],
+    comedogenic: 4,
+  }),
 };
 
 const original: ProductFacts = { id: 'original', ingredients: [I.water, I.glycerin, I.parfum, I.linalool, I.squalane] };
-const similar = (id: string, similarity: number, ...ingredients: AlternativeIngredient[]): SimilarProduct => ({ id, similarity, ingredients: [I.water, ...ingredients] });
+const similar = (id: string, similarity: number, ...ingredients: AlternativeIngredient[]): SimilarProduct => ({
+  id,
+  similarity,
+  ingredients: [I.water, ...ingredients],
+});
 
 const A = similar('a-fragrant', 0.9, I.glycerin, I.parfum, I.squalane);
 const B = similar('b-plain', 0.7, I.glycerin, I.squalane);
 const C = similar('c-niacinamide', 0.6, I.glycerin, I.niacinamide, I.squalane);
 const candidates = [A, B, C];
 
-const person = (over: Partial<Person> = {}): Person => ({ profile: { skinType: null, concerns: [], pregnant: false }, positive: [], negative: [], wishes: [], ...over });
+const person = (over: Partial<Person> = {}): Person => ({
+  profile: { skinType: null, concerns: [], pregnant: false },
+  positive: [],
+  negative: [],
+  wishes: [],
+  ...over,
+});
 
 describe('better alternatives: anonymous and neutral callers', () => {
   it('anonymous callers get similarity order, and the reasons say so', () => {
     const ranked = rankAlternatives(original, candidates, null, null, 10);
     expect(ranked.map((r) => r.id)).toEqual(['a-fragrant', 'b-plain', 'c-niacinamide']);
     expect(ranked.every((r) => r.comparedToOriginal === 'unknown' && r.verdict === null)).toBe(true);
-    expect(ranked[0].reasons).toEqual([expect.objectContaining({ effect: 'neutral', source: 'similarity', text: expect.stringMatching(/^90% similar.*sign in to rank by your skin profile/) })]);
+    expect(ranked[0].reasons).toEqual([
+      expect.objectContaining({
+        effect: 'neutral',
+        source: 'similarity',
+        text: expect.stringMatching(/^90% similar.*sign in to rank by your skin profile/),
+      }),
+    ]);
   });
 
   it('a person with nothing on record gets the similarity order too', () => {
@@ -45,7 +79,9 @@ describe('better alternatives: anonymous and neutral callers', () => {
   });
 
   it('the limit cuts the list after ranking', () => {
-    expect(rankAlternatives(original, candidates, person({ negative: [I.parfum.id] }), null, 1).map((r) => r.id)).toEqual(['b-plain']);
+    expect(
+      rankAlternatives(original, candidates, person({ negative: [I.parfum.id] }), null, 1).map((r) => r.id),
+    ).toEqual(['b-plain']);
   });
 });
 
@@ -54,17 +90,28 @@ describe('better alternatives: the person decides the order', () => {
     const ranked = rankAlternatives(original, candidates, person({ negative: [I.parfum.id] }), null, 10);
     expect(ranked.map((r) => r.id)).toEqual(['b-plain', 'c-niacinamide', 'a-fragrant']);
     expect(ranked[0].comparedToOriginal).toBe('better');
-    expect(ranked[0].reasons).toContainEqual(expect.objectContaining({ effect: 'better', source: 'feeling', text: 'free of parfum, which you marked negative' }));
+    expect(ranked[0].reasons).toContainEqual(
+      expect.objectContaining({
+        effect: 'better',
+        source: 'feeling',
+        text: 'free of parfum, which you marked negative',
+      }),
+    );
     const fragrant = ranked[2];
     expect(fragrant.comparedToOriginal).toBe('same');
     expect(fragrant.verdict).toBe('avoid');
-    expect(fragrant.reasons[0]).toMatchObject({ effect: 'worse', text: 'still contains parfum, which you marked negative' });
+    expect(fragrant.reasons[0]).toMatchObject({
+      effect: 'worse',
+      text: 'still contains parfum, which you marked negative',
+    });
   });
 
   it('a positive feeling lifts the product that has it', () => {
     const ranked = rankAlternatives(original, candidates, person({ positive: [I.niacinamide.id] }), null, 10);
     expect(ranked[0].id).toBe('c-niacinamide');
-    expect(ranked[0].reasons).toContainEqual(expect.objectContaining({ effect: 'better', text: 'contains niacinamide, which you marked as good' }));
+    expect(ranked[0].reasons).toContainEqual(
+      expect.objectContaining({ effect: 'better', text: 'contains niacinamide, which you marked as good' }),
+    );
   });
 
   it('a free-of wish from an interest group: "free of fragrance, which you avoid"', () => {
@@ -72,11 +119,21 @@ describe('better alternatives: the person decides the order', () => {
     expect(wishes.map((w) => w.id)).toEqual(['fragrance-free']);
     const ranked = rankAlternatives(original, candidates, person({ wishes }), null, 10);
     expect(ranked.map((r) => r.id)).toEqual(['b-plain', 'c-niacinamide', 'a-fragrant']);
-    expect(ranked[0].reasons).toContainEqual(expect.objectContaining({ effect: 'better', source: 'free_of', text: 'free of fragrance, which you avoid (fragrance-free group)' }));
-    expect(ranked[2].reasons[0]).toMatchObject({ effect: 'worse', source: 'free_of', text: 'still contains fragrance (parfum), which you avoid (fragrance-free group)' });
+    expect(ranked[0].reasons).toContainEqual(
+      expect.objectContaining({
+        effect: 'better',
+        source: 'free_of',
+        text: 'free of fragrance, which you avoid (fragrance-free group)',
+      }),
+    );
+    expect(ranked[2].reasons[0]).toMatchObject({
+      effect: 'worse',
+      source: 'free_of',
+      text: 'still contains fragrance (parfum), which you avoid (fragrance-free group)',
+    });
   });
 
-  it('a free-of wish from the survey\'s sensitivities', () => {
+  it("a free-of wish from the survey's sensitivities", () => {
     const wishes = freeOfWishes([], ['fragrance', 'fragrance', 'unknown-answer']);
     expect(wishes.map((w) => [w.id, w.label])).toEqual([['fragrance', 'fragrance']]);
     const ranked = rankAlternatives(original, candidates, person({ wishes }), null, 10);
@@ -86,7 +143,13 @@ describe('better alternatives: the person decides the order', () => {
 
   it('pregnancy: a retinoid alternative is worse, and says why', () => {
     const D = similar('d-retinol', 0.95, I.glycerin, I.retinol);
-    const ranked = rankAlternatives(original, [D, B], person({ profile: { skinType: null, concerns: [], pregnant: true } }), null, 10);
+    const ranked = rankAlternatives(
+      original,
+      [D, B],
+      person({ profile: { skinType: null, concerns: [], pregnant: true } }),
+      null,
+      10,
+    );
     expect(ranked.map((r) => r.id)).toEqual(['b-plain', 'd-retinol']);
     expect(ranked[1]).toMatchObject({ comparedToOriginal: 'worse', verdict: 'avoid' });
     expect(ranked[1].reasons[0].text).toBe('contains retinol, advised against during pregnancy');
@@ -94,11 +157,21 @@ describe('better alternatives: the person decides the order', () => {
 
   it('skin type: cautions the original lacks are named', () => {
     const E = similar('e-coconut', 0.95, I.glycerin, I.coconut);
-    const ranked = rankAlternatives(original, [E, B], person({ profile: { skinType: 'oily', concerns: ['acne', 'fungal_acne'], pregnant: false } }), null, 10);
+    const ranked = rankAlternatives(
+      original,
+      [E, B],
+      person({ profile: { skinType: 'oily', concerns: ['acne', 'fungal_acne'], pregnant: false } }),
+      null,
+      10,
+    );
     expect(ranked[0].id).toBe('b-plain');
     const coconut = ranked[1];
     expect(coconut.comparedToOriginal).toBe('worse');
-    expect(coconut.reasons[0]).toMatchObject({ effect: 'worse', source: 'skin_profile', ingredientIds: [I.coconut.id] });
+    expect(coconut.reasons[0]).toMatchObject({
+      effect: 'worse',
+      source: 'skin_profile',
+      ingredientIds: [I.coconut.id],
+    });
     expect(coconut.reasons[0].text).toMatch(/^cautions for your skin the original does not have: coconut-oil/);
   });
 });
@@ -113,27 +186,53 @@ describe('better alternatives: the routine it would go into', () => {
       { id: 's2', position: 2, stepType: 'treat', product: { id: 'retinol-serum', ingredients: [I.water, I.retinol] } },
     ],
   };
-  const serum: ProductFacts = { id: 'original', ingredients: [I.water, I.niacinamide, I.glycerin], categoryStep: { stepType: 'treat', name: 'Serum' } };
-  const acid = { ...similar('acid-serum', 0.8, I.glycolic, I.glycerin), categoryStep: { stepType: 'treat', name: 'Serum' } };
-  const calm = { ...similar('calm-serum', 0.6, I.niacinamide, I.squalane), categoryStep: { stepType: 'treat', name: 'Serum' } };
+  const serum: ProductFacts = {
+    id: 'original',
+    ingredients: [I.water, I.niacinamide, I.glycerin],
+    categoryStep: { stepType: 'treat', name: 'Serum' },
+  };
+  const acid = {
+    ...similar('acid-serum', 0.8, I.glycolic, I.glycerin),
+    categoryStep: { stepType: 'treat', name: 'Serum' },
+  };
+  const calm = {
+    ...similar('calm-serum', 0.6, I.niacinamide, I.squalane),
+    categoryStep: { stepType: 'treat', name: 'Serum' },
+  };
 
-  it('an acid that clashes with the routine\'s retinol falls below a product that fits, and names the clash', () => {
-    const ranked = rankAlternatives(serum, [acid, calm], person(), { routine: evening, ruleSet, label: 'your evening routine' }, 10);
+  it("an acid that clashes with the routine's retinol falls below a product that fits, and names the clash", () => {
+    const ranked = rankAlternatives(
+      serum,
+      [acid, calm],
+      person(),
+      { routine: evening, ruleSet, label: 'your evening routine' },
+      10,
+    );
     expect(ranked.map((r) => r.id)).toEqual(['calm-serum', 'acid-serum']);
     expect(ranked[0].routineFit).toBe('fits');
     expect(ranked[1].routineFit).not.toBe('fits');
     expect(ranked[1].comparedToOriginal).toBe('worse');
     expect(ranked[1].reasons.find((r) => r.source === 'routine')!.text).toMatch(/with retinol in your evening routine/);
-    expect(ranked[0].reasons).toContainEqual(expect.objectContaining({ source: 'routine', text: expect.stringMatching(/^fits your evening routine as a/) }));
+    expect(ranked[0].reasons).toContainEqual(
+      expect.objectContaining({ source: 'routine', text: expect.stringMatching(/^fits your evening routine as a/) }),
+    );
   });
 
   it('without a routine the acid keeps its place by similarity', () => {
-    expect(rankAlternatives(serum, [acid, calm], person(), null, 10).map((r) => r.id)).toEqual(['acid-serum', 'calm-serum']);
+    expect(rankAlternatives(serum, [acid, calm], person(), null, 10).map((r) => r.id)).toEqual([
+      'acid-serum',
+      'calm-serum',
+    ]);
   });
 });
 
 describe('better alternatives: the same kind of product first', () => {
-  const kind = (categoryId: string, name: string, parentId: string, stepType: string | null) => ({ categoryId, name, parentId, stepType });
+  const kind = (categoryId: string, name: string, parentId: string, stepType: string | null) => ({
+    categoryId,
+    name,
+    parentId,
+    stepType,
+  });
   const K = {
     chemicalSunscreen: kind('c-chem-sun', 'Chemical sunscreens', 'c-sun', 'protect'),
     mineralSunscreen: kind('c-mineral-sun', 'Mineral sunscreens', 'c-sun', 'protect'),
@@ -150,16 +249,39 @@ describe('better alternatives: the same kind of product first', () => {
   const body = { ...similar('body-sun', 0.9, I.glycerin), kind: K.bodySunscreen };
 
   it('the alternatives to a sunscreen are sunscreens: its category first, then a sibling for the same step, however well a mask fits', () => {
-    const ranked = rankAlternatives(sunscreen, [mask, chem, mineral, body], person({ negative: [I.parfum.id] }), null, 10);
-    expect(ranked.map((r) => [r.id, r.kind])).toEqual([['chem-sun', 'same_category'], ['mineral-sun', 'same_step']]);
-    expect(ranked[1].reasons[0]).toMatchObject({ source: 'kind', effect: 'neutral', text: 'same routine step (protect), another category: Mineral sunscreens, not Chemical sunscreens' });
+    const ranked = rankAlternatives(
+      sunscreen,
+      [mask, chem, mineral, body],
+      person({ negative: [I.parfum.id] }),
+      null,
+      10,
+    );
+    expect(ranked.map((r) => [r.id, r.kind])).toEqual([
+      ['chem-sun', 'same_category'],
+      ['mineral-sun', 'same_step'],
+    ]);
+    expect(ranked[1].reasons[0]).toMatchObject({
+      source: 'kind',
+      effect: 'neutral',
+      text: 'same routine step (protect), another category: Mineral sunscreens, not Chemical sunscreens',
+    });
     expect(ranked[0].reasons.some((r) => r.source === 'kind')).toBe(false);
   });
 
   it('other kinds only when asked, after the same kind, and labelled', () => {
     const ranked = rankAlternatives(sunscreen, [mask, chem, mineral, body], person(), null, 10, { otherKinds: true });
     expect(ranked.map((r) => r.id)).toEqual(['chem-sun', 'mineral-sun', 'mask', 'body-sun']);
-    expect(ranked[2]).toMatchObject({ kind: 'other', reasons: [expect.objectContaining({ source: 'kind', effect: 'worse', text: 'a different kind of product: Sleeping masks (a mask step), not Chemical sunscreens (a protect step)' }), ...ranked[2].reasons.slice(1)] });
+    expect(ranked[2]).toMatchObject({
+      kind: 'other',
+      reasons: [
+        expect.objectContaining({
+          source: 'kind',
+          effect: 'worse',
+          text: 'a different kind of product: Sleeping masks (a mask step), not Chemical sunscreens (a protect step)',
+        }),
+        ...ranked[2].reasons.slice(1),
+      ],
+    });
   });
 
   it('a toner gets toners and essences, not a hand cream; an original known only by its routine step gets that step', () => {
@@ -167,9 +289,17 @@ describe('better alternatives: the same kind of product first', () => {
     const cream = { ...similar('hand-cream', 0.99, I.glycerin), kind: K.handCream };
     const essence = { ...similar('essence', 0.4, I.glycerin), kind: K.essence };
     expect(rankAlternatives(toner, [cream, essence], person(), null, 10).map((r) => r.id)).toEqual(['essence']);
-    const byStep: ProductFacts = { ...original, kind: { categoryId: null, name: null, parentId: null, stepType: 'tone' } };
-    expect(rankAlternatives(byStep, [cream, essence], null, null, 10).map((r) => [r.id, r.kind])).toEqual([['essence', 'same_step']]);
+    const byStep: ProductFacts = {
+      ...original,
+      kind: { categoryId: null, name: null, parentId: null, stepType: 'tone' },
+    };
+    expect(rankAlternatives(byStep, [cream, essence], null, null, 10).map((r) => [r.id, r.kind])).toEqual([
+      ['essence', 'same_step'],
+    ]);
     // Nothing known about the original: nothing is filtered.
-    expect(rankAlternatives(original, [cream, essence], null, null, 10).map((r) => r.kind)).toEqual(['unknown', 'unknown']);
+    expect(rankAlternatives(original, [cream, essence], null, null, 10).map((r) => r.kind)).toEqual([
+      'unknown',
+      'unknown',
+    ]);
   });
 });

@@ -12,8 +12,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Entry = { input: string; part: string | null; unread: boolean; also_printed_as: string[]; notes: string[]; concentration_estimate: { max: number } };
-type Answer = { token: string; unread: boolean; ingredients: Entry[]; part_readings: Array<{ part: string; product_type: string }> };
+type Entry = {
+  input: string;
+  part: string | null;
+  unread: boolean;
+  also_printed_as: string[];
+  notes: string[];
+  concentration_estimate: { max: number };
+};
+type Answer = {
+  token: string;
+  unread: boolean;
+  ingredients: Entry[];
+  part_readings: Array<{ part: string; product_type: string }>;
+};
 type Rules = { passes_all: boolean; unread: boolean; rules: Array<{ rule: string; passes: boolean; unread: boolean }> };
 
 const analyze = async (ingredient_list: string) => {
@@ -21,18 +33,23 @@ const analyze = async (ingredient_list: string) => {
   expect(response.statusCode).toBe(201);
   return response.json() as Answer;
 };
-const rules = async (token: string) => (await t.inject({ method: 'GET', url: `/analyze/${token}/rules` })).json() as Rules;
+const rules = async (token: string) =>
+  (await t.inject({ method: 'GET', url: `/analyze/${token}/rules` })).json() as Rules;
 
 describe('lists that could not be read', () => {
   it('are answered unread, and no free-of rule passes on them, stored or not', async () => {
-    const a = await analyze('Ingredients: Aqua Glycerin Zorbelline Complex Rare Floral Accord Dimethicone Phenoxyethanol');
+    const a = await analyze(
+      'Ingredients: Aqua Glycerin Zorbelline Complex Rare Floral Accord Dimethicone Phenoxyethanol',
+    );
     expect(a.unread).toBe(true);
     expect(a.ingredients.map((e) => e.unread)).toEqual([true]);
     const r = await rules(a.token);
     expect(r.unread).toBe(true);
     expect(r.passes_all).toBe(false);
     expect(r.rules.filter((x) => x.passes)).toEqual([]);
-    expect((await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json()).toMatchObject({ unread: true });
+    expect((await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json()).toMatchObject({
+      unread: true,
+    });
   });
 
   it('are unread when nothing of the text reads as an ingredient, and pass no rule', async () => {
@@ -45,9 +62,21 @@ describe('lists that could not be read', () => {
   });
 
   it('are split where known names say when every word is a known name, and rules then read them', async () => {
-    const a = await analyze('Ingredients: Propylene Glycol Dimethicone Glycerin Ascorbic Acid Sodium Hyaluronate Phenoxyethanol Limonene Citral Linalool');
+    const a = await analyze(
+      'Ingredients: Propylene Glycol Dimethicone Glycerin Ascorbic Acid Sodium Hyaluronate Phenoxyethanol Limonene Citral Linalool',
+    );
     expect(a.unread).toBe(false);
-    expect(a.ingredients.map((e) => e.input)).toEqual(['Propylene Glycol', 'Dimethicone', 'Glycerin', 'Ascorbic Acid', 'Sodium Hyaluronate', 'Phenoxyethanol', 'Limonene', 'Citral', 'Linalool']);
+    expect(a.ingredients.map((e) => e.input)).toEqual([
+      'Propylene Glycol',
+      'Dimethicone',
+      'Glycerin',
+      'Ascorbic Acid',
+      'Sodium Hyaluronate',
+      'Phenoxyethanol',
+      'Limonene',
+      'Citral',
+      'Linalool',
+    ]);
     const r = await rules(a.token);
     expect(r.unread).toBe(false);
     expect(r.rules.find((x) => x.rule === 'eu_allergen_free')!.passes).toBe(false);
@@ -57,9 +86,18 @@ describe('lists that could not be read', () => {
 
 describe('kits and names printed twice', () => {
   it('reads each part of a kit as a product of its own', async () => {
-    const a = await analyze('1. Gentle Cleanser: Water, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Glycerin, Phenoxyethanol\n2. Vitamin C Serum: Water, Ascorbic Acid, Glycerin, Propanediol, Phenoxyethanol');
-    expect(a.part_readings.map((p) => [p.part, p.product_type])).toEqual([['Gentle Cleanser', 'rinse_off'], ['Vitamin C Serum', 'leave_on']]);
-    expect(a.ingredients[5]).toMatchObject({ input: 'Water', part: 'Vitamin C Serum', concentration_estimate: { max: 100 } });
+    const a = await analyze(
+      '1. Gentle Cleanser: Water, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Glycerin, Phenoxyethanol\n2. Vitamin C Serum: Water, Ascorbic Acid, Glycerin, Propanediol, Phenoxyethanol',
+    );
+    expect(a.part_readings.map((p) => [p.part, p.product_type])).toEqual([
+      ['Gentle Cleanser', 'rinse_off'],
+      ['Vitamin C Serum', 'leave_on'],
+    ]);
+    expect(a.ingredients[5]).toMatchObject({
+      input: 'Water',
+      part: 'Vitamin C Serum',
+      concentration_estimate: { max: 100 },
+    });
   });
 
   it('keeps one entry for one ingredient under two names, with a note', async () => {

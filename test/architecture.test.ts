@@ -17,7 +17,13 @@ function cruise(): ICruiseResult {
   const cli = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
   // Non-zero when a rule is broken; the JSON still says which.
   try {
-    return JSON.parse(execFileSync(process.execPath, [cli, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as ICruiseResult;
+    return JSON.parse(
+      execFileSync(process.execPath, [cli, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      }),
+    ) as ICruiseResult;
   } catch (error) {
     const stdout = (error as { stdout?: string }).stdout;
     if (!stdout) throw error;
@@ -26,18 +32,24 @@ function cruise(): ICruiseResult {
 }
 
 /** The part a source file belongs to: its module folder, engine folder or folder of src/, or the file itself at the top of src/ or outside it; null for packages. */
-export function partOf(path: string): string | null {
-  const match = /^src\/modules\/([^/]+\/engine)\//.exec(path) ?? /^src\/modules\/([^/]+)\//.exec(path) ?? /^src\/([^/]+)\//.exec(path);
+function partOf(path: string): string | null {
+  const match =
+    /^src\/modules\/([^/]+\/engine)\//.exec(path) ??
+    /^src\/modules\/([^/]+)\//.exec(path) ??
+    /^src\/([^/]+)\//.exec(path);
   if (match) return match[1];
   // A file outside src/ that src/ imports (mikro-orm.config.ts, the route table) is a part too: a loop
   // through it is a loop all the same.
-  return /^src\/[^/]+\.ts$/.test(path) || (!path.startsWith('src/') && !path.includes('node_modules/') && /\.ts$/.test(path)) ? path : null;
+  return /^src\/[^/]+\.ts$/.test(path) ||
+    (!path.startsWith('src/') && !path.includes('node_modules/') && /\.ts$/.test(path))
+    ? path
+    : null;
 }
 
 type PartGraph = Map<string, Map<string, string>>; // from → to → one file-level edge, as the example
 
 /** Strongly connected parts (Tarjan), each with more than one member: the loops. */
-export function loops(graph: PartGraph): string[][] {
+function loops(graph: PartGraph): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -71,7 +83,11 @@ export function loops(graph: PartGraph): string[][] {
 
 /** A loop as people read it: each edge between its members with one file-level import. */
 function explain(graph: PartGraph, members: string[]): string {
-  const lines = members.flatMap((from) => [...(graph.get(from) ?? [])].filter(([to]) => members.includes(to)).map(([to, example]) => `  ${from} → ${to} (${example})`));
+  const lines = members.flatMap((from) =>
+    [...(graph.get(from) ?? [])]
+      .filter(([to]) => members.includes(to))
+      .map(([to, example]) => `  ${from} → ${to} (${example})`),
+  );
   return `${members.join(' ↔ ')}\n${lines.join('\n')}`;
 }
 
@@ -88,7 +104,8 @@ describe('architecture: the import graph', () => {
       if (!graph.has(from)) graph.set(from, new Map());
       for (const dependency of module.dependencies) {
         const to = partOf(dependency.resolved);
-        if (to && to !== from && !graph.get(from)!.has(to)) graph.get(from)!.set(to, `${module.source} → ${dependency.resolved}`);
+        if (to && to !== from && !graph.get(from)!.has(to))
+          graph.get(from)!.set(to, `${module.source} → ${dependency.resolved}`);
       }
     }
   }, 60_000);
@@ -96,7 +113,11 @@ describe('architecture: the import graph', () => {
   it('reads the whole source tree', () => {
     expect(result.summary.totalCruised).toBeGreaterThan(250);
     expect(graph.get('product')?.has('brand')).toBe(true); // a runtime edge it must see
-    const unresolved = result.modules.flatMap((m) => m.dependencies.filter((d) => d.couldNotResolve && d.resolved.startsWith('.')).map((d) => `${m.source} → ${d.module}`));
+    const unresolved = result.modules.flatMap((m) =>
+      m.dependencies
+        .filter((d) => d.couldNotResolve && d.resolved.startsWith('.'))
+        .map((d) => `${m.source} → ${d.module}`),
+    );
     expect(unresolved).toEqual([]);
   });
 
@@ -111,8 +132,13 @@ describe('architecture: the import graph', () => {
   });
 
   it('has no type import from src/modules in src/rest either (the runtime graph leaves those out)', () => {
-    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-    const offenders = walk(join(root, 'src/rest')).filter((file) => /from\s+'(\.\.\/)+modules\//.test(readFileSync(file, 'utf8')));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+      );
+    const offenders = walk(join(root, 'src/rest')).filter((file) =>
+      /from\s+'(\.\.\/)+modules\//.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });
@@ -129,8 +155,24 @@ describe('architecture: the loop finder', () => {
   };
 
   it('finds a loop of three and leaves a chain alone', () => {
-    expect(loops(graphOf([['a', 'b'], ['b', 'c'], ['c', 'a'], ['c', 'd']]))).toEqual([['a', 'b', 'c']]);
-    expect(loops(graphOf([['a', 'b'], ['b', 'c']]))).toEqual([]);
+    expect(
+      loops(
+        graphOf([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'a'],
+          ['c', 'd'],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      loops(
+        graphOf([
+          ['a', 'b'],
+          ['b', 'c'],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('maps files to parts, an engine folder to its own', () => {

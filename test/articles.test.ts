@@ -4,7 +4,9 @@ import { startTestApp, type TestApp } from './helpers/app.js';
 
 describe('article rendering', () => {
   it('renders Markdown to sanitised HTML: no scripts, handlers or javascript: links', () => {
-    const html = renderArticle('## Title\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)> **bold**\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    const html = renderArticle(
+      '## Title\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)> **bold**\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    );
     expect(html).toContain('<h2>Title</h2>');
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<table>');
@@ -26,7 +28,9 @@ describe('GET /articles', () => {
   });
 
   it('lists articles newest first and serves one by alias', async () => {
-    const page = (await t.inject({ method: 'GET', url: '/articles?limit=100' })).json() as { items: Array<{ alias: string; published_at: string }> };
+    const page = (await t.inject({ method: 'GET', url: '/articles?limit=100' })).json() as {
+      items: Array<{ alias: string; published_at: string }>;
+    };
     expect(page.items.length).toBeGreaterThanOrEqual(10);
     const dates = page.items.map((a) => a.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);

@@ -18,17 +18,31 @@ const ACID = 'almendral-glycolic-10-night-renewal-serum';
 
 interface Item {
   product: { id: string; alias: string; flags: string[]; category: { alias: string; step_type: string | null } | null };
-  similarity: number; fit_score: number; compared_to_original: string; kind: string; verdict: string | null; routine_fit: string | null;
+  similarity: number;
+  fit_score: number;
+  compared_to_original: string;
+  kind: string;
+  verdict: string | null;
+  routine_fit: string | null;
   reasons: Array<{ effect: string; source: string; text: string; ingredients: Array<{ alias: string }> }>;
 }
-interface Answer { product: { alias: string }; personalised: boolean; routine: { id: string } | null; items: Item[] }
+interface Answer {
+  product: { alias: string };
+  personalised: boolean;
+  routine: { id: string } | null;
+  items: Item[];
+}
 
 async function alternatives(product: string, token?: string, query = 'limit=20'): Promise<Answer> {
   const response = await t.inject({ method: 'GET', url: `/products/${product}/better_alternatives?${query}`, token });
-  expect({ status: response.statusCode, body: response.statusCode === 200 ? null : response.body }).toEqual({ status: 200, body: null });
+  expect({ status: response.statusCode, body: response.statusCode === 200 ? null : response.body }).toEqual({
+    status: 200,
+    body: null,
+  });
   return response.json() as Answer;
 }
-const blamesLinalool = (item: Item) => item.reasons.some((r) => r.effect === 'worse' && r.text.endsWith('Linalool, which you marked negative'));
+const blamesLinalool = (item: Item) =>
+  item.reasons.some((r) => r.effect === 'worse' && r.text.endsWith('Linalool, which you marked negative'));
 
 describe('better alternatives: who asks decides the order', () => {
   it('anonymous callers get similarity order, and reasons that say so', async () => {
@@ -37,13 +51,21 @@ describe('better alternatives: who asks decides the order', () => {
     expect(answer.items.length).toBeGreaterThanOrEqual(5);
     // The same category first, then sibling categories for the same step; by similarity within each.
     const kinds = answer.items.map((i) => i.kind);
-    expect(kinds).toEqual([...kinds].sort((a, b) => ['same_category', 'same_step'].indexOf(a) - ['same_category', 'same_step'].indexOf(b)));
+    expect(kinds).toEqual(
+      [...kinds].sort((a, b) => ['same_category', 'same_step'].indexOf(a) - ['same_category', 'same_step'].indexOf(b)),
+    );
     for (const kind of new Set(kinds)) {
       const similarities = answer.items.filter((i) => i.kind === kind).map((i) => i.similarity);
       expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
     }
     expect(answer.items.every((i) => i.compared_to_original === 'unknown' && i.verdict === null)).toBe(true);
-    expect(answer.items[0].reasons).toEqual([expect.objectContaining({ effect: 'neutral', source: 'similarity', text: expect.stringMatching(/Ranked by similarity only: sign in/) })]);
+    expect(answer.items[0].reasons).toEqual([
+      expect.objectContaining({
+        effect: 'neutral',
+        source: 'similarity',
+        text: expect.stringMatching(/Ranked by similarity only: sign in/),
+      }),
+    ]);
     expect(answer.items.map((i) => i.product.alias)).not.toContain(SERUM);
   });
 
@@ -52,44 +74,92 @@ describe('better alternatives: who asks decides the order', () => {
     const before = await alternatives(SERUM, token, 'limit=10');
     expect(before.personalised).toBe(true);
     expect(before.items.map((i) => i.compared_to_original)).toEqual(before.items.map(() => 'same'));
-    expect((await t.inject({ method: 'PUT', url: '/ingredients/linalool/feeling/negative', token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PUT', url: '/ingredients/linalool/feeling/negative', token })).statusCode).toBe(
+      200,
+    );
 
     const after = await alternatives(SERUM, token, 'limit=10');
     // Every product shown is free of linalool and says so; those it replaced carry linalool.
-    expect(after.items.every((i) => i.compared_to_original === 'better' && i.reasons.some((r) => r.effect === 'better' && r.text === 'free of Linalool, which you marked negative'))).toBe(true);
+    expect(
+      after.items.every(
+        (i) =>
+          i.compared_to_original === 'better' &&
+          i.reasons.some((r) => r.effect === 'better' && r.text === 'free of Linalool, which you marked negative'),
+      ),
+    ).toBe(true);
     expect(after.items.some(blamesLinalool)).toBe(false);
-    const dropped = before.items.map((i) => i.product.alias).filter((alias) => !after.items.some((i) => i.product.alias === alias));
+    const dropped = before.items
+      .map((i) => i.product.alias)
+      .filter((alias) => !after.items.some((i) => i.product.alias === alias));
     expect(dropped.length).toBeGreaterThan(0);
     for (const alias of dropped) {
-      const product = (await t.inject({ method: 'GET', url: `/products/${alias}` })).json() as { ingredients: Array<{ ingredient: { alias: string } | null }> };
-      expect({ alias, linalool: product.ingredients.some((e) => e.ingredient?.alias === 'linalool') }).toEqual({ alias, linalool: true });
+      const product = (await t.inject({ method: 'GET', url: `/products/${alias}` })).json() as {
+        ingredients: Array<{ ingredient: { alias: string } | null }>;
+      };
+      expect({ alias, linalool: product.ingredients.some((e) => e.ingredient?.alias === 'linalool') }).toEqual({
+        alias,
+        linalool: true,
+      });
     }
   });
 
   it('a positive feeling names the ingredient it likes; a fragrance-free wish names fragrance', async () => {
     const token = await t.tokenFor('alternatives-wishes');
-    expect((await t.inject({ method: 'PUT', url: '/ingredients/niacinamide/feeling/positive', token })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'PATCH', url: '/my/user/supergroups', payload: { supergroups: ['fragrance-free'] }, token })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/ingredients/niacinamide/feeling/positive', token })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: '/my/user/supergroups',
+          payload: { supergroups: ['fragrance-free'] },
+          token,
+        })
+      ).statusCode,
+    ).toBe(200);
     const answer = await alternatives(SERUM, token);
     const reasons = answer.items.flatMap((i) => i.reasons.map((r) => r.text));
     expect(reasons).toContain('free of fragrance, which you avoid (fragrance-free group)');
-    const liked = answer.items.find((i) => i.reasons.some((r) => r.text === 'contains Niacinamide, which you marked as good'));
+    const liked = answer.items.find((i) =>
+      i.reasons.some((r) => r.text === 'contains Niacinamide, which you marked as good'),
+    );
     expect(liked).toBeDefined();
-    expect(answer.items.filter((i) => i.product.flags.includes('fragrance')).every((i) => i.reasons.some((r) => r.source === 'free_of' && r.effect === 'worse'))).toBe(true);
+    expect(
+      answer.items
+        .filter((i) => i.product.flags.includes('fragrance'))
+        .every((i) => i.reasons.some((r) => r.source === 'free_of' && r.effect === 'worse')),
+    ).toBe(true);
   });
 
-  it('a routine counts: an acid alternative clashes with the retinoid in the caller\'s evening routine', async () => {
+  it("a routine counts: an acid alternative clashes with the retinoid in the caller's evening routine", async () => {
     const token = await t.tokenFor('alternatives-routine');
     const created = await t.inject({
-      method: 'POST', url: '/routines/create', token,
-      payload: { name: 'Retinol nights', time_of_day: 'evening', steps: [{ step_type: 'tone', product: 'lysvik-hydrating-toner' }, { step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' }] },
+      method: 'POST',
+      url: '/routines/create',
+      token,
+      payload: {
+        name: 'Retinol nights',
+        time_of_day: 'evening',
+        steps: [
+          { step_type: 'tone', product: 'lysvik-hydrating-toner' },
+          { step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' },
+        ],
+      },
     });
     expect(created.statusCode).toBe(201);
     const routine = (created.json() as { id: string }).id;
     const answer = await alternatives(ACID, token, `routine_id=${routine}&limit=30`);
     expect(answer.routine).toMatchObject({ id: routine });
     expect(answer.items.every((i) => i.routine_fit !== null && i.kind !== 'other')).toBe(true);
-    const clash = answer.items.find((i) => i.reasons.some((r) => r.effect === 'worse' && r.source === 'routine' && /with [^:]*Retinol[^:]* in your evening routine: /.test(r.text)));
+    const clash = answer.items.find((i) =>
+      i.reasons.some(
+        (r) =>
+          r.effect === 'worse' &&
+          r.source === 'routine' &&
+          /with [^:]*Retinol[^:]* in your evening routine: /.test(r.text),
+      ),
+    );
     expect(clash?.routine_fit).not.toBe('fits');
     // Within each kind, the fit (routine included) decides the order.
     for (const kind of ['same_category', 'same_step']) {
@@ -98,8 +168,16 @@ describe('better alternatives: who asks decides the order', () => {
     }
     // Products that fit say so (the acid original does not fit: "unlike the original").
     const fitting = answer.items.find((i) => i.routine_fit === 'fits');
-    expect(fitting?.reasons).toContainEqual(expect.objectContaining({ effect: 'better', source: 'routine', text: expect.stringMatching(/^fits your evening routine as an? \w+ step, unlike the original$/) }));
-    const unrouted = (await alternatives(ACID, token, 'limit=30')).items.find((i) => i.product.alias === clash!.product.alias);
+    expect(fitting?.reasons).toContainEqual(
+      expect.objectContaining({
+        effect: 'better',
+        source: 'routine',
+        text: expect.stringMatching(/^fits your evening routine as an? \w+ step, unlike the original$/),
+      }),
+    );
+    const unrouted = (await alternatives(ACID, token, 'limit=30')).items.find(
+      (i) => i.product.alias === clash!.product.alias,
+    );
     expect(unrouted!.fit_score).toBeGreaterThan(clash!.fit_score);
     // Without the routine the same product ranks by similarity and feelings only.
     const plain = await alternatives(ACID, token, 'limit=30');
@@ -107,7 +185,13 @@ describe('better alternatives: who asks decides the order', () => {
   });
 
   it('answers the same through GraphQL', async () => {
-    const response = await t.inject({ method: 'POST', url: '/graphql', payload: { query: `{ betterAlternatives(idOrAlias: "${SERUM}", limit: 3) { personalised items { product { alias } fitScore comparedToOriginal reasons { effect text } } } }` } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: {
+        query: `{ betterAlternatives(idOrAlias: "${SERUM}", limit: 3) { personalised items { product { alias } fitScore comparedToOriginal reasons { effect text } } } }`,
+      },
+    });
     const body = response.json() as { data: { betterAlternatives: { personalised: boolean; items: unknown[] } } };
     expect(body.data.betterAlternatives.personalised).toBe(false);
     expect(body.data.betterAlternatives.items).toHaveLength(3);
@@ -116,7 +200,8 @@ describe('better alternatives: who asks decides the order', () => {
 
 describe('better alternatives: the same kind of product', () => {
   const SUNSCREEN = 'mulbit-lab-watery-sun-gel-spf-50-pa';
-  const demo = (username: string) => t.auth.sign({ sub: `demo|${username}`, preferred_username: username, email: `${username}@example.com` });
+  const demo = (username: string) =>
+    t.auth.sign({ sub: `demo|${username}`, preferred_username: username, email: `${username}@example.com` });
 
   it('demo members get sunscreens for a sunscreen and toners for a toner; other kinds only when asked, labelled', async () => {
     for (const username of ['dr_lena_hoffmann', 'chem_priya_nair', 'malassezia_maya']) {
@@ -124,23 +209,47 @@ describe('better alternatives: the same kind of product', () => {
       const sun = await alternatives(SUNSCREEN, token);
       expect(sun.personalised).toBe(true);
       expect(sun.items.length).toBeGreaterThan(0);
-      expect({ username, steps: [...new Set(sun.items.map((i) => i.product.category?.step_type))] }).toEqual({ username, steps: ['protect'] });
+      expect({ username, steps: [...new Set(sun.items.map((i) => i.product.category?.step_type))] }).toEqual({
+        username,
+        steps: ['protect'],
+      });
       const toner = await alternatives(SERUM, token);
-      expect({ username, steps: [...new Set(toner.items.map((i) => i.product.category?.step_type))] }).toEqual({ username, steps: ['tone'] });
+      expect({ username, steps: [...new Set(toner.items.map((i) => i.product.category?.step_type))] }).toEqual({
+        username,
+        steps: ['tone'],
+      });
       expect(toner.items.every((i) => i.kind === 'same_category' || i.kind === 'same_step')).toBe(true);
     }
     const token = await demo('dr_lena_hoffmann');
     const wide = await alternatives(SUNSCREEN, token, 'limit=50&other_kinds=true');
     const firstOther = wide.items.findIndex((i) => i.kind === 'other');
     expect(firstOther).toBeGreaterThan(0);
-    expect(wide.items.slice(firstOther).every((i) => i.kind === 'other' && i.reasons[0].source === 'kind' && /^a different kind of product: .*, not .*\(a protect step\)$/.test(i.reasons[0].text))).toBe(true);
+    expect(
+      wide.items
+        .slice(firstOther)
+        .every(
+          (i) =>
+            i.kind === 'other' &&
+            i.reasons[0].source === 'kind' &&
+            /^a different kind of product: .*, not .*\(a protect step\)$/.test(i.reasons[0].text),
+        ),
+    ).toBe(true);
   });
 
-  it('replacing a routine\'s toner offers toners', async () => {
+  it("replacing a routine's toner offers toners", async () => {
     const token = await t.tokenFor('alternatives-toner-routine');
     const created = await t.inject({
-      method: 'POST', url: '/routines/create', token,
-      payload: { name: 'Toner morning', time_of_day: 'morning', steps: [{ step_type: 'tone', product: SERUM }, { step_type: 'protect', product: SUNSCREEN }] },
+      method: 'POST',
+      url: '/routines/create',
+      token,
+      payload: {
+        name: 'Toner morning',
+        time_of_day: 'morning',
+        steps: [
+          { step_type: 'tone', product: SERUM },
+          { step_type: 'protect', product: SUNSCREEN },
+        ],
+      },
     });
     expect(created.statusCode).toBe(201);
     const answer = await alternatives(SERUM, token, `routine_id=${(created.json() as { id: string }).id}`);
@@ -156,13 +265,28 @@ describe('better alternatives: bad input', () => {
     expect((unknown.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     for (const limit of ['0', '51', 'many']) {
       const bad = await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?limit=${limit}` });
-      expect({ limit, status: bad.statusCode, field: (bad.json() as { error: { details?: { field?: string } } }).error.details?.field }).toEqual({ limit, status: 400, field: 'limit' });
+      expect({
+        limit,
+        status: bad.statusCode,
+        field: (bad.json() as { error: { details?: { field?: string } } }).error.details?.field,
+      }).toEqual({ limit, status: 400, field: 'limit' });
     }
     const owner = await t.tokenFor('alternatives-private-owner');
-    const made = await t.inject({ method: 'POST', url: '/routines/create', token: owner, payload: { name: 'Private', time_of_day: 'morning' } });
-    const hidden = await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?routine_id=${(made.json() as { id: string }).id}`, token: await t.tokenFor('alternatives-stranger') });
+    const made = await t.inject({
+      method: 'POST',
+      url: '/routines/create',
+      token: owner,
+      payload: { name: 'Private', time_of_day: 'morning' },
+    });
+    const hidden = await t.inject({
+      method: 'GET',
+      url: `/products/${SERUM}/better_alternatives?routine_id=${(made.json() as { id: string }).id}`,
+      token: await t.tokenFor('alternatives-stranger'),
+    });
     expect(hidden.statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?routine_id=nope` })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?routine_id=nope` })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -170,8 +294,20 @@ describe('better alternatives: SQL statements', () => {
   it('a fixed number, whatever the limit, signed in or not, with a routine or not', async () => {
     const token = await t.tokenFor('alternatives-count');
     await t.inject({ method: 'PUT', url: '/ingredients/linalool/feeling/negative', token });
-    const routine = (await t.inject({ method: 'POST', url: '/routines/create', token, payload: { name: 'Count', time_of_day: 'evening', steps: [{ step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' }] } })).json() as { id: string };
-    const url = (limit: number, withRoutine = false) => `/products/${SERUM}/better_alternatives?limit=${limit}${withRoutine ? `&routine_id=${routine.id}` : ''}`;
+    const routine = (
+      await t.inject({
+        method: 'POST',
+        url: '/routines/create',
+        token,
+        payload: {
+          name: 'Count',
+          time_of_day: 'evening',
+          steps: [{ step_type: 'treat', product: 'brightwell-derm-retinol-1-0-refining-cream' }],
+        },
+      })
+    ).json() as { id: string };
+    const url = (limit: number, withRoutine = false) =>
+      `/products/${SERUM}/better_alternatives?limit=${limit}${withRoutine ? `&routine_id=${routine.id}` : ''}`;
     await t.inject({ method: 'GET', url: url(1), token }); // warm the knowledge base and similarity index
     const few = await t.countStatements({ method: 'GET', url: url(3), token });
     const many = await t.countStatements({ method: 'GET', url: url(30), token });

@@ -17,14 +17,19 @@ let t: TestApp;
 let product: { alias: string; brand: { alias: string; name: string } };
 beforeAll(async () => {
   t = await startTestApp();
-  const list = (await t.inject({ method: 'GET', url: '/products?limit=1' })).json() as { items: Array<{ alias: string }> };
-  product = (await t.inject({ method: 'GET', url: `/products/${list.items[0].alias}`, headers: { authorization: '' } })).json() as typeof product;
+  const list = (await t.inject({ method: 'GET', url: '/products?limit=1' })).json() as {
+    items: Array<{ alias: string }>;
+  };
+  product = (
+    await t.inject({ method: 'GET', url: `/products/${list.items[0].alias}`, headers: { authorization: '' } })
+  ).json() as typeof product;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('anonymous public GETs are cached', () => {
   it('answers the second read from the cache, same body and ETag, and 304 for a matching If-None-Match', async () => {
@@ -56,33 +61,52 @@ describe('anonymous public GETs are cached', () => {
     const before = await get(t.app, `/products/${product.alias}`);
     expect((await get(t.app, `/products/${product.alias}`)).headers['x-cache']).toBe('HIT');
     const name = `Renamed ${Date.now()}`;
-    const patch = await t.inject({ method: 'PATCH', url: `/brands/${product.brand.alias}`, token: admin, payload: { name } });
+    const patch = await t.inject({
+      method: 'PATCH',
+      url: `/brands/${product.brand.alias}`,
+      token: admin,
+      payload: { name },
+    });
     expect(patch.statusCode).toBe(200);
     const after = await get(t.app, `/products/${product.alias}`);
     expect(after.headers['x-cache']).toBe('MISS');
     expect(after.json().brand.name).toBe(name);
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    expect((await get(t.app, `/products/${product.alias}`, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
+    expect(
+      (await get(t.app, `/products/${product.alias}`, { 'if-none-match': String(before.headers.etag) })).statusCode,
+    ).toBe(200);
     expect((await get(t.app, `/brands/${product.brand.alias}`)).json().name).toBe(name);
   });
 
   it('a GraphQL mutation invalidates; a GraphQL query sent by POST does not', async () => {
     const admin = await t.tokenFor('root', 'admin');
     await get(t.app, `/brands/${product.brand.alias}`);
-    const query = await t.inject({ method: 'POST', url: '/graphql', payload: { query: '{ brands(limit: 1) { items { name } } }' } });
+    const query = await t.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ brands(limit: 1) { items { name } } }' },
+    });
     expect(query.statusCode).toBe(200);
     expect((await get(t.app, `/brands/${product.brand.alias}`)).headers['x-cache']).toBe('HIT');
     const name = `GraphQL renamed ${Date.now()}`;
     const mutation = await t.inject({
-      method: 'POST', url: '/graphql', token: admin,
-      payload: { query: 'mutation($a: String!, $n: String) { updateBrand(idOrAlias: $a, name: $n) { name } }', variables: { a: product.brand.alias, n: name } },
+      method: 'POST',
+      url: '/graphql',
+      token: admin,
+      payload: {
+        query: 'mutation($a: String!, $n: String) { updateBrand(idOrAlias: $a, name: $n) { name } }',
+        variables: { a: product.brand.alias, n: name },
+      },
     });
     expect(mutation.json()).toEqual({ data: { updateBrand: { name } } });
     expect((await get(t.app, `/brands/${product.brand.alias}`)).json().name).toBe(name);
   });
 
   it('a write made during a GET (the first call of a new token creates its user) invalidates too', async () => {
-    const token = await t.auth.sign({ sub: `test|fresh-${Date.now()}`, preferred_username: `fresh${Date.now() % 100000}` });
+    const token = await t.auth.sign({
+      sub: `test|fresh-${Date.now()}`,
+      preferred_username: `fresh${Date.now() % 100000}`,
+    });
     await get(t.app, '/census/countries?limit=3');
     expect((await get(t.app, '/census/countries?limit=3')).headers['x-cache']).toBe('HIT');
     expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token })).statusCode).toBe(200);
@@ -90,7 +114,18 @@ describe('anonymous public GETs are cached', () => {
   });
 
   it('CACHE_ENABLED=false turns it off', async () => {
-    const off = await buildApp({ config: loadConfig({ AUTH_JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', PGLITE_DIR: '/tmp/skincare-test-unused/pglite', IDP_WEBHOOK_SECRET: 'x' }), orm: t.orm, logger: false });
+    const off = await buildApp({
+      config: loadConfig({
+        AUTH_JWT_SECRET: TEST_JWT_SECRET,
+        LOG_LEVEL: 'silent',
+        CACHE_ENABLED: 'false',
+        RATE_LIMIT_ENABLED: 'false',
+        PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+        IDP_WEBHOOK_SECRET: 'x',
+      }),
+      orm: t.orm,
+      logger: false,
+    });
     await get(off, '/census/countries?limit=2');
     expect((await get(off, '/census/countries?limit=2')).headers['x-cache']).toBeUndefined();
     await off.close();
@@ -102,8 +137,14 @@ withRedis.describe('two instances on one database and one Redis', () => {
   let b: FastifyInstance;
   let redis: Redis;
   const env = {
-    AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'test-idp-secret', ADMIN_SUBJECTS: 'test|root', LOG_LEVEL: 'silent',
-    PGLITE_DIR: '/tmp/skincare-test-unused/pglite', REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false',
+    AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    IDP_WEBHOOK_SECRET: 'test-idp-secret',
+    ADMIN_SUBJECTS: 'test|root',
+    LOG_LEVEL: 'silent',
+    PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    RATE_LIMIT_ENABLED: 'false',
   };
   beforeAll(async () => {
     a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
@@ -118,7 +159,10 @@ withRedis.describe('two instances on one database and one Redis', () => {
     await b?.close();
   });
   const send = (app: FastifyInstance, options: InjectOptions & { token?: string }) =>
-    app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) } });
+    app.inject({
+      ...options,
+      headers: { ...(options.headers ?? {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    });
 
   it('shares entries: a read cached by one is a hit on the other', async () => {
     const url = `/products/${product.alias}`;
@@ -130,12 +174,24 @@ withRedis.describe('two instances on one database and one Redis', () => {
 
   it('a write on one instance is seen at once by anonymous reads on the other, both ways', async () => {
     const admin = await t.tokenFor('root', 'admin');
-    for (const [writer, reader] of [[a, b], [b, a]] as const) {
+    for (const [writer, reader] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const url = `/products/${product.alias}`;
       await get(reader, url);
       expect((await get(reader, url)).headers['x-cache']).toBe('HIT');
       const name = `Shared rename ${Math.random().toString(36).slice(2)}`;
-      expect((await send(writer, { method: 'PATCH', url: `/brands/${product.brand.alias}`, token: admin, payload: { name } })).statusCode).toBe(200);
+      expect(
+        (
+          await send(writer, {
+            method: 'PATCH',
+            url: `/brands/${product.brand.alias}`,
+            token: admin,
+            payload: { name },
+          })
+        ).statusCode,
+      ).toBe(200);
       const read = await get(reader, url);
       expect(read.json().brand.name).toBe(name);
       expect((await get(writer, url)).json().brand.name).toBe(name);
@@ -147,16 +203,22 @@ withRedis.describe('two instances on one database and one Redis', () => {
   // it with two server processes.
   const channel = `${prefix}process-cache:drop`;
   const unmatchedOn = async (app: FastifyInstance, list: string) =>
-    ((await send(app, { method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: list } })).json() as { unmatched: string[] }).unmatched;
+    (
+      (
+        await send(app, { method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: list } })
+      ).json() as { unmatched: string[] }
+    ).unmatched;
 
   it('drops its knowledge base when another instance announces a drop, and only then', async () => {
     const name = `Pubsubamide ${Math.random().toString(36).slice(2, 7)}`;
     expect(await unmatchedOn(a, `Aqua, ${name}`)).toEqual([name]);
     // Another process adds it: this one's copy does not know it until told.
-    await t.em().execute(
-      `insert into ingredient (id, alias, name, other_names, functions, effects, flags, groups, created_at, updated_at) values (?, ?, ?, '{}', '{humectant}', '{}', '{}', '{}', now(), now())`,
-      [newId(), slugify(name), name],
-    );
+    await t
+      .em()
+      .execute(
+        `insert into ingredient (id, alias, name, other_names, functions, effects, flags, groups, created_at, updated_at) values (?, ?, ?, '{}', '{humectant}', '{}', '{}', '{}', now(), now())`,
+        [newId(), slugify(name), name],
+      );
     expect(await unmatchedOn(a, `Aqua, ${name}`)).toEqual([name]);
     await redis.publish(channel, JSON.stringify({ name: 'knowledge-base', from: 'another instance' }));
     let unmatched = [name];
@@ -173,22 +235,43 @@ withRedis.describe('two instances on one database and one Redis', () => {
     const alias = `announced-${Math.random().toString(36).slice(2, 7)}`;
     listener.on('message', (_channel: string, message: string) => {
       const { name } = JSON.parse(message) as { name: string };
-      void t.em().execute('select count(*)::int as n from ingredient where alias = ?', [alias])
+      void t
+        .em()
+        .execute('select count(*)::int as n from ingredient where alias = ?', [alias])
         .then(([row]) => heard.push({ name, committed: (row as { n: number }).n === 1 }));
     });
     await listener.subscribe(channel);
     try {
       const moderator = await t.tokenFor('announcer', 'moderator');
-      const created = await send(a, { method: 'POST', url: '/ingredients/create', token: moderator, payload: { name: `Announced ${alias}`, alias, functions: ['humectant'] } });
+      const created = await send(a, {
+        method: 'POST',
+        url: '/ingredients/create',
+        token: moderator,
+        payload: { name: `Announced ${alias}`, alias, functions: ['humectant'] },
+      });
       expect(created.statusCode).toBe(201);
       for (let i = 0; i < 50 && !heard.length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(heard).toEqual([{ name: 'knowledge-base', committed: true }]);
       // A refused write drops nothing and announces nothing.
-      const refused = await send(a, { method: 'POST', url: '/ingredients/create', token: moderator, payload: { name: `Announced ${alias}`, alias, functions: ['humectant'] } });
+      const refused = await send(a, {
+        method: 'POST',
+        url: '/ingredients/create',
+        token: moderator,
+        payload: { name: `Announced ${alias}`, alias, functions: ['humectant'] },
+      });
       expect(refused.statusCode).toBe(409);
       // Announcements go out in order: once a later write's is heard, the refused one's would have been.
       const later = `announced-later-${Math.random().toString(36).slice(2, 7)}`;
-      expect((await send(a, { method: 'POST', url: '/ingredients/create', token: moderator, payload: { name: `Announced ${later}`, alias: later, functions: ['humectant'] } })).statusCode).toBe(201);
+      expect(
+        (
+          await send(a, {
+            method: 'POST',
+            url: '/ingredients/create',
+            token: moderator,
+            payload: { name: `Announced ${later}`, alias: later, functions: ['humectant'] },
+          })
+        ).statusCode,
+      ).toBe(201);
       for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(heard.map((h) => h.name)).toEqual(['knowledge-base', 'knowledge-base']);
     } finally {
@@ -203,12 +286,18 @@ withRedis.describe('two instances on one database and one Redis', () => {
     await get(b, publicList);
     expect((await send(a, { method: 'POST', url: `/products/${product.alias}/favorite`, token })).statusCode).toBe(200);
     for (const app of [a, b]) {
-      expect(JSON.stringify((await send(app, { method: 'GET', url: '/my/favorite_products', token })).json())).toContain(product.alias);
+      expect(
+        JSON.stringify((await send(app, { method: 'GET', url: '/my/favorite_products', token })).json()),
+      ).toContain(product.alias);
       expect(JSON.stringify((await get(app, publicList)).json())).toContain(product.alias);
     }
-    expect((await send(b, { method: 'DELETE', url: `/products/${product.alias}/favorite`, token })).statusCode).toBe(204);
+    expect((await send(b, { method: 'DELETE', url: `/products/${product.alias}/favorite`, token })).statusCode).toBe(
+      204,
+    );
     for (const app of [a, b]) {
-      expect(JSON.stringify((await send(app, { method: 'GET', url: '/my/favorite_products', token })).json())).not.toContain(product.alias);
+      expect(
+        JSON.stringify((await send(app, { method: 'GET', url: '/my/favorite_products', token })).json()),
+      ).not.toContain(product.alias);
       expect(JSON.stringify((await get(app, publicList)).json())).not.toContain(product.alias);
     }
   });

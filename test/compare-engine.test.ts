@@ -14,7 +14,7 @@ describe('compareItems', () => {
     { key: 'b', ingredients: [water, dimethicone, glycerin, glycerin] },
   ]);
 
-  it('finds shared ingredients in the first item\'s order, and those only in each', () => {
+  it("finds shared ingredients in the first item's order, and those only in each", () => {
     expect(result.shared).toEqual(['water', 'glycerin']);
     expect(result.onlyIn).toEqual([['parfum', 'niacinamide'], ['dimethicone']]);
   });
@@ -24,7 +24,11 @@ describe('compareItems', () => {
   });
 
   it('puts flags and effects side by side with the ingredients behind them', () => {
-    expect(result.flags.find((f) => f.name === 'fragrance')).toEqual({ name: 'fragrance', present: [true, false], ingredientIds: [['parfum'], []] });
+    expect(result.flags.find((f) => f.name === 'fragrance')).toEqual({
+      name: 'fragrance',
+      present: [true, false],
+      ingredientIds: [['parfum'], []],
+    });
     expect(result.flags.find((f) => f.name === 'silicone')?.present).toEqual([false, true]);
     expect(result.effects.find((e) => e.name === 'hydrating')?.present).toEqual([true, true]);
     expect(result.effects.map((e) => e.name)).toEqual(['brightening', 'hydrating', 'smoothing', 'soothing']);
@@ -32,7 +36,11 @@ describe('compareItems', () => {
 
   it('evaluates the free-of rules per item, naming what breaks them', () => {
     const rule = (name: string) => result.rules.find((r) => r.name === name)!;
-    expect(rule('fragrance_free')).toEqual({ name: 'fragrance_free', present: [false, true], ingredientIds: [['parfum'], []] });
+    expect(rule('fragrance_free')).toEqual({
+      name: 'fragrance_free',
+      present: [false, true],
+      ingredientIds: [['parfum'], []],
+    });
     expect(rule('silicone_free').present).toEqual([true, false]);
     expect(rule('paraben_free').present).toEqual([true, true]);
   });
@@ -49,9 +57,20 @@ describe('compareItems', () => {
   });
 
   it('handles empty lists and refuses fewer than 2 or more than 5 items', () => {
-    const empty = compareItems([{ key: 'a', ingredients: [] }, { key: 'b', ingredients: [] }]);
-    expect(empty).toMatchObject({ shared: [], onlyIn: [[], []], overlap: [{ a: 0, b: 1, jaccard: 0 }], flags: [], effects: [] });
+    const empty = compareItems([
+      { key: 'a', ingredients: [] },
+      { key: 'b', ingredients: [] },
+    ]);
+    expect(empty).toMatchObject({
+      shared: [],
+      onlyIn: [[], []],
+      overlap: [{ a: 0, b: 1, jaccard: 0 }],
+      flags: [],
+      effects: [],
+    });
     expect(() => compareItems([{ key: 'a', ingredients: [water] }])).toThrow(RangeError);
-    expect(() => compareItems(Array.from({ length: 6 }, (_, i) => ({ key: String(i), ingredients: [water] })))).toThrow(RangeError);
+    expect(() => compareItems(Array.from({ length: 6 }, (_, i) => ({ key: String(i), ingredients: [water] })))).toThrow(
+      RangeError,
+    );
   });
 });

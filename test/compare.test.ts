@@ -7,7 +7,8 @@ let products: Array<{ id: string; alias: string; name: string }>;
 
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL: 'https://skin.example' });
-  products = ((await t.inject({ method: 'GET', url: '/products?limit=10' })).json() as { items: typeof products }).items;
+  products = ((await t.inject({ method: 'GET', url: '/products?limit=10' })).json() as { items: typeof products })
+    .items;
 });
 afterAll(async () => {
   await t?.close();
@@ -15,8 +16,15 @@ afterAll(async () => {
 
 type Cell = { present: boolean; ingredients: Array<{ alias: string }> };
 type Comparison = {
-  token: string | null; url: string | null;
-  items: Array<{ kind: string; analysis_token: string | null; product: { id: string } | null; ingredient_count: number; only_here: Array<{ alias: string }> }>;
+  token: string | null;
+  url: string | null;
+  items: Array<{
+    kind: string;
+    analysis_token: string | null;
+    product: { id: string } | null;
+    ingredient_count: number;
+    only_here: Array<{ alias: string }>;
+  }>;
   shared: Array<{ alias: string }>;
   overlap: Array<{ a: number; b: number; jaccard: number }>;
   flags: Array<{ name: string; label: string; items: Cell[] }>;
@@ -28,7 +36,13 @@ const expand = (items: unknown) => t.inject({ method: 'POST', url: '/compare/exp
 
 describe('POST /compare/expand', () => {
   it('compares products (by alias or id) and an analysed list ingredient by ingredient', async () => {
-    const analysis = (await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Glycerin, Parfum, Dimethicone' } })).json() as { token: string };
+    const analysis = (
+      await t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        payload: { ingredient_list: 'Aqua, Glycerin, Parfum, Dimethicone' },
+      })
+    ).json() as { token: string };
     const response = await expand([products[0].alias, products[1].id, analysis.token]);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Comparison;
@@ -66,7 +80,12 @@ describe('POST /compare/expand', () => {
 describe('sharing', () => {
   it('stores a comparison under a token, readable by anyone and listed in the sitemap', async () => {
     const alice = await makeCaller(t, 'compare-alice');
-    const response = await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[2].alias, products[3].alias] }, token: alice.token });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/compare/share',
+      payload: { items: [products[2].alias, products[3].alias] },
+      token: alice.token,
+    });
     expect(response.statusCode).toBe(201);
     const shared = response.json() as Comparison;
     expect(shared.token).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -86,8 +105,18 @@ describe('sharing', () => {
   });
 
   it('never hands out the token of an analysis it holds (which would let a stranger claim it)', async () => {
-    const analysis = (await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Glycerin, Niacinamide' } })).json() as { token: string };
-    const share = await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[5].alias, analysis.token] } });
+    const analysis = (
+      await t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        payload: { ingredient_list: 'Aqua, Glycerin, Niacinamide' },
+      })
+    ).json() as { token: string };
+    const share = await t.inject({
+      method: 'POST',
+      url: '/compare/share',
+      payload: { items: [products[5].alias, analysis.token] },
+    });
     expect(share.statusCode).toBe(201);
     expect(share.body).not.toContain(analysis.token);
     const { token } = share.json() as Comparison;
@@ -96,27 +125,53 @@ describe('sharing', () => {
     const body = read.json() as Comparison;
     expect(body.items[1]).toMatchObject({ kind: 'analysis', analysis_token: null, ingredient_count: 3 });
     expect((await t.inject({ method: 'GET', url: '/sitemap/comparisons' })).body).not.toContain(analysis.token);
-    const [row] = await t.em().getConnection().execute(`select items::text as items from shared_comparison where token = ?`, [token]);
+    const [row] = await t
+      .em()
+      .getConnection()
+      .execute(`select items::text as items from shared_comparison where token = ?`, [token]);
     expect(row.items).not.toContain(analysis.token);
     // The analysis stays anonymous and claimable by whoever analysed it (who holds the token).
-    const [{ owner_id: owner }] = await t.em().getConnection().execute(`select owner_id from ingredient_analysis where token = ?`, [analysis.token]);
+    const [{ owner_id: owner }] = await t
+      .em()
+      .getConnection()
+      .execute(`select owner_id from ingredient_analysis where token = ?`, [analysis.token]);
     expect(owner).toBeNull();
   });
 
   it('keeps a deleted product in the comparisons that shared it, as it was', async () => {
     const admin = await t.tokenFor('compare-admin', 'admin');
-    const created = await t.inject({ method: 'POST', url: '/products/create', token: admin, payload: { name: 'Short-Lived Toner', brand: (await t.inject({ method: 'GET', url: `/products/${products[0].alias}` })).json().brand.alias, category: 'toners', ingredient_list: 'Aqua, Glycerin, Parfum' } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/products/create',
+      token: admin,
+      payload: {
+        name: 'Short-Lived Toner',
+        brand: (await t.inject({ method: 'GET', url: `/products/${products[0].alias}` })).json().brand.alias,
+        category: 'toners',
+        ingredient_list: 'Aqua, Glycerin, Parfum',
+      },
+    });
     expect(created.statusCode).toBe(201);
     const doomed = created.json() as { id: string; alias: string };
     await t.inject({ method: 'PATCH', url: `/products/${doomed.id}/publish`, token: admin });
-    const { token } = (await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[6].alias, doomed.id] } })).json() as Comparison;
+    const { token } = (
+      await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[6].alias, doomed.id] } })
+    ).json() as Comparison;
     const before = (await t.inject({ method: 'GET', url: `/compare/shared/${token}` })).json() as Comparison;
     expect((await t.inject({ method: 'DELETE', url: `/products/${doomed.id}`, token: admin })).statusCode).toBe(204);
     const read = await t.inject({ method: 'GET', url: `/compare/shared/${token}` });
     expect(read.statusCode).toBe(200);
-    const after = read.json() as Comparison & { items: Array<{ name: string; removed: boolean; brand_name: string | null }> };
+    const after = read.json() as Comparison & {
+      items: Array<{ name: string; removed: boolean; brand_name: string | null }>;
+    };
     expect(after.items).toHaveLength(2);
-    expect(after.items[1]).toMatchObject({ kind: 'product', product: null, name: 'Short-Lived Toner', removed: true, ingredient_count: before.items[1].ingredient_count });
+    expect(after.items[1]).toMatchObject({
+      kind: 'product',
+      product: null,
+      name: 'Short-Lived Toner',
+      removed: true,
+      ingredient_count: before.items[1].ingredient_count,
+    });
     expect(after.items[1].brand_name).toEqual(expect.any(String));
     expect(after.items[0]).toMatchObject({ removed: false, product: { id: products[6].id } });
     expect(after.shared).toEqual(before.shared);
@@ -124,10 +179,23 @@ describe('sharing', () => {
   });
 
   it('anonymous callers share too; a rejected share writes nothing; unknown tokens are 404', async () => {
-    expect((await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[0].id, products[4].id] } })).statusCode).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[0].id, products[4].id] } }))
+        .statusCode,
+    ).toBe(201);
     const before = await snapshotDb(t);
-    expect((await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[0].id] } })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[0].id, 'nothing-like-it'] } })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'POST', url: '/compare/share', payload: { items: [products[0].id] } })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/compare/share',
+          payload: { items: [products[0].id, 'nothing-like-it'] },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(snapshotDiff(before, await snapshotDb(t))).toBeNull();
     expect((await t.inject({ method: 'GET', url: '/compare/shared/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/compare/shared/x' })).statusCode).toBe(404);

@@ -42,7 +42,12 @@ describe('changing the e-mail address', () => {
   it('mails a link to the new address, changes nothing until its token is used, then takes it once', async () => {
     const token = await t.tokenFor('emma');
     const emma = await t.user('emma');
-    const asked = await t.inject({ method: 'PATCH', url: `/users/${emma.id}/identity/email`, token, payload: { email: 'Emma.New@Example.COM' } });
+    const asked = await t.inject({
+      method: 'PATCH',
+      url: `/users/${emma.id}/identity/email`,
+      token,
+      payload: { email: 'Emma.New@Example.COM' },
+    });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toMatchObject({ sent_to: 'Emma.New@example.com', expires_at: expect.any(String) });
     const hours = (Date.parse((asked.json() as { expires_at: string }).expires_at) - Date.now()) / 3600_000;
@@ -53,7 +58,9 @@ describe('changing the e-mail address', () => {
     expect(message.subject).toBe('Confirm your new e-mail address');
     const { link, token: emailed } = tokenIn(message);
     // Nothing changed yet, and only a hash of the token is stored.
-    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'emma@example.com' });
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({
+      email: 'emma@example.com',
+    });
     const rows = await sql<{ token_hash: string }>('select token_hash from email_token where user_id = ?', [emma.id]);
     expect(rows).toEqual([{ token_hash: createHash('sha256').update(emailed).digest('hex') }]);
     expect(JSON.stringify(await sql('select * from email_token'))).not.toContain(emailed);
@@ -65,44 +72,84 @@ describe('changing the e-mail address', () => {
     expect(landing.headers['content-type']).toMatch(/text\/html/);
     expect(landing.body).toContain('Emma.New@example.com');
     expect(landing.body).toContain('<form method="post" action="/p/email/confirm">');
-    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'emma@example.com' });
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({
+      email: 'emma@example.com',
+    });
     // The button posts the token, which alone authorises the change.
-    const confirmed = await t.inject({ method: 'POST', url: '/p/email/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(emailed)}` });
+    const confirmed = await t.inject({
+      method: 'POST',
+      url: '/p/email/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(emailed)}`,
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toContain('Address confirmed');
-    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ id: emma.id, email: 'Emma.New@example.com', email_verified: true });
-    const again = await t.inject({ method: 'POST', url: '/p/email/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(emailed)}` });
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({
+      id: emma.id,
+      email: 'Emma.New@example.com',
+      email_verified: true,
+    });
+    const again = await t.inject({
+      method: 'POST',
+      url: '/p/email/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(emailed)}`,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.body).toMatch(/already used/);
     expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
 
-    const reused = await t.inject({ method: 'PATCH', url: `/users/${emma.id}/identity/confirm_email_change`, token, payload: { token: emailed } });
+    const reused = await t.inject({
+      method: 'PATCH',
+      url: `/users/${emma.id}/identity/confirm_email_change`,
+      token,
+      payload: { token: emailed },
+    });
     expect(reused.statusCode).toBe(400);
     expect(errorOf(reused)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'token' } });
     expect(errorOf(reused).message).toMatch(/already used/);
   });
 
-  it('refuses an expired, a replaced, a wrong or someone else\'s token, changing nothing', async () => {
+  it("refuses an expired, a replaced, a wrong or someone else's token, changing nothing", async () => {
     const token = await t.tokenFor('finn');
     const finn = await t.user('finn');
     const url = `/users/${finn.id}/identity/confirm_email_change`;
-    await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-1@example.com' } });
+    await t.inject({
+      method: 'PATCH',
+      url: `/users/${finn.id}/identity/email`,
+      token,
+      payload: { email: 'finn-1@example.com' },
+    });
     const first = tokenIn(lastTo('finn-1@example.com')).token;
     // A second request within the minute is refused; a minute later it replaces the first link.
-    const tooSoon = await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-2@example.com' } });
+    const tooSoon = await t.inject({
+      method: 'PATCH',
+      url: `/users/${finn.id}/identity/email`,
+      token,
+      payload: { email: 'finn-2@example.com' },
+    });
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.headers['retry-after']).toBeDefined();
     await sql(`update user_throttle set last_at = now() - interval '61 seconds' where user_id = ?`, [finn.id]);
-    await t.inject({ method: 'PATCH', url: `/users/${finn.id}/identity/email`, token, payload: { email: 'finn-2@example.com' } });
+    await t.inject({
+      method: 'PATCH',
+      url: `/users/${finn.id}/identity/email`,
+      token,
+      payload: { email: 'finn-2@example.com' },
+    });
     const second = tokenIn(lastTo('finn-2@example.com')).token;
-    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { token: first } })).message).toMatch(/not valid/);
+    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { token: first } })).message).toMatch(
+      /not valid/,
+    );
 
     await sql(`update email_token set expires_at = now() - interval '1 minute' where user_id = ?`, [finn.id]);
     const before = await snapshotDb(t);
     const expired = await t.inject({ method: 'PATCH', url, token, payload: { token: second } });
     expect(expired.statusCode).toBe(400);
     expect(errorOf(expired).message).toMatch(/expired/);
-    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { token: 'not-a-token' } })).details).toMatchObject({ field: 'token' });
+    expect(
+      errorOf(await t.inject({ method: 'PATCH', url, token, payload: { token: 'not-a-token' } })).details,
+    ).toMatchObject({ field: 'token' });
     expect(snapshotDiff(before, await snapshotDb(t))).toBeNull();
     expect((await t.user('finn')).email).toBe('finn@example.com');
 
@@ -117,11 +164,24 @@ describe('changing the e-mail address', () => {
     const gus = await t.user('gus');
     const url = `/users/${gus.id}/identity/email`;
     const sent = inbox.length;
-    for (const bad of ['no-at-sign', 'a@b', 'two@@example.com', 'spaces in@example.com', 'x@example.com\r\nBcc: victim@example.com', `${'a'.repeat(250)}@example.com`]) {
+    for (const bad of [
+      'no-at-sign',
+      'a@b',
+      'two@@example.com',
+      'spaces in@example.com',
+      'x@example.com\r\nBcc: victim@example.com',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
       const response = await t.inject({ method: 'PATCH', url, token, payload: { email: bad } });
-      expect({ bad, status: response.statusCode, field: errorOf(response).details?.field }).toEqual({ bad, status: 400, field: 'email' });
+      expect({ bad, status: response.statusCode, field: errorOf(response).details?.field }).toEqual({
+        bad,
+        status: 400,
+        field: 'email',
+      });
     }
-    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { email: 'gus@example.com' } })).code).toBe('CONFLICT');
+    expect(errorOf(await t.inject({ method: 'PATCH', url, token, payload: { email: 'gus@example.com' } })).code).toBe(
+      'CONFLICT',
+    );
     const before = await snapshotDb(t);
     const bounced = await t.inject({ method: 'PATCH', url, token, payload: { email: 'bounce@example.com' } });
     expect(bounced.statusCode).toBe(400);
@@ -165,7 +225,12 @@ describe('the verification e-mail', () => {
     expect(tokenIn(message).token).not.toBe(latest);
 
     // Using the link verifies the address; then there is nothing left to verify.
-    const verified = await t.inject({ method: 'PATCH', url: `/users/${hana.id}/identity/confirm_email_change`, token, payload: { token: latest } });
+    const verified = await t.inject({
+      method: 'PATCH',
+      url: `/users/${hana.id}/identity/confirm_email_change`,
+      token,
+      payload: { token: latest },
+    });
     expect(verified.json()).toMatchObject({ email: 'hana@example.com', email_verified: true });
     await sql(`update user_throttle set last_at = now() - interval '61 seconds' where user_id = ?`, [hana.id]);
     expect(errorOf(await t.inject({ method: 'GET', url, token })).code).toBe('CONFLICT');
@@ -174,27 +239,52 @@ describe('the verification e-mail', () => {
 });
 
 describe('the link page (token only, no sign-in)', () => {
-  const confirm = (token: string) => t.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation($t: String!) { confirmEmailLink(token: $t) { email state } }', variables: { t: token } } });
+  const confirm = (token: string) =>
+    t.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: {
+        query: 'mutation($t: String!) { confirmEmailLink(token: $t) { email state } }',
+        variables: { t: token },
+      },
+    });
 
   it('refuses a made-up or an expired token and changes nothing; a GET shows and changes nothing', async () => {
     const token = await t.tokenFor('gus');
     const gus = await t.user('gus');
-    await t.inject({ method: 'PATCH', url: `/users/${gus.id}/identity/email`, token, payload: { email: 'gus-new@example.com' } });
+    await t.inject({
+      method: 'PATCH',
+      url: `/users/${gus.id}/identity/email`,
+      token,
+      payload: { email: 'gus-new@example.com' },
+    });
     const { link, token: emailed } = tokenIn(lastTo('gus-new@example.com'));
     const madeUp = await confirm('not-a-token');
-    expect(madeUp.json()).toMatchObject({ errors: [{ extensions: { code: 'VALIDATION_FAILED', details: { field: 'token' } } }] });
-    for (let i = 0; i < 3; i += 1) expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(200);
+    expect(madeUp.json()).toMatchObject({
+      errors: [{ extensions: { code: 'VALIDATION_FAILED', details: { field: 'token' } } }],
+    });
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(
+        200,
+      );
     await sql(`update email_token set expires_at = now() - interval '1 minute' where user_id = ?`, [gus.id]);
     expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
     expect((await confirm(emailed)).json()).toMatchObject({ errors: [{ message: expect.stringMatching(/expired/) }] });
-    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({ email: 'gus@example.com' });
+    expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({
+      email: 'gus@example.com',
+    });
   });
 });
 
 describe('invitations', () => {
   it('mails an invitation, records it, and limits it to one a minute', async () => {
     const token = await t.tokenFor('ines');
-    const sent = await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'friend-of-ines@example.com' } });
+    const sent = await t.inject({
+      method: 'POST',
+      url: '/users/send_invite_link',
+      token,
+      payload: { email: 'friend-of-ines@example.com' },
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ email: 'friend-of-ines@example.com', sent_at: expect.any(String) });
     const message = lastTo('friend-of-ines@example.com');
@@ -207,15 +297,41 @@ describe('invitations', () => {
     const landing = await t.inject({ method: 'GET', url: link });
     expect(landing.statusCode).toBe(200);
     expect(landing.body).toMatch(/invited you/);
-    expect((await t.inject({ method: 'PATCH', url: `/users/${ines.id}/identity/username`, token, payload: { username: 'ines-renamed' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: `/users/${ines.id}/identity/username`,
+          token,
+          payload: { username: 'ines-renamed' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const afterRename = await t.inject({ method: 'GET', url: link });
     expect(afterRename.body).toMatch(/invited you/);
     expect(afterRename.body).toContain('ines-renamed');
-    const limited = await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'another@example.com' } });
+    const limited = await t.inject({
+      method: 'POST',
+      url: '/users/send_invite_link',
+      token,
+      payload: { email: 'another@example.com' },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(errorOf(await t.inject({ method: 'POST', url: '/users/send_invite_link', token: await t.tokenFor('ines-2'), payload: { email: 'nope' } })).details).toMatchObject({ field: 'email' });
-    expect((await t.inject({ method: 'POST', url: '/users/send_invite_link', payload: { email: 'x@example.com' } })).statusCode).toBe(401);
+    expect(
+      errorOf(
+        await t.inject({
+          method: 'POST',
+          url: '/users/send_invite_link',
+          token: await t.tokenFor('ines-2'),
+          payload: { email: 'nope' },
+        }),
+      ).details,
+    ).toMatchObject({ field: 'email' });
+    expect(
+      (await t.inject({ method: 'POST', url: '/users/send_invite_link', payload: { email: 'x@example.com' } }))
+        .statusCode,
+    ).toBe(401);
     const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from user_invite');
     expect(n).toBe(1);
   });
@@ -230,8 +346,26 @@ describe('what people wrote, in our e-mails', () => {
   it('an invitation quotes the inviter as a short name, never in the subject, and leaves out a name holding a link', async () => {
     const token = await t.tokenFor('mallory');
     const mallory = await t.user('mallory');
-    expect((await t.inject({ method: 'PATCH', url: `/users/${mallory.id}/profile`, token, payload: { display_name: attack } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'victim@example.com' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: `/users/${mallory.id}/profile`,
+          token,
+          payload: { display_name: attack },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/users/send_invite_link',
+          token,
+          payload: { email: 'victim@example.com' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const message = await smtp.waitFor('victim@example.com');
     expect(message.subject).toBe('An invitation to Skincare');
     expect(message.body).not.toContain('Security team');
@@ -245,7 +379,12 @@ describe('what people wrote, in our e-mails', () => {
     const long = 'Security team\nYour account is locked: call us now, we are waiting';
     // The identity provider's `name` claim can carry a newline (the profile route refuses one).
     await sql('update app_user set display_name = ? where id = ?', [long, m2.id]);
-    await t.inject({ method: 'POST', url: '/users/send_invite_link', token: token2, payload: { email: 'victim-2@example.com' } });
+    await t.inject({
+      method: 'POST',
+      url: '/users/send_invite_link',
+      token: token2,
+      payload: { email: 'victim-2@example.com' },
+    });
     const second = await smtp.waitFor('victim-2@example.com');
     expect(second.subject).toBe('An invitation to Skincare');
     const quoted = /who goes by "([^"]*)" thinks/.exec(second.body)![1];
@@ -257,13 +396,23 @@ describe('what people wrote, in our e-mails', () => {
     // Usernames allow dots: "verify.evil-example.com" passes the username rules.
     const token = await t.tokenFor('verify.evil-example.com');
     const user = await t.user('verify.evil-example.com');
-    await t.inject({ method: 'PATCH', url: `/users/${user.id}/identity/email`, token, payload: { email: 'victim-3@example.com' } });
+    await t.inject({
+      method: 'PATCH',
+      url: `/users/${user.id}/identity/email`,
+      token,
+      payload: { email: 'victim-3@example.com' },
+    });
     const change = await smtp.waitFor('victim-3@example.com');
     expect(change.body).toMatch(/^Hello,/);
     expect(change.body).toContain('for a Skincare account.');
     expect(ownWordsOut(change.body)).not.toMatch(urlish);
     expect(tokenIn(change).token).toBeTruthy();
-    await t.inject({ method: 'POST', url: '/users/send_invite_link', token, payload: { email: 'victim-4@example.com' } });
+    await t.inject({
+      method: 'POST',
+      url: '/users/send_invite_link',
+      token,
+      payload: { email: 'victim-4@example.com' },
+    });
     const invite = await smtp.waitFor('victim-4@example.com');
     expect(invite.body).toContain('A Skincare member thinks');
     expect(ownWordsOut(invite.body).replace(/invited_by=\S+/, '')).not.toMatch(urlish);
@@ -272,16 +421,40 @@ describe('what people wrote, in our e-mails', () => {
 
 describe('mail configuration', () => {
   it('validates SMTP_URL and MAIL_FROM', () => {
-    expect(() => loadConfig({ SMTP_URL: 'http://mail.example', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })).toThrow(ConfigError);
-    expect(() => loadConfig({ SMTP_URL: 'not a url', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })).toThrow(/SMTP_URL/);
-    expect(() => loadConfig({ MAIL_FROM: 'nobody', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })).toThrow(/MAIL_FROM/);
-    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' }).mail.smtpUrl).toBe('smtps://u:p@mail.example:465');
+    expect(() =>
+      loadConfig({ SMTP_URL: 'http://mail.example', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ SMTP_URL: 'not a url', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' }),
+    ).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })).toThrow(
+      /MAIL_FROM/,
+    );
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', AUTH_JWT_SECRET: 'x'.repeat(32), IDP_WEBHOOK_SECRET: 's' })
+        .mail.smtpUrl,
+    ).toBe('smtps://u:p@mail.example:465');
   });
 
   it('writes messages to the log when SMTP_URL is not set', async () => {
     const logged: Array<{ object: object; message: string }> = [];
-    const mailer = createMailer({ smtpUrl: null, from: 'Skincare <no-reply@example.com>' }, { info: (object, message) => logged.push({ object, message }) });
+    const mailer = createMailer(
+      { smtpUrl: null, from: 'Skincare <no-reply@example.com>' },
+      { info: (object, message) => logged.push({ object, message }) },
+    );
     await mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Body with a link' });
-    expect(logged).toEqual([{ object: { mail: { from: 'Skincare <no-reply@example.com>', to: 'someone@example.com', subject: 'Hello', text: 'Body with a link' } }, message: expect.stringMatching(/SMTP_URL is not set/) }]);
+    expect(logged).toEqual([
+      {
+        object: {
+          mail: {
+            from: 'Skincare <no-reply@example.com>',
+            to: 'someone@example.com',
+            subject: 'Hello',
+            text: 'Body with a link',
+          },
+        },
+        message: expect.stringMatching(/SMTP_URL is not set/),
+      },
+    ]);
   });
 });

@@ -20,21 +20,32 @@ describe('facets', () => {
     const freeOf = (await t.inject({ method: 'GET', url: '/facets/free-of' })).json() as Facet;
     expect(freeOf.values.map((v) => v.value)).toContain('fragrance');
     // Every fixed value is one GET /products accepts.
-    for (const v of freeOf.values) expect((await t.inject({ method: 'GET', url: `/products?limit=1&free_of=${v.value}` })).statusCode).toBe(200);
+    for (const v of freeOf.values)
+      expect((await t.inject({ method: 'GET', url: `/products?limit=1&free_of=${v.value}` })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/facets/nope' })).statusCode).toBe(404);
   });
 
   it('lets admins create and update facets, validated', async () => {
     const body = { name: 'Reef', parameter: 'free_of', values: [{ value: 'reef_concerns', label: 'Reef concerns' }] };
     expect((await t.inject({ method: 'POST', url: '/facets/create', payload: body })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'POST', url: '/facets/create', payload: body, token: await t.tokenFor('yann') })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'POST', url: '/facets/create', payload: body, token: await t.tokenFor('yann') }))
+        .statusCode,
+    ).toBe(403);
     const admin = await t.tokenFor('root-admin', 'admin');
     const created = await t.inject({ method: 'POST', url: '/facets/create', payload: body, token: admin });
     expect(created.statusCode).toBe(201);
     const facet = created.json() as Facet;
     expect(facet).toMatchObject({ alias: 'reef', parameter: 'free_of' });
-    expect((await t.inject({ method: 'POST', url: '/facets/create', payload: body, token: admin })).statusCode).toBe(409);
-    const updated = await t.inject({ method: 'PATCH', url: `/facets/update/${facet.id}`, payload: { name: 'Reef-safe', position: 9 }, token: admin });
+    expect((await t.inject({ method: 'POST', url: '/facets/create', payload: body, token: admin })).statusCode).toBe(
+      409,
+    );
+    const updated = await t.inject({
+      method: 'PATCH',
+      url: `/facets/update/${facet.id}`,
+      payload: { name: 'Reef-safe', position: 9 },
+      token: admin,
+    });
     expect(updated.json()).toMatchObject({ name: 'Reef-safe', values: [{ value: 'reef_concerns' }] });
     for (const [payload, field] of [
       [{ ...body, name: 'X1', parameter: 'colour' }, 'parameter'],
@@ -42,8 +53,13 @@ describe('facets', () => {
       [{ name: 'X3', parameter: 'brand', values: [{ value: 'x', label: 'X' }] }, 'values'],
       [{ ...body, name: '' }, 'name'],
     ] as const) {
-      expect(errorOf(await t.inject({ method: 'POST', url: '/facets/create', payload: payload as object, token: admin }))).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
+      expect(
+        errorOf(await t.inject({ method: 'POST', url: '/facets/create', payload: payload as object, token: admin })),
+      ).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
     }
-    expect((await t.inject({ method: 'PATCH', url: '/facets/update/nope', payload: { name: 'Y' }, token: admin })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'PATCH', url: '/facets/update/nope', payload: { name: 'Y' }, token: admin }))
+        .statusCode,
+    ).toBe(404);
   });
 });

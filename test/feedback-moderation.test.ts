@@ -13,9 +13,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const gql = (query: string, token?: string, variables?: object) => t.inject({ method: 'POST', url: '/graphql', token, payload: { query, variables } });
+const gql = (query: string, token?: string, variables?: object) =>
+  t.inject({ method: 'POST', url: '/graphql', token, payload: { query, variables } });
 const submit = async (ingredient: string, message: string, kind = 'correction') => {
-  const response = await t.inject({ method: 'POST', url: `/ingredients/${ingredient}/submit_feedback`, token: author, payload: { kind, message } });
+  const response = await t.inject({
+    method: 'POST',
+    url: `/ingredients/${ingredient}/submit_feedback`,
+    token: author,
+    payload: { kind, message },
+  });
   expect(response.statusCode).toBe(201);
   expect(response.json()).toMatchObject({ status: 'open' });
   return response.json() as { id: string };
@@ -23,7 +29,15 @@ const submit = async (ingredient: string, message: string, kind = 'correction') 
 const queue = `query($status: FeedbackStatus) { ingredientFeedbackQueue(status: $status, limit: 50) { items { id kind message status author { username } ingredient { alias } } } }`;
 const accept = `mutation($id: ID!, $c: IngredientCorrectionInput!, $note: String) { acceptIngredientFeedback(id: $id, correction: $c, note: $note) { status resolution reviewedAt reviewedBy { username } appliedChanges { field from to } } }`;
 const dismiss = `mutation($id: ID!, $reason: String!) { dismissIngredientFeedback(id: $id, reason: $reason) { status resolution } }`;
-type Mine = { items: Array<{ id: string; status: string; resolution: string | null; reviewed_at: string | null; applied_changes: Array<{ field: string; from: string; to: string }> }> };
+type Mine = {
+  items: Array<{
+    id: string;
+    status: string;
+    resolution: string | null;
+    reviewed_at: string | null;
+    applied_changes: Array<{ field: string; from: string; to: string }>;
+  }>;
+};
 
 describe('ingredient feedback moderation', () => {
   it('shows moderators the open queue, oldest first; nobody else', async () => {
@@ -34,34 +48,72 @@ describe('ingredient feedback moderation', () => {
     const open = openResponse.data.ingredientFeedbackQueue.items as Array<{ id: string; author: { username: string } }>;
     const ids = open.map((f) => f.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
-    expect(open.find((f) => f.id === first.id)).toMatchObject({ kind: 'correction', status: 'open', author: { username: 'fb-author' }, ingredient: { alias: 'glycerin' } });
+    expect(open.find((f) => f.id === first.id)).toMatchObject({
+      kind: 'correction',
+      status: 'open',
+      author: { username: 'fb-author' },
+      ingredient: { alias: 'glycerin' },
+    });
     expect((await gql(queue, author)).json().errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await gql(queue)).json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
   it('accepts a correction, applying it to the ingredient in the same transaction; the author sees the outcome', async () => {
     const fb = await submit('glycerin', 'Please add the name Glycerine (British spelling).');
-    const accepted = (await gql(accept, moderator, { id: fb.id, c: { addOtherNames: ['Glycerine Anhydrous'] }, note: 'Added, thanks.' })).json();
+    const accepted = (
+      await gql(accept, moderator, { id: fb.id, c: { addOtherNames: ['Glycerine Anhydrous'] }, note: 'Added, thanks.' })
+    ).json();
     expect(accepted.errors).toBeUndefined();
-    expect(accepted.data.acceptIngredientFeedback).toMatchObject({ status: 'accepted', resolution: 'Added, thanks.', reviewedBy: { username: 'fb-moderator' }, appliedChanges: [{ field: 'otherNames' }] });
-    const ingredient = (await t.inject({ method: 'GET', url: '/ingredients/glycerin' })).json() as { other_names: string[] };
+    expect(accepted.data.acceptIngredientFeedback).toMatchObject({
+      status: 'accepted',
+      resolution: 'Added, thanks.',
+      reviewedBy: { username: 'fb-moderator' },
+      appliedChanges: [{ field: 'otherNames' }],
+    });
+    const ingredient = (await t.inject({ method: 'GET', url: '/ingredients/glycerin' })).json() as {
+      other_names: string[];
+    };
     expect(ingredient.other_names).toContain('Glycerine Anhydrous');
     // The analysis matches the new name at once (the in-memory knowledge base was dropped).
-    const analysis = (await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Glycerine Anhydrous' } })).json() as { ingredients: Array<{ ingredient: { alias: string } | null }> };
+    const analysis = (
+      await t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        payload: { ingredient_list: 'Aqua, Glycerine Anhydrous' },
+      })
+    ).json() as { ingredients: Array<{ ingredient: { alias: string } | null }> };
     expect(analysis.ingredients[1].ingredient?.alias).toBe('glycerin');
     const mine = (await t.inject({ method: 'GET', url: '/my/ingredient_feedback', token: author })).json() as Mine;
-    expect(mine.items.find((f) => f.id === fb.id)).toMatchObject({ status: 'accepted', resolution: 'Added, thanks.', reviewed_at: expect.any(String), applied_changes: [{ field: 'otherNames', to: expect.stringContaining('Glycerine Anhydrous') }] });
+    expect(mine.items.find((f) => f.id === fb.id)).toMatchObject({
+      status: 'accepted',
+      resolution: 'Added, thanks.',
+      reviewed_at: expect.any(String),
+      applied_changes: [{ field: 'otherNames', to: expect.stringContaining('Glycerine Anhydrous') }],
+    });
     // Acting twice is a conflict.
-    expect((await gql(dismiss, moderator, { id: fb.id, reason: 'Again?' })).json().errors[0].extensions.code).toBe('CONFLICT');
+    expect((await gql(dismiss, moderator, { id: fb.id, reason: 'Again?' })).json().errors[0].extensions.code).toBe(
+      'CONFLICT',
+    );
   });
 
   it('dismisses with a reason the author reads', async () => {
     const fb = await submit('niacinamide', 'Niacinamide is a silicone.');
-    const dismissed = (await gql(dismiss, moderator, { id: fb.id, reason: 'Niacinamide is vitamin B3, not a silicone.' })).json();
-    expect(dismissed.data.dismissIngredientFeedback).toEqual({ status: 'dismissed', resolution: 'Niacinamide is vitamin B3, not a silicone.' });
-    const mine = (await t.inject({ method: 'GET', url: '/my/ingredient_feedback/niacinamide', token: author })).json() as Mine;
-    expect(mine.items.find((f) => f.id === fb.id)).toMatchObject({ status: 'dismissed', resolution: expect.stringMatching(/vitamin B3/) });
-    const dismissedQueue = (await gql(queue, moderator, { status: 'dismissed' })).json().data.ingredientFeedbackQueue.items as Array<{ id: string }>;
+    const dismissed = (
+      await gql(dismiss, moderator, { id: fb.id, reason: 'Niacinamide is vitamin B3, not a silicone.' })
+    ).json();
+    expect(dismissed.data.dismissIngredientFeedback).toEqual({
+      status: 'dismissed',
+      resolution: 'Niacinamide is vitamin B3, not a silicone.',
+    });
+    const mine = (
+      await t.inject({ method: 'GET', url: '/my/ingredient_feedback/niacinamide', token: author })
+    ).json() as Mine;
+    expect(mine.items.find((f) => f.id === fb.id)).toMatchObject({
+      status: 'dismissed',
+      resolution: expect.stringMatching(/vitamin B3/),
+    });
+    const dismissedQueue = (await gql(queue, moderator, { status: 'dismissed' })).json().data.ingredientFeedbackQueue
+      .items as Array<{ id: string }>;
     expect(dismissedQueue.map((f) => f.id)).toContain(fb.id);
   });
 
@@ -80,13 +132,24 @@ describe('ingredient feedback moderation', () => {
       expect(error.extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
     }
     // A name that belongs to another ingredient is a conflict; the valid half of the correction is not kept.
-    const taken = (await gql(accept, moderator, { id: fb.id, c: { description: 'Changed?', addOtherNames: ['Glycerin'] } })).json().errors[0];
+    const taken = (
+      await gql(accept, moderator, { id: fb.id, c: { description: 'Changed?', addOtherNames: ['Glycerin'] } })
+    ).json().errors[0];
     expect(taken.extensions.code).toBe('CONFLICT');
-    expect((await gql(dismiss, moderator, { id: fb.id, reason: ' ' })).json().errors[0].extensions).toMatchObject({ details: { field: 'reason' } });
+    expect((await gql(dismiss, moderator, { id: fb.id, reason: ' ' })).json().errors[0].extensions).toMatchObject({
+      details: { field: 'reason' },
+    });
     expect((await t.inject({ method: 'GET', url: '/ingredients/niacinamide' })).body).toBe(before);
-    const [{ status }] = await t.em().getConnection().execute('select status from ingredient_feedback where id = ?', [fb.id]);
+    const [{ status }] = await t
+      .em()
+      .getConnection()
+      .execute('select status from ingredient_feedback where id = ?', [fb.id]);
     expect(status).toBe('open');
-    expect((await gql(accept, author, { id: fb.id, c: { description: 'x' } })).json().errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await gql(dismiss, moderator, { id: 'nope', reason: 'Unknown' })).json().errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await gql(accept, author, { id: fb.id, c: { description: 'x' } })).json().errors[0].extensions.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await gql(dismiss, moderator, { id: 'nope', reason: 'Unknown' })).json().errors[0].extensions.code).toBe(
+      'NOT_FOUND',
+    );
   });
 });

@@ -17,11 +17,16 @@ interface Feeling {
   created_at: string;
   updated_at: string;
 }
-interface FeelingPage { items: Feeling[]; next_cursor: string | null }
+interface FeelingPage {
+  items: Feeling[];
+  next_cursor: string | null;
+}
 
-const put = (alias: string, sentiment: string, token?: string) => t.inject({ method: 'PUT', url: `/ingredients/${alias}/feeling/${sentiment}`, token });
+const put = (alias: string, sentiment: string, token?: string) =>
+  t.inject({ method: 'PUT', url: `/ingredients/${alias}/feeling/${sentiment}`, token });
 const get = (url: string, token?: string) => t.inject({ method: 'GET', url, token });
-const patchProfile = (user: string, payload: object, token?: string) => t.inject({ method: 'PATCH', url: `/users/${user}/skin_profile`, payload, token });
+const patchProfile = (user: string, payload: object, token?: string) =>
+  t.inject({ method: 'PATCH', url: `/users/${user}/skin_profile`, payload, token });
 
 describe('PUT and DELETE /ingredients/:id_or_alias/feeling', () => {
   it('marks an ingredient, idempotently, and switches the sentiment in place', async () => {
@@ -29,7 +34,11 @@ describe('PUT and DELETE /ingredients/:id_or_alias/feeling', () => {
     const first = await put('glycerin', 'positive', ann);
     expect(first.statusCode).toBe(200);
     const feeling = first.json() as Feeling;
-    expect(feeling).toMatchObject({ sentiment: 'positive', ingredient: { alias: 'glycerin', name: 'Glycerin' }, user: { username: 'ann' } });
+    expect(feeling).toMatchObject({
+      sentiment: 'positive',
+      ingredient: { alias: 'glycerin', name: 'Glycerin' },
+      user: { username: 'ann' },
+    });
     expect(Object.keys(feeling).sort()).toEqual(['created_at', 'id', 'ingredient', 'sentiment', 'updated_at', 'user']);
     expect(feeling.user).not.toHaveProperty('email');
 
@@ -46,7 +55,9 @@ describe('PUT and DELETE /ingredients/:id_or_alias/feeling', () => {
 
   it('answers every one of many PUTs at once with the one feeling (a race is not a 409)', async () => {
     const bo = await t.tokenFor('bo-race');
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => put('niacinamide', i % 3 === 2 ? 'negative' : 'positive', bo)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => put('niacinamide', i % 3 === 2 ? 'negative' : 'positive', bo)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
     expect(new Set(answers.map((a) => (a.json() as Feeling).id)).size).toBe(1);
     const mine = (await get('/my/ingredient_feelings', bo)).json() as FeelingPage;
@@ -61,7 +72,9 @@ describe('PUT and DELETE /ingredients/:id_or_alias/feeling', () => {
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
     expect((await get('/my/ingredient_feelings/niacinamide', bob)).statusCode).toBe(404);
-    expect((await t.inject({ method: 'DELETE', url: '/ingredients/niacinamide/feeling', token: bob })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'DELETE', url: '/ingredients/niacinamide/feeling', token: bob })).statusCode).toBe(
+      204,
+    );
   });
 
   it('needs a signed-in caller and a known ingredient and sentiment', async () => {
@@ -71,18 +84,29 @@ describe('PUT and DELETE /ingredients/:id_or_alias/feeling', () => {
     const unknown = await put('no-such-ingredient', 'positive', bob);
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).code).toBe('NOT_FOUND');
-    expect((await t.inject({ method: 'DELETE', url: '/ingredients/no-such-ingredient/feeling', token: bob })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'DELETE', url: '/ingredients/no-such-ingredient/feeling', token: bob })).statusCode,
+    ).toBe(404);
     expect((await put('glycerin', 'lukewarm', bob)).statusCode).toBe(404); // no such route
-    const withBody = await t.inject({ method: 'PUT', url: '/ingredients/glycerin/feeling/positive', payload: { sentiment: 'negative' }, token: bob });
+    const withBody = await t.inject({
+      method: 'PUT',
+      url: '/ingredients/glycerin/feeling/positive',
+      payload: { sentiment: 'negative' },
+      token: bob,
+    });
     expect(withBody.statusCode).toBe(400);
     expect(errorOf(withBody)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'sentiment' } });
   });
 });
 
 describe('GET /my/ingredient_feelings', () => {
-  it('lists the caller\'s feelings, newest change first, by sentiment and one by ingredient', async () => {
+  it("lists the caller's feelings, newest change first, by sentiment and one by ingredient", async () => {
     const cat = await t.tokenFor('cat');
-    for (const [alias, sentiment] of [['glycerin', 'positive'], ['coconut-oil', 'negative'], ['niacinamide', 'positive']]) {
+    for (const [alias, sentiment] of [
+      ['glycerin', 'positive'],
+      ['coconut-oil', 'negative'],
+      ['niacinamide', 'positive'],
+    ]) {
       expect((await put(alias, sentiment, cat)).statusCode).toBe(200);
     }
     const all = (await get('/my/ingredient_feelings', cat)).json() as FeelingPage;
@@ -100,8 +124,14 @@ describe('GET /my/ingredient_feelings', () => {
 
     const one = await get('/my/ingredient_feelings/coconut-oil', cat);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ sentiment: 'negative', ingredient: { alias: 'coconut-oil' }, user: { username: 'cat' } });
-    expect((await get(`/my/ingredient_feelings/${(one.json() as Feeling).ingredient.id}`, cat)).json()).toEqual(one.json());
+    expect(one.json()).toMatchObject({
+      sentiment: 'negative',
+      ingredient: { alias: 'coconut-oil' },
+      user: { username: 'cat' },
+    });
+    expect((await get(`/my/ingredient_feelings/${(one.json() as Feeling).ingredient.id}`, cat)).json()).toEqual(
+      one.json(),
+    );
   });
 
   it('answers 404 for no feeling or an unknown ingredient, 400 for a bad limit, 401 without a token', async () => {
@@ -111,15 +141,25 @@ describe('GET /my/ingredient_feelings', () => {
     expect(none.statusCode).toBe(404);
     expect(errorOf(none).code).toBe('NOT_FOUND');
     expect((await get('/my/ingredient_feelings/no-such-ingredient', dan)).statusCode).toBe(404);
-    expect(errorOf(await get('/my/ingredient_feelings?limit=0', dan))).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'limit' } });
-    expect(errorOf(await get('/my/ingredient_feelings?sentiment=positive', dan))).toMatchObject({ details: { field: 'sentiment' } });
-    for (const url of ['/my/ingredient_feelings', '/my/ingredient_feelings/positive', '/my/ingredient_feelings/negative', '/my/ingredient_feelings/glycerin']) {
+    expect(errorOf(await get('/my/ingredient_feelings?limit=0', dan))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { field: 'limit' },
+    });
+    expect(errorOf(await get('/my/ingredient_feelings?sentiment=positive', dan))).toMatchObject({
+      details: { field: 'sentiment' },
+    });
+    for (const url of [
+      '/my/ingredient_feelings',
+      '/my/ingredient_feelings/positive',
+      '/my/ingredient_feelings/negative',
+      '/my/ingredient_feelings/glycerin',
+    ]) {
       expect((await get(url)).statusCode).toBe(401);
     }
   });
 });
 
-describe('other users\' feelings', () => {
+describe("other users' feelings", () => {
   let eve: string;
   let feelingId: string;
   beforeAll(async () => {
@@ -135,7 +175,9 @@ describe('other users\' feelings', () => {
     const list = (await get('/users/eve/ingredient_feelings')).json() as FeelingPage;
     expect(list.items.map((f) => f.ingredient.alias)).toEqual(['fragrance', 'glycerin']);
     const eveId = (await t.user('eve')).id;
-    const negative = (await get(`/users/${eveId}/ingredient_feelings?sentiment=negative`, await t.tokenFor('fred'))).json() as FeelingPage;
+    const negative = (
+      await get(`/users/${eveId}/ingredient_feelings?sentiment=negative`, await t.tokenFor('fred'))
+    ).json() as FeelingPage;
     expect(negative.items.map((f) => f.ingredient.alias)).toEqual(['fragrance']);
     expect((await get('/users/eve/ingredient_feelings/glycerin')).json()).toMatchObject({ id: feelingId });
   });
@@ -146,7 +188,10 @@ describe('other users\' feelings', () => {
     expect((await get('/users/eve/ingredient_feelings/no-such-ingredient')).statusCode).toBe(404);
     expect((await get('/ingredient_feelings/not-an-id')).statusCode).toBe(404);
     expect((await get('/ingredient_feelings/00000000-0000-7000-8000-000000000000')).statusCode).toBe(404);
-    expect(errorOf(await get('/users/eve/ingredient_feelings?sentiment=meh'))).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'sentiment' } });
+    expect(errorOf(await get('/users/eve/ingredient_feelings?sentiment=meh'))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { field: 'sentiment' },
+    });
   });
 
   it('are hidden when the owner makes them private: 401 anonymous, 403 others, seen by the owner and admins', async () => {
@@ -180,15 +225,36 @@ describe('PATCH /users/:id/skin_profile', () => {
     const gusId = (await t.user('gus')).id;
     const first = await patchProfile(gusId, { skin_type: 'oily', concerns: ['acne', 'large_pores', 'acne'] }, gus);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ skin_type: 'oily', concerns: ['acne', 'large_pores'], pregnant: false, feelings_public: true });
+    expect(first.json()).toEqual({
+      skin_type: 'oily',
+      concerns: ['acne', 'large_pores'],
+      pregnant: false,
+      feelings_public: true,
+    });
     const second = await patchProfile('gus', { pregnant: true }, gus);
-    expect(second.json()).toEqual({ skin_type: 'oily', concerns: ['acne', 'large_pores'], pregnant: true, feelings_public: true });
+    expect(second.json()).toEqual({
+      skin_type: 'oily',
+      concerns: ['acne', 'large_pores'],
+      pregnant: true,
+      feelings_public: true,
+    });
     const byAdmin = await patchProfile('gus', { skin_type: null, concerns: [] }, await t.tokenFor('root', 'admin'));
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toEqual({ skin_type: null, concerns: [], pregnant: true, feelings_public: true });
-    expect((await get('/my/user', gus)).json()).toMatchObject({ username: 'gus', skin_profile: { pregnant: true, feelings_public: true } });
+    expect((await get('/my/user', gus)).json()).toMatchObject({
+      username: 'gus',
+      skin_profile: { pregnant: true, feelings_public: true },
+    });
     // Nobody else sees it.
-    expect(await (await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ user(idOrUsername: "gus") { skinProfile { pregnant } } }' } })).json()).toEqual({ data: { user: { skinProfile: null } } });
+    expect(
+      await (
+        await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          payload: { query: '{ user(idOrUsername: "gus") { skinProfile { pregnant } } }' },
+        })
+      ).json(),
+    ).toEqual({ data: { user: { skinProfile: null } } });
   });
 
   it('rejects bad values with 400 naming the field', async () => {
@@ -215,15 +281,21 @@ describe('PATCH /users/:id/skin_profile', () => {
     const other = await patchProfile('gus', { pregnant: false }, await t.tokenFor('hal'));
     expect(other.statusCode).toBe(403);
     expect(errorOf(other).code).toBe('FORBIDDEN');
-    expect((await patchProfile('nobody-here', { pregnant: false }, await t.tokenFor('root', 'admin'))).statusCode).toBe(404);
+    expect((await patchProfile('nobody-here', { pregnant: false }, await t.tokenFor('root', 'admin'))).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('GET /analyze/:token/ingredient_feelings and /personalize', () => {
   const analyze = async (list: string, token?: string) =>
-    ((await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: list }, token })).json() as { token: string }).token;
+    (
+      (
+        await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: list }, token })
+      ).json() as { token: string }
+    ).token;
 
-  it('give the caller\'s feelings on the list in list order', async () => {
+  it("give the caller's feelings on the list in list order", async () => {
     const ivy = await t.tokenFor('ivy');
     await put('coconut-oil', 'negative', ivy);
     await put('glycerin', 'positive', ivy);
@@ -232,9 +304,14 @@ describe('GET /analyze/:token/ingredient_feelings and /personalize', () => {
     const response = await get(`/analyze/${token}/ingredient_feelings`, ivy);
     expect(response.statusCode).toBe(200);
     const page = response.json() as FeelingPage;
-    expect(page.items.map((f) => [f.ingredient.alias, f.sentiment])).toEqual([['coconut-oil', 'negative'], ['glycerin', 'positive']]);
+    expect(page.items.map((f) => [f.ingredient.alias, f.sentiment])).toEqual([
+      ['coconut-oil', 'negative'],
+      ['glycerin', 'positive'],
+    ]);
     expect(page.next_cursor).toBeNull();
-    expect(((await get(`/analyze/${token}/ingredient_feelings`, await t.tokenFor('jon'))).json() as FeelingPage).items).toEqual([]);
+    expect(
+      ((await get(`/analyze/${token}/ingredient_feelings`, await t.tokenFor('jon'))).json() as FeelingPage).items,
+    ).toEqual([]);
     expect((await get(`/analyze/${token}/ingredient_feelings`)).statusCode).toBe(401);
     expect((await get('/analyze/no-such-token-here/ingredient_feelings', ivy)).statusCode).toBe(404);
   });
@@ -245,18 +322,34 @@ describe('GET /analyze/:token/ingredient_feelings and /personalize', () => {
 
     const blank = (await get(`/analyze/${token}/personalize`, kay)).json();
     expect(blank).toEqual({
-      token, verdict: 'neutral', skin_types: [], reasons: [],
+      token,
+      verdict: 'neutral',
+      skin_types: [],
+      reasons: [],
       skin_profile: { skin_type: null, concerns: [], pregnant: false, feelings_public: true },
     });
 
     await patchProfile('kay', { skin_type: 'oily', concerns: ['acne'] }, kay);
-    const oily = (await get(`/analyze/${token}/personalize`, kay)).json() as { verdict: string; skin_types: string[]; reasons: Array<{ verdict: string; source: string; basis: string; reason: string; ingredient: { alias: string } }> };
+    const oily = (await get(`/analyze/${token}/personalize`, kay)).json() as {
+      verdict: string;
+      skin_types: string[];
+      reasons: Array<{ verdict: string; source: string; basis: string; reason: string; ingredient: { alias: string } }>;
+    };
     expect(oily.verdict).toBe('caution');
     expect(oily.skin_types).toEqual(['oily', 'acne_prone']);
-    expect(oily.reasons[0]).toEqual({ verdict: 'caution', source: 'skin_type', basis: 'oily', reason: 'Oily skin: rated comedogenic 4 (3 or more), high enough in the list to count', ingredient: { id: expect.any(String), alias: 'coconut-oil', name: 'Cocos Nucifera (Coconut) Oil' } });
+    expect(oily.reasons[0]).toEqual({
+      verdict: 'caution',
+      source: 'skin_type',
+      basis: 'oily',
+      reason: 'Oily skin: rated comedogenic 4 (3 or more), high enough in the list to count',
+      ingredient: { id: expect.any(String), alias: 'coconut-oil', name: 'Cocos Nucifera (Coconut) Oil' },
+    });
     expect(oily.reasons.map((r) => `${r.verdict}:${r.basis}:${r.ingredient.alias}`)).toEqual([
-      'caution:oily:coconut-oil', 'caution:acne:coconut-oil',
-      'good:oily:niacinamide', 'good:acne:niacinamide', 'good:acne:retinol',
+      'caution:oily:coconut-oil',
+      'caution:acne:coconut-oil',
+      'good:oily:niacinamide',
+      'good:acne:niacinamide',
+      'good:acne:retinol',
     ]);
 
     await patchProfile('kay', { pregnant: true }, kay);
@@ -264,19 +357,38 @@ describe('GET /analyze/:token/ingredient_feelings and /personalize', () => {
     await put('glycerin', 'positive', kay);
     const pregnant = (await get(`/analyze/${token}/personalize`, kay)).json() as typeof oily;
     expect(pregnant.verdict).toBe('avoid');
-    expect(pregnant.reasons.filter((r) => r.verdict === 'avoid').map((r) => `${r.source}:${r.ingredient.alias}`)).toEqual(['feeling:niacinamide', 'pregnancy:retinol']);
-    expect(pregnant.reasons).toContainEqual(expect.objectContaining({ verdict: 'good', source: 'feeling', basis: 'positive', ingredient: expect.objectContaining({ alias: 'glycerin' }) }));
+    expect(
+      pregnant.reasons.filter((r) => r.verdict === 'avoid').map((r) => `${r.source}:${r.ingredient.alias}`),
+    ).toEqual(['feeling:niacinamide', 'pregnancy:retinol']);
+    expect(pregnant.reasons).toContainEqual(
+      expect.objectContaining({
+        verdict: 'good',
+        source: 'feeling',
+        basis: 'positive',
+        ingredient: expect.objectContaining({ alias: 'glycerin' }),
+      }),
+    );
   });
 
-  it('use the survey\'s sensitivities too: fragrance and acids the skin reacted to are cautions', async () => {
+  it("use the survey's sensitivities too: fragrance and acids the skin reacted to are cautions", async () => {
     const liv = await t.tokenFor('liv-sensitive');
     const token = await analyze('Aqua, Glycerin, Glycolic Acid, Parfum, Linalool');
     expect(((await get(`/analyze/${token}/personalize`, liv)).json() as { verdict: string }).verdict).toBe('neutral');
-    const answered = await t.inject({ method: 'POST', url: '/my/survey_answers', token: liv, payload: { answers: [{ question: 'sensitivities', values: ['fragrance', 'acids'] }] } });
+    const answered = await t.inject({
+      method: 'POST',
+      url: '/my/survey_answers',
+      token: liv,
+      payload: { answers: [{ question: 'sensitivities', values: ['fragrance', 'acids'] }] },
+    });
     expect(answered.statusCode).toBe(201);
-    const after = (await get(`/analyze/${token}/personalize`, liv)).json() as { verdict: string; reasons: Array<{ verdict: string; source: string; basis: string; ingredient: { alias: string } }> };
+    const after = (await get(`/analyze/${token}/personalize`, liv)).json() as {
+      verdict: string;
+      reasons: Array<{ verdict: string; source: string; basis: string; ingredient: { alias: string } }>;
+    };
     expect(after.verdict).toBe('caution');
-    const sensitivity = after.reasons.filter((r) => r.source === 'sensitivity').map((r) => `${r.basis}:${r.ingredient.alias}`);
+    const sensitivity = after.reasons
+      .filter((r) => r.source === 'sensitivity')
+      .map((r) => `${r.basis}:${r.ingredient.alias}`);
     expect(sensitivity).toEqual(expect.arrayContaining(['acids:glycolic-acid', 'fragrance:linalool']));
   });
 

@@ -5,9 +5,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { routes as routeTable } from '../rest-mappings/routes.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
-import { fuzzTarget, operationsOf, prepareFuzz, queryString, fillPath, type FuzzEnv } from './helpers/route-fixtures.js';
+import {
+  fuzzTarget,
+  operationsOf,
+  prepareFuzz,
+  queryString,
+  fillPath,
+  type FuzzEnv,
+} from './helpers/route-fixtures.js';
 
-const FORGED = ['IktSIg', 'bzox', `${Buffer.from('["2020-01-01T00:00:00.000Z","x"]').toString('base64url')}.AAAAAAAAAAAAAAAAAAAAAA`];
+const FORGED = [
+  'IktSIg',
+  'bzox',
+  `${Buffer.from('["2020-01-01T00:00:00.000Z","x"]').toString('base64url')}.AAAAAAAAAAAAAAAAAAAAAA`,
+];
 
 let t: TestApp;
 let env: FuzzEnv;
@@ -35,13 +46,20 @@ describe('every list route refuses a cursor it did not issue', () => {
       const target = await fuzzTarget(env, route);
       for (const cursor of FORGED) {
         const get = route.method === 'GET' || route.method === 'DELETE';
-        const url = fillPath(route.path, target.fixture.params) + queryString(get ? { ...target.fixture.query, cursor } : target.fixture.query);
+        const url =
+          fillPath(route.path, target.fixture.params) +
+          queryString(get ? { ...target.fixture.query, cursor } : target.fixture.query);
         const response = await t.inject({
-          method: route.method, url, token: target.caller?.token,
+          method: route.method,
+          url,
+          token: target.caller?.token,
           ...(get ? {} : { payload: { ...target.fixture.body, cursor } }),
         } as never);
         const error = response.statusCode === 400 ? errorOf(response) : null;
-        if (error?.details?.field !== 'cursor') accepted.push(`${route.method} ${route.path} ${cursor}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (error?.details?.field !== 'cursor')
+          accepted.push(
+            `${route.method} ${route.path} ${cursor}: ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
       }
     }
     expect(accepted).toEqual([]);

@@ -3,5 +3,8 @@
 import { execFileSync } from 'node:child_process';
 
 export default function globalSetup() {
-  execFileSync(process.execPath, ['--import', './register.mjs', 'test/helpers/prepare-database.ts'], { stdio: 'inherit', env: process.env });
+  execFileSync(process.execPath, ['--import', './register.mjs', 'test/helpers/prepare-database.ts'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
 }

@@ -1,6 +1,16 @@
 // The cost model lets a GraphQL client ask what the REST layer answers: every named operation of
 // rest-mappings, at the largest page REST gives (limit 100), passes the default limits.
-import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, typeFromAST, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import {
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  typeFromAST,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import { loadConfig } from '../src/config.js';
 import { checkQueryLimits } from '../src/graphql-limits.js';
 import { MAX_LIMIT } from '../src/modules/shared/pagination.js';
@@ -14,9 +24,18 @@ function sample(type: GraphQLInputType): unknown {
   if (isListType(t)) return [sample(t.ofType)];
   if (isEnumType(t)) return t.getValues()[0].value;
   if (isInputObjectType(t)) {
-    return Object.fromEntries(Object.values(t.getFields()).filter((f) => isNonNullType(f.type)).map((f) => [f.name, sample(f.type)]));
+    return Object.fromEntries(
+      Object.values(t.getFields())
+        .filter((f) => isNonNullType(f.type))
+        .map((f) => [f.name, sample(f.type)]),
+    );
   }
-  if (isScalarType(t)) return ({ Int: 1, Float: 1, Boolean: true, Upload: Buffer.from('x').toString('base64') } as Record<string, unknown>)[t.name] ?? 'x';
+  if (isScalarType(t))
+    return (
+      ({ Int: 1, Float: 1, Boolean: true, Upload: Buffer.from('x').toString('base64') } as Record<string, unknown>)[
+        t.name
+      ] ?? 'x'
+    );
   return 'x';
 }
 

@@ -33,7 +33,14 @@ const fieldOf = (coordinate: string) => {
 describe('the cost table covers every field with its own resolver', () => {
   it('finds the field resolvers (the derivation itself works)', () => {
     const fields = fieldsWithTheirOwnResolver();
-    expect(fields).toEqual(expect.arrayContaining(['Query.betterAlternatives', 'Product.ingredients', 'Brand.owner', 'ReformulationAlertView.diff']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'Query.betterAlternatives',
+        'Product.ingredients',
+        'Brand.owner',
+        'ReformulationAlertView.diff',
+      ]),
+    );
     expect(fields.length).toBeGreaterThan(150);
   });
 
@@ -48,16 +55,18 @@ describe('the cost table covers every field with its own resolver', () => {
   });
 
   it('names only fields that exist, each in one table', () => {
-    for (const coordinate of [...Object.keys(CHEAP_FIELDS), ...Object.keys(FIELD_COSTS)]) expect([coordinate, Boolean(fieldOf(coordinate))]).toEqual([coordinate, true]);
+    for (const coordinate of [...Object.keys(CHEAP_FIELDS), ...Object.keys(FIELD_COSTS)])
+      expect([coordinate, Boolean(fieldOf(coordinate))]).toEqual([coordinate, true]);
     expect(Object.keys(CHEAP_FIELDS).filter((c) => c in FIELD_COSTS)).toEqual([]);
   });
 });
 
 describe('betterAlternatives at its cost', () => {
-  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: betterAlternatives(idOrAlias: "x") { items { product { id } } }`).join(' ')} }`;
+  const aliases = (n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `a${i}: betterAlternatives(idOrAlias: "x") { items { product { id } } }`).join(' ')} }`;
   const limits = { maxDepth: 10, maxComplexity: 5000 };
 
-  it('20 aliases (the issue\'s attack, each of a batch of 10) are refused for their cost', () => {
+  it("20 aliases (the issue's attack, each of a batch of 10) are refused for their cost", () => {
     expect(() => checkQueryLimits(schema, parse(aliases(20)), null, {}, limits)).toThrow(/complexity/);
   });
 

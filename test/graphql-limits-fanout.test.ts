@@ -3,7 +3,13 @@
 // and graphql-js's validation is kept fast by the bounds (quadratic in repeated fields and fragments).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getIntrospectionQuery, parse, validate } from 'graphql';
-import { documentBoundsError, MAX_FIELD_MERGES, MAX_FRAGMENT_NESTING, MAX_FRAGMENTS, MAX_QUERY_TOKENS } from '../src/graphql-document-bounds.js';
+import {
+  documentBoundsError,
+  MAX_FIELD_MERGES,
+  MAX_FRAGMENT_NESTING,
+  MAX_FRAGMENTS,
+  MAX_QUERY_TOKENS,
+} from '../src/graphql-document-bounds.js';
 import { checkQueryLimits } from '../src/graphql-limits.js';
 import { buildAppSchema } from '../src/schema.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
@@ -15,7 +21,8 @@ function fanout(levels: number, leaf = '__typename'): string {
   return query;
 }
 
-const times = (n: number, item: (i: number) => string, separator = ' ') => Array.from({ length: n }, (_, i) => item(i)).join(separator);
+const times = (n: number, item: (i: number) => string, separator = ' ') =>
+  Array.from({ length: n }, (_, i) => item(i)).join(separator);
 
 /** `parent { parent { … id } }` k times at each of d levels. */
 const nested = (k: number, d: number): string => (d === 0 ? 'id' : times(k, () => `parent { ${nested(k, d - 1)} }`));
@@ -23,11 +30,34 @@ const nested = (k: number, d: number): string => (d === 0 ? 'id' : times(k, () =
 /** Shapes that are exponential for a naive walk, or quadratic for graphql-js's validation. */
 const ATTACKS: Array<[string, string, string]> = [
   ['fragments spreading the one below twice, 40 levels', fanout(40), 'fragment_nesting'],
-  ['the same, 15 levels (within the nesting bound), wider leaves', fanout(15, times(19, (i) => `a${i}: __typename`)), 'nodes'],
-  ['1,500 fragments spread side by side', `{ ${times(1500, (i) => `...G${i}`)} } ${times(1500, (i) => `fragment G${i} on Query { __typename }`)}`, 'fragments'],
-  ['a chain of 90 fragments', `{ ...G0 } ${times(90, (i) => `fragment G${i} on Query { __typename ${i < 89 ? `...G${i + 1}` : ''} }`)}`, 'fragment_nesting'],
-  ['1,500 selections of one field with different arguments', `{ ${times(1500, (i) => `brands(limit: ${(i % 2) + 1}) { items { id } }`)} }`, 'field_merges'],
-  ['one field 3 times at each of 7 levels (3^7 merged)', `{ productCategories(limit: 1) { items { ${nested(3, 7)} } } }`, 'field_merges'],
+  [
+    'the same, 15 levels (within the nesting bound), wider leaves',
+    fanout(
+      15,
+      times(19, (i) => `a${i}: __typename`),
+    ),
+    'nodes',
+  ],
+  [
+    '1,500 fragments spread side by side',
+    `{ ${times(1500, (i) => `...G${i}`)} } ${times(1500, (i) => `fragment G${i} on Query { __typename }`)}`,
+    'fragments',
+  ],
+  [
+    'a chain of 90 fragments',
+    `{ ...G0 } ${times(90, (i) => `fragment G${i} on Query { __typename ${i < 89 ? `...G${i + 1}` : ''} }`)}`,
+    'fragment_nesting',
+  ],
+  [
+    '1,500 selections of one field with different arguments',
+    `{ ${times(1500, (i) => `brands(limit: ${(i % 2) + 1}) { items { id } }`)} }`,
+    'field_merges',
+  ],
+  [
+    'one field 3 times at each of 7 levels (3^7 merged)',
+    `{ productCategories(limit: 1) { items { ${nested(3, 7)} } } }`,
+    'field_merges',
+  ],
   ['10,001 aliases', `{ ${times(10_001, (i) => `b${i}: __typename`)} }`, 'tokens'],
 ];
 
@@ -54,8 +84,15 @@ describe('document bounds (no server)', () => {
   });
 
   it('lets introspection through, however deep its type references go (GraphiQL asks it), but not a deep query', () => {
-    expect(documentBoundsError(parse(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, oneOf: true })), 10)).toBeNull();
-    expect(documentBoundsError(parse(`{ __type(name: "Product") { ${'ofType { '.repeat(15)}name${' }'.repeat(15)} } }`), 10)).toBeNull();
+    expect(
+      documentBoundsError(
+        parse(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, oneOf: true })),
+        10,
+      ),
+    ).toBeNull();
+    expect(
+      documentBoundsError(parse(`{ __type(name: "Product") { ${'ofType { '.repeat(15)}name${' }'.repeat(15)} } }`), 10),
+    ).toBeNull();
     // A fragment on Query first spread inside introspection still counts its depth where a query spreads it.
     const deep = `{ ${'productCategories(limit: 1) { items { parent { '.repeat(3)}id${' } } }'.repeat(3)} }`;
     expect(documentBoundsError(parse(deep), 5)?.details).toMatchObject({ limit: 'depth' });
@@ -79,11 +116,13 @@ describe('document bounds (no server)', () => {
       expect(documentBoundsError(document, 10)).toBeNull();
       // The fastest of three runs: the machine running the tests may be busy (before the bounds such
       // shapes took 1.7-2 s; within them the worst take ~0.1-0.2 s on an idle core).
-      const ms = Math.min(...[1, 2, 3].map(() => {
-        const started = performance.now();
-        validate(schema, document);
-        return performance.now() - started;
-      }));
+      const ms = Math.min(
+        ...[1, 2, 3].map(() => {
+          const started = performance.now();
+          validate(schema, document);
+          return performance.now() - started;
+        }),
+      );
       expect(ms).toBeLessThan(1000);
     }
   });
@@ -91,7 +130,9 @@ describe('document bounds (no server)', () => {
   it('checkQueryLimits refuses the fan-out too (the check Apollo runs before executing)', async () => {
     const schema = await buildAppSchema();
     const started = performance.now();
-    expect(() => checkQueryLimits(schema, parse(fanout(40)), null, {}, { maxDepth: 10, maxComplexity: 5000 })).toThrow(/nested more than/);
+    expect(() => checkQueryLimits(schema, parse(fanout(40)), null, {}, { maxDepth: 10, maxComplexity: 5000 })).toThrow(
+      /nested more than/,
+    );
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
@@ -105,19 +146,30 @@ describe('over HTTP, anonymous', () => {
     await t?.close();
   });
 
-  const send = (method: 'GET' | 'POST', query: string) => method === 'POST'
-    ? t.inject({ method, url: '/graphql', payload: { query } })
-    : t.inject({ method, url: `/graphql?query=${encodeURIComponent(query)}`, headers: { 'apollo-require-preflight': 'true' } });
+  const send = (method: 'GET' | 'POST', query: string) =>
+    method === 'POST'
+      ? t.inject({ method, url: '/graphql', payload: { query } })
+      : t.inject({
+          method,
+          url: `/graphql?query=${encodeURIComponent(query)}`,
+          headers: { 'apollo-require-preflight': 'true' },
+        });
 
-  it.each(['POST', 'GET'] as const)('%s /graphql: the 40-level fan-out is a 400 in well under a second, and /health still answers', async (method) => {
-    const started = performance.now();
-    const r = await send(method, fanout(40));
-    const ms = performance.now() - started;
-    expect(r.statusCode).toBe(400);
-    expect(r.json().errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { limit: 'fragment_nesting', max: MAX_FRAGMENT_NESTING } });
-    expect(ms).toBeLessThan(1000);
-    expect((await t.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
-  });
+  it.each(['POST', 'GET'] as const)(
+    '%s /graphql: the 40-level fan-out is a 400 in well under a second, and /health still answers',
+    async (method) => {
+      const started = performance.now();
+      const r = await send(method, fanout(40));
+      const ms = performance.now() - started;
+      expect(r.statusCode).toBe(400);
+      expect(r.json().errors[0].extensions).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { limit: 'fragment_nesting', max: MAX_FRAGMENT_NESTING },
+      });
+      expect(ms).toBeLessThan(1000);
+      expect((await t.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    },
+  );
 
   it('each attack is a 4xx quickly, POST or GET, in a batch too', async () => {
     for (const [name, query] of ATTACKS) {
@@ -125,10 +177,19 @@ describe('over HTTP, anonymous', () => {
         if (method === 'GET' && query.length > 8000) continue;
         const started = performance.now();
         const r = await send(method, query);
-        expect([name, method, r.statusCode >= 400 && r.statusCode < 500, performance.now() - started < 1000]).toEqual([name, method, true, true]);
+        expect([name, method, r.statusCode >= 400 && r.statusCode < 500, performance.now() - started < 1000]).toEqual([
+          name,
+          method,
+          true,
+          true,
+        ]);
       }
     }
-    const batch = await t.inject({ method: 'POST', url: '/graphql', payload: [{ query: '{ __typename }' }, { query: fanout(40) }] });
+    const batch = await t.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: [{ query: '{ __typename }' }, { query: fanout(40) }],
+    });
     expect(batch.statusCode).toBe(400);
   });
 
@@ -138,7 +199,10 @@ describe('over HTTP, anonymous', () => {
   });
 
   it('an ordinary query with fragments still answers', async () => {
-    const r = await send('POST', 'query { brands(limit: 2) { items { ...B } } } fragment B on Brand { id name ...C } fragment C on Brand { alias }');
+    const r = await send(
+      'POST',
+      'query { brands(limit: 2) { items { ...B } } } fragment B on Brand { id name ...C } fragment C on Brand { alias }',
+    );
     expect(r.statusCode).toBe(200);
     expect(r.json().data.brands.items.length).toBeGreaterThan(0);
   });

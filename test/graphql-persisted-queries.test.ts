@@ -12,7 +12,12 @@ import { startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { eventually } from './helpers/eventually.js';
 import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
 
-const LIMITS = { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_MAX: '1000', RATE_LIMIT_ANALYSIS_MAX: '2' };
+const LIMITS = {
+  RATE_LIMIT_ENABLED: 'true',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+  RATE_LIMIT_MAX: '1000',
+  RATE_LIMIT_ANALYSIS_MAX: '2',
+};
 
 const withRedis = await sharedRedis('graphql-persisted-queries.test.ts');
 let t: TestApp;
@@ -52,15 +57,27 @@ describe('persisted queries', () => {
     const other = '{ brands(limit: 1) { items { name } } }';
     const wrong = await post({ query: other, extensions: persisted(sha256('something else')) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors[0]).toMatchObject({ message: expect.stringMatching(/sha does not match/), extensions: { code: 'VALIDATION_FAILED' } });
-    expect((await post({ extensions: persisted(sha256('something else')) })).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(wrong.json().errors[0]).toMatchObject({
+      message: expect.stringMatching(/sha does not match/),
+      extensions: { code: 'VALIDATION_FAILED' },
+    });
+    expect((await post({ extensions: persisted(sha256('something else')) })).json().errors[0].extensions.code).toBe(
+      'PERSISTED_QUERY_NOT_FOUND',
+    );
   });
 
   it('works over GET, the hash in the extensions parameter', async () => {
     const get = '{ brands(limit: 1) { items { alias } } }';
     const extensions = encodeURIComponent(JSON.stringify(persisted(sha256(get))));
-    const url = (withQuery: boolean) => `/graphql?extensions=${extensions}${withQuery ? `&query=${encodeURIComponent(get)}` : ''}`;
-    const inject = (withQuery: boolean) => t.app.inject({ method: 'GET', url: url(withQuery), remoteAddress: nextIp(), headers: { 'apollo-require-preflight': 'true' } });
+    const url = (withQuery: boolean) =>
+      `/graphql?extensions=${extensions}${withQuery ? `&query=${encodeURIComponent(get)}` : ''}`;
+    const inject = (withQuery: boolean) =>
+      t.app.inject({
+        method: 'GET',
+        url: url(withQuery),
+        remoteAddress: nextIp(),
+        headers: { 'apollo-require-preflight': 'true' },
+      });
     expect((await inject(false)).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect((await inject(true)).statusCode).toBe(200);
     const hit = await inject(false);
@@ -74,11 +91,22 @@ describe('persisted queries', () => {
     const costly = await post({ query: sitemaps, extensions: persisted(sha256(sitemaps)) });
     expect(costly.statusCode).toBe(400);
     expect(costly.json().errors[0].extensions.details).toMatchObject({ limit: 'complexity' });
-    expect((await post({ extensions: persisted(sha256(sitemaps)) })).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect((await post({ extensions: persisted(sha256(sitemaps)) })).json().errors[0].extensions.code).toBe(
+      'PERSISTED_QUERY_NOT_FOUND',
+    );
     // Analyses are budgeted per caller: sending the hash alone counts as sending the document.
     const analyse = 'mutation($l: String!) { analyzeIngredientList(ingredientList: $l) { token } }';
     const remoteAddress = nextIp();
-    const send = (withQuery: boolean) => post({ ...(withQuery ? { query: analyse } : {}), extensions: persisted(sha256(analyse)), variables: { l: 'Aqua, Glycerin' } }, t.app, remoteAddress);
+    const send = (withQuery: boolean) =>
+      post(
+        {
+          ...(withQuery ? { query: analyse } : {}),
+          extensions: persisted(sha256(analyse)),
+          variables: { l: 'Aqua, Glycerin' },
+        },
+        t.app,
+        remoteAddress,
+      );
     expect((await send(true)).json().data.analyzeIngredientList.token).toBeTruthy();
     expect((await send(false)).json().data.analyzeIngredientList.token).toBeTruthy();
     const limited = await send(false);
@@ -108,15 +136,29 @@ describe('persisted queries', () => {
     // Documents are stored after the answer, in order: once a small one sent next is known, the long one would be too.
     const next = '{ brands(limit: 1) { items { id alias } } } # after the long one';
     await post({ query: next, extensions: persisted(sha256(next)) });
-    expect((await eventually(() => post({ extensions: persisted(sha256(next)) }), (r) => r.statusCode === 200 && !r.json().errors)).json().errors).toBeUndefined();
-    expect((await post({ extensions: persisted(sha256(long)) })).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(
+      (
+        await eventually(
+          () => post({ extensions: persisted(sha256(next)) }),
+          (r) => r.statusCode === 200 && !r.json().errors,
+        )
+      ).json().errors,
+    ).toBeUndefined();
+    expect((await post({ extensions: persisted(sha256(long)) })).json().errors[0].extensions.code).toBe(
+      'PERSISTED_QUERY_NOT_FOUND',
+    );
   });
 
   withRedis.it('with Redis, one caller keeps at most 100 documents an hour there, each for a day', async () => {
     const prefix = `skincare-test-apq-budget-${process.pid}:`;
     const env = {
-      AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-      REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false',
+      AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      IDP_WEBHOOK_SECRET: 'x',
+      LOG_LEVEL: 'silent',
+      PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      RATE_LIMIT_ENABLED: 'false',
     };
     const a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
     const redis = new Redis(env.REDIS_URL);
@@ -124,14 +166,21 @@ describe('persisted queries', () => {
       const remoteAddress = '10.7.9.1';
       for (let i = 0; i < 105; i++) {
         const document = `{ brands(limit: 1) { items { alias } } } # ${i}`;
-        expect((await post({ query: document, extensions: persisted(sha256(document)) }, a, remoteAddress)).statusCode).toBe(200);
+        expect(
+          (await post({ query: document, extensions: persisted(sha256(document)) }, a, remoteAddress)).statusCode,
+        ).toBe(200);
       }
       // Another caller still has its allowance. Apollo stores a document after answering, in
       // order: once this one is there, so is everything the first caller was allowed to keep.
       const other = '{ brands(limit: 1) { items { name } } } # other caller';
       await post({ query: other, extensions: persisted(sha256(other)) }, a, '10.7.9.2');
       const otherKey = `${prefix}graphql:apq:${sha256(other)}`;
-      expect(await eventually(() => redis.exists(otherKey), (n) => n === 1)).toBe(1);
+      expect(
+        await eventually(
+          () => redis.exists(otherKey),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
       const kept = (await redis.keys(`${prefix}graphql:apq:*`)).filter((key) => key !== otherKey);
       expect(kept).toHaveLength(100);
       expect(await redis.ttl(kept[0])).toBeLessThanOrEqual(24 * 3600);
@@ -146,8 +195,13 @@ describe('persisted queries', () => {
   withRedis.it('with Redis, a document registered through one instance runs by its hash on another', async () => {
     const prefix = `skincare-test-apq-${process.pid}:`;
     const env = {
-      AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-      REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false',
+      AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      IDP_WEBHOOK_SECRET: 'x',
+      LOG_LEVEL: 'silent',
+      PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      RATE_LIMIT_ENABLED: 'false',
     };
     const a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
     const b = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
@@ -156,7 +210,10 @@ describe('persisted queries', () => {
       const shared = '{ brands(limit: 1) { items { id } } }';
       expect((await post({ query: shared, extensions: persisted(sha256(shared)) }, a)).statusCode).toBe(200);
       // Apollo stores the document after answering: wait until it is in Redis.
-      await eventually(() => redis.exists(`${prefix}graphql:apq:${sha256(shared)}`), (n) => n === 1);
+      await eventually(
+        () => redis.exists(`${prefix}graphql:apq:${sha256(shared)}`),
+        (n) => n === 1,
+      );
       const other = await post({ extensions: persisted(sha256(shared)) }, b);
       expect(other.statusCode).toBe(200);
       expect(other.json().data.brands.items).toHaveLength(1);

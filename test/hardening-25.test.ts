@@ -16,7 +16,11 @@ afterAll(async () => {
 const gql = (query: string, token?: string) => t.inject({ method: 'POST', url: '/graphql', payload: { query }, token });
 
 describe('control characters in a signed token', () => {
-  it.each([['NUL', 'test|nul\u0000user'], ['a line feed', 'test|line\nfeed'], ['DEL', 'test|del\u007f']])('a subject holding %s is a 401 in the contract\'s format, REST and GraphQL', async (_name, sub) => {
+  it.each([
+    ['NUL', 'test|nul\u0000user'],
+    ['a line feed', 'test|line\nfeed'],
+    ['DEL', 'test|del\u007f'],
+  ])("a subject holding %s is a 401 in the contract's format, REST and GraphQL", async (_name, sub) => {
     const token = await t.auth.sign({ sub });
     const rest = await t.inject({ method: 'GET', url: '/my/user', token });
     expect(rest.statusCode).toBe(401);
@@ -27,7 +31,12 @@ describe('control characters in a signed token', () => {
   });
 
   it('profile claims holding NUL are dropped and the token stays good', async () => {
-    const token = await t.auth.sign({ sub: 'test|nul-claims', name: 'Ann\u0000', preferred_username: 'ann\u0000x', email: 'ann\u0000@example.com' });
+    const token = await t.auth.sign({
+      sub: 'test|nul-claims',
+      name: 'Ann\u0000',
+      preferred_username: 'ann\u0000x',
+      email: 'ann\u0000@example.com',
+    });
     const r = await t.inject({ method: 'GET', url: '/my/user', token });
     expect(r.statusCode).toBe(200);
     expect(JSON.stringify(r.json())).not.toContain('\\u0000');
@@ -41,7 +50,12 @@ describe('answers about the signed-in caller are never stored', () => {
       const r = await t.inject({ method: 'GET', url, token });
       expect([url, r.statusCode, r.headers['cache-control']]).toEqual([url, 200, 'no-store']);
     }
-    const recorded = await t.inject({ method: 'POST', url: '/my/reactions', token, payload: { product: 'no-such-product', outcome: 'fine' } });
+    const recorded = await t.inject({
+      method: 'POST',
+      url: '/my/reactions',
+      token,
+      payload: { product: 'no-such-product', outcome: 'fine' },
+    });
     expect(recorded.headers['cache-control']).toBe('no-store');
     const anonymous = await t.inject({ method: 'GET', url: '/my/reactions' });
     expect([anonymous.statusCode, anonymous.headers['cache-control']]).toEqual([401, 'no-store']);
@@ -50,7 +64,12 @@ describe('answers about the signed-in caller are never stored', () => {
   it('GraphQL answers about the viewer too (POST and GET); public REST reads keep revalidation', async () => {
     const token = await t.tokenFor('no-store-user');
     expect((await gql('{ me { id email } }', token)).headers['cache-control']).toBe('no-store');
-    const get = await t.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ me { id } }')}`, token, headers: { 'apollo-require-preflight': 'true' } });
+    const get = await t.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('{ me { id } }')}`,
+      token,
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect([get.statusCode, get.headers['cache-control']]).toEqual([200, 'no-store']);
     expect((await t.inject({ method: 'GET', url: '/brands?limit=1' })).headers['cache-control']).toBe('no-cache');
   });
@@ -80,21 +99,41 @@ describe('content security policy of pages', () => {
 });
 
 describe('HS256 issuer and audience', () => {
-  const base = () => ({ ...t.config.auth, jwtSecret: TEST_JWT_SECRET, jwksUrl: null, devSecret: false, issuer: null, audience: null });
+  const base = () => ({
+    ...t.config.auth,
+    jwtSecret: TEST_JWT_SECRET,
+    jwksUrl: null,
+    devSecret: false,
+    issuer: null,
+    audience: null,
+  });
 
   it('warns at start-up when AUTH_ISSUER or AUTH_AUDIENCE is unset with AUTH_JWT_SECRET', () => {
-    expect(describeAuthMode(base(), '/data').warnings).toEqual([expect.stringMatching(/AUTH_AUDIENCE and AUTH_ISSUER unset: any token signed with AUTH_JWT_SECRET is accepted/)]);
-    expect(describeAuthMode({ ...base(), issuer: 'https://idp.example/' }, '/data').warnings).toEqual([expect.stringMatching(/^auth: AUTH_AUDIENCE unset/)]);
-    expect(describeAuthMode({ ...base(), issuer: 'https://idp.example/', audience: 'skincare' }, '/data').warnings).toEqual([]);
+    expect(describeAuthMode(base(), '/data').warnings).toEqual([
+      expect.stringMatching(/AUTH_AUDIENCE and AUTH_ISSUER unset: any token signed with AUTH_JWT_SECRET is accepted/),
+    ]);
+    expect(describeAuthMode({ ...base(), issuer: 'https://idp.example/' }, '/data').warnings).toEqual([
+      expect.stringMatching(/^auth: AUTH_AUDIENCE unset/),
+    ]);
+    expect(
+      describeAuthMode({ ...base(), issuer: 'https://idp.example/', audience: 'skincare' }, '/data').warnings,
+    ).toEqual([]);
     // A secret generated in the data folder is this service's alone.
     expect(describeAuthMode({ ...base(), devSecret: true }, '/data').warnings).toEqual([]);
   });
 
   it('checks them when set: a token made for another audience or issuer is refused', async () => {
     const strict = new Authenticator({ ...base(), issuer: 'https://idp.example/', audience: 'skincare' });
-    const sign = (issuer: string, audience: string) => new Authenticator({ ...base(), issuer, audience }).sign({ sub: 'test|aud' });
-    await expect(strict.verify(await sign('https://idp.example/', 'skincare'))).resolves.toMatchObject({ sub: 'test|aud' });
-    await expect(strict.verify(await sign('https://idp.example/', 'another-app'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    await expect(strict.verify(await sign('https://elsewhere.example/', 'skincare'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const sign = (issuer: string, audience: string) =>
+      new Authenticator({ ...base(), issuer, audience }).sign({ sub: 'test|aud' });
+    await expect(strict.verify(await sign('https://idp.example/', 'skincare'))).resolves.toMatchObject({
+      sub: 'test|aud',
+    });
+    await expect(strict.verify(await sign('https://idp.example/', 'another-app'))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    await expect(strict.verify(await sign('https://elsewhere.example/', 'skincare'))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
   });
 });

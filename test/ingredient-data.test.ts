@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { nameKey } from '../src/modules/analysis/engine/normalize.js';
-import { loadAuthoredIngredients, loadIngredientRecords, loadLabelNames, readableByMatcher, uniqueIngredientRows, withLabelNames } from '../src/seeders/knowledge-base.js';
+import {
+  loadAuthoredIngredients,
+  loadIngredientRecords,
+  loadLabelNames,
+  readableByMatcher,
+  uniqueIngredientRows,
+  withLabelNames,
+} from '../src/seeders/knowledge-base.js';
 import { validateKnowledgeBase, type Vocabulary } from '../src/seeders/validate-knowledge-base.js';
 import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
@@ -9,13 +16,34 @@ describe('the ingredient knowledge base (data/ingredients)', () => {
   const records = loadIngredientRecords();
 
   it('has unique aliases and names, known vocabulary, ratings in range', () => {
-    expect(validateKnowledgeBase(loadAuthoredIngredients(), readYaml<Vocabulary>('vocabulary.yaml'), loadLabelNames())).toEqual([]);
+    expect(
+      validateKnowledgeBase(loadAuthoredIngredients(), readYaml<Vocabulary>('vocabulary.yaml'), loadLabelNames()),
+    ).toEqual([]);
   });
 
   it('covers the names every label uses', () => {
-    const names = new Set(records.flatMap((r) => [r.inci, ...(r.other_names ?? [])].map((n) => String(n).toLowerCase())));
-    for (const name of ['water', 'aqua', 'glycerin', 'parfum', 'fragrance', 'niacinamide', 'dimethicone', 'phenoxyethanol', 'retinol',
-      'avobenzone', 'octinoxate', 'ci 77891', 'sodium hyaluronate', 'butylene glycol', 'alcohol denat.', 'limonene', 'linalool']) {
+    const names = new Set(
+      records.flatMap((r) => [r.inci, ...(r.other_names ?? [])].map((n) => String(n).toLowerCase())),
+    );
+    for (const name of [
+      'water',
+      'aqua',
+      'glycerin',
+      'parfum',
+      'fragrance',
+      'niacinamide',
+      'dimethicone',
+      'phenoxyethanol',
+      'retinol',
+      'avobenzone',
+      'octinoxate',
+      'ci 77891',
+      'sodium hyaluronate',
+      'butylene glycol',
+      'alcohol denat.',
+      'limonene',
+      'linalool',
+    ]) {
       expect(names.has(name)).toBe(true);
     }
   });
@@ -24,8 +52,22 @@ describe('the ingredient knowledge base (data/ingredients)', () => {
     const vocabulary = readYaml<Vocabulary>('vocabulary.yaml');
     const bad = [
       { file: 'x.yaml', inci: 'Water', functions: ['solvent'], description: 'A description long enough.' },
-      { file: 'x.yaml', inci: 'Aqua Two', other_names: ['water'], functions: ['solvent'], description: 'A description long enough.' },
-      { file: 'x.yaml', inci: 'Thing', alias: 'Not A Slug', functions: ['levitating'], flags: ['sparkly'], comedogenic: 7, description: 'A description long enough.' },
+      {
+        file: 'x.yaml',
+        inci: 'Aqua Two',
+        other_names: ['water'],
+        functions: ['solvent'],
+        description: 'A description long enough.',
+      },
+      {
+        file: 'x.yaml',
+        inci: 'Thing',
+        alias: 'Not A Slug',
+        functions: ['levitating'],
+        flags: ['sparkly'],
+        comedogenic: 7,
+        description: 'A description long enough.',
+      },
     ];
     const problems = validateKnowledgeBase(bad, vocabulary).join('\n');
     expect(problems).toMatch(/name "water" also belongs to Water/);
@@ -38,14 +80,23 @@ describe('the ingredient knowledge base (data/ingredients)', () => {
 
 describe('label names in other languages and scripts (data/ingredient-names)', () => {
   const vocabulary = readYaml<Vocabulary>('vocabulary.yaml');
-  const entry = (inci: string, other_names: string[] = []) => ({ file: 'x.yaml', inci, other_names, functions: ['solvent'], description: 'A description long enough.' });
+  const entry = (inci: string, other_names: string[] = []) => ({
+    file: 'x.yaml',
+    inci,
+    other_names,
+    functions: ['solvent'],
+    description: 'A description long enough.',
+  });
 
   it('adds each name once to the other names of its ingredient, and leaves unknown INCI names out', () => {
-    const merged = withLabelNames([entry('Water', ['Aqua']), entry('Glycerin')], [
-      { inci: 'water', la: ['Aqua'], fr: ['Eau'], ko: ['정제수'], ja: ['水'] },
-      { inci: 'Water', de: ['Wasser', 'eau'] },
-      { inci: 'Nothing Known', ko: ['없는성분'] },
-    ]);
+    const merged = withLabelNames(
+      [entry('Water', ['Aqua']), entry('Glycerin')],
+      [
+        { inci: 'water', la: ['Aqua'], fr: ['Eau'], ko: ['정제수'], ja: ['水'] },
+        { inci: 'Water', de: ['Wasser', 'eau'] },
+        { inci: 'Nothing Known', ko: ['없는성분'] },
+      ],
+    );
     expect(merged.map((r) => r.other_names)).toEqual([['Aqua', 'Eau', '정제수', '水', 'Wasser'], []]);
   });
 
@@ -70,7 +121,9 @@ describe('label names in other languages and scripts (data/ingredient-names)', (
     // A matcher whose keys dropped the kana would read this name as "PEG-9": it waits for one that keeps them.
     const name = 'ラウリルPEG-9ポリジメチルシロキシエチルジメチコン';
     expect(readableByMatcher(name)).toBe(nameKey(name) !== 'peg 9');
-    expect(withLabelNames([entry('Water')], [{ inci: 'Water', ja: [name, '水'] }])[0].other_names).toEqual(readableByMatcher(name) ? [name, '水'] : ['水']);
+    expect(withLabelNames([entry('Water')], [{ inci: 'Water', ja: [name, '水'] }])[0].other_names).toEqual(
+      readableByMatcher(name) ? [name, '水'] : ['水'],
+    );
     for (const record of loadIngredientRecords()) {
       for (const other of (record.other_names ?? []).map(String)) {
         if (!eastAsian.test(other)) continue;
@@ -80,16 +133,18 @@ describe('label names in other languages and scripts (data/ingredient-names)', (
     }
   });
 
-  it('gives the most common ingredients their Korean and Japanese label names and the EU labels\' translations', () => {
+  it("gives the most common ingredients their Korean and Japanese label names and the EU labels' translations", () => {
     const byName = new Map(loadIngredientRecords().map((r) => [r.inci, (r.other_names ?? []).map(String)]));
     expect(byName.get('Water')).toEqual(expect.arrayContaining(['정제수', '水', 'Eau', 'Wasser']));
     expect(byName.get('Glycerin')).toEqual(expect.arrayContaining(['글리세린', 'グリセリン']));
     expect(byName.get('Niacinamide')).toEqual(expect.arrayContaining(['나이아신아마이드', 'ナイアシンアミド']));
     expect(byName.get('Butylene Glycol')).toEqual(expect.arrayContaining(['부틸렌글라이콜', 'BG']));
     expect(byName.get('Yeast Extract')).toEqual(expect.arrayContaining(['Faex', 'Extrait de Levure']));
-    expect(byName.get('Cera Alba')).toEqual(expect.arrayContaining(['Cire d\'Abeille']));
+    expect(byName.get('Cera Alba')).toEqual(expect.arrayContaining(["Cire d'Abeille"]));
     const labelNames = loadLabelNames();
-    expect(new Set(labelNames.filter((e) => e.ko?.length && e.ja?.length).map((e) => e.inci)).size).toBeGreaterThanOrEqual(300);
+    expect(
+      new Set(labelNames.filter((e) => e.ko?.length && e.ja?.length).map((e) => e.inci)).size,
+    ).toBeGreaterThanOrEqual(300);
     // The rows the seeder inserts carry them too.
     const water = uniqueIngredientRows(loadIngredientRecords()).find((row) => row.name === 'Water');
     expect(water?.otherNames).toEqual(expect.arrayContaining(['정제수', '水']));
@@ -109,7 +164,9 @@ describe('the seeded knowledge base', () => {
   it('serves the Korean, Japanese and translated label names as other names', async () => {
     const water = (await t.inject({ method: 'GET', url: '/ingredients/water' })).json() as { other_names: string[] };
     expect(water.other_names).toEqual(expect.arrayContaining(['Aqua', '정제수', '水', 'Eau']));
-    const niacinamide = (await t.inject({ method: 'GET', url: '/ingredients/niacinamide' })).json() as { other_names: string[] };
+    const niacinamide = (await t.inject({ method: 'GET', url: '/ingredients/niacinamide' })).json() as {
+      other_names: string[];
+    };
     expect(niacinamide.other_names).toEqual(expect.arrayContaining(['나이아신아마이드', 'ナイアシンアミド']));
   });
 });

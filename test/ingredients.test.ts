@@ -10,23 +10,48 @@ afterAll(async () => {
 });
 
 describe('POST /ingredients/create', () => {
-  const body = { name: 'Hydroxyethyl Urea Test', other_names: ['Hydrovance Test'], functions: ['humectant'], effects: ['hydrating'], groups: ['humectants'], description: 'A humectant urea derivative.' };
+  const body = {
+    name: 'Hydroxyethyl Urea Test',
+    other_names: ['Hydrovance Test'],
+    functions: ['humectant'],
+    effects: ['hydrating'],
+    groups: ['humectants'],
+    description: 'A humectant urea derivative.',
+  };
 
   it('is for moderators and admins only', async () => {
     expect((await t.inject({ method: 'POST', url: '/ingredients/create', payload: body })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'POST', url: '/ingredients/create', payload: body, token: await t.tokenFor('ivan') })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'POST', url: '/ingredients/create', payload: body, token: await t.tokenFor('ivan') }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('creates a checked ingredient that the analyser then recognises', async () => {
     const mod = await t.tokenFor('mod', 'moderator');
     const created = await t.inject({ method: 'POST', url: '/ingredients/create', payload: body, token: mod });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ alias: 'hydroxyethyl-urea-test', name: 'Hydroxyethyl Urea Test', other_names: ['Hydrovance Test'] });
-    const analysis = (await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Water, Hydrovance Test' } })).json() as { ingredients: Array<{ match: string; ingredient: { alias: string } | null }> };
+    expect(created.json()).toMatchObject({
+      alias: 'hydroxyethyl-urea-test',
+      name: 'Hydroxyethyl Urea Test',
+      other_names: ['Hydrovance Test'],
+    });
+    const analysis = (
+      await t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        payload: { ingredient_list: 'Water, Hydrovance Test' },
+      })
+    ).json() as { ingredients: Array<{ match: string; ingredient: { alias: string } | null }> };
     expect(analysis.ingredients[1]).toMatchObject({ match: 'alias', ingredient: { alias: 'hydroxyethyl-urea-test' } });
     const again = await t.inject({ method: 'POST', url: '/ingredients/create', payload: body, token: mod });
     expect(again.statusCode).toBe(409);
-    const clash = await t.inject({ method: 'POST', url: '/ingredients/create', payload: { ...body, name: 'Something New', other_names: ['Aqua'] }, token: mod });
+    const clash = await t.inject({
+      method: 'POST',
+      url: '/ingredients/create',
+      payload: { ...body, name: 'Something New', other_names: ['Aqua'] },
+      token: mod,
+    });
     expect(clash.statusCode).toBe(409);
   });
 
@@ -41,7 +66,12 @@ describe('POST /ingredients/create', () => {
       [{ ...body, name: 'A6', alias: 'Bad Alias' }, 'alias'],
       [{ ...body, name: 'A7', cas_number: 'abc' }, 'cas_number'],
     ] as const) {
-      const response = await t.inject({ method: 'POST', url: '/ingredients/create', payload: payload as object, token: mod });
+      const response = await t.inject({
+        method: 'POST',
+        url: '/ingredients/create',
+        payload: payload as object,
+        token: mod,
+      });
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
     }
@@ -51,27 +81,72 @@ describe('POST /ingredients/create', () => {
 describe('ingredient feedback', () => {
   it('lets signed-in users report and lists their own reports', async () => {
     const url = '/ingredients/niacinamide/submit_feedback';
-    expect((await t.inject({ method: 'POST', url, payload: { kind: 'breakout', message: 'Broke me out' } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'POST', url, payload: { kind: 'breakout', message: 'Broke me out' } })).statusCode,
+    ).toBe(401);
     const jade = await t.tokenFor('jade');
-    const created = await t.inject({ method: 'POST', url, payload: { kind: 'breakout', message: 'Broke me out at 10%' }, token: jade });
+    const created = await t.inject({
+      method: 'POST',
+      url,
+      payload: { kind: 'breakout', message: 'Broke me out at 10%' },
+      token: jade,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ kind: 'breakout', ingredient: { alias: 'niacinamide' } });
-    await t.inject({ method: 'POST', url: '/ingredients/glycerin/submit_feedback', payload: { kind: 'improvement', message: 'Softer skin' }, token: jade });
+    await t.inject({
+      method: 'POST',
+      url: '/ingredients/glycerin/submit_feedback',
+      payload: { kind: 'improvement', message: 'Softer skin' },
+      token: jade,
+    });
 
-    const all = (await t.inject({ method: 'GET', url: '/my/ingredient_feedback', token: jade })).json() as { items: Array<{ ingredient: { alias: string } }> };
+    const all = (await t.inject({ method: 'GET', url: '/my/ingredient_feedback', token: jade })).json() as {
+      items: Array<{ ingredient: { alias: string } }>;
+    };
     expect(all.items.map((f) => f.ingredient.alias)).toEqual(['glycerin', 'niacinamide']);
-    const one = (await t.inject({ method: 'GET', url: '/my/ingredient_feedback/niacinamide', token: jade })).json() as { items: unknown[] };
+    const one = (await t.inject({ method: 'GET', url: '/my/ingredient_feedback/niacinamide', token: jade })).json() as {
+      items: unknown[];
+    };
     expect(one.items).toHaveLength(1);
-    const others = (await t.inject({ method: 'GET', url: '/my/ingredient_feedback', token: await t.tokenFor('kim') })).json() as { items: unknown[] };
+    const others = (
+      await t.inject({ method: 'GET', url: '/my/ingredient_feedback', token: await t.tokenFor('kim') })
+    ).json() as { items: unknown[] };
     expect(others.items).toHaveLength(0);
     expect((await t.inject({ method: 'GET', url: '/my/ingredient_feedback' })).statusCode).toBe(401);
   });
 
   it('rejects unknown kinds, empty messages and unknown ingredients', async () => {
     const jade = await t.tokenFor('jade');
-    expect(errorOf(await t.inject({ method: 'POST', url: '/ingredients/niacinamide/submit_feedback', payload: { kind: 'meh', message: 'xxxx' }, token: jade }))).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'kind' } });
-    expect(errorOf(await t.inject({ method: 'POST', url: '/ingredients/niacinamide/submit_feedback', payload: { kind: 'other', message: ' ' }, token: jade }))).toMatchObject({ details: { field: 'message' } });
-    expect((await t.inject({ method: 'POST', url: '/ingredients/nope/submit_feedback', payload: { kind: 'other', message: 'hello' }, token: jade })).statusCode).toBe(404);
+    expect(
+      errorOf(
+        await t.inject({
+          method: 'POST',
+          url: '/ingredients/niacinamide/submit_feedback',
+          payload: { kind: 'meh', message: 'xxxx' },
+          token: jade,
+        }),
+      ),
+    ).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'kind' } });
+    expect(
+      errorOf(
+        await t.inject({
+          method: 'POST',
+          url: '/ingredients/niacinamide/submit_feedback',
+          payload: { kind: 'other', message: ' ' },
+          token: jade,
+        }),
+      ),
+    ).toMatchObject({ details: { field: 'message' } });
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/ingredients/nope/submit_feedback',
+          payload: { kind: 'other', message: 'hello' },
+          token: jade,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/my/ingredient_feedback/nope', token: jade })).statusCode).toBe(404);
   });
 });
@@ -83,7 +158,9 @@ describe('ingredient list filters take known values only', () => {
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
     }
-    const fragrance = (await t.inject({ method: 'GET', url: '/ingredients?flag=fragrance&limit=5' })).json() as { items: unknown[] };
+    const fragrance = (await t.inject({ method: 'GET', url: '/ingredients?flag=fragrance&limit=5' })).json() as {
+      items: unknown[];
+    };
     expect(fragrance.items.length).toBeGreaterThan(0);
   });
 });

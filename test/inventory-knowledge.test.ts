@@ -18,7 +18,11 @@ interface Entry {
 }
 
 const analyze = async (list: string): Promise<Entry[]> => {
-  const response = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: list } });
+  const response = await t.inject({
+    method: 'POST',
+    url: '/analyze/ingredient_list',
+    payload: { ingredient_list: list },
+  });
   expect(response.statusCode).toBe(201);
   return (response.json() as { ingredients: Entry[] }).ingredients;
 };
@@ -32,10 +36,28 @@ describe('the EU inventory in the knowledge base', () => {
     await t?.close();
   });
   it('matches an inventory-only botanical and speciality ester, marked as such, with their CosIng functions', async () => {
-    const [water, botanical, ester] = await analyze('Aqua, Abelmoschus Manihot Flower Extract, C12-13 Alkyl Ethylhexanoate');
-    expect(water).toMatchObject({ match: 'alias', inventory_only: false, ingredient: { name: 'Water', inventory_only: false } });
-    expect(botanical).toMatchObject({ match: 'exact', inventory_only: true, ingredient: { name: 'ABELMOSCHUS MANIHOT FLOWER EXTRACT', functions: ['skin_conditioning'], inventory_only: true } });
-    expect(ester).toMatchObject({ match: 'exact', inventory_only: true, ingredient: { functions: ['skin_conditioning', 'emollient'], inventory_only: true } });
+    const [water, botanical, ester] = await analyze(
+      'Aqua, Abelmoschus Manihot Flower Extract, C12-13 Alkyl Ethylhexanoate',
+    );
+    expect(water).toMatchObject({
+      match: 'alias',
+      inventory_only: false,
+      ingredient: { name: 'Water', inventory_only: false },
+    });
+    expect(botanical).toMatchObject({
+      match: 'exact',
+      inventory_only: true,
+      ingredient: {
+        name: 'ABELMOSCHUS MANIHOT FLOWER EXTRACT',
+        functions: ['skin_conditioning'],
+        inventory_only: true,
+      },
+    });
+    expect(ester).toMatchObject({
+      match: 'exact',
+      inventory_only: true,
+      ingredient: { functions: ['skin_conditioning', 'emollient'], inventory_only: true },
+    });
     expect(ester.flags).toEqual([]);
   });
 
@@ -57,27 +79,52 @@ describe('the EU inventory in the knowledge base', () => {
     const [aqua, glycerin] = await analyze('AQUA, GLYCERIN');
     expect(aqua).toMatchObject({ inventory_only: false, ingredient: { name: 'Water' } });
     expect(glycerin).toMatchObject({ inventory_only: false, ingredient: { name: 'Glycerin' } });
-    const detail = (await t.inject({ method: 'GET', url: '/ingredients/glycerin' })).json() as { cas_number: string; ec_number: string | null; inventory_only: boolean };
+    const detail = (await t.inject({ method: 'GET', url: '/ingredients/glycerin' })).json() as {
+      cas_number: string;
+      ec_number: string | null;
+      inventory_only: boolean;
+    };
     expect(detail).toMatchObject({ cas_number: '56-81-5', ec_number: '200-289-5', inventory_only: false });
     // Only one ingredient named Glycerin, whatever the case.
-    const search = (await t.inject({ method: 'GET', url: '/ingredients?search=glycerin&limit=50' })).json() as { items: Array<{ name: string }> };
+    const search = (await t.inject({ method: 'GET', url: '/ingredients?search=glycerin&limit=50' })).json() as {
+      items: Array<{ name: string }>;
+    };
     expect(search.items.filter((i) => i.name.toLowerCase() === 'glycerin')).toHaveLength(1);
   });
 
   it('finds inventory names in the ingredient search', async () => {
-    const found = (await t.inject({ method: 'GET', url: '/ingredients?search=abelmoschus%20manihot%20flower%20extract&limit=5' })).json() as { items: Array<{ name: string; inventory_only: boolean }> };
-    expect(found.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'ABELMOSCHUS MANIHOT FLOWER EXTRACT', inventory_only: true })]));
+    const found = (
+      await t.inject({ method: 'GET', url: '/ingredients?search=abelmoschus%20manihot%20flower%20extract&limit=5' })
+    ).json() as { items: Array<{ name: string; inventory_only: boolean }> };
+    expect(found.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'ABELMOSCHUS MANIHOT FLOWER EXTRACT', inventory_only: true }),
+      ]),
+    );
   });
 
   it('updates the base in memory on an ingredient write, without reading it whole again', async () => {
     await analyze('Water');
     const before = knowledgeBaseStats();
     const mod = await t.tokenFor('inventory-mod', 'moderator');
-    const created = await t.inject({ method: 'POST', url: '/ingredients/create', token: mod, payload: { name: 'Abelmoschus Testus Seed Ferment', other_names: ['Testus Ferment'], functions: ['skin_conditioning'] } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/ingredients/create',
+      token: mod,
+      payload: {
+        name: 'Abelmoschus Testus Seed Ferment',
+        other_names: ['Testus Ferment'],
+        functions: ['skin_conditioning'],
+      },
+    });
     expect(created.statusCode).toBe(201);
     const [entry] = await analyze('Aqua, Abelmoschus Testus Seed Ferment').then((entries) => entries.slice(1));
     const [other] = await analyze('Aqua, Testus Ferment').then((entries) => entries.slice(1));
-    expect(entry).toMatchObject({ match: 'exact', inventory_only: false, ingredient: { alias: 'abelmoschus-testus-seed-ferment' } });
+    expect(entry).toMatchObject({
+      match: 'exact',
+      inventory_only: false,
+      ingredient: { alias: 'abelmoschus-testus-seed-ferment' },
+    });
     expect(other).toMatchObject({ match: 'alias', ingredient: { alias: 'abelmoschus-testus-seed-ferment' } });
     const after = knowledgeBaseStats();
     expect(after.loads).toBe(before.loads);
@@ -112,7 +159,10 @@ describe('the matcher with an inventory tier', () => {
   });
 
   it('is updated one ingredient at a time: renamed, added, removed', () => {
-    const m = new IngredientMatcher([{ id: 'a', name: 'Sodium Hyaluronate', otherNames: [] }, { id: 'b', name: 'SODIUM HYALURONATE CROSSPOLYMER', otherNames: [], inventoryOnly: true }]);
+    const m = new IngredientMatcher([
+      { id: 'a', name: 'Sodium Hyaluronate', otherNames: [] },
+      { id: 'b', name: 'SODIUM HYALURONATE CROSSPOLYMER', otherNames: [], inventoryOnly: true },
+    ]);
     expect(m.matchEntry({ input: 'Sodium Hyaluronate Crosspolymer' }).ingredientId).toBe('b');
     m.upsert({ id: 'c', name: 'Sodium Hyaluronate Crosspolymer', otherNames: [] });
     expect(m.matchEntry({ input: 'Sodium Hyaluronate Crosspolymer' }).ingredientId).toBe('c');

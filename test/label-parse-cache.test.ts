@@ -8,7 +8,12 @@ import { loadCorpus, loadLayoutCorpus, loadRetailCorpus } from '../scripts/label
 
 const texts = [...loadCorpus(), ...loadRetailCorpus(), ...loadLayoutCorpus()].map((l) => l.text);
 // Other presentations of the same labels: upper case, one entry a line, HTML, a "free of" block before.
-const shapes = texts.flatMap((t) => [t.toUpperCase(), t.replace(/, /g, ',\n'), `<p>${t.replace(/\n/g, '<br/>')}</p>`, `Free of: parabens, sulfates.\n${t}`]);
+const shapes = texts.flatMap((t) => [
+  t.toUpperCase(),
+  t.replace(/, /g, ',\n'),
+  `<p>${t.replace(/\n/g, '<br/>')}</p>`,
+  `Free of: parabens, sulfates.\n${t}`,
+]);
 
 function readAll(cacheSize: number): string[] {
   setEntryCacheSize(cacheSize);
@@ -45,7 +50,9 @@ describe('the entry cache changes no answer', () => {
     expect(parseIngredientList(`Ingredients: Water,${entry}, Glycerin`)).toEqual(plain);
     expect(parseIngredientList(`Active ingredients:${entry}\nInactive ingredients: Water, Glycerin`)).toEqual(active);
     expect(parseIngredientList(`Ingredients: Water, Glycerin [+/-:${entry}, CI 77491]`)).toEqual(may);
-    expect(parseIngredientList(`Cleanser: Water, Glycerin,${entry}\nToner: Water, Butylene Glycol, Glycerin`)).toEqual(kit);
+    expect(parseIngredientList(`Cleanser: Water, Glycerin,${entry}\nToner: Water, Butylene Glycol, Glycerin`)).toEqual(
+      kit,
+    );
     expect(active.entries[0]).toMatchObject({ input: 'Zinc Oxide', concentration: '20%', active: true });
     expect(plain.entries.find((e) => e.input.startsWith('Zinc'))).toMatchObject({ active: false, part: null });
     expect(may.entries.find((e) => e.input.startsWith('Zinc'))?.mayContain).toBe(true);

@@ -16,12 +16,22 @@ afterAll(() => {
 });
 
 const serverEnv = (extra: Record<string, string>) => ({
-  PATH: process.env.PATH ?? '', PORT: '0', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', ...extra,
+  PATH: process.env.PATH ?? '',
+  PORT: '0',
+  SEED_DEMO_DATA: 'false',
+  LOG_LEVEL: 'info',
+  RATE_LIMIT_ENABLED: 'false',
+  ...extra,
 });
 
 /** Starts `src/server.ts`; resolves once it listens (with its output so far) or exits. */
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; listening: boolean; code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(NODE, ['--import', './register.mjs', 'src/server.ts'], { env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; listening: boolean; code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(NODE, ['--import', './register.mjs', 'src/server.ts'], {
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(child);
   let stdout = '';
   let stderr = '';
@@ -30,18 +40,25 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
       stdout += d.toString();
       if (/Server listening at/.test(stdout)) resolve({ child, listening: true, code: null, stdout, stderr });
     });
-    child.stderr!.on('data', (d) => { stderr += d.toString(); });
+    child.stderr!.on('data', (d) => {
+      stderr += d.toString();
+    });
     child.on('exit', (code) => resolve({ child, listening: false, code, stdout, stderr }));
   });
 }
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code)),
+  );
 
 describe('two processes on one PGLITE_DIR', () => {
-  it('the second refuses to start; a killed holder\'s lock is taken over; a clean stop releases it', async () => {
+  it("the second refuses to start; a killed holder's lock is taken over; a clean stop releases it", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'skincare-lock-')), 'pglite');
     const first = await startServer({ PGLITE_DIR: dir });
     expect(first.listening).toBe(true);
-    expect(first.stdout).toMatch(/"msg":"auth: HS256 tokens signed with the development secret generated in .*\/secrets; user_type claims ignored/);
+    expect(first.stdout).toMatch(
+      /"msg":"auth: HS256 tokens signed with the development secret generated in .*\/secrets; user_type claims ignored/,
+    );
     expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ pid: first.child.pid });
 
     const second = await startServer({ PGLITE_DIR: dir });
@@ -80,9 +97,15 @@ describe('start-up failures', () => {
     mkdirSync(damaged);
     writeFileSync(join(damaged, 'PG_VERSION'), Buffer.alloc(4096, 7));
     writeFileSync(join(damaged, 'postgresql.conf'), 'not = a = config\n');
-    const unreachable = await startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing', PGLITE_DIR: join(damaged, '..', 'unused') });
+    const unreachable = await startServer({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing',
+      PGLITE_DIR: join(damaged, '..', 'unused'),
+    });
     const broken = await startServer({ PGLITE_DIR: damaged });
-    for (const [run, pattern] of [[unreachable, /^Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/nothing: .*ECONNREFUSED/], [broken, /^Cannot open the PGlite database in .*: .*damaged/]] as const) {
+    for (const [run, pattern] of [
+      [unreachable, /^Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/nothing: .*ECONNREFUSED/],
+      [broken, /^Cannot open the PGlite database in .*: .*damaged/],
+    ] as const) {
       expect(run.listening).toBe(false);
       expect(run.code).toBe(1);
       const lines = run.stderr.trim().split('\n');
@@ -114,12 +137,18 @@ describe('a PGlite folder named through a symbolic link', () => {
 
   it('a path PGlite cannot open is refused with a message naming the folder and the cause', async () => {
     const root = mkdtempSync(join(tmpdir(), 'skincare-link-'));
-    const failureAt = (pgliteDir: string) => openDatabase({ databaseUrl: null, pgliteDir }).then(() => null, (error: unknown) => error as Error);
+    const failureAt = (pgliteDir: string) =>
+      openDatabase({ databaseUrl: null, pgliteDir }).then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
     // PGlite's file system throws `{ errno: 54 }` here, which printed as "[object Object]".
     writeFileSync(join(root, 'a-file'), '');
     symlinkSync(join(root, 'a-file'), join(root, 'link-to-a-file'));
     for (const path of ['a-file', 'link-to-a-file']) {
-      expect(String((await failureAt(join(root, path)))?.message)).toMatch(/^PGlite could not open the folder .*a-file \(ENOTDIR: a file where a folder was expected\)$/);
+      expect(String((await failureAt(join(root, path)))?.message)).toMatch(
+        /^PGlite could not open the folder .*a-file \(ENOTDIR: a file where a folder was expected\)$/,
+      );
     }
     symlinkSync(join(root, 'missing'), join(root, 'dangling'));
     expect(String((await failureAt(join(root, 'dangling')))?.message)).toMatch(/dangling/);

@@ -9,19 +9,34 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Item = { id: string; alias: string; name: string; flags: string[]; brand: { id: string; alias: string }; category: { alias: string } | null; product_image: { thumbnail: string } | null };
+type Item = {
+  id: string;
+  alias: string;
+  name: string;
+  flags: string[];
+  brand: { id: string; alias: string };
+  category: { alias: string } | null;
+  product_image: { thumbnail: string } | null;
+};
 type Page = { items: Item[]; next_cursor: string | null };
 
 const search = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/products/search', payload });
 /** The aliases of a product's matched ingredients (search results are summaries: the list comes from GET /products/:id). */
 async function aliasesOf(item: Item): Promise<Set<string>> {
-  const product = (await t.inject({ method: 'GET', url: `/products/${item.id}` })).json() as { ingredients: Array<{ ingredient: { alias: string } | null }> };
+  const product = (await t.inject({ method: 'GET', url: `/products/${item.id}` })).json() as {
+    ingredients: Array<{ ingredient: { alias: string } | null }>;
+  };
   return new Set(product.ingredients.flatMap((e) => (e.ingredient ? [e.ingredient.alias] : [])));
 }
 
 describe('POST /products/search', () => {
   it('finds products containing all included ingredients, none of the excluded, free of a flag', async () => {
-    const response = await search({ include_ingredients: ['water', 'glycerin'], exclude_ingredients: ['alcohol-denat', 'dimethicone'], free_of: ['fragrance'], limit: 100 });
+    const response = await search({
+      include_ingredients: ['water', 'glycerin'],
+      exclude_ingredients: ['alcohol-denat', 'dimethicone'],
+      free_of: ['fragrance'],
+      limit: 100,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json() as Page;
     expect(body.items.length).toBeGreaterThan(0);
@@ -45,7 +60,10 @@ describe('POST /products/search', () => {
   it('matches part of the name, case-insensitively, within a brand and a category', async () => {
     const all = (await search({ limit: 100 })).json() as Page;
     const sample = all.items.find((i) => i.category)!;
-    const word = sample.name.split(' ').find((w) => w.length > 3)!.toUpperCase();
+    const word = sample.name
+      .split(' ')
+      .find((w) => w.length > 3)!
+      .toUpperCase();
     const response = await search({ query: word, brand: sample.brand.alias, category: sample.category!.alias });
     expect(response.body).toContain('items');
     const body = response.json() as Page;
@@ -61,7 +79,9 @@ describe('POST /products/search', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const body = (await search({ include_ingredients: ['water'], limit: 7, ...(cursor ? { cursor } : {}) })).json() as Page;
+      const body = (
+        await search({ include_ingredients: ['water'], limit: 7, ...(cursor ? { cursor } : {}) })
+      ).json() as Page;
       for (const item of body.items) {
         expect(seen.has(item.id)).toBe(false);
         seen.add(item.id);
@@ -73,7 +93,17 @@ describe('POST /products/search', () => {
   });
 
   it('sends the same small number of SQL statements for 5 or 100 results', async () => {
-    const payload = (limit: number) => ({ method: 'POST' as const, url: '/products/search', payload: { include_ingredients: ['water'], exclude_ingredients: ['alcohol-denat'], free_of: ['fragrance'], category: undefined, limit } });
+    const payload = (limit: number) => ({
+      method: 'POST' as const,
+      url: '/products/search',
+      payload: {
+        include_ingredients: ['water'],
+        exclude_ingredients: ['alcohol-denat'],
+        free_of: ['fragrance'],
+        category: undefined,
+        limit,
+      },
+    });
     const small = await t.countStatements(payload(5));
     const large = await t.countStatements(payload(100));
     expect(small.response.statusCode).toBe(200);
@@ -84,9 +114,16 @@ describe('POST /products/search', () => {
   });
 
   it('answers contradictory filters with an empty page and no search query', async () => {
-    const plain = await t.countStatements({ method: 'POST', url: '/products/search', payload: { include_ingredients: ['fragrance'] } });
+    const plain = await t.countStatements({
+      method: 'POST',
+      url: '/products/search',
+      payload: { include_ingredients: ['fragrance'] },
+    });
     expect((plain.response.json() as Page).items.length).toBeGreaterThan(0);
-    for (const payload of [{ include_ingredients: ['fragrance'], free_of: ['fragrance'] }, { include_ingredients: ['water'], exclude_ingredients: ['water'] }]) {
+    for (const payload of [
+      { include_ingredients: ['fragrance'], free_of: ['fragrance'] },
+      { include_ingredients: ['water'], exclude_ingredients: ['water'] },
+    ]) {
       const { response, statements } = await t.countStatements({ method: 'POST', url: '/products/search', payload });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ items: [], next_cursor: null });

@@ -12,8 +12,10 @@ let moderator: Caller;
 let drafter: Caller;
 
 // "Propylene Glycol Dimethicone Xyzzy Ascorbic Acid Limonene": known names run together around one we do not know.
-const UNREAD_LIST = 'Aqua (Water), Glycerin, Squalane, Propylene Glycol Dimethicone Xyzzy Ascorbic Acid Limonene, Phenoxyethanol';
-const READ_LIST = 'Aqua (Water), Glycerin, Squalane, Propylene Glycol Dimethicone Glycerin Ascorbic Acid, Phenoxyethanol';
+const UNREAD_LIST =
+  'Aqua (Water), Glycerin, Squalane, Propylene Glycol Dimethicone Xyzzy Ascorbic Acid Limonene, Phenoxyethanol';
+const READ_LIST =
+  'Aqua (Water), Glycerin, Squalane, Propylene Glycol Dimethicone Glycerin Ascorbic Acid, Phenoxyethanol';
 
 type Entry = { position: number; input: string; match: string; unread: boolean; ingredient: { alias: string } | null };
 type Rule = { rule: string; passes: boolean; unread: boolean };
@@ -21,8 +23,17 @@ type Rule = { rule: string; passes: boolean; unread: boolean };
 beforeAll(async () => {
   t = await startTestApp();
   owner = await t.tokenFor('unread-owner', 'brand');
-  const [row] = await t.em().getConnection().execute(`select alias from brand where owner_id is null order by name desc limit 1`);
-  await t.em().getConnection().execute(`update brand set owner_id = (select id from app_user where username = ?) where alias = ?`, ['unread-owner', row.alias]);
+  const [row] = await t
+    .em()
+    .getConnection()
+    .execute(`select alias from brand where owner_id is null order by name desc limit 1`);
+  await t
+    .em()
+    .getConnection()
+    .execute(`update brand set owner_id = (select id from app_user where username = ?) where alias = ?`, [
+      'unread-owner',
+      row.alias,
+    ]);
   brand = row.alias;
   moderator = await makeCaller(t, 'unread-moderator', 'moderator');
   drafter = await makeCaller(t, 'unread-drafter');
@@ -32,7 +43,12 @@ afterAll(async () => {
 });
 
 async function published(name: string, list: string): Promise<string> {
-  const created = await t.inject({ method: 'POST', url: '/products/create', payload: { name, brand, category: 'serums', ingredient_list: list }, token: owner });
+  const created = await t.inject({
+    method: 'POST',
+    url: '/products/create',
+    payload: { name, brand, category: 'serums', ingredient_list: list },
+    token: owner,
+  });
   expect(created.statusCode).toBe(201);
   const { alias } = created.json() as { alias: string };
   expect((await t.inject({ method: 'PATCH', url: `/products/${alias}/publish`, token: owner })).statusCode).toBe(200);
@@ -59,14 +75,27 @@ describe('a product list with an entry we could not read', () => {
   });
 
   it('keeps the mark on that entry only, in the product document', async () => {
-    const entries = ((await t.inject({ method: 'GET', url: `/products/${unread}` })).json() as { ingredients: Entry[] }).ingredients;
+    const entries = ((await t.inject({ method: 'GET', url: `/products/${unread}` })).json() as { ingredients: Entry[] })
+      .ingredients;
     expect(entries.map((e) => [e.input, e.unread])).toEqual([
-      ['Aqua (Water)', false], ['Glycerin', false], ['Squalane', false],
-      ['Propylene Glycol Dimethicone Xyzzy Ascorbic Acid Limonene', true], ['Phenoxyethanol', false],
+      ['Aqua (Water)', false],
+      ['Glycerin', false],
+      ['Squalane', false],
+      ['Propylene Glycol Dimethicone Xyzzy Ascorbic Acid Limonene', true],
+      ['Phenoxyethanol', false],
     ]);
     // The same words with a name we know are read into entries, none unread.
-    const split = ((await t.inject({ method: 'GET', url: `/products/${read}` })).json() as { ingredients: Entry[] }).ingredients;
-    expect(split.map((e) => e.ingredient?.alias ?? null)).toEqual(['water', 'glycerin', 'squalane', 'propylene-glycol', 'dimethicone', 'ascorbic-acid', 'phenoxyethanol']);
+    const split = ((await t.inject({ method: 'GET', url: `/products/${read}` })).json() as { ingredients: Entry[] })
+      .ingredients;
+    expect(split.map((e) => e.ingredient?.alias ?? null)).toEqual([
+      'water',
+      'glycerin',
+      'squalane',
+      'propylene-glycol',
+      'dimethicone',
+      'ascorbic-acid',
+      'phenoxyethanol',
+    ]);
     expect(split.every((e) => e.unread === false)).toBe(true);
   });
 
@@ -84,7 +113,11 @@ describe('a product list with an entry we could not read', () => {
   });
 
   it('passes none of its own free-of rules, each saying the list could not be read', async () => {
-    const analysis = (await t.inject({ method: 'GET', url: `/products/${unread}/analysis` })).json() as { passes_all: boolean; rules: Rule[]; product: { ingredients: Entry[] } };
+    const analysis = (await t.inject({ method: 'GET', url: `/products/${unread}/analysis` })).json() as {
+      passes_all: boolean;
+      rules: Rule[];
+      product: { ingredients: Entry[] };
+    };
     expect(analysis.passes_all).toBe(false);
     expect(analysis.rules.length).toBeGreaterThan(5);
     expect(analysis.rules.every((r) => !r.passes && r.unread)).toBe(true);
@@ -96,20 +129,37 @@ describe('a product list with an entry we could not read', () => {
   it('reads the same through GraphQL', async () => {
     const query = `query($id: String!) { product(idOrAlias: $id) { ingredients { position unread } } productAnalysis(idOrAlias: $id) { passesAll rules { passes unread } } }`;
     const response = await t.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { id: unread } } });
-    const { data } = response.json() as { data: { product: { ingredients: Array<{ position: number; unread: boolean }> }; productAnalysis: { passesAll: boolean } } };
+    const { data } = response.json() as {
+      data: {
+        product: { ingredients: Array<{ position: number; unread: boolean }> };
+        productAnalysis: { passesAll: boolean };
+      };
+    };
     expect(data.product.ingredients.filter((e) => e.unread).map((e) => e.position)).toEqual([4]);
     expect(data.productAnalysis.passesAll).toBe(false);
   });
 
   it('a draft approved into the catalog keeps the mark', async () => {
-    const created = await t.inject({ method: 'POST', url: '/product_drafts/create', payload: { name: 'Drafted Run Together Serum', brand, category: 'serums', ingredient_list: UNREAD_LIST }, token: drafter.token });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/product_drafts/create',
+      payload: { name: 'Drafted Run Together Serum', brand, category: 'serums', ingredient_list: UNREAD_LIST },
+      token: drafter.token,
+    });
     expect(created.statusCode).toBe(201);
     const draft = created.json() as { id: string; ingredients: Entry[] };
     expect(draft.ingredients.filter((e) => e.unread).map((e) => e.position)).toEqual([4]);
-    const approved = await t.inject({ method: 'POST', url: '/product_drafts/approve', payload: { id: draft.id }, token: moderator.token });
+    const approved = await t.inject({
+      method: 'POST',
+      url: '/product_drafts/approve',
+      payload: { id: draft.id },
+      token: moderator.token,
+    });
     expect(approved.statusCode).toBe(200);
     const { product } = approved.json() as { product: { alias: string } };
-    const entries = ((await t.inject({ method: 'GET', url: `/products/${product.alias}` })).json() as { ingredients: Entry[] }).ingredients;
+    const entries = (
+      (await t.inject({ method: 'GET', url: `/products/${product.alias}` })).json() as { ingredients: Entry[] }
+    ).ingredients;
     expect(entries.filter((e) => e.unread).map((e) => e.position)).toEqual([4]);
     expect(await aliases(`/products?brand=${brand}&limit=100&free_of=fragrance`)).not.toContain(product.alias);
   });

@@ -25,8 +25,14 @@ import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
 const withRedis = await sharedRedis('protections.test.ts');
 let t: TestApp;
 const LIMITS = {
-  RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_MAX: '6', RATE_LIMIT_ANALYSIS_MAX: '2',
-  RATE_LIMIT_UPLOAD_MAX: '1', RATE_LIMIT_EMAIL_MAX: '1', RATE_LIMIT_IDP_MAX: '1', CORS_ORIGINS: 'https://app.example,http://localhost:5173',
+  RATE_LIMIT_ENABLED: 'true',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+  RATE_LIMIT_MAX: '6',
+  RATE_LIMIT_ANALYSIS_MAX: '2',
+  RATE_LIMIT_UPLOAD_MAX: '1',
+  RATE_LIMIT_EMAIL_MAX: '1',
+  RATE_LIMIT_IDP_MAX: '1',
+  CORS_ORIGINS: 'https://app.example,http://localhost:5173',
 };
 beforeAll(async () => {
   t = await startTestApp(LIMITS);
@@ -52,25 +58,45 @@ describe('rate limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another IP has its own budget; /health is never limited.
-    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: nextIp() })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: nextIp() })).statusCode,
+    ).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/health', remoteAddress })).statusCode).toBe(200);
   });
 
   it('limits signed-in callers per user, wherever they call from; a bad token counts against its IP', async () => {
     const token = await t.tokenFor('limited-user');
-    for (let i = 0; i < 6; i++) expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token, remoteAddress: nextIp() })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token, remoteAddress: nextIp() })).statusCode).toBe(429);
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await t.inject({ method: 'GET', url: '/census/countries?limit=1', token, remoteAddress: nextIp() }))
+          .statusCode,
+      ).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/census/countries?limit=1', token, remoteAddress: nextIp() })).statusCode,
+    ).toBe(429);
     // The same IP, anonymous, still has budget: the user's was spent, not the IP's.
     const other = await t.tokenFor('other-user');
     expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token: other })).statusCode).toBe(200);
     const remoteAddress = nextIp();
-    for (let i = 0; i < 6; i++) await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress, headers: { authorization: `Bearer made-up-${i}` } });
+    for (let i = 0; i < 6; i++)
+      await t.inject({
+        method: 'GET',
+        url: '/census/countries?limit=1',
+        remoteAddress,
+        headers: { authorization: `Bearer made-up-${i}` },
+      });
     expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress })).statusCode).toBe(429);
   });
 
   it('analysis has its own, stricter budget', async () => {
     const remoteAddress = nextIp();
-    const analyse = () => t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress, payload: { ingredient_list: 'Aqua, Glycerin' } });
+    const analyse = () =>
+      t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        remoteAddress,
+        payload: { ingredient_list: 'Aqua, Glycerin' },
+      });
     expect((await analyse()).statusCode).toBe(201);
     expect((await analyse()).statusCode).toBe(201);
     const limited = await analyse();
@@ -81,7 +107,13 @@ describe('rate limits', () => {
 
   it('uploads have their own budget, checked before the body is read', async () => {
     const remoteAddress = nextIp();
-    const upload = () => t.inject({ method: 'POST', url: '/analyze/extract_label', remoteAddress, payload: { text: 'Ingredients: Aqua, Glycerin.' } });
+    const upload = () =>
+      t.inject({
+        method: 'POST',
+        url: '/analyze/extract_label',
+        remoteAddress,
+        payload: { text: 'Ingredients: Aqua, Glycerin.' },
+      });
     expect((await upload()).statusCode).toBe(201);
     expect((await upload()).statusCode).toBe(429);
   });
@@ -100,10 +132,16 @@ describe('rate limits', () => {
 
   it('the same operations sent through POST /graphql have the stricter budget too', async () => {
     const remoteAddress = nextIp();
-    const analyse = () => t.inject({
-      method: 'POST', url: '/graphql', remoteAddress,
-      payload: { query: 'mutation($l: String!) { analyzeIngredientList(ingredientList: $l) { token } }', variables: { l: 'Aqua, Glycerin' } },
-    });
+    const analyse = () =>
+      t.inject({
+        method: 'POST',
+        url: '/graphql',
+        remoteAddress,
+        payload: {
+          query: 'mutation($l: String!) { analyzeIngredientList(ingredientList: $l) { token } }',
+          variables: { l: 'Aqua, Glycerin' },
+        },
+      });
     expect((await analyse()).json().data.analyzeIngredientList.token).toBeTruthy();
     expect((await analyse()).json().data.analyzeIngredientList.token).toBeTruthy();
     const limited = await analyse();
@@ -111,14 +149,25 @@ describe('rate limits', () => {
     expect(limited.json().errors[0].extensions.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Plain queries go on.
-    expect((await t.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: { query: '{ brands(limit: 1) { items { name } } }' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/graphql',
+          remoteAddress,
+          payload: { query: '{ brands(limit: 1) { items { name } } }' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('the identity-provider hook is limited when it is mounted', async () => {
     if (!routes.some((r) => r.method === 'POST' && r.path === '/identity_provider')) return;
     const remoteAddress = nextIp();
     await t.inject({ method: 'POST', url: '/identity_provider', remoteAddress, payload: {} });
-    expect((await t.inject({ method: 'POST', url: '/identity_provider', remoteAddress, payload: {} })).statusCode).toBe(429);
+    expect((await t.inject({ method: 'POST', url: '/identity_provider', remoteAddress, payload: {} })).statusCode).toBe(
+      429,
+    );
   });
 });
 
@@ -144,27 +193,57 @@ describe('security headers and CORS', () => {
   });
 
   it('answers CORS for the configured origins only', async () => {
-    const preflight = (origin: string) => t.inject({
-      method: 'OPTIONS', url: '/products', remoteAddress: nextIp(),
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
-    });
+    const preflight = (origin: string) =>
+      t.inject({
+        method: 'OPTIONS',
+        url: '/products',
+        remoteAddress: nextIp(),
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,idempotency-key',
+        },
+      });
     const ok = await preflight('https://app.example');
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('https://app.example');
     expect(String(ok.headers['access-control-allow-headers'])).toContain('idempotency-key');
     const denied = await preflight('https://evil.example');
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
-    const simple = await t.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: nextIp(), headers: { origin: 'http://localhost:5173' } });
+    const simple = await t.inject({
+      method: 'GET',
+      url: '/census/countries?limit=1',
+      remoteAddress: nextIp(),
+      headers: { origin: 'http://localhost:5173' },
+    });
     expect(simple.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(String(simple.headers['access-control-expose-headers'])).toContain('retry-after');
   });
 
   it('allows no origin by default and checks CORS_ORIGINS', () => {
-    expect(loadConfig({ PGLITE_DIR: '/tmp/skincare-test-unused/pglite', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' }).corsOrigins).toEqual([]);
-    expect(() => loadConfig({ CORS_ORIGINS: 'app.example', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example/path', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ RATE_LIMIT_MAX: '0', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(/RATE_LIMIT_MAX/);
-    expect(() => loadConfig({ RATE_LIMIT_ENABLED: 'maybe', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' })).toThrow(/RATE_LIMIT_ENABLED/);
+    expect(
+      loadConfig({
+        PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+        AUTH_JWT_SECRET: TEST_JWT_SECRET,
+        IDP_WEBHOOK_SECRET: 'x',
+      }).corsOrigins,
+    ).toEqual([]);
+    expect(() =>
+      loadConfig({ CORS_ORIGINS: 'app.example', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({
+        CORS_ORIGINS: 'https://app.example/path',
+        AUTH_JWT_SECRET: TEST_JWT_SECRET,
+        IDP_WEBHOOK_SECRET: 'x',
+      }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ RATE_LIMIT_MAX: '0', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' }),
+    ).toThrow(/RATE_LIMIT_MAX/);
+    expect(() =>
+      loadConfig({ RATE_LIMIT_ENABLED: 'maybe', AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x' }),
+    ).toThrow(/RATE_LIMIT_ENABLED/);
   });
 });
 
@@ -172,14 +251,24 @@ describe('GraphQL protections', () => {
   let closed: FastifyInstance;
   beforeAll(async () => {
     closed = await buildApp({
-      config: loadConfig({ AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite', GRAPHQL_INTROSPECTION: 'false', RATE_LIMIT_ENABLED: 'false', GRAPHQL_MAX_BATCH: '3' }),
-      orm: t.orm, logger: false,
+      config: loadConfig({
+        AUTH_JWT_SECRET: TEST_JWT_SECRET,
+        IDP_WEBHOOK_SECRET: 'x',
+        LOG_LEVEL: 'silent',
+        PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+        GRAPHQL_INTROSPECTION: 'false',
+        RATE_LIMIT_ENABLED: 'false',
+        GRAPHQL_MAX_BATCH: '3',
+      }),
+      orm: t.orm,
+      logger: false,
     });
   });
   afterAll(async () => {
     await closed?.close();
   });
-  const gql = (app: FastifyInstance, payload: unknown) => app.inject({ method: 'POST', url: '/graphql', payload: payload as object, remoteAddress: nextIp() });
+  const gql = (app: FastifyInstance, payload: unknown) =>
+    app.inject({ method: 'POST', url: '/graphql', payload: payload as object, remoteAddress: nextIp() });
 
   it('introspection is on by default, with field suggestions', async () => {
     const r = await gql(t.app, { query: '{ __schema { queryType { name } } }' });
@@ -196,7 +285,9 @@ describe('GraphQL protections', () => {
     const typo = await gql(closed, { query: '{ brand(idOrAlias: "x") { nam } }' });
     expect(typo.statusCode).toBe(400);
     expect(JSON.stringify(typo.json())).not.toMatch(/Did you mean/);
-    expect((await gql(closed, { query: '{ brands(limit: 1) { items { name } } }' })).json().data.brands.items).toHaveLength(1);
+    expect(
+      (await gql(closed, { query: '{ brands(limit: 1) { items { name } } }' })).json().data.brands.items,
+    ).toHaveLength(1);
   });
 
   it('answers a batch of operations, and refuses a batch over the limit with a 400', async () => {
@@ -204,9 +295,15 @@ describe('GraphQL protections', () => {
     const r = await gql(t.app, [op, op]);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toHaveLength(2);
-    const ten = await gql(t.app, Array.from({ length: 10 }, () => op));
+    const ten = await gql(
+      t.app,
+      Array.from({ length: 10 }, () => op),
+    );
     expect(ten.json()).toHaveLength(10);
-    const eleven = await gql(t.app, Array.from({ length: 11 }, () => op));
+    const eleven = await gql(
+      t.app,
+      Array.from({ length: 11 }, () => op),
+    );
     expect(eleven.statusCode).toBe(400);
     expect(errorOf(eleven)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'body', max: 10 } });
     expect((await gql(closed, [op, op, op, op])).statusCode).toBe(400);
@@ -218,12 +315,18 @@ describe('uploads are typed by content, never by name or declared type', () => {
   const boundary = '----hardening-boundary';
   const multipart = (field: string, filename: string, type: string, data: Buffer) => ({
     payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-      data, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
-  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
 
   it('the multipart layer reports what the bytes are and a safe name', async () => {
     const echo = Fastify();
@@ -234,25 +337,44 @@ describe('uploads are typed by content, never by name or declared type', () => {
       return { filename: file.filename, mimetype: file.mimetype, size: file.data.length };
     });
     const image = await png();
-    const pngAsText = await echo.inject({ method: 'POST', url: '/echo', ...multipart('image', 'notes.txt', 'text/plain', image) });
+    const pngAsText = await echo.inject({
+      method: 'POST',
+      url: '/echo',
+      ...multipart('image', 'notes.txt', 'text/plain', image),
+    });
     expect(pngAsText.json()).toEqual({ filename: 'notes.txt', mimetype: 'image/png', size: image.length });
-    const textAsPng = await echo.inject({ method: 'POST', url: '/echo', ...multipart('image', '../../etc/photo.png', 'image/png', Buffer.from('just some text')) });
+    const textAsPng = await echo.inject({
+      method: 'POST',
+      url: '/echo',
+      ...multipart('image', '../../etc/photo.png', 'image/png', Buffer.from('just some text')),
+    });
     expect(textAsPng.json()).toEqual({ filename: 'photo.png', mimetype: null, size: 14 });
     await echo.close();
   });
 
   it('POST /analyze/extract_label refuses a text file named .png and declared image/png', async () => {
-    const r = await t.inject({ method: 'POST', url: '/analyze/extract_label', remoteAddress: nextIp(), ...multipart('image', 'label.png', 'image/png', Buffer.from('Ingredients: Aqua, Glycerin')) });
+    const r = await t.inject({
+      method: 'POST',
+      url: '/analyze/extract_label',
+      remoteAddress: nextIp(),
+      ...multipart('image', 'label.png', 'image/png', Buffer.from('Ingredients: Aqua, Glycerin')),
+    });
     expect(r.statusCode).toBe(400);
     expect(errorOf(r)).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'image' } });
   });
 
   it('POST /analyze/extract_label takes a PNG named .txt and declared text/plain', async () => {
     const lines = ['Ingredients: Aqua (Water), Glycerin, Niacinamide.'];
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="120"><rect width="100%" height="100%" fill="white"/>${
-      lines.map((line, i) => `<text x="20" y="${70 + i * 60}" font-family="DejaVu Sans" font-size="32">${line}</text>`).join('')}</svg>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="120"><rect width="100%" height="100%" fill="white"/>${lines
+      .map((line, i) => `<text x="20" y="${70 + i * 60}" font-family="DejaVu Sans" font-size="32">${line}</text>`)
+      .join('')}</svg>`;
     const image = await sharp(Buffer.from(svg)).png().toBuffer();
-    const r = await t.inject({ method: 'POST', url: '/analyze/extract_label', remoteAddress: nextIp(), ...multipart('image', 'label.txt', 'text/plain', image) });
+    const r = await t.inject({
+      method: 'POST',
+      url: '/analyze/extract_label',
+      remoteAddress: nextIp(),
+      ...multipart('image', 'label.txt', 'text/plain', image),
+    });
     expect(r.statusCode).toBe(201);
     expect(JSON.stringify(r.json())).toMatch(/glycerin/i);
   });
@@ -273,22 +395,46 @@ describe('NUL characters', () => {
     const rest = await t.inject({ method: 'GET', url: '/ingredients?search=a%00b', remoteAddress: nextIp() });
     expect(rest.statusCode).toBe(400);
     expect(errorOf(rest).details).toEqual({ field: 'search' });
-    const body = await t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: nextIp(), payload: { ingredient_list: 'Aqua, Gly\u0000cerin' } });
+    const body = await t.inject({
+      method: 'POST',
+      url: '/analyze/ingredient_list',
+      remoteAddress: nextIp(),
+      payload: { ingredient_list: 'Aqua, Gly\u0000cerin' },
+    });
     expect(errorOf(body).details).toEqual({ field: 'ingredient_list' });
-    const graphql = await t.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload: { query: '{ ingredients(search: "a\\u0000b", limit: 1) { items { name } } }' } });
+    const graphql = await t.inject({
+      method: 'POST',
+      url: '/graphql',
+      remoteAddress: nextIp(),
+      payload: { query: '{ ingredients(search: "a\\u0000b", limit: 1) { items { name } } }' },
+    });
     expect(graphql.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
   });
 });
 
 describe('an unreachable database', () => {
   it('is recognised from driver errors, and bugs are not', () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnavailable({ name: 'DriverException', message: 'x', cause: { code: '57P01', message: 'terminating connection due to administrator command' } })).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable({
+        name: 'DriverException',
+        message: 'x',
+        cause: { code: '57P01', message: 'terminating connection due to administrator command' },
+      }),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     // PGlite's answer to a NUL byte in a parameter is a protocol violation, not an outage.
-    expect(isDatabaseUnavailable({ name: 'DriverException', code: '08P01', message: 'bind message supplies 0 parameters, but prepared statement "" requires 1' })).toBe(false);
+    expect(
+      isDatabaseUnavailable({
+        name: 'DriverException',
+        code: '08P01',
+        message: 'bind message supplies 0 parameters, but prepared statement "" requires 1',
+      }),
+    ).toBe(false);
   });
 });
 
@@ -322,7 +468,12 @@ describe('the anonymous response cache and failed requests', () => {
       { method: 'POST' as const, url: '/products/search', payload: { limit: 'many' } },
       // Signed in, passes validation, fails inside its transaction (rolled back).
       { method: 'DELETE' as const, url: '/routines/00000000-0000-4000-8000-000000000000', token: member },
-      { method: 'POST' as const, url: '/graphql', payload: { query: 'mutation { deleteRoutine(id: "00000000-0000-4000-8000-000000000000") }' }, token: member },
+      {
+        method: 'POST' as const,
+        url: '/graphql',
+        payload: { query: 'mutation { deleteRoutine(id: "00000000-0000-4000-8000-000000000000") }' },
+        token: member,
+      },
       { method: 'POST' as const, url: '/graphql', payload: { query: '{ brands(limit: 1) { items { name } } }' } },
     ];
     for (const request of failing) {
@@ -337,18 +488,41 @@ describe('the anonymous response cache and failed requests', () => {
     await settle();
     await read();
     expect((await read()).headers['x-cache']).toBe('HIT');
-    expect((await t.inject({ method: 'PUT', url: '/ingredients/glycerin/feeling/positive', token: member, remoteAddress: nextIp() })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: '/ingredients/glycerin/feeling/positive',
+          token: member,
+          remoteAddress: nextIp(),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await read()).headers['x-cache']).toBe('MISS');
     expect((await read()).headers['x-cache']).toBe('HIT');
-    expect((await t.inject({ method: 'POST', url: '/analyze/ingredient_list', remoteAddress: nextIp(), payload: { ingredient_list: 'Aqua, Glycerin' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/analyze/ingredient_list',
+          remoteAddress: nextIp(),
+          payload: { ingredient_list: 'Aqua, Glycerin' },
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await read()).headers['x-cache']).toBe('MISS');
   });
 });
 
 describe('GraphQL amplification: every aliased, fragment or batched occurrence counts before anything runs', () => {
   const analysesStored = () => t.em().count(IngredientAnalysis, {});
-  const aliases = (n: number, prefix = 'a') => Array.from({ length: n }, (_, i) => `${prefix}${i}: analyzeIngredientList(ingredientList: "Aqua, Glycerin") { token }`).join(' ');
-  const gqlFrom = (app: FastifyInstance, remoteAddress: string, payload: unknown) => app.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: payload as object });
+  const aliases = (n: number, prefix = 'a') =>
+    Array.from(
+      { length: n },
+      (_, i) => `${prefix}${i}: analyzeIngredientList(ingredientList: "Aqua, Glycerin") { token }`,
+    ).join(' ');
+  const gqlFrom = (app: FastifyInstance, remoteAddress: string, payload: unknown) =>
+    app.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: payload as object });
 
   /** The analysis budget is 2 per window: asks for 3 ways, then 2 and 1 more. */
   async function amplificationHolds(app: FastifyInstance): Promise<void> {
@@ -357,8 +531,14 @@ describe('GraphQL amplification: every aliased, fragment or batched occurrence c
     const refused = [
       { query: `mutation { ${aliases(3)} }` },
       { query: `mutation { ...A } fragment A on Mutation { ${aliases(3)} }` },
-      { query: `mutation { a: analyzeIngredientList(ingredientList: "Aqua") { token } ... on Mutation { ${aliases(2, 'b')} } }` },
-      [{ query: `mutation { ${aliases(1)} }` }, { query: `mutation { ${aliases(1)} }` }, { query: `mutation { ${aliases(1)} }` }],
+      {
+        query: `mutation { a: analyzeIngredientList(ingredientList: "Aqua") { token } ... on Mutation { ${aliases(2, 'b')} } }`,
+      },
+      [
+        { query: `mutation { ${aliases(1)} }` },
+        { query: `mutation { ${aliases(1)} }` },
+        { query: `mutation { ${aliases(1)} }` },
+      ],
     ];
     for (const payload of refused) {
       const r = await gqlFrom(app, remoteAddress, payload);
@@ -381,7 +561,12 @@ describe('GraphQL amplification: every aliased, fragment or batched occurrence c
     for (const query of [`query=${effects}`, withVariables]) {
       const caller = nextIp();
       expect((await gqlFrom(app, caller, { query: `mutation { ${aliases(2)} }` })).statusCode).toBe(200);
-      const r = await app.inject({ method: 'GET', url: `/graphql?${query}`, remoteAddress: caller, headers: { 'apollo-require-preflight': 'true' } });
+      const r = await app.inject({
+        method: 'GET',
+        url: `/graphql?${query}`,
+        remoteAddress: caller,
+        headers: { 'apollo-require-preflight': 'true' },
+      });
       expect(r.statusCode).toBe(429);
       expect(r.json().errors[0].message).toMatch(/at most 2 analysis operations/);
     }
@@ -400,8 +585,13 @@ describe('GraphQL amplification: every aliased, fragment or batched occurrence c
   withRedis.it('with Redis (every instance shares the budget)', async () => {
     const prefix = `skincare-test-amplification-${process.pid}:`;
     const env = {
-      AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-      REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, ...LIMITS,
+      AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      IDP_WEBHOOK_SECRET: 'x',
+      LOG_LEVEL: 'silent',
+      PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      ...LIMITS,
     };
     const a = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
     const b = await buildApp({ config: loadConfig(env), orm: t.orm, logger: false });
@@ -423,7 +613,8 @@ describe('GraphQL amplification: every aliased, fragment or batched occurrence c
 });
 
 describe('GraphQL alias bombs and heavy fields are refused before they run', () => {
-  const gqlAt = (remoteAddress: string, payload: unknown) => t.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: payload as object });
+  const gqlAt = (remoteAddress: string, payload: unknown) =>
+    t.inject({ method: 'POST', url: '/graphql', remoteAddress, payload: payload as object });
 
   it('gives every heavy field that exists its cost', () => {
     const root = readFileSync('schema/schema.graphql', 'utf8');
@@ -444,32 +635,60 @@ describe('GraphQL alias bombs and heavy fields are refused before they run', () 
     const { r, ms } = await bombDone;
     expect(cheap.statusCode).toBe(200);
     expect(r.statusCode).toBe(400);
-    expect(r.json().errors[0]).toMatchObject({ extensions: { code: 'VALIDATION_FAILED', details: { limit: 'field_repeat', field: 'productSitemap', max: MAX_FIELD_REPEAT } } });
+    expect(r.json().errors[0]).toMatchObject({
+      extensions: {
+        code: 'VALIDATION_FAILED',
+        details: { limit: 'field_repeat', field: 'productSitemap', max: MAX_FIELD_REPEAT },
+      },
+    });
     // Generous for a shared CI machine: the bomb ran 18-85 s before.
     expect(ms).toBeLessThan(2000);
     expect(cheapMs).toBeLessThan(2000);
   });
 
   it('counts heavy fields at their cost, within the repeat cap too', async () => {
-    const sitemaps = (n: number) => `query { ${Array.from({ length: n }, (_, i) => `s${i}: productSitemap`).join(' ')} }`;
+    const sitemaps = (n: number) =>
+      `query { ${Array.from({ length: n }, (_, i) => `s${i}: productSitemap`).join(' ')} }`;
     const six = await gqlAt(nextIp(), { query: sitemaps(6) });
     expect(six.statusCode).toBe(400);
     expect(six.json().errors[0].extensions.details).toMatchObject({ limit: 'complexity' });
     const similar = `{ ${Array.from({ length: 15 }, (_, i) => `p${i}: similarProducts(idOrAlias: "x", limit: 100) { items { score } }`).join(' ')} }`;
-    expect((await gqlAt(nextIp(), { query: similar })).json().errors[0].extensions.details).toMatchObject({ limit: 'complexity' });
+    expect((await gqlAt(nextIp(), { query: similar })).json().errors[0].extensions.details).toMatchObject({
+      limit: 'complexity',
+    });
     // A fragment spread into the selection repeats its fields there.
     const viaFragments = `{ ...A ...B } fragment A on Query { ${Array.from({ length: 15 }, (_, i) => `a${i}: __typename`).join(' ')} } fragment B on Query { ${Array.from({ length: 15 }, (_, i) => `b${i}: __typename`).join(' ')} }`;
-    expect((await gqlAt(nextIp(), { query: viaFragments })).json().errors[0].extensions.details).toMatchObject({ limit: 'field_repeat', field: '__typename' });
+    expect((await gqlAt(nextIp(), { query: viaFragments })).json().errors[0].extensions.details).toMatchObject({
+      limit: 'field_repeat',
+      field: '__typename',
+    });
     expect((await gqlAt(nextIp(), { query: sitemaps(2) })).statusCode).toBe(200);
   });
 
   it('refuses an answer over the size bound', async () => {
     const small = await buildApp({ config: t.config, orm: t.orm, logger: false, maxGraphqlResponseBytes: 2000 });
     try {
-      const r = await small.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload: { query: '{ productSitemap }' } });
+      const r = await small.inject({
+        method: 'POST',
+        url: '/graphql',
+        remoteAddress: nextIp(),
+        payload: { query: '{ productSitemap }' },
+      });
       expect(r.statusCode).toBe(400);
-      expect(r.json().errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { limit: 'response_bytes', max: 2000 } });
-      expect((await small.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload: { query: '{ brands(limit: 1) { items { name } } }' } })).statusCode).toBe(200);
+      expect(r.json().errors[0].extensions).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { limit: 'response_bytes', max: 2000 },
+      });
+      expect(
+        (
+          await small.inject({
+            method: 'POST',
+            url: '/graphql',
+            remoteAddress: nextIp(),
+            payload: { query: '{ brands(limit: 1) { items { name } } }' },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await small.close();
     }
@@ -477,16 +696,37 @@ describe('GraphQL alias bombs and heavy fields are refused before they run', () 
 });
 
 describe('malformed GraphQL requests are 400 VALIDATION_FAILED, never 500', () => {
-  const twenty = (prefix: string, field: string) => Array.from({ length: MAX_FIELD_REPEAT }, (_, i) => `${prefix}${i}: ${field}`).join(' ');
+  const twenty = (prefix: string, field: string) =>
+    Array.from({ length: MAX_FIELD_REPEAT }, (_, i) => `${prefix}${i}: ${field}`).join(' ');
   const cases: Array<[string, Record<string, unknown>, string | undefined]> = [
     ['a missing variable', { query: 'query($l: Int!) { brands(limit: $l) { items { name } } }' }, 'l'],
-    ['a variable of the wrong type', { query: 'query($l: Int!) { brands(limit: $l) { items { name } } }', variables: { l: 'many' } }, 'l'],
-    ['a missing non-null String variable', { query: 'query($q: String!) { ingredients(search: $q, limit: 1) { items { name } } }', variables: {} }, 'q'],
-    ['an operationName naming no operation', { query: 'query A { brands(limit: 1) { items { name } } }', operationName: 'B' }, undefined],
-    ['10,001 aliases of one field', { query: `{ ${Array.from({ length: 10_001 }, (_, i) => `b${i}: __typename`).join(' ')} }` }, undefined],
-    ['more than 10,000 nodes through nested fragments, none repeated over the cap', {
-      query: `{ ${twenty('p', 'product(idOrAlias: "x") { ...P }')} } fragment P on Product { ${twenty('b', 'brand { ...B }')} } fragment B on Brand { ${twenty('o', 'owner { ...U }')} } fragment U on User { ${twenty('i', 'id')} }`,
-    }, undefined],
+    [
+      'a variable of the wrong type',
+      { query: 'query($l: Int!) { brands(limit: $l) { items { name } } }', variables: { l: 'many' } },
+      'l',
+    ],
+    [
+      'a missing non-null String variable',
+      { query: 'query($q: String!) { ingredients(search: $q, limit: 1) { items { name } } }', variables: {} },
+      'q',
+    ],
+    [
+      'an operationName naming no operation',
+      { query: 'query A { brands(limit: 1) { items { name } } }', operationName: 'B' },
+      undefined,
+    ],
+    [
+      '10,001 aliases of one field',
+      { query: `{ ${Array.from({ length: 10_001 }, (_, i) => `b${i}: __typename`).join(' ')} }` },
+      undefined,
+    ],
+    [
+      'more than 10,000 nodes through nested fragments, none repeated over the cap',
+      {
+        query: `{ ${twenty('p', 'product(idOrAlias: "x") { ...P }')} } fragment P on Product { ${twenty('b', 'brand { ...B }')} } fragment B on Brand { ${twenty('o', 'owner { ...U }')} } fragment U on User { ${twenty('i', 'id')} }`,
+      },
+      undefined,
+    ],
   ];
   it.each(cases)('%s', async (_name, payload, field) => {
     const r = await t.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), payload });
@@ -498,12 +738,21 @@ describe('malformed GraphQL requests are 400 VALIDATION_FAILED, never 500', () =
 
 describe('GraphQL during a database outage', () => {
   it('answers 503 with Retry-After, as REST does', async () => {
-    const orm = await MikroORM.init({ ...ormOptions({ databaseUrl: 'postgres://postgres@127.0.0.1:9/unreachable', pgliteDir: '' }), pool: { min: 0, max: 1 } } as never);
+    const orm = await MikroORM.init({
+      ...ormOptions({ databaseUrl: 'postgres://postgres@127.0.0.1:9/unreachable', pgliteDir: '' }),
+      pool: { min: 0, max: 1 },
+    } as never);
     const down = await buildApp({ config: t.config, orm: orm as never, logger: false });
     try {
       const token = await t.tokenFor('outage-user');
       for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
-        const r = await down.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), headers, payload: { query: '{ brands(limit: 1) { items { name } } }' } });
+        const r = await down.inject({
+          method: 'POST',
+          url: '/graphql',
+          remoteAddress: nextIp(),
+          headers,
+          payload: { query: '{ brands(limit: 1) { items { name } } }' },
+        });
         expect(r.statusCode).toBe(503);
         expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
         expect(r.json().errors[0].message).toMatch(/database is unavailable/i);
@@ -535,19 +784,27 @@ describe('the request store counts committed writes only', () => {
       return {};
     });
     app.post('/rolls-back', async () => {
-      await t.em().transactional(async (em) => {
-        await em.execute(write);
-        throw new Error('fails after writing');
-      }).catch(() => undefined);
+      await t
+        .em()
+        .transactional(async (em) => {
+          await em.execute(write);
+          throw new Error('fails after writing');
+        })
+        .catch(() => undefined);
       return {};
     });
     app.post('/nested-rolls-back', async () => {
-      await t.em().transactional(async (em) => {
-        await em.execute(write);
-        await em.transactional(async () => {
-          throw new Error('the savepoint fails');
-        }).catch(() => undefined);
-      }).catch(() => undefined);
+      await t
+        .em()
+        .transactional(async (em) => {
+          await em.execute(write);
+          await em
+            .transactional(async () => {
+              throw new Error('the savepoint fails');
+            })
+            .catch(() => undefined);
+        })
+        .catch(() => undefined);
       return {};
     });
     app.post('/reads', async () => {
@@ -557,8 +814,14 @@ describe('the request store counts committed writes only', () => {
       return {};
     });
     try {
-      for (const url of ['/commits', '/rolls-back', '/nested-rolls-back', '/reads']) expect((await app.inject({ method: 'POST', url })).statusCode).toBe(200);
-      expect(Object.fromEntries(committed)).toEqual({ '/commits': true, '/rolls-back': false, '/nested-rolls-back': true, '/reads': false });
+      for (const url of ['/commits', '/rolls-back', '/nested-rolls-back', '/reads'])
+        expect((await app.inject({ method: 'POST', url })).statusCode).toBe(200);
+      expect(Object.fromEntries(committed)).toEqual({
+        '/commits': true,
+        '/rolls-back': false,
+        '/nested-rolls-back': true,
+        '/reads': false,
+      });
     } finally {
       await app.close();
     }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { benjaminiHochberg, fisherOneSided, gStatistic, investigate, latestRatings, positionWeight, type Outcome, type RatedIngredient, type RatedItem } from '../src/modules/reaction/engine/detective.js';
+import {
+  benjaminiHochberg,
+  fisherOneSided,
+  gStatistic,
+  investigate,
+  latestRatings,
+  positionWeight,
+  type Outcome,
+  type RatedIngredient,
+  type RatedItem,
+} from '../src/modules/reaction/engine/detective.js';
 
 // Ingredients by name; groups as the knowledge base has them.
 const GROUPS: Record<string, string[]> = {
@@ -14,12 +24,22 @@ const GROUPS: Record<string, string[]> = {
 
 let counter = 0;
 /** A rated product: its list as ingredient names, in order. */
-function item(outcome: Outcome, names: string[], options: { key?: string; date?: string; bands?: Record<string, RatedIngredient['band']> } = {}): RatedItem {
+function item(
+  outcome: Outcome,
+  names: string[],
+  options: { key?: string; date?: string; bands?: Record<string, RatedIngredient['band']> } = {},
+): RatedItem {
   return {
     key: options.key ?? `p${++counter}`,
     outcome,
     date: options.date ?? '2026-11-01',
-    ingredients: names.map((name, i) => ({ id: name, name, position: i + 1, band: options.bands?.[name] ?? null, groups: GROUPS[name] ?? [] })),
+    ingredients: names.map((name, i) => ({
+      id: name,
+      name,
+      position: i + 1,
+      band: options.bands?.[name] ?? null,
+      groups: GROUPS[name] ?? [],
+    })),
   };
 }
 
@@ -38,14 +58,21 @@ describe('reaction detective: evidence and status', () => {
   });
 
   it('refuses to blame anything after a single bad product', () => {
-    const result = investigate([item('broke_out', ['water', 'coconut-oil']), item('fine', ['water']), item('fine', ['water', 'glycerin'])]);
+    const result = investigate([
+      item('broke_out', ['water', 'coconut-oil']),
+      item('fine', ['water']),
+      item('fine', ['water', 'glycerin']),
+    ]);
     expect(result.status).toBe('too_few_bad_products');
     expect(result.suspects).toEqual([]);
     expect(result.message).toMatch(/at least 2/);
   });
 
   it('refuses to rank without a good product to contrast with, but says what the bad ones share', () => {
-    const result = investigate([item('irritated', ['water', 'linalool', 'glycerin']), item('itched', ['water', 'linalool'])]);
+    const result = investigate([
+      item('irritated', ['water', 'linalool', 'glycerin']),
+      item('itched', ['water', 'linalool']),
+    ]);
     expect(result.status).toBe('no_good_products');
     expect(result.suspects).toEqual([]);
     expect(result.sharedByBadProducts.map((s) => s.id)).toEqual(['water', 'linalool']);
@@ -53,8 +80,10 @@ describe('reaction detective: evidence and status', () => {
 
   it('never blames an ingredient that is in every product', () => {
     const result = investigate([
-      item('broke_out', ['water', 'coconut-oil']), item('broke_out', ['water', 'coconut-oil', 'glycerin']),
-      item('fine', ['water', 'glycerin']), item('loved', ['water', 'squalane']),
+      item('broke_out', ['water', 'coconut-oil']),
+      item('broke_out', ['water', 'coconut-oil', 'glycerin']),
+      item('fine', ['water', 'glycerin']),
+      item('loved', ['water', 'squalane']),
     ]);
     expect(result.status).toBe('ok');
     expect(result.suspects.map((s) => s.id)).not.toContain('water');
@@ -64,8 +93,10 @@ describe('reaction detective: evidence and status', () => {
   it('says when nothing stands out', () => {
     // Every ingredient is as common in good products as in bad ones.
     const result = investigate([
-      item('broke_out', ['water', 'glycerin']), item('broke_out', ['water', 'squalane']),
-      item('fine', ['water', 'glycerin']), item('fine', ['water', 'squalane']),
+      item('broke_out', ['water', 'glycerin']),
+      item('broke_out', ['water', 'squalane']),
+      item('fine', ['water', 'glycerin']),
+      item('fine', ['water', 'squalane']),
     ]);
     expect(result.status).toBe('no_clear_suspect');
     expect(result.suspects).toEqual([]);
@@ -73,16 +104,27 @@ describe('reaction detective: evidence and status', () => {
   });
 
   it('the latest rating of a product replaces earlier ones', () => {
-    const ratings = latestRatings([item('fine', ['a'], { key: 'x', date: '2026-10-01' }), item('broke_out', ['a'], { key: 'x', date: '2026-11-01' }), item('fine', ['b'], { key: 'y' })]);
-    expect(ratings.map((r) => [r.key, r.outcome])).toEqual([['x', 'broke_out'], ['y', 'fine']]);
+    const ratings = latestRatings([
+      item('fine', ['a'], { key: 'x', date: '2026-10-01' }),
+      item('broke_out', ['a'], { key: 'x', date: '2026-11-01' }),
+      item('fine', ['b'], { key: 'y' }),
+    ]);
+    expect(ratings.map((r) => [r.key, r.outcome])).toEqual([
+      ['x', 'broke_out'],
+      ['y', 'fine'],
+    ]);
   });
 });
 
 describe('reaction detective: honest confidence', () => {
   it('six products, 3 bad and 3 good differing by one ingredient, never say high, and the counts read plainly', () => {
     const result = investigate([
-      item('irritated', ['water', 'glycerin', 'linalool']), item('irritated', ['water', 'glycerin', 'linalool']), item('irritated', ['water', 'glycerin', 'linalool']),
-      item('fine', ['water', 'glycerin']), item('fine', ['water', 'glycerin']), item('loved', ['water', 'glycerin']),
+      item('irritated', ['water', 'glycerin', 'linalool']),
+      item('irritated', ['water', 'glycerin', 'linalool']),
+      item('irritated', ['water', 'glycerin', 'linalool']),
+      item('fine', ['water', 'glycerin']),
+      item('fine', ['water', 'glycerin']),
+      item('loved', ['water', 'glycerin']),
     ]);
     const top = result.suspects[0];
     expect(top.id).toBe('linalool');
@@ -93,8 +135,12 @@ describe('reaction detective: honest confidence', () => {
 
   it('p = 0.2 from six products is low, not medium', () => {
     const result = investigate([
-      item('irritated', ['water', 'x']), item('irritated', ['water', 'x']), item('irritated', ['water', 'y']),
-      item('fine', ['water', 'x']), item('fine', ['water', 'y']), item('fine', ['water', 'y']),
+      item('irritated', ['water', 'x']),
+      item('irritated', ['water', 'x']),
+      item('irritated', ['water', 'y']),
+      item('fine', ['water', 'x']),
+      item('fine', ['water', 'y']),
+      item('fine', ['water', 'y']),
     ]);
     const x = result.suspects.find((s) => s.id === 'x')!;
     expect(x.pValue).toBeLessThanOrEqual(0.5);
@@ -102,7 +148,10 @@ describe('reaction detective: honest confidence', () => {
   });
 
   it('adjusts for the many ingredients tested: the same split among eight others falls from medium', () => {
-    const alone = investigate([...[1, 2, 3, 4].map(() => item('irritated', ['water', 'x'])), ...[1, 2, 3, 4].map(() => item('fine', ['water']))]);
+    const alone = investigate([
+      ...[1, 2, 3, 4].map(() => item('irritated', ['water', 'x'])),
+      ...[1, 2, 3, 4].map(() => item('fine', ['water'])),
+    ]);
     const crowded = investigate([
       ...[0, 1, 2, 3].map((k) => item('irritated', ['water', 'x', `bad-only-${k}`])),
       ...[0, 1, 2, 3].map((k) => item('fine', ['water', `good-only-${k}`])),
@@ -115,20 +164,34 @@ describe('reaction detective: honest confidence', () => {
   });
 
   it('Benjamini-Hochberg q-values', () => {
-    expect(benjaminiHochberg([0.01, 0.04, 0.03, 0.5])).toEqual([0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5].map((q) => expect.closeTo(q, 10)));
+    expect(benjaminiHochberg([0.01, 0.04, 0.03, 0.5])).toEqual(
+      [0.04, (0.04 * 4) / 3, (0.04 * 4) / 3, 0.5].map((q) => expect.closeTo(q, 10)),
+    );
   });
 
-  it('says when a product\'s own strong active could explain a reaction by itself', () => {
-    const acid = (name: string, band: RatedIngredient['band']) => ({ ...item('irritated', ['water', name, 'glycerin'], { bands: { [name]: band } }) });
+  it("says when a product's own strong active could explain a reaction by itself", () => {
+    const acid = (name: string, band: RatedIngredient['band']) => ({
+      ...item('irritated', ['water', name, 'glycerin'], { bands: { [name]: band } }),
+    });
     GROUPS['glycolic-acid'] = ['ahas'];
     GROUPS['salicylic-acid'] = ['bhas'];
     GROUPS.retinol = ['retinoids'];
     const result = investigate([
-      acid('glycolic-acid', 'above_1_percent'), item('irritated', ['water', 'retinol']), item('irritated', ['water', 'glycerin', 'squalane', 'salicylic-acid'], { bands: { 'salicylic-acid': 'at_most_1_percent' } }),
-      item('fine', ['water', 'squalane']), item('fine', ['water']),
+      acid('glycolic-acid', 'above_1_percent'),
+      item('irritated', ['water', 'retinol']),
+      item('irritated', ['water', 'glycerin', 'squalane', 'salicylic-acid'], {
+        bands: { 'salicylic-acid': 'at_most_1_percent' },
+      }),
+      item('fine', ['water', 'squalane']),
+      item('fine', ['water']),
     ]);
-    expect(result.strongActives.map((a) => a.ingredients.map((i) => [i.id, i.why]))).toEqual([[['glycolic-acid', 'an AHA above 1%']], [['retinol', 'a retinoid']]]);
-    expect(result.message).toMatch(/2 of the 3 products that went badly hold a strong active that can irritate by itself \(glycolic-acid, an AHA above 1%; retinol, a retinoid\)/);
+    expect(result.strongActives.map((a) => a.ingredients.map((i) => [i.id, i.why]))).toEqual([
+      [['glycolic-acid', 'an AHA above 1%']],
+      [['retinol', 'a retinoid']],
+    ]);
+    expect(result.message).toMatch(
+      /2 of the 3 products that went badly hold a strong active that can irritate by itself \(glycolic-acid, an AHA above 1%; retinol, a retinoid\)/,
+    );
   });
 });
 
@@ -147,22 +210,42 @@ describe('reaction detective: ranking', () => {
     expect(result.status).toBe('ok');
     const top = result.suspects[0];
     // 1/70 alone, but six ingredients were tested (humectants adds nothing over glycerin): q = 6/70, medium.
-    expect(top).toMatchObject({ kind: 'ingredient', id: 'coconut-oil', badWith: 4, goodWith: 0, badTotal: 4, goodTotal: 4, badRate: 1, goodRate: 0, confidence: 'medium' });
+    expect(top).toMatchObject({
+      kind: 'ingredient',
+      id: 'coconut-oil',
+      badWith: 4,
+      goodWith: 0,
+      badTotal: 4,
+      goodTotal: 4,
+      badRate: 1,
+      goodRate: 0,
+      confidence: 'medium',
+    });
     expect(result.tests).toBe(6);
     expect(top.adjustedPValue).toBeCloseTo(6 / 70, 4);
     expect(top.pValue).toBeCloseTo(1 / 70, 4); // C(4,4)·C(4,0)/C(8,4)
-    expect(top.likelihoodRatio).toBeCloseTo((5 / 6) / (1 / 6), 3); // Laplace: (4+1)/(4+2) over (0+1)/(4+2)
+    expect(top.likelihoodRatio).toBeCloseTo(5 / 6 / (1 / 6), 3); // Laplace: (4+1)/(4+2) over (0+1)/(4+2)
     expect(top.reason).toMatch(/^coconut-oil: 4 of 4 products that went badly had it, 0 of 4 that went well; /);
-    expect(result.message).toMatch(/coconut-oil \(medium confidence: 4 of 4 that went badly had it, 0 of 4 that went well\)/);
+    expect(result.message).toMatch(
+      /coconut-oil \(medium confidence: 4 of 4 that went badly had it, 0 of 4 that went well\)/,
+    );
     // Glycerin and niacinamide are in good products as much as in bad ones: not suspects.
     expect(result.suspects.map((s) => s.id)).not.toContain('glycerin');
     expect(result.suspects.map((s) => s.id)).not.toContain('niacinamide');
   });
 
   it('confidence grows with the number of products', () => {
-    const few = investigate([item('broke_out', ['a', 'x']), item('broke_out', ['b', 'x']), item('fine', ['a']), item('fine', ['b'])]);
+    const few = investigate([
+      item('broke_out', ['a', 'x']),
+      item('broke_out', ['b', 'x']),
+      item('fine', ['a']),
+      item('fine', ['b']),
+    ]);
     const letters = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-    const many = investigate([...letters.map((n) => item('broke_out', [n, 'x'])), ...letters.map((n) => item('fine', [n]))]);
+    const many = investigate([
+      ...letters.map((n) => item('broke_out', [n, 'x'])),
+      ...letters.map((n) => item('fine', [n])),
+    ]);
     expect(few.suspects[0].id).toBe('x');
     expect(few.suspects[0].confidence).not.toBe('high');
     expect(many.suspects[0].confidence).toBe('high');
@@ -203,7 +286,8 @@ describe('reaction detective: ranking', () => {
 
   it('a group with the same products as one ingredient adds nothing: the ingredient is named', () => {
     const result = investigate([
-      item('irritated', ['water', 'linalool']), item('irritated', ['water', 'linalool', 'glycerin']),
+      item('irritated', ['water', 'linalool']),
+      item('irritated', ['water', 'linalool', 'glycerin']),
       item('fine', ['water', 'glycerin']),
     ]);
     expect(result.suspects.map((s) => `${s.kind}:${s.id}`)).toEqual(['ingredient:linalool']);
@@ -211,14 +295,19 @@ describe('reaction detective: ranking', () => {
 
   it('an ingredient high in the list outranks one with the same counts near the end', () => {
     const filler = Array.from({ length: 14 }, (_, i) => `filler-${i}`);
-    const result = investigate([
-      item('broke_out', ['early', ...filler, 'late']),
-      item('broke_out', ['glycerin', 'early', ...filler, 'late']),
-      // One good product each, so the two are not confounded: same counts, different products.
-      item('fine', ['glycerin', 'early']),
-      item('fine', ['squalane', 'late']),
-      item('fine', ['panthenol']),
-    ].map((it) => ({ ...it, ingredients: it.ingredients.map((i) => (i.name.startsWith('filler') ? { ...i, id: `${it.key}-${i.id}` } : i)) })));
+    const result = investigate(
+      [
+        item('broke_out', ['early', ...filler, 'late']),
+        item('broke_out', ['glycerin', 'early', ...filler, 'late']),
+        // One good product each, so the two are not confounded: same counts, different products.
+        item('fine', ['glycerin', 'early']),
+        item('fine', ['squalane', 'late']),
+        item('fine', ['panthenol']),
+      ].map((it) => ({
+        ...it,
+        ingredients: it.ingredients.map((i) => (i.name.startsWith('filler') ? { ...i, id: `${it.key}-${i.id}` } : i)),
+      })),
+    );
     const early = result.suspects.find((s) => s.id === 'early')!;
     const late = result.suspects.find((s) => s.id === 'late')!;
     expect(early.badWith).toBe(late.badWith);
@@ -245,17 +334,27 @@ describe('reaction detective: ranking', () => {
       item('itched', ['rose-water', 'squalane', 'linalool'], { bands: { linalool: 'at_most_1_percent' } }),
       item('irritated', ['water', 'glycerin', 'panthenol', 'linalool'], { bands: { linalool: 'at_most_1_percent' } }),
       item('irritated', ['water', 'niacinamide', 'linalool'], { bands: { linalool: 'at_most_1_percent' } }),
-      item('fine', ['water', 'glycerin']), item('fine', ['water', 'squalane']), item('loved', ['water', 'niacinamide']), item('fine', ['water', 'panthenol']),
+      item('fine', ['water', 'glycerin']),
+      item('fine', ['water', 'squalane']),
+      item('loved', ['water', 'niacinamide']),
+      item('fine', ['water', 'panthenol']),
     ]);
     expect(trace.suspects.map((s) => s.id).slice(0, 2)).toEqual(['linalool', 'rose-water']);
     expect(positionWeight({ position: 30 })).toBe(0.8);
   });
 
   it('ranks by score, and the limit cuts the list', () => {
-    const result = investigate([
-      item('broke_out', ['a', 'b', 'c']), item('broke_out', ['a', 'b']), item('broke_out', ['a', 'c']),
-      item('fine', ['b']), item('fine', ['d']), item('fine', ['c', 'd']),
-    ], { limit: 1 });
+    const result = investigate(
+      [
+        item('broke_out', ['a', 'b', 'c']),
+        item('broke_out', ['a', 'b']),
+        item('broke_out', ['a', 'c']),
+        item('fine', ['b']),
+        item('fine', ['d']),
+        item('fine', ['c', 'd']),
+      ],
+      { limit: 1 },
+    );
     expect(result.suspects.map((s) => s.id)).toEqual(['a']);
   });
 });

@@ -12,7 +12,11 @@ beforeAll(async () => {
   t = await startTestApp();
   me = await t.tokenFor('reaction-me');
   other = await t.tokenFor('reaction-other');
-  hana = await t.auth.sign({ sub: 'demo|hana_skinlog', preferred_username: 'hana_skinlog', email: 'hana_skinlog@example.com' });
+  hana = await t.auth.sign({
+    sub: 'demo|hana_skinlog',
+    preferred_username: 'hana_skinlog',
+    email: 'hana_skinlog@example.com',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -21,19 +25,46 @@ afterAll(async () => {
 const PRODUCT = 'lysvik-hydrating-toner';
 const today = () => new Date().toISOString().slice(0, 10);
 
-interface Reaction { id: string; outcome: string; reacted_on: string; note: string | null; product: { alias: string } | null; analysis_token: string | null }
+interface Reaction {
+  id: string;
+  outcome: string;
+  reacted_on: string;
+  note: string | null;
+  product: { alias: string } | null;
+  analysis_token: string | null;
+}
 interface Suspects {
-  status: string; message: string; bad_products: number; good_products: number;
-  suspects: Array<{ kind: string; id: string; name: string; ingredient: { alias: string } | null; bad_with: number; good_with: number; confidence: string; p_value: number; adjusted_p_value: number; reason: string; evidence: Array<{ product: { alias: string } | null; outcome: string }> }>;
+  status: string;
+  message: string;
+  bad_products: number;
+  good_products: number;
+  suspects: Array<{
+    kind: string;
+    id: string;
+    name: string;
+    ingredient: { alias: string } | null;
+    bad_with: number;
+    good_with: number;
+    confidence: string;
+    p_value: number;
+    adjusted_p_value: number;
+    reason: string;
+    evidence: Array<{ product: { alias: string } | null; outcome: string }>;
+  }>;
   in_every_product: Array<{ alias: string }>;
 }
 
-const record = (payload: Record<string, unknown>, token = me) => t.inject({ method: 'POST', url: '/my/reactions', payload, token });
-const errorOf = (response: { json(): unknown }) => (response.json() as { error: { code: string; details?: { field?: string } } }).error;
+const record = (payload: Record<string, unknown>, token = me) =>
+  t.inject({ method: 'POST', url: '/my/reactions', payload, token });
+const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { code: string; details?: { field?: string } } }).error;
 
 async function graphql(query: string, token?: string, variables: Record<string, unknown> = {}) {
   const response = await t.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, token });
-  return response.json() as { data?: Record<string, unknown>; errors?: Array<{ message: string; extensions: { code: string; details?: { field?: string } } }> };
+  return response.json() as {
+    data?: Record<string, unknown>;
+    errors?: Array<{ message: string; extensions: { code: string; details?: { field?: string } } }>;
+  };
 }
 
 describe('reactions: record, list, change, delete', () => {
@@ -41,18 +72,47 @@ describe('reactions: record, list, change, delete', () => {
     const created = await record({ product: PRODUCT, outcome: 'broke_out', note: '  Two spots on the chin.  ' });
     expect(created.statusCode).toBe(201);
     const reaction = created.json() as Reaction;
-    expect(reaction).toMatchObject({ outcome: 'broke_out', reacted_on: today(), note: 'Two spots on the chin.', product: { alias: PRODUCT }, analysis_token: null });
+    expect(reaction).toMatchObject({
+      outcome: 'broke_out',
+      reacted_on: today(),
+      note: 'Two spots on the chin.',
+      product: { alias: PRODUCT },
+      analysis_token: null,
+    });
 
-    const list = (await t.inject({ method: 'GET', url: '/my/reactions?limit=10', token: me })).json() as { items: Reaction[]; next_cursor: string | null };
+    const list = (await t.inject({ method: 'GET', url: '/my/reactions?limit=10', token: me })).json() as {
+      items: Reaction[];
+      next_cursor: string | null;
+    };
     expect(list.items.map((r) => r.id)).toContain(reaction.id);
-    expect((await t.inject({ method: 'GET', url: `/my/reactions/${reaction.id}`, token: me })).json()).toMatchObject({ id: reaction.id });
+    expect((await t.inject({ method: 'GET', url: `/my/reactions/${reaction.id}`, token: me })).json()).toMatchObject({
+      id: reaction.id,
+    });
 
-    const changed = await t.inject({ method: 'PATCH', url: `/my/reactions/${reaction.id}`, payload: { outcome: 'irritated', date: '2026-01-15', note: null }, token: me });
+    const changed = await t.inject({
+      method: 'PATCH',
+      url: `/my/reactions/${reaction.id}`,
+      payload: { outcome: 'irritated', date: '2026-01-15', note: null },
+      token: me,
+    });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ id: reaction.id, outcome: 'irritated', reacted_on: '2026-01-15', note: null });
+    expect(changed.json()).toMatchObject({
+      id: reaction.id,
+      outcome: 'irritated',
+      reacted_on: '2026-01-15',
+      note: null,
+    });
     // Omitted fields stay.
-    expect((await t.inject({ method: 'PATCH', url: `/my/reactions/${reaction.id}`, payload: { note: 'Better after a week.' }, token: me })).json())
-      .toMatchObject({ outcome: 'irritated', reacted_on: '2026-01-15', note: 'Better after a week.' });
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: `/my/reactions/${reaction.id}`,
+          payload: { note: 'Better after a week.' },
+          token: me,
+        })
+      ).json(),
+    ).toMatchObject({ outcome: 'irritated', reacted_on: '2026-01-15', note: 'Better after a week.' });
 
     expect((await t.inject({ method: 'DELETE', url: `/my/reactions/${reaction.id}`, token: me })).statusCode).toBe(204);
     const gone = await t.inject({ method: 'GET', url: `/my/reactions/${reaction.id}`, token: me });
@@ -62,12 +122,19 @@ describe('reactions: record, list, change, delete', () => {
 
   it('one reaction per product and day: the same day again replaces it; another day adds one', async () => {
     const first = (await record({ product: PRODUCT, outcome: 'fine', date: '2026-03-01' })).json() as Reaction;
-    const again = (await record({ product: PRODUCT, outcome: 'loved', date: '2026-03-01', note: 'Even better.' })).json() as Reaction;
+    const again = (
+      await record({ product: PRODUCT, outcome: 'loved', date: '2026-03-01', note: 'Even better.' })
+    ).json() as Reaction;
     expect(again).toMatchObject({ id: first.id, outcome: 'loved', note: 'Even better.' });
     const next = (await record({ product: PRODUCT, outcome: 'itched', date: '2026-03-02' })).json() as Reaction;
     expect(next.id).not.toBe(first.id);
     // Moving one onto a day the product already has is a conflict.
-    const clash = await t.inject({ method: 'PATCH', url: `/my/reactions/${next.id}`, payload: { date: '2026-03-01' }, token: me });
+    const clash = await t.inject({
+      method: 'PATCH',
+      url: `/my/reactions/${next.id}`,
+      payload: { date: '2026-03-01' },
+      token: me,
+    });
     expect(clash.statusCode).toBe(409);
     expect(errorOf(clash).code).toBe('CONFLICT');
   });
@@ -83,23 +150,44 @@ describe('reactions: record, list, change, delete', () => {
   });
 
   it('reacts to an analysed list by its token', async () => {
-    const analysis = (await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Water, Glycerin, Linalool' }, token: me })).json() as { token: string };
+    const analysis = (
+      await t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        payload: { ingredient_list: 'Water, Glycerin, Linalool' },
+        token: me,
+      })
+    ).json() as { token: string };
     const created = await record({ analysis: analysis.token, outcome: 'itched', date: '2026-02-10' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ product: null, analysis_token: analysis.token, outcome: 'itched' });
   });
 
   it('answers the same through GraphQL', async () => {
-    const result = await graphql('mutation { recordReaction(product: "lysvik-hydrating-toner", outcome: fine, date: "2026-04-01") { id outcome reactedOn product { alias } } }', me);
-    expect(result.data?.recordReaction).toMatchObject({ outcome: 'fine', reactedOn: '2026-04-01', product: { alias: PRODUCT } });
+    const result = await graphql(
+      'mutation { recordReaction(product: "lysvik-hydrating-toner", outcome: fine, date: "2026-04-01") { id outcome reactedOn product { alias } } }',
+      me,
+    );
+    expect(result.data?.recordReaction).toMatchObject({
+      outcome: 'fine',
+      reactedOn: '2026-04-01',
+      product: { alias: PRODUCT },
+    });
     const mine = await graphql('{ myReactions(outcome: fine, limit: 50) { items { id outcome } } }', me);
-    expect((mine.data?.myReactions as { items: Array<{ outcome: string }> }).items.every((r) => r.outcome === 'fine')).toBe(true);
+    expect(
+      (mine.data!.myReactions as { items: Array<{ outcome: string }> }).items.every((r) => r.outcome === 'fine'),
+    ).toBe(true);
   });
 });
 
 describe('reactions: access', () => {
   it('anonymous callers get 401 on every reaction route, and UNAUTHENTICATED in GraphQL', async () => {
-    for (const [method, url] of [['GET', '/my/reactions'], ['POST', '/my/reactions'], ['GET', '/my/reactions/suspects'], ['POST', '/my/reactions/suspects/mark_negative']] as const) {
+    for (const [method, url] of [
+      ['GET', '/my/reactions'],
+      ['POST', '/my/reactions'],
+      ['GET', '/my/reactions/suspects'],
+      ['POST', '/my/reactions/suspects/mark_negative'],
+    ] as const) {
       const response = await t.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 401 });
     }
@@ -107,15 +195,32 @@ describe('reactions: access', () => {
     expect((await graphql('{ reactionSuspects { status } }')).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
-  it('another user\'s reactions are invisible: not listed, and NOT_FOUND to read, change or delete', async () => {
+  it("another user's reactions are invisible: not listed, and NOT_FOUND to read, change or delete", async () => {
     const mine = (await record({ product: PRODUCT, outcome: 'irritated', date: '2026-05-05' })).json() as Reaction;
-    const theirs = (await t.inject({ method: 'GET', url: '/my/reactions?limit=100', token: other })).json() as { items: Reaction[] };
+    const theirs = (await t.inject({ method: 'GET', url: '/my/reactions?limit=100', token: other })).json() as {
+      items: Reaction[];
+    };
     expect(theirs.items.map((r) => r.id)).not.toContain(mine.id);
-    for (const [method, payload] of [['GET', undefined], ['PATCH', { outcome: 'loved' }], ['DELETE', undefined]] as const) {
-      const response = await t.inject({ method, url: `/my/reactions/${mine.id}`, token: other, ...(payload ? { payload } : {}) });
-      expect({ method, status: response.statusCode, code: errorOf(response).code }).toEqual({ method, status: 404, code: 'NOT_FOUND' });
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PATCH', { outcome: 'loved' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await t.inject({
+        method,
+        url: `/my/reactions/${mine.id}`,
+        token: other,
+        ...(payload ? { payload } : {}),
+      });
+      expect({ method, status: response.statusCode, code: errorOf(response).code }).toEqual({
+        method,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
     }
-    expect((await t.inject({ method: 'GET', url: `/my/reactions/${mine.id}`, token: me })).json()).toMatchObject({ outcome: 'irritated' });
+    expect((await t.inject({ method: 'GET', url: `/my/reactions/${mine.id}`, token: me })).json()).toMatchObject({
+      outcome: 'irritated',
+    });
     // Admins included: a reaction is health data of its person's only.
     const admin = await t.tokenFor('reaction-admin', 'admin');
     expect((await t.inject({ method: 'GET', url: `/my/reactions/${mine.id}`, token: admin })).statusCode).toBe(404);
@@ -126,13 +231,43 @@ describe('reactions: bad input', () => {
   const cases: Array<[string, Record<string, unknown>, number, string, string | null]> = [
     ['unknown outcome', { product: PRODUCT, outcome: 'exploded' }, 400, 'VALIDATION_FAILED', 'outcome'],
     ['no outcome', { product: PRODUCT }, 400, 'VALIDATION_FAILED', 'outcome'],
-    ['a date in the future', { product: PRODUCT, outcome: 'fine', date: '2999-01-01' }, 400, 'VALIDATION_FAILED', 'date'],
-    ['not a calendar date', { product: PRODUCT, outcome: 'fine', date: '2026-02-30' }, 400, 'VALIDATION_FAILED', 'date'],
-    ['a date written otherwise', { product: PRODUCT, outcome: 'fine', date: '03/01/2026' }, 400, 'VALIDATION_FAILED', 'date'],
+    [
+      'a date in the future',
+      { product: PRODUCT, outcome: 'fine', date: '2999-01-01' },
+      400,
+      'VALIDATION_FAILED',
+      'date',
+    ],
+    [
+      'not a calendar date',
+      { product: PRODUCT, outcome: 'fine', date: '2026-02-30' },
+      400,
+      'VALIDATION_FAILED',
+      'date',
+    ],
+    [
+      'a date written otherwise',
+      { product: PRODUCT, outcome: 'fine', date: '03/01/2026' },
+      400,
+      'VALIDATION_FAILED',
+      'date',
+    ],
     ['a date before 2000', { product: PRODUCT, outcome: 'fine', date: '1999-12-31' }, 400, 'VALIDATION_FAILED', 'date'],
-    ['both product and analysis', { product: PRODUCT, analysis: 'abcdefghijklmnop', outcome: 'fine' }, 400, 'VALIDATION_FAILED', 'product'],
+    [
+      'both product and analysis',
+      { product: PRODUCT, analysis: 'abcdefghijklmnop', outcome: 'fine' },
+      400,
+      'VALIDATION_FAILED',
+      'product',
+    ],
     ['neither product nor analysis', { outcome: 'fine' }, 400, 'VALIDATION_FAILED', 'product'],
-    ['a note too long', { product: PRODUCT, outcome: 'fine', note: 'x'.repeat(1001) }, 400, 'VALIDATION_FAILED', 'note'],
+    [
+      'a note too long',
+      { product: PRODUCT, outcome: 'fine', note: 'x'.repeat(1001) },
+      400,
+      'VALIDATION_FAILED',
+      'note',
+    ],
     ['an unknown field', { product: PRODUCT, outcome: 'fine', mood: 'sad' }, 400, 'VALIDATION_FAILED', null],
     ['an unknown product', { product: 'no-such-product', outcome: 'fine' }, 404, 'NOT_FOUND', null],
     ['an unknown analysis', { analysis: 'abcdefghijklmnopqrstuvwx', outcome: 'fine' }, 404, 'NOT_FOUND', null],
@@ -154,7 +289,7 @@ describe('reactions: bad input', () => {
 });
 
 describe('the reaction detective', () => {
-  it('finds the demo member\'s culprit: linalool, in all four products that went badly and none that went well', async () => {
+  it("finds the demo member's culprit: linalool, in all four products that went badly and none that went well", async () => {
     const response = await t.inject({ method: 'GET', url: '/my/reactions/suspects', token: hana });
     expect(response.statusCode).toBe(200);
     const result = response.json() as Suspects;
@@ -172,7 +307,8 @@ describe('the reaction detective', () => {
 
   it('says when there is too little evidence, as a status with no ranking', async () => {
     const fresh = await t.tokenFor('reaction-fresh');
-    const get = async () => (await t.inject({ method: 'GET', url: '/my/reactions/suspects', token: fresh })).json() as Suspects;
+    const get = async () =>
+      (await t.inject({ method: 'GET', url: '/my/reactions/suspects', token: fresh })).json() as Suspects;
     expect(await get()).toMatchObject({ status: 'nothing_rated', suspects: [] });
     await record({ product: 'duinzand-sea-moisture-ha-serum', outcome: 'irritated' }, fresh);
     expect(await get()).toMatchObject({ status: 'too_few_bad_products', suspects: [], bad_products: 1 });
@@ -186,7 +322,11 @@ describe('the reaction detective', () => {
 
   it('costs a fixed number of SQL statements whatever the number of rated products', async () => {
     const few = await t.tokenFor('reaction-few');
-    for (const [product, outcome] of [['duinzand-sea-moisture-ha-serum', 'irritated'], ['hollyhock-hale-rosewater-toner', 'itched'], [PRODUCT, 'fine']]) {
+    for (const [product, outcome] of [
+      ['duinzand-sea-moisture-ha-serum', 'irritated'],
+      ['hollyhock-hale-rosewater-toner', 'itched'],
+      [PRODUCT, 'fine'],
+    ]) {
       expect((await record({ product, outcome }, few)).statusCode).toBe(201);
     }
     const url = '/my/reactions/suspects';
@@ -201,29 +341,67 @@ describe('the reaction detective', () => {
 
 describe('marking suspects negative', () => {
   it('marks the top suspect as a negative feeling in one step, and again changes nothing', async () => {
-    const before = (await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: hana })).json() as { items: Array<{ ingredient: { alias: string } }> };
+    const before = (
+      await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: hana })
+    ).json() as { items: Array<{ ingredient: { alias: string } }> };
     expect(before.items.map((f) => f.ingredient.alias)).not.toContain('linalool');
-    const marked = await t.inject({ method: 'POST', url: '/my/reactions/suspects/mark_negative', payload: {}, token: hana });
+    const marked = await t.inject({
+      method: 'POST',
+      url: '/my/reactions/suspects/mark_negative',
+      payload: {},
+      token: hana,
+    });
     expect(marked.statusCode).toBe(200);
-    expect(marked.json()).toEqual([expect.objectContaining({ sentiment: 'negative', ingredient: expect.objectContaining({ alias: 'linalool' }) })]);
-    const after = (await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: hana })).json() as { items: Array<{ ingredient: { alias: string } }> };
+    expect(marked.json()).toEqual([
+      expect.objectContaining({ sentiment: 'negative', ingredient: expect.objectContaining({ alias: 'linalool' }) }),
+    ]);
+    const after = (
+      await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: hana })
+    ).json() as { items: Array<{ ingredient: { alias: string } }> };
     expect(after.items.filter((f) => f.ingredient.alias === 'linalool')).toHaveLength(1);
-    const again = await t.inject({ method: 'POST', url: '/my/reactions/suspects/mark_negative', payload: { top: 1 }, token: hana });
+    const again = await t.inject({
+      method: 'POST',
+      url: '/my/reactions/suspects/mark_negative',
+      payload: { top: 1 },
+      token: hana,
+    });
     expect(again.statusCode).toBe(200);
-    expect(((await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: hana })).json() as { items: unknown[] }).items).toHaveLength(after.items.length);
+    expect(
+      (
+        (await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: hana })).json() as {
+          items: unknown[];
+        }
+      ).items,
+    ).toHaveLength(after.items.length);
   });
 
   it('marks chosen suspects by id; an id that is not a suspect is a 400 and writes nothing', async () => {
     const suspects = (await t.inject({ method: 'GET', url: '/my/reactions/suspects', token: hana })).json() as Suspects;
-    const bad = await t.inject({ method: 'POST', url: '/my/reactions/suspects/mark_negative', payload: { ids: [suspects.suspects[0].id, 'water'] }, token: hana });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/my/reactions/suspects/mark_negative',
+      payload: { ids: [suspects.suspects[0].id, 'water'] },
+      token: hana,
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).details?.field).toBe('ids');
-    const chosen = await graphql('mutation($ids: [String!]) { markReactionSuspectsNegative(ids: $ids) { sentiment ingredient { alias } } }', hana, { ids: [suspects.suspects[0].id] });
-    expect(chosen.data?.markReactionSuspectsNegative).toEqual([{ sentiment: 'negative', ingredient: { alias: 'linalool' } }]);
+    const chosen = await graphql(
+      'mutation($ids: [String!]) { markReactionSuspectsNegative(ids: $ids) { sentiment ingredient { alias } } }',
+      hana,
+      { ids: [suspects.suspects[0].id] },
+    );
+    expect(chosen.data?.markReactionSuspectsNegative).toEqual([
+      { sentiment: 'negative', ingredient: { alias: 'linalool' } },
+    ]);
   });
 
   it('is a CONFLICT when the detective has nobody to blame', async () => {
-    const response = await t.inject({ method: 'POST', url: '/my/reactions/suspects/mark_negative', payload: {}, token: await t.tokenFor('reaction-nobody') });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/my/reactions/suspects/mark_negative',
+      payload: {},
+      token: await t.tokenFor('reaction-nobody'),
+    });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('CONFLICT');
   });

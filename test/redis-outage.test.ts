@@ -19,7 +19,9 @@ let product: { alias: string; brand: { alias: string; name: string } };
 beforeAll(async () => {
   if (withRedisServer.missing) return;
   [t, redis] = await Promise.all([startTestApp(), startRedisServer()]);
-  const list = (await t.inject({ method: 'GET', url: '/products?limit=1' })).json() as { items: Array<{ alias: string }> };
+  const list = (await t.inject({ method: 'GET', url: '/products?limit=1' })).json() as {
+    items: Array<{ alias: string }>;
+  };
   product = (await t.inject({ method: 'GET', url: `/products/${list.items[0].alias}` })).json() as typeof product;
 });
 afterAll(async () => {
@@ -29,15 +31,23 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const env = (extra: Record<string, string> = {}) => ({
-  AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'test-idp-secret', ADMIN_SUBJECTS: 'test|root', LOG_LEVEL: 'silent',
-  PGLITE_DIR: '/tmp/skincare-test-unused/pglite', REDIS_URL: redis.url, REDIS_PREFIX: 'outage:', RATE_LIMIT_ENABLED: 'false', ...extra,
+  AUTH_JWT_SECRET: TEST_JWT_SECRET,
+  IDP_WEBHOOK_SECRET: 'test-idp-secret',
+  ADMIN_SUBJECTS: 'test|root',
+  LOG_LEVEL: 'silent',
+  PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+  REDIS_URL: redis.url,
+  REDIS_PREFIX: 'outage:',
+  RATE_LIMIT_ENABLED: 'false',
+  ...extra,
 });
 const timed = async (app: FastifyInstance, options: InjectOptions) => {
   const start = performance.now();
   const response = await app.inject(options);
   return { response, ms: performance.now() - start };
 };
-const redisState = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/ready' })).json().redis as string;
+const redisState = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'GET', url: '/ready' })).json().redis as string;
 /** Waits (at most 5 s) until every app says Redis is in this state: they notice from the connection, within a second or so. */
 async function until(apps: FastifyInstance[], state: 'ok' | 'unavailable'): Promise<void> {
   for (let i = 0; i < 50; i++) {
@@ -67,7 +77,12 @@ withRedisServer.describe('Redis goes away and comes back, under two instances', 
     await redis.stop();
     await until([a, b], 'unavailable');
     const name = `Renamed in the outage ${Math.random().toString(36).slice(2, 7)}`;
-    const patch = await timed(a, { method: 'PATCH', url: `/brands/${product.brand.alias}`, headers: { authorization: `Bearer ${admin}` }, payload: { name } });
+    const patch = await timed(a, {
+      method: 'PATCH',
+      url: `/brands/${product.brand.alias}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { name },
+    });
     expect(patch.response.statusCode).toBe(200);
     expect(patch.ms).toBeLessThan(1000);
     for (const app of [a, b, a, b]) {
@@ -78,7 +93,12 @@ withRedisServer.describe('Redis goes away and comes back, under two instances', 
     }
     const ready = await a.inject({ method: 'GET', url: '/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', database: 'ok', redis: 'unavailable', degraded: expect.arrayContaining(['rate limits are counted per instance']) });
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      database: 'ok',
+      redis: 'unavailable',
+      degraded: expect.arrayContaining(['rate limits are counted per instance']),
+    });
     const metrics = (await a.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/^redis_up 0$/m);
     expect(metrics).toMatch(/^response_cache_bump_owed 1$/m);
@@ -106,11 +126,24 @@ withRedisServer.describe('Redis goes away and comes back, under two instances', 
     await redis.stop();
     await until([a, b], 'unavailable');
     try {
-      const count = async () => Number((await t.em().execute('select count(*)::int as n from ingredient_analysis'))[0].n);
+      const count = async () =>
+        Number((await t.em().execute('select count(*)::int as n from ingredient_analysis'))[0].n);
       const before = await count();
-      const send = (app: FastifyInstance) => timed(app, { method: 'POST', url: '/analyze/ingredient_list', headers: { 'idempotency-key': `outage-${Date.now()}` }, payload: { ingredient_list: 'Aqua, Glycerin' } });
+      const send = (app: FastifyInstance) =>
+        timed(app, {
+          method: 'POST',
+          url: '/analyze/ingredient_list',
+          headers: { 'idempotency-key': `outage-${Date.now()}` },
+          payload: { ingredient_list: 'Aqua, Glycerin' },
+        });
       const key = `outage-${Math.random().toString(36).slice(2)}`;
-      const post = (app: FastifyInstance) => timed(app, { method: 'POST', url: '/analyze/ingredient_list', headers: { 'idempotency-key': key }, payload: { ingredient_list: 'Aqua, Glycerin' } });
+      const post = (app: FastifyInstance) =>
+        timed(app, {
+          method: 'POST',
+          url: '/analyze/ingredient_list',
+          headers: { 'idempotency-key': key },
+          payload: { ingredient_list: 'Aqua, Glycerin' },
+        });
       const first = await post(a);
       const retry = await post(b);
       expect([first.response.statusCode, retry.response.statusCode]).toEqual([201, 201]);
@@ -130,19 +163,28 @@ withRedisServer.describe('rate limits never switch off', () => {
   const limits = { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' };
   const exhaust = async (app: FastifyInstance, remoteAddress: string) => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await timed(app, { method: 'GET', url: '/census/countries?limit=1', remoteAddress })).response.statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await timed(app, { method: 'GET', url: '/census/countries?limit=1', remoteAddress })).response.statusCode,
+      );
     return statuses;
   };
 
   it('while Redis is away: each instance counts on its own, and answers at once', async () => {
-    const app = await buildApp({ config: loadConfig(env({ ...limits, REDIS_PREFIX: 'outage-limits:' })), orm: t.orm, logger: false });
+    const app = await buildApp({
+      config: loadConfig(env({ ...limits, REDIS_PREFIX: 'outage-limits:' })),
+      orm: t.orm,
+      logger: false,
+    });
     try {
       await redis.stop({ save: false });
       await until([app], 'unavailable');
       const start = performance.now();
       expect(await exhaust(app, '10.9.0.1')).toEqual([200, 200, 200, 429, 429]);
       expect(performance.now() - start).toBeLessThan(1000);
-      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^rate_limit_local_decisions_total [1-9]/m);
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(
+        /^rate_limit_local_decisions_total [1-9]/m,
+      );
     } finally {
       await redis.start();
       await app.close();
@@ -151,13 +193,20 @@ withRedisServer.describe('rate limits never switch off', () => {
 
   it('when Redis is full (maxmemory, noeviction): counted in process instead of not at all', async () => {
     const full = await startRedisServer(['--maxmemory', '2mb', '--maxmemory-policy', 'noeviction']);
-    const app = await buildApp({ config: loadConfig(env({ ...limits, REDIS_URL: full.url })), orm: t.orm, logger: false });
+    const app = await buildApp({
+      config: loadConfig(env({ ...limits, REDIS_URL: full.url })),
+      orm: t.orm,
+      logger: false,
+    });
     const filler = new Redis(full.url);
     try {
       // Fill it until it refuses writes.
       let refused = false;
       for (let i = 0; i < 200 && !refused; i++) {
-        refused = await filler.set(`junk:${i}`, 'x'.repeat(100_000)).then(() => false, (error: Error) => /OOM/.test(error.message));
+        refused = await filler.set(`junk:${i}`, 'x'.repeat(100_000)).then(
+          () => false,
+          (error: Error) => /OOM/.test(error.message),
+        );
       }
       expect(refused).toBe(true);
       expect(await exhaust(app, '10.9.0.2')).toEqual([200, 200, 200, 429, 429]);

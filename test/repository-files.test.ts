@@ -23,9 +23,12 @@ function namedPaths(file: string): Array<{ literal: string; path: string }> {
   const text = readFileSync(join(root, file), 'utf8');
   const here = dirname(join(root, file));
   const found: Array<{ literal: string; path: string }> = [];
-  for (const m of text.matchAll(/new URL\(\s*'([^']+)'\s*,\s*import\.meta\.url\s*\)/g)) found.push({ literal: m[1]!, path: resolve(here, m[1]!) });
-  for (const m of text.matchAll(/(?:resolve|join)\(\s*import\.meta\.dirname\s*,\s*'([^']+)'/g)) found.push({ literal: m[1]!, path: resolve(here, m[1]!) });
-  for (const m of text.matchAll(/readFileSync\(\s*'([^']+)'/g)) found.push({ literal: m[1]!, path: resolve(root, m[1]!) });
+  for (const m of text.matchAll(/new URL\(\s*'([^']+)'\s*,\s*import\.meta\.url\s*\)/g))
+    found.push({ literal: m[1]!, path: resolve(here, m[1]!) });
+  for (const m of text.matchAll(/(?:resolve|join)\(\s*import\.meta\.dirname\s*,\s*'([^']+)'/g))
+    found.push({ literal: m[1]!, path: resolve(here, m[1]!) });
+  for (const m of text.matchAll(/readFileSync\(\s*'([^']+)'/g))
+    found.push({ literal: m[1]!, path: resolve(root, m[1]!) });
   return found;
 }
 
@@ -37,13 +40,16 @@ describe('files the tests read', () => {
       const inside = relative(root, path);
       expect({ literal, inside: !inside.startsWith('..') }).toEqual({ literal, inside: true });
       // A folder (rest-mappings/, the repository itself) or a committed file, not one only this machine has.
-      const committed = inside === '' || tracked.has(inside) || [...tracked].some((f) => f.startsWith(`${inside.replace(/\/$/, '')}/`));
+      const committed =
+        inside === '' || tracked.has(inside) || [...tracked].some((f) => f.startsWith(`${inside.replace(/\/$/, '')}/`));
       expect({ literal, committed, exists: existsSync(path) }).toEqual({ literal, committed: true, exists: true });
     }
   });
 
   it('include the endpoint table the page test checks, as a fixture of its own', () => {
-    expect(namedPaths('test/pages.test.ts').map((p) => relative(root, p.path))).toContain('test/fixtures/spec-endpoints.tsv');
+    expect(namedPaths('test/pages.test.ts').map((p) => relative(root, p.path))).toContain(
+      'test/fixtures/spec-endpoints.tsv',
+    );
     expect(tracked.has('test/fixtures/spec-endpoints.tsv')).toBe(true);
   });
 });

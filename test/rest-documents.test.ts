@@ -11,15 +11,18 @@ import { mappingsDir } from '../src/rest/describe.js';
 describe('descriptions beside their operations', () => {
   it('joins the comment lines directly above an operation into one paragraph, and ignores notes set apart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mappings-'));
-    writeFileSync(join(dir, 'a.graphql'), [
-      '# A note on the whole file.',
-      '',
-      'query Plain { __typename }',
-      '',
-      '# Body: `{"name": "..."}`. The first line',
-      '#   and the second.',
-      'mutation Described { __typename }',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'a.graphql'),
+      [
+        '# A note on the whole file.',
+        '',
+        'query Plain { __typename }',
+        '',
+        '# Body: `{"name": "..."}`. The first line',
+        '#   and the second.',
+        'mutation Described { __typename }',
+      ].join('\n'),
+    );
     const ops = loadOperations(dir);
     expect(ops.get('Plain')!.description).toBeNull();
     expect(ops.get('Described')!.description).toBe('Body: `{"name": "..."}`. The first line and the second.');

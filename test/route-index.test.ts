@@ -10,7 +10,9 @@ describe('schema/routes.md', () => {
   });
 
   it('has one row per route, each with a resolver file found in src/', async () => {
-    const rows = (await describeRouteFiles()).split('\n').filter((line) => /^\| (GET|POST|PUT|PATCH|DELETE) \|/.test(line));
+    const rows = (await describeRouteFiles())
+      .split('\n')
+      .filter((line) => /^\| (GET|POST|PUT|PATCH|DELETE) \|/.test(line));
     expect(rows).toHaveLength(routes.length);
     for (const row of rows) expect(row).toMatch(/ in `src\/modules\/[^`]+\.ts`/);
     expect(rows.join('\n')).not.toContain('(file not found)');

@@ -10,6 +10,7 @@ import { buildAppSchema } from '../src/schema.js';
 import { Brand } from '../src/modules/brand/brand.entity.js';
 import { ProductCategory } from '../src/modules/category/category.entity.js';
 import { Product } from '../src/modules/product/product.entity.js';
+import type { EntityClass } from '../src/modules/shared/row-pages.js';
 import { PLAIN_FIELDS } from '../src/modules/product/product-rows.js';
 import { User } from '../src/modules/user/user.entity.js';
 import { PLAIN_USER_FIELDS } from '../src/modules/user/user-rows.js';
@@ -18,14 +19,17 @@ let orm: MikroORM;
 let schema: GraphQLSchema;
 beforeAll(async () => {
   // Metadata only: nothing connects to this address.
-  orm = await MikroORM.init({ ...ormOptions({ databaseUrl: 'postgres://postgres@127.0.0.1:9/unused', pgliteDir: '' }), pool: { min: 0, max: 1 } } as never);
+  orm = await MikroORM.init({
+    ...ormOptions({ databaseUrl: 'postgres://postgres@127.0.0.1:9/unused', pgliteDir: '' }),
+    pool: { min: 0, max: 1 },
+  } as never);
   schema = await buildAppSchema();
 });
 afterAll(async () => {
   await orm?.close(true);
 });
 
-const lists: Array<{ entity: Function; plain: ReadonlySet<string>; joined: string[] }> = [
+const lists: Array<{ entity: EntityClass; plain: ReadonlySet<string>; joined: string[] }> = [
   { entity: Product, plain: PLAIN_FIELDS.product, joined: ['brand', 'category'] },
   { entity: Brand, plain: PLAIN_FIELDS.brand, joined: [] },
   { entity: ProductCategory, plain: PLAIN_FIELDS.category, joined: [] },
@@ -35,9 +39,17 @@ const lists: Array<{ entity: Function; plain: ReadonlySet<string>; joined: strin
 describe.each(lists)('the plain fields of $entity.name', ({ entity, plain, joined }) => {
   it('are columns of the entity, or the relations its rows join', () => {
     const props = orm.getMetadata().get(entity as never).props;
-    const columns = new Set(props.filter((p) => p.kind === ReferenceKind.SCALAR && p.fieldNames?.length === 1 && p.persist !== false && !p.formula).map((p) => p.name));
+    const columns = new Set(
+      props
+        .filter(
+          (p) => p.kind === ReferenceKind.SCALAR && p.fieldNames?.length === 1 && p.persist !== false && !p.formula,
+        )
+        .map((p) => p.name),
+    );
     const relations = new Set(props.filter((p) => p.kind === ReferenceKind.MANY_TO_ONE).map((p) => p.name));
-    expect([...plain].filter((field) => !columns.has(field) && !(joined.includes(field) && relations.has(field)))).toEqual([]);
+    expect(
+      [...plain].filter((field) => !columns.has(field) && !(joined.includes(field) && relations.has(field))),
+    ).toEqual([]);
   });
 
   it('are fields of its GraphQL type with no field resolver (but the joined relations, served from the row)', () => {
@@ -45,7 +57,11 @@ describe.each(lists)('the plain fields of $entity.name', ({ entity, plain, joine
     expect(objectType).toBeDefined();
     const type = schema.getType(objectType!.name) as GraphQLObjectType;
     expect([...plain].filter((field) => !type.getFields()[field])).toEqual([]);
-    const resolved = new Set(getMetadataStorage().fieldResolvers.filter((r) => r.getObjectType?.() === entity).map((r) => r.schemaName));
+    const resolved = new Set(
+      getMetadataStorage()
+        .fieldResolvers.filter((r) => r.getObjectType?.() === entity)
+        .map((r) => r.schemaName),
+    );
     expect([...plain].filter((field) => resolved.has(field) && !joined.includes(field))).toEqual([]);
   });
 });

@@ -14,7 +14,18 @@ describe('object types whose fields have no resolvers', () => {
     await buildAppSchema();
     const metadata = (globalThis as { TypeGraphQLMetadataStorage?: Metadata }).TypeGraphQLMetadataStorage!;
     const simple = metadata.objectTypes.filter((type) => type.simpleResolvers);
-    expect(simple.map((type) => type.name).sort()).toEqual(['AnalysisEntry', 'ConcentrationEstimate', 'FlagSummary', 'FlaggedEntry', 'Ingredient', 'IngredientAnalysis', 'PartReading', 'RegulatoryAlert', 'RegulatoryNote', 'SearchSuggestion']);
+    expect(simple.map((type) => type.name).sort()).toEqual([
+      'AnalysisEntry',
+      'ConcentrationEstimate',
+      'FlagSummary',
+      'FlaggedEntry',
+      'Ingredient',
+      'IngredientAnalysis',
+      'PartReading',
+      'RegulatoryAlert',
+      'RegulatoryNote',
+      'SearchSuggestion',
+    ]);
     const targets = new Set(simple.map((type) => type.target));
     const guarded = [
       ...metadata.authorizedFields.filter((field) => targets.has(field.target)).map((field) => field.fieldName),

@@ -17,7 +17,10 @@ describe('search query engine', () => {
   it('reads quotes, -word and or; the last word typed is a prefix', () => {
     const parsed = terms('"eye cream" -retinol ginseng or cica');
     expect(parsed.map((t) => [t.words.join(' '), t.quoted, t.negated, t.or, t.prefix])).toEqual([
-      ['eye cream', true, false, false, false], ['retinol', false, true, false, false], ['ginseng', false, false, false, false], ['cica', false, false, true, true],
+      ['eye cream', true, false, false, false],
+      ['retinol', false, true, false, false],
+      ['ginseng', false, false, false, false],
+      ['cica', false, false, true, true],
     ]);
     expect(terms('niacinamide ').at(-1)!.prefix).toBe(false);
     expect(terms('-fragrance').at(-1)!.prefix).toBe(false);
@@ -39,7 +42,9 @@ describe('search query engine', () => {
 
   it('writes prefixes for the simple configuration, whole words for english, corrections as alternatives', () => {
     const texts = queryTexts(parseQuery('vitamn c se', vocabulary), vocabulary, new Map([['vitamn', 'vitamin']]))!;
-    expect(texts.full.sql).toBe(`(to_tsquery('english', ?) && to_tsquery('english', ?) && (to_tsquery('english', ?) || to_tsquery('simple', ?)))`);
+    expect(texts.full.sql).toBe(
+      `(to_tsquery('english', ?) && to_tsquery('english', ?) && (to_tsquery('english', ?) || to_tsquery('simple', ?)))`,
+    );
     expect(texts.full.params).toEqual([`('vitamn' | 'vitamin')`, `'c'`, `'se'`, `'se':*`]);
     expect(queryTexts(parseQuery('-cream', vocabulary), vocabulary)).toBeNull();
   });

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { startTestApp, type TestApp } from './helpers/app.js';
 
-interface Case { q: string; kind: string; expect?: string[]; among?: string[] }
+interface Case {
+  q: string;
+  kind: string;
+  expect?: string[];
+  among?: string[];
+}
 const cases = parse(readFileSync('test/fixtures/search-relevance.yaml', 'utf8')) as Case[];
 const TARGET = 0.95;
 
@@ -19,7 +24,7 @@ afterAll(async () => {
 });
 
 /** Why a case fails (null when it passes): a product expected and missing, or one that should not be in the first five. */
-export function judge(c: Case, top: string[]): string | null {
+function judge(c: Case, top: string[]): string | null {
   const missing = (c.expect ?? []).filter((a) => !top.includes(a));
   if (missing.length) return `missing ${missing.join(', ')}`;
   if (c.among) {
@@ -42,7 +47,9 @@ describe('product search relevance', () => {
       if (why) failures.push(`[${c.kind}] "${c.q}": ${why} (got ${top.join(', ') || 'nothing'})`);
     }
     const share = (cases.length - failures.length) / cases.length;
-    console.log(`relevance: ${cases.length - failures.length} of ${cases.length} (${(share * 100).toFixed(1)}%)${failures.length ? `\n${failures.join('\n')}` : ''}`);
+    console.log(
+      `relevance: ${cases.length - failures.length} of ${cases.length} (${(share * 100).toFixed(1)}%)${failures.length ? `\n${failures.join('\n')}` : ''}`,
+    );
     expect(share).toBeGreaterThanOrEqual(TARGET);
   });
 });

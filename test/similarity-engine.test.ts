@@ -15,20 +15,23 @@ function naive(items: CatalogItem[], query: string[], k: number, excludeId?: str
   };
   const q = vector(query);
   const qn = Math.sqrt([...q.values()].reduce((s, w) => s + w * w, 0));
-  return items.flatMap((item) => {
-    if (item.id === excludeId) return [];
-    const v = vector(item.ingredientIds);
-    let dot = 0;
-    for (const [id, w] of q) if (v.has(id)) dot += w * v.get(id)!;
-    if (dot === 0 || qn === 0) return [];
-    return [{ id: item.id, score: dot / (qn * Math.sqrt([...v.values()].reduce((s, w) => s + w * w, 0))) }];
-  }).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, k);
+  return items
+    .flatMap((item) => {
+      if (item.id === excludeId) return [];
+      const v = vector(item.ingredientIds);
+      let dot = 0;
+      for (const [id, w] of q) if (v.has(id)) dot += w * v.get(id)!;
+      if (dot === 0 || qn === 0) return [];
+      return [{ id: item.id, score: dot / (qn * Math.sqrt([...v.values()].reduce((s, w) => s + w * w, 0))) }];
+    })
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+    .slice(0, k);
 }
 
 /** A deterministic pseudo-random catalog: common ingredients (water) in most lists, rare ones in few. */
 function catalog(size: number, seed = 7): CatalogItem[] {
   let s = seed;
-  const random = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   return Array.from({ length: size }, (_, i) => {
     const ids = new Set<string>(random() < 0.9 ? ['water'] : []);
     const length = 3 + Math.floor(random() * 12);
@@ -46,7 +49,7 @@ describe('SimilarityIndex', () => {
       const got = index.similar(probe.ingredientIds, 10, probe.id);
       const want = naive(items, probe.ingredientIds, 10, probe.id);
       expect(got.map((r) => r.id)).toEqual(want.map((r) => r.id));
-      got.forEach((r, i) => expect(r.score).toBeCloseTo(want[i].score, 12));
+      for (const [i, r] of got.entries()) expect(r.score).toBeCloseTo(want[i].score, 12);
     }
   });
 
@@ -64,7 +67,7 @@ describe('SimilarityIndex', () => {
     expect(new SimilarityIndex([]).similar(['water'], 3)).toEqual([]);
   });
 
-  it('categorises by the nearest neighbours\' categories, confidences summing to 1', () => {
+  it("categorises by the nearest neighbours' categories, confidences summing to 1", () => {
     const guesses = index.categorize(items[42].ingredientIds);
     expect(guesses.length).toBeGreaterThan(0);
     expect(guesses.reduce((s, g) => s + g.confidence, 0)).toBeCloseTo(1, 9);
@@ -95,9 +98,11 @@ describe('SimilarityOverlay', () => {
     return dot === 0 ? 0 : dot / (norm(a) * norm(b));
   };
 
-  it('ranks the base with products added, replaced and removed as one catalog scored with the base\'s weights', () => {
+  it("ranks the base with products added, replaced and removed as one catalog scored with the base's weights", () => {
     const overlay = new SimilarityOverlay(base);
-    expect(overlay.similar(items[0].ingredientIds, 10, items[0].id)).toEqual(base.similar(items[0].ingredientIds, 10, items[0].id));
+    expect(overlay.similar(items[0].ingredientIds, 10, items[0].id)).toEqual(
+      base.similar(items[0].ingredientIds, 10, items[0].id),
+    );
     const removed = base.similar(items[0].ingredientIds, 3, items[0].id)[1].id;
     const replaced = { ...items[300], ingredientIds: [...items[0].ingredientIds].reverse() };
     const added = { id: 'p-new', ingredientIds: items[0].ingredientIds, categoryId: 'c-new' };
@@ -108,13 +113,15 @@ describe('SimilarityOverlay', () => {
     const catalogNow = [...items.filter((i) => i.id !== removed && i.id !== replaced.id), replaced, added];
     for (const probe of [items[0], items[42], items[300]]) {
       const q = base.vectorize(probe.ingredientIds);
-      const want = catalogNow.filter((i) => i.id !== probe.id)
+      const want = catalogNow
+        .filter((i) => i.id !== probe.id)
         .map((i) => ({ id: i.id, score: cosine(q, base.vectorize(i.ingredientIds)) }))
         .filter((r) => r.score > 0)
-        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, 10);
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+        .slice(0, 10);
       const got = overlay.similar(probe.ingredientIds, 10, probe.id);
       expect(got.map((r) => r.id)).toEqual(want.map((r) => r.id));
-      got.forEach((r, i) => expect(r.score).toBeCloseTo(want[i].score, 12));
+      for (const [i, r] of got.entries()) expect(r.score).toBeCloseTo(want[i].score, 12);
     }
     expect(overlay.similar(items[0].ingredientIds, 1, items[0].id)[0]).toMatchObject({ id: 'p-new' });
     expect(overlay.categorize(items[0].ingredientIds, 1)).toEqual([{ categoryId: 'c-new', confidence: 1 }]);

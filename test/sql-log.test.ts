@@ -25,7 +25,13 @@ describe('LOG_SQL', () => {
   });
 
   it('logs each statement of a request with its values and time, row reads included', async () => {
-    const alias = (await t.em().execute<Array<{ alias: string }>>(`select alias from product where status = 'published' order by alias limit 1`))[0].alias;
+    const alias = (
+      await t
+        .em()
+        .execute<Array<{ alias: string }>>(
+          `select alias from product where status = 'published' order by alias limit 1`,
+        )
+    )[0].alias;
     // A first request warms the process caches (the knowledge base), so the one measured sends only its own reads.
     expect((await t.inject({ method: 'GET', url: `/products/${alias}` })).statusCode).toBe(200);
     lines.length = 0;
@@ -46,6 +52,9 @@ describe('LOG_SQL', () => {
 
   it('asks the ORM for nothing when off', () => {
     expect(ormOptions({ databaseUrl: null, pgliteDir: 'memory://' }).debug).toBe(false);
-    expect(ormOptions({ databaseUrl: null, pgliteDir: 'memory://', sqlLog: () => undefined }).debug).toEqual(['query', 'query-params']);
+    expect(ormOptions({ databaseUrl: null, pgliteDir: 'memory://', sqlLog: () => undefined }).debug).toEqual([
+      'query',
+      'query-params',
+    ]);
   });
 });

@@ -33,43 +33,73 @@ async function admin(sql: string): Promise<void> {
 }
 
 const count = async (orm: Orm, table: string): Promise<number> =>
-  Number((await (orm.em.fork() as EntityManager).execute<Array<{ n: string | number }>>(`select count(*) as n from ${table}`))[0].n);
+  Number(
+    (
+      await (orm.em.fork() as EntityManager).execute<Array<{ n: string | number }>>(
+        `select count(*) as n from ${table}`,
+      )
+    )[0].n,
+  );
 
 describe('instances starting together', () => {
-  onPostgres('three boots at once on a fresh PostgreSQL database: all come up, migrated and seeded once', async () => {
-    const name = `skincare_boot_${randomBytes(5).toString('hex')}`;
-    await admin(`create database "${name}"`);
-    closing.push(() => admin(`drop database if exists "${name}" with (force)`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const target = { databaseUrl: url.toString(), pgliteDir: '' };
-    const config = loadConfig({ AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'x', LOG_LEVEL: 'silent', DATABASE_URL: target.databaseUrl, RATE_LIMIT_ENABLED: 'false' });
+  onPostgres(
+    'three boots at once on a fresh PostgreSQL database: all come up, migrated and seeded once',
+    async () => {
+      const name = `skincare_boot_${randomBytes(5).toString('hex')}`;
+      await admin(`create database "${name}"`);
+      closing.push(() => admin(`drop database if exists "${name}" with (force)`));
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const target = { databaseUrl: url.toString(), pgliteDir: '' };
+      const config = loadConfig({
+        AUTH_JWT_SECRET: TEST_JWT_SECRET,
+        IDP_WEBHOOK_SECRET: 'x',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: target.databaseUrl,
+        RATE_LIMIT_ENABLED: 'false',
+      });
 
-    const boot = async () => {
-      let seeded = { seeded: false, ingredients: 0, products: 0 };
-      const orm = await openDatabase(target, { whileLocked: async (opened) => { seeded = await seedIfEmpty(opened, { demo: true }); } });
-      closing.push(() => orm.close());
-      const app = await buildApp({ config, orm, logger: false });
-      closing.unshift(() => app.close());
-      return { orm, app, seeded };
-    };
-    const booted = await Promise.allSettled([boot(), boot(), boot()]);
-    expect(booted.map((b) => (b.status === 'rejected' ? String(b.reason) : 'up'))).toEqual(['up', 'up', 'up']);
-    const instances = booted.map((b) => (b as PromiseFulfilledResult<Awaited<ReturnType<typeof boot>>>).value);
-    for (const { app } of instances) expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+      const boot = async () => {
+        let seeded = { seeded: false, ingredients: 0, products: 0 };
+        const orm = await openDatabase(target, {
+          whileLocked: async (opened) => {
+            seeded = await seedIfEmpty(opened, { demo: true });
+          },
+        });
+        closing.push(() => orm.close());
+        const app = await buildApp({ config, orm, logger: false });
+        closing.unshift(() => app.close());
+        return { orm, app, seeded };
+      };
+      const booted = await Promise.allSettled([boot(), boot(), boot()]);
+      expect(booted.map((b) => (b.status === 'rejected' ? String(b.reason) : 'up'))).toEqual(['up', 'up', 'up']);
+      const instances = booted.map((b) => (b as PromiseFulfilledResult<Awaited<ReturnType<typeof boot>>>).value);
+      for (const { app } of instances)
+        expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
 
-    expect(instances.filter((i) => i.seeded.seeded)).toHaveLength(1);
-    // Row for row what one seeding makes: the tests' own database, seeded once from empty.
-    const reference = await openTestDatabase();
-    closing.push(() => reference.drop());
-    const seededOnce = await openDatabase(reference.target);
-    closing.push(() => seededOnce.close());
-    const { orm } = instances[0];
-    for (const table of ['ingredient', 'product', 'brand', 'app_user', 'routine', 'product_list_version', 'product_reaction', 'routine_favorite']) {
-      expect([table, await count(orm, table)]).toEqual([table, await count(seededOnce, table)]);
-    }
-    expect(await count(orm, 'mikro_orm_migrations')).toBe(migrationsList.length);
-  }, 240_000);
+      expect(instances.filter((i) => i.seeded.seeded)).toHaveLength(1);
+      // Row for row what one seeding makes: the tests' own database, seeded once from empty.
+      const reference = await openTestDatabase();
+      closing.push(() => reference.drop());
+      const seededOnce = await openDatabase(reference.target);
+      closing.push(() => seededOnce.close());
+      const { orm } = instances[0];
+      for (const table of [
+        'ingredient',
+        'product',
+        'brand',
+        'app_user',
+        'routine',
+        'product_list_version',
+        'product_reaction',
+        'routine_favorite',
+      ]) {
+        expect([table, await count(orm, table)]).toEqual([table, await count(seededOnce, table)]);
+      }
+      expect(await count(orm, 'mikro_orm_migrations')).toBe(migrationsList.length);
+    },
+    240_000,
+  );
 
   it('seeding an empty database from three places at once seeds it once', async () => {
     // One PGlite (its folder lock keeps a second process out): the three seeders queue on its one

@@ -17,7 +17,9 @@ afterAll(async () => t.close());
 /** Settles `work` or says it hung: a hang must show as a failure, not as a test timeout. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T | 'hung'> {
   let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<'hung'>((resolve) => { timer = setTimeout(() => resolve('hung'), ms); });
+  const hung = new Promise<'hung'>((resolve) => {
+    timer = setTimeout(() => resolve('hung'), ms);
+  });
   try {
     return await Promise.race([work, hung]);
   } finally {
@@ -28,19 +30,39 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T | 'hung'> {
 describe('a query that goes around the open transaction fails at once', () => {
   test('through orm.em.fork() inside em.transactional', async () => {
     const started = Date.now();
-    const outcome = await within(5000, t.em().transactional(async () => t.orm.em.fork().count(Brand)).catch((error: unknown) => error));
+    const outcome = await within(
+      5000,
+      t
+        .em()
+        .transactional(async () => t.orm.em.fork().count(Brand))
+        .catch((error: unknown) => error),
+    );
     // The query's error comes wrapped by MikroORM (a DriverException), keeping the message and code.
-    expect(outcome).toMatchObject({ code: TRANSACTION_BYPASSED, message: expect.stringMatching(/^A query was sent from inside an open transaction, but not through it.*On PGlite it would wait forever/s) });
+    expect(outcome).toMatchObject({
+      code: TRANSACTION_BYPASSED,
+      message: expect.stringMatching(
+        /^A query was sent from inside an open transaction, but not through it.*On PGlite it would wait forever/s,
+      ),
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   test('a second top-level transaction opened inside one', async () => {
-    const outcome = await within(5000, t.em().transactional(async () => t.orm.em.fork().transactional(async (inner) => inner.count(Brand))).catch((error: unknown) => error));
+    const outcome = await within(
+      5000,
+      t
+        .em()
+        .transactional(async () => t.orm.em.fork().transactional(async (inner) => inner.count(Brand)))
+        .catch((error: unknown) => error),
+    );
     expect(outcome).toMatchObject({ name: 'TransactionBypassed', code: TRANSACTION_BYPASSED });
   });
 
-  test('through the request\'s outer entity manager inside a mutation: the client gets INTERNAL, the server does not hang', async () => {
-    const query = new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLString, resolve: () => 'ok' } } });
+  test("through the request's outer entity manager inside a mutation: the client gets INTERNAL, the server does not hang", async () => {
+    const query = new GraphQLObjectType({
+      name: 'Query',
+      fields: { ok: { type: GraphQLString, resolve: () => 'ok' } },
+    });
     let outer: EntityManager | null = null;
     const mutation = new GraphQLObjectType<unknown, Context>({
       name: 'Mutation',
@@ -49,10 +71,18 @@ describe('a query that goes around the open transaction fails at once', () => {
     const schema = new GraphQLSchema({ query, mutation });
     wrapMutationsInTransactions(schema);
     outer = t.em();
-    const contextValue = createContext(outer, null, 'test', 'http://localhost', { mailer: null as never, idpWebhookSecret: '' });
-    const result = await within(5000, Promise.resolve(graphql({ schema, source: 'mutation { countAround }', contextValue })));
+    const contextValue = createContext(outer, null, 'test', 'http://localhost', {
+      mailer: null as never,
+      idpWebhookSecret: '',
+    });
+    const result = await within(
+      5000,
+      Promise.resolve(graphql({ schema, source: 'mutation { countAround }', contextValue })),
+    );
     expect(result).not.toBe('hung');
-    expect((result as { errors?: Array<{ originalError?: unknown }> }).errors?.[0]?.originalError).toMatchObject({ code: TRANSACTION_BYPASSED });
+    expect((result as { errors?: Array<{ originalError?: unknown }> }).errors?.[0]?.originalError).toMatchObject({
+      code: TRANSACTION_BYPASSED,
+    });
   });
 });
 
@@ -68,9 +98,13 @@ describe('what the rule leaves alone', () => {
 
   test('another flow queues for the connection while a transaction holds it, and gets its answer after the commit', async () => {
     let release!: () => void;
-    const holding = new Promise<void>((resolve) => { release = resolve; });
+    const holding = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let opened!: () => void;
-    const isOpen = new Promise<void>((resolve) => { opened = resolve; });
+    const isOpen = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
     const transaction = t.em().transactional(async (tx) => {
       await tx.count(Brand);
       opened();

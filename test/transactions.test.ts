@@ -25,7 +25,14 @@ function probeSchema(failAfterWrite: boolean) {
         resolve: async (_root, { alias }: { alias: string }, ctx) => {
           const id = newId();
           // insert() bypasses the identity map: the loader below must send its query, in the transaction.
-          await ctx.em.insert(Brand, { id, alias, name: alias, description: '', createdAt: new Date(), updatedAt: new Date() } as never);
+          await ctx.em.insert(Brand, {
+            id,
+            alias,
+            name: alias,
+            description: '',
+            createdAt: new Date(),
+            updatedAt: new Date(),
+          } as never);
           const seen = await ctx.loaders.brandById.load(id);
           if (failAfterWrite) throw new Error('failed after the write');
           return seen?.alias ?? null;
@@ -38,13 +45,18 @@ function probeSchema(failAfterWrite: boolean) {
   return schema;
 }
 
-const contextOf = (em: EntityManager) => createContext(em, null, 'test', 'http://localhost', { mailer: null as never, idpWebhookSecret: '' });
+const contextOf = (em: EntityManager) =>
+  createContext(em, null, 'test', 'http://localhost', { mailer: null as never, idpWebhookSecret: '' });
 
 describe('every Mutation root field is one transaction', () => {
-  test('a loader inside a mutation reads that mutation\'s own write', async () => {
+  test("a loader inside a mutation reads that mutation's own write", async () => {
     const em = t.em();
     const ctx = contextOf(em);
-    const result = await graphql({ schema: probeSchema(false), source: 'mutation { writeThenLoad(alias: "tx-probe-seen") }', contextValue: ctx });
+    const result = await graphql({
+      schema: probeSchema(false),
+      source: 'mutation { writeThenLoad(alias: "tx-probe-seen") }',
+      contextValue: ctx,
+    });
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({ writeThenLoad: 'tx-probe-seen' });
     // After the mutation, ctx.em is the outer manager again and the loaders follow it.
@@ -53,16 +65,21 @@ describe('every Mutation root field is one transaction', () => {
   });
 
   test('a mutation that fails after writing leaves nothing behind', async () => {
-    const result = await graphql({ schema: probeSchema(true), source: 'mutation { writeThenLoad(alias: "tx-probe-failed") }', contextValue: contextOf(t.em()) });
+    const result = await graphql({
+      schema: probeSchema(true),
+      source: 'mutation { writeThenLoad(alias: "tx-probe-failed") }',
+      contextValue: contextOf(t.em()),
+    });
     expect(result.errors?.[0]?.message).toBe('failed after the write');
     expect(await t.em().count(Brand, { alias: 'tx-probe-failed' })).toBe(0);
   });
 
-  test('the app\'s mutations are all wrapped but the three that keep their writes whole otherwise', async () => {
+  test("the app's mutations are all wrapped but the three that keep their writes whole otherwise", async () => {
     const schema = await buildAppSchema();
     const optedOut = Object.values(schema.getMutationType()!.getFields())
       .filter((field) => (field.extensions as { transaction?: { mode: string } }).transaction?.mode === 'none')
-      .map((field) => field.name).sort();
+      .map((field) => field.name)
+      .sort();
     expect(optedOut).toEqual(['analyzeIngredientList', 'extractLabel', 'receiveIdentityProviderEvent']);
   });
 });

@@ -9,10 +9,18 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 
 const BALANCER = '10.1.2.3';
-const env = (extra: Record<string, string>) => loadConfig({
-  AUTH_JWT_SECRET: TEST_JWT_SECRET, IDP_WEBHOOK_SECRET: 'test-idp-secret', LOG_LEVEL: 'info', PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-  RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_MAX: '3', CACHE_ENABLED: 'false', ...extra,
-});
+const env = (extra: Record<string, string>) =>
+  loadConfig({
+    AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    IDP_WEBHOOK_SECRET: 'test-idp-secret',
+    LOG_LEVEL: 'info',
+    PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+    RATE_LIMIT_ENABLED: 'true',
+    RATE_LIMIT_WINDOW_SECONDS: '60',
+    RATE_LIMIT_MAX: '3',
+    CACHE_ENABLED: 'false',
+    ...extra,
+  });
 
 describe('TRUST_PROXY', () => {
   let t: TestApp;
@@ -23,7 +31,8 @@ describe('TRUST_PROXY', () => {
   async function appWith(extra: Record<string, string>): Promise<FastifyInstance> {
     const stream = new Writable({
       write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of String(chunk).split('\n').filter(Boolean))
+          logged.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -34,7 +43,12 @@ describe('TRUST_PROXY', () => {
   }
 
   const get = (app: FastifyInstance, client: string) =>
-    app.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: BALANCER, headers: { 'x-forwarded-for': client } });
+    app.inject({
+      method: 'GET',
+      url: '/census/countries?limit=1',
+      remoteAddress: BALANCER,
+      headers: { 'x-forwarded-for': client },
+    });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -48,7 +62,12 @@ describe('TRUST_PROXY', () => {
     expect(env({}).trustProxy).toBe(false);
     expect(env({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(env({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(env({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+    expect(env({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(() => env({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
     expect(() => env({ TRUST_PROXY: '11' })).toThrow(/hop count/);
     expect(() => env({ TRUST_PROXY: 'balancer.internal' })).toThrow(/not an IP address or CIDR/);
@@ -74,7 +93,9 @@ describe('TRUST_PROXY', () => {
     expect((await get(app, '198.51.100.2')).statusCode).toBe(200);
     // The client may prepend addresses of its own: only what the trusted balancer appended counts.
     expect((await get(app, '1.2.3.4, 198.51.100.1')).statusCode).toBe(429);
-    const addresses = logged.map((l) => (l.req as { remoteAddress?: string } | undefined)?.remoteAddress).filter(Boolean);
+    const addresses = logged
+      .map((l) => (l.req as { remoteAddress?: string } | undefined)?.remoteAddress)
+      .filter(Boolean);
     expect(new Set(addresses)).toEqual(new Set(['198.51.100.1', '198.51.100.2']));
   });
 
@@ -87,7 +108,13 @@ describe('TRUST_PROXY', () => {
 
   it('trusts only the listed proxies: a request straight from elsewhere keeps its own address', async () => {
     const app = await appWith({ TRUST_PROXY: '10.0.0.0/8' });
-    const direct = (client: string) => app.inject({ method: 'GET', url: '/census/countries?limit=1', remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': client } });
+    const direct = (client: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/census/countries?limit=1',
+        remoteAddress: '192.0.2.50',
+        headers: { 'x-forwarded-for': client },
+      });
     for (let i = 1; i <= 3; i++) expect((await direct(`203.0.113.${i}`)).statusCode).toBe(200);
     expect((await direct('203.0.113.4')).statusCode).toBe(429);
   });

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261124005451 extends Migration {
-
   override name = 'Migration20261124005451';
 
   override up(): void | Promise<void> {
@@ -11,13 +10,20 @@ export class Migration20261124005451 extends Migration {
     // cost of each insert, on the hot path of POST /analyze/ingredient_list. Not tracked by the
     // entity metadata, so set here by hand.
     this.addSql(`alter table "ingredient_analysis" set (toast_tuple_target = 8160);`);
-    this.addSql(`alter table "ingredient_analysis" alter column "entries" set storage external, alter column "ingredient_ids" set storage external, alter column "ingredient_list" set storage external;`);
+    this.addSql(
+      `alter table "ingredient_analysis" alter column "entries" set storage external, alter column "ingredient_ids" set
+        storage external, alter column "ingredient_list" set storage external;`,
+    );
   }
 
   override down(): void | Promise<void> {
     this.addSql(`alter table "ingredient_analysis" reset (toast_tuple_target);`);
-    this.addSql(`alter table "ingredient_analysis" alter column "entries" set storage extended, alter column "ingredient_ids" set storage extended, alter column "ingredient_list" set storage extended;`);
-    this.addSql(`create index "ingredient_analysis_ingredient_ids_index" on "ingredient_analysis" using gin ("ingredient_ids");`);
+    this.addSql(
+      `alter table "ingredient_analysis" alter column "entries" set storage extended, alter column "ingredient_ids" set
+        storage extended, alter column "ingredient_list" set storage extended;`,
+    );
+    this.addSql(
+      `create index "ingredient_analysis_ingredient_ids_index" on "ingredient_analysis" using gin ("ingredient_ids");`,
+    );
   }
-
 }

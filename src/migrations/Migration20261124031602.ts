@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261124031602 extends Migration {
-
   override name = 'Migration20261124031602';
 
   override up(): void | Promise<void> {
@@ -17,10 +16,17 @@ export class Migration20261124031602 extends Migration {
   override down(): void | Promise<void> {
     // Entries back as jsonb with every field present, and the ids stored again.
     this.addSql(`alter table "ingredient_analysis" alter column "entries" type jsonb using "entries"::jsonb;`);
-    this.addSql(`update "ingredient_analysis" set "entries" = coalesce((select jsonb_agg('{"ingredientId": null, "concentration": null, "mayContain": false, "nano": false, "active": false}'::jsonb || e order by n) from jsonb_array_elements("entries") with ordinality as x(e, n)), '[]'::jsonb);`);
+    this.addSql(
+      `update "ingredient_analysis" set "entries" = coalesce((select jsonb_agg('{"ingredientId": null, "concentration": null, "mayContain": false, "nano": false, "active": false}'::jsonb || e order by n) from jsonb_array_elements("entries") with ordinality as x(e, n)), '[]'::jsonb);`,
+    );
     this.addSql(`alter table "ingredient_analysis" add "ingredient_ids" text[] not null default '{}';`);
-    this.addSql(`update "ingredient_analysis" set "ingredient_ids" = array(select e->>'ingredientId' from jsonb_array_elements("entries") with ordinality as x(e, n) where e->>'ingredientId' is not null order by n);`);
-    this.addSql(`alter table "ingredient_analysis" alter column "ingredient_ids" drop default, alter column "entries" set storage external, alter column "ingredient_ids" set storage external;`);
+    this.addSql(
+      `update "ingredient_analysis" set "ingredient_ids" = array(select e->>'ingredientId' from
+        jsonb_array_elements("entries") with ordinality as x(e, n) where e->>'ingredientId' is not null order by n);`,
+    );
+    this.addSql(
+      `alter table "ingredient_analysis" alter column "ingredient_ids" drop default, alter column "entries" set storage
+        external, alter column "ingredient_ids" set storage external;`,
+    );
   }
-
 }

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261125000120 extends Migration {
-
   override name = 'Migration20261125000120';
 
   override up(): void | Promise<void> {
@@ -13,5 +12,4 @@ export class Migration20261125000120 extends Migration {
     this.addSql(`drop index "product_offer_ended_at_index";`);
     this.addSql(`alter table "product_offer" drop column "ended_at", drop column "updated_at";`);
   }
-
 }

@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  * product with a copy of its name, brand and ingredient ids as they are now.
  */
 export class Migration20261125002000 extends Migration {
-
   override name = 'Migration20261125002000';
 
   override up(): void | Promise<void> {
@@ -31,5 +30,4 @@ export class Migration20261125002000 extends Migration {
       from jsonb_array_elements(sc."items") with ordinality as x(e, ord))
       where jsonb_array_length(sc."items") > 0;`);
   }
-
 }

@@ -9,29 +9,42 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261127085620 extends Migration {
-
   override name = 'Migration20261127085620';
 
   override up(): void | Promise<void> {
     this.addSql(`create extension if not exists pg_trgm;`);
     this.addSql(`create extension if not exists unaccent;`);
-    this.addSql(`create table "ingredient_search" ("ingredient_id" uuid not null, "document" tsvector not null, "names" text not null, primary key ("ingredient_id"));`);
+    this.addSql(
+      `create table "ingredient_search" ("ingredient_id" uuid not null, "document" tsvector not null, "names" text not
+        null, primary key ("ingredient_id"));`,
+    );
     this.addSql(`create index "ingredient_search_document_index" on "ingredient_search" using gin ("document");`);
-    this.addSql(`create index "ingredient_search_names_trgm_index" on "ingredient_search" using gin ("names" gin_trgm_ops);`);
+    this.addSql(
+      `create index "ingredient_search_names_trgm_index" on "ingredient_search" using gin ("names" gin_trgm_ops);`,
+    );
 
     this.addSql(`create table "search_word" ("word" text not null, primary key ("word"));`);
     this.addSql(`create index "search_word_trgm_index" on "search_word" using gin ("word" gin_trgm_ops);`);
 
-    this.addSql(`create table "product_search" ("product_id" uuid not null, "document" tsvector not null, "popularity" int not null default 0, primary key ("product_id"));`);
+    this.addSql(
+      `create table "product_search" ("product_id" uuid not null, "document" tsvector not null, "popularity" int not
+        null default 0, primary key ("product_id"));`,
+    );
     this.addSql(`create index "product_search_document_index" on "product_search" using gin ("document");`);
     this.addSql(`create index "product_search_popularity_index" on "product_search" ("popularity", "product_id");`);
 
     // Name search was "name ilike '%query%'" through this index: the search document replaces it.
     this.addSql(`drop index if exists "product_name_trgm_index";`);
 
-    this.addSql(`alter table "ingredient_search" add constraint "ingredient_search_ingredient_id_foreign" foreign key ("ingredient_id") references "ingredient" ("id") on update cascade on delete cascade;`);
+    this.addSql(
+      `alter table "ingredient_search" add constraint "ingredient_search_ingredient_id_foreign" foreign key
+        ("ingredient_id") references "ingredient" ("id") on update cascade on delete cascade;`,
+    );
 
-    this.addSql(`alter table "product_search" add constraint "product_search_product_id_foreign" foreign key ("product_id") references "product" ("id") on update cascade on delete cascade;`);
+    this.addSql(
+      `alter table "product_search" add constraint "product_search_product_id_foreign" foreign key ("product_id")
+        references "product" ("id") on update cascade on delete cascade;`,
+    );
     for (const sql of SEARCH_FUNCTIONS) this.addSql(sql);
     for (const sql of SEARCH_TRIGGERS) this.addSql(sql);
     for (const sql of BACKFILL) this.addSql(sql);
@@ -48,7 +61,6 @@ export class Migration20261127085620 extends Migration {
       search_notable_ingredients, search_words_of, search_field, search_fold;`);
     this.addSql(`create index if not exists "product_name_trgm_index" on "product" using gin ("name" gin_trgm_ops);`);
   }
-
 }
 
 /** Per-word folding and vectors. unaccent(text) is only stable (it finds its dictionary by name): the wrapper names it, so it may be immutable. */
@@ -135,7 +147,8 @@ const SEARCH_TRIGGERS = [
      return null;
    end $$;`,
   `create trigger brand_search_inserted after insert on brand for each row execute function search_brand_changed();`,
-  `create trigger brand_search_renamed after update of name on brand for each row when (old.name is distinct from new.name) execute function search_brand_changed();`,
+  `create trigger brand_search_renamed after update of name on brand for each row when (old.name is distinct from
+    new.name) execute function search_brand_changed();`,
   `create or replace function search_category_changed() returns trigger language plpgsql as $$
    begin
      if tg_op = 'UPDATE' then
@@ -145,8 +158,10 @@ const SEARCH_TRIGGERS = [
      insert into search_word (word) select search_words_of(new.name) on conflict do nothing;
      return null;
    end $$;`,
-  `create trigger category_search_inserted after insert on product_category for each row execute function search_category_changed();`,
-  `create trigger category_search_renamed after update of name on product_category for each row when (old.name is distinct from new.name) execute function search_category_changed();`,
+  `create trigger category_search_inserted after insert on product_category for each row execute function
+    search_category_changed();`,
+  `create trigger category_search_renamed after update of name on product_category for each row when (old.name is
+    distinct from new.name) execute function search_category_changed();`,
   // An ingredient's own document. Products that list it keep theirs until they are next written: an
   // ingredient renamed would otherwise rewrite a third of a large catalog in one statement.
   `create or replace function search_ingredient_changed() returns trigger language plpgsql as $$
@@ -157,15 +172,18 @@ const SEARCH_TRIGGERS = [
      insert into search_word (word) select search_words_of(new.name) on conflict do nothing;
      return null;
    end $$;`,
-  `create trigger ingredient_search_inserted after insert on ingredient for each row execute function search_ingredient_changed();`,
+  `create trigger ingredient_search_inserted after insert on ingredient for each row execute function
+    search_ingredient_changed();`,
   `create trigger ingredient_search_changed after update of name, other_names, groups on ingredient for each row
    when ((old.name, old.other_names, old.groups) is distinct from (new.name, new.other_names, new.groups)) execute function search_ingredient_changed();`,
   `create or replace function search_favorite_added() returns trigger language plpgsql as $$
    begin update product_search set popularity = popularity + 1 where product_id = new.product_id; return null; end $$;`,
   `create or replace function search_favorite_removed() returns trigger language plpgsql as $$
    begin update product_search set popularity = popularity - 1 where product_id = old.product_id; return null; end $$;`,
-  `create trigger product_favorite_search_added after insert on product_favorite for each row execute function search_favorite_added();`,
-  `create trigger product_favorite_search_removed after delete on product_favorite for each row execute function search_favorite_removed();`,
+  `create trigger product_favorite_search_added after insert on product_favorite for each row execute function
+    search_favorite_added();`,
+  `create trigger product_favorite_search_removed after delete on product_favorite for each row execute function
+    search_favorite_removed();`,
 ];
 
 const BACKFILL = [

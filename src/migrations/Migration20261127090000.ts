@@ -10,24 +10,22 @@ import { Migration } from '@mikro-orm/migrations';
  * source of truth for the leaderboard.
  */
 export class Migration20261127090000 extends Migration {
-
   override name = 'Migration20261127090000';
 
   override up(): void | Promise<void> {
-    this.addSql(`create or replace function "routine_favorite_week_score_fn"() returns trigger as \$\$ begin if tg_op = 'INSERT' then
+    this.addSql(`create or replace function "routine_favorite_week_score_fn"() returns trigger as $$ begin if tg_op = 'INSERT' then
     insert into routine_week_score (routine_id, week_start, score)
     values (new.routine_id, date_trunc('week', new.created_at, 'UTC'), 1)
     on conflict (routine_id, week_start) do update set score = routine_week_score.score + 1;     return new;   end if;   update routine_week_score set score = score - 1
   where routine_id = old.routine_id and week_start = date_trunc('week', old.created_at, 'UTC')
-    and week_start + interval '7 days' > now();   return old; end; \$\$ language plpgsql;`);
+    and week_start + interval '7 days' > now();   return old; end; $$ language plpgsql;`);
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`create or replace function "routine_favorite_week_score_fn"() returns trigger as \$\$ begin if tg_op = 'INSERT' then
+    this.addSql(`create or replace function "routine_favorite_week_score_fn"() returns trigger as $$ begin if tg_op = 'INSERT' then
     insert into routine_week_score (routine_id, week_start, score)
     values (new.routine_id, date_trunc('week', new.created_at, 'UTC'), 1)
     on conflict (routine_id, week_start) do update set score = routine_week_score.score + 1;     return new;   end if;   update routine_week_score set score = score - 1
-  where routine_id = old.routine_id and week_start = date_trunc('week', old.created_at, 'UTC');   return old; end; \$\$ language plpgsql;`);
+  where routine_id = old.routine_id and week_start = date_trunc('week', old.created_at, 'UTC');   return old; end; $$ language plpgsql;`);
   }
-
 }

@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  * fields count as sent (see sentFields in product-draft.service.ts).
  */
 export class Migration20261127094752 extends Migration {
-
   override name = 'Migration20261127094752';
 
   override up(): void | Promise<void> {
@@ -16,5 +15,4 @@ export class Migration20261127094752 extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "product_draft" drop column "sent_fields";`);
   }
-
 }

@@ -20,7 +20,6 @@ import { Migration } from '@mikro-orm/migrations';
  * declared on the entities): delete those lines from a generated migration.
  */
 export class Migration20261127115900 extends Migration {
-
   override name = 'Migration20261127115900';
 
   override up(): void | Promise<void> {
@@ -28,8 +27,12 @@ export class Migration20261127115900 extends Migration {
     this.addSql(`drop trigger if exists ingredient_search_changed on ingredient;`);
     this.addSql(`drop function if exists search_ingredient_changed();`);
     for (const sql of UP) this.addSql(sql);
-    this.addSql(`create index "brand_name_words_index" on "brand" using gin (to_tsvector('simple', search_fold(name)));`);
-    this.addSql(`create index "ingredient_search_names_prefix_index" on "ingredient_search" ("names" text_pattern_ops);`);
+    this.addSql(
+      `create index "brand_name_words_index" on "brand" using gin (to_tsvector('simple', search_fold(name)));`,
+    );
+    this.addSql(
+      `create index "ingredient_search_names_prefix_index" on "ingredient_search" ("names" text_pattern_ops);`,
+    );
   }
 
   override down(): void | Promise<void> {
@@ -38,7 +41,10 @@ export class Migration20261127115900 extends Migration {
     this.addSql(`drop trigger if exists ingredient_search_inserted on ingredient;`);
     this.addSql(`drop trigger if exists ingredient_search_updated on ingredient;`);
     this.addSql(`drop trigger if exists ingredient_search_deleted on ingredient;`);
-    this.addSql(`drop function if exists search_ingredient_rows_inserted(), search_ingredient_rows_updated(), search_ingredient_rows_deleted(), search_rewrite_products_listing(text[]);`);
+    this.addSql(
+      `drop function if exists search_ingredient_rows_inserted(), search_ingredient_rows_updated(),
+        search_ingredient_rows_deleted(), search_rewrite_products_listing(text[]);`,
+    );
     this.addSql(`create or replace function search_ingredient_changed() returns trigger language plpgsql as $$
    begin
      insert into ingredient_search (ingredient_id, document, names)
@@ -47,11 +53,13 @@ export class Migration20261127115900 extends Migration {
      insert into search_word (word) select search_words_of(new.name) on conflict do nothing;
      return null;
    end $$;`);
-    this.addSql(`create trigger ingredient_search_inserted after insert on ingredient for each row execute function search_ingredient_changed();`);
+    this.addSql(
+      `create trigger ingredient_search_inserted after insert on ingredient for each row execute function
+        search_ingredient_changed();`,
+    );
     this.addSql(`create trigger ingredient_search_changed after update of name, other_names, groups on ingredient for each row
    when ((old.name, old.other_names, old.groups) is distinct from (new.name, new.other_names, new.groups)) execute function search_ingredient_changed();`);
   }
-
 }
 
 const UP = [

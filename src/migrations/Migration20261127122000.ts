@@ -17,9 +17,23 @@ export interface FieldRepair {
   reason?: string;
 }
 
-interface Wiped { product_id: string; alias: string; source_name: string | null; source_code: string | null; reviewed_at: Date; barcode: boolean; category: boolean; description: boolean }
+interface Wiped {
+  product_id: string;
+  alias: string;
+  source_name: string | null;
+  source_code: string | null;
+  reviewed_at: Date;
+  barcode: boolean;
+  category: boolean;
+  description: boolean;
+}
 
-interface CatalogRecord { alias: string; category?: string; barcode?: string | number; description?: string }
+interface CatalogRecord {
+  alias: string;
+  category?: string;
+  barcode?: string | number;
+  description?: string;
+}
 
 /**
  * Before drafts recorded the fields they were sent (the previous migration), approving a
@@ -33,22 +47,26 @@ interface CatalogRecord { alias: string; category?: string; barcode?: string | n
  * damage to look for at each start. No down: the wiped values are not kept anywhere to wipe again.
  */
 export class Migration20261127122000 extends Migration {
-
   override name = 'Migration20261127122000';
 
   /** What the last run in this process repaired and could not, as it also logs it. */
   static lastRun: FieldRepair[] = [];
 
   override async up(): Promise<void> {
-    const repairs = await repairWipedProducts(this.getEntityManager() as unknown as EntityManager);
+    const repairs = await repairWipedProducts(this.getEntityManager() as EntityManager);
     Migration20261127122000.lastRun = repairs;
     const repaired = repairs.filter((r) => r.source);
     const unrepaired = repairs.filter((r) => !r.source);
     // The app's logger does not exist yet while migrations run: plain lines on the console.
-    if (repaired.length) console.info(`restored ${repaired.length} product fields wiped by approved corrections: ${repaired.map((r) => `${r.alias} ${r.field} (from ${r.source})`).join('; ')}`);
-    if (unrepaired.length) console.warn(`${unrepaired.length} product fields wiped by approved corrections that nothing knows any more: ${unrepaired.map((r) => `${r.alias} ${r.field} (${r.reason})`).join('; ')}`);
+    if (repaired.length)
+      console.info(
+        `restored ${repaired.length} product fields wiped by approved corrections: ${repaired.map((r) => `${r.alias} ${r.field} (from ${r.source})`).join('; ')}`,
+      );
+    if (unrepaired.length)
+      console.warn(
+        `${unrepaired.length} product fields wiped by approved corrections that nothing knows any more: ${unrepaired.map((r) => `${r.alias} ${r.field} (${r.reason})`).join('; ')}`,
+      );
   }
-
 }
 
 /**
@@ -57,7 +75,9 @@ export class Migration20261127122000 extends Migration {
  * and the product today.
  */
 async function wipedProducts(em: EntityManager): Promise<Wiped[]> {
-  return em.execute<Wiped[]>(`select p.id as product_id, p.alias, p.source_name, p.source_code, max(d.reviewed_at) as reviewed_at,
+  return em.execute<
+    Wiped[]
+  >(`select p.id as product_id, p.alias, p.source_name, p.source_code, max(d.reviewed_at) as reviewed_at,
       bool_or(d.barcode is null and p.barcode is null) as barcode, bool_or(d.category_id is null and p.category_id is null) as category,
       bool_or(d.description = '' and p.description = '') as description
     from product_draft d join product p on p.id = d.product_id
@@ -71,17 +91,26 @@ async function fromEarlierDraft(em: EntityManager, row: Wiped, field: RepairFiel
   const column = COLUMN[field];
   const [found] = await em.execute<Array<{ value: string }>>(
     `select ${column} as value from product_draft where product_id = ? and status = 'approved' and reviewed_at < ?
-       and nullif(${column}::text, '') is not null order by reviewed_at desc limit 1`, [row.product_id, row.reviewed_at]);
+       and nullif(${column}::text, '') is not null order by reviewed_at desc limit 1`,
+    [row.product_id, row.reviewed_at],
+  );
   return found?.value ?? null;
 }
 
-async function fromDemoCatalog(em: EntityManager, catalog: Map<string, CatalogRecord>, row: Wiped, field: RepairField): Promise<string | null> {
+async function fromDemoCatalog(
+  em: EntityManager,
+  catalog: Map<string, CatalogRecord>,
+  row: Wiped,
+  field: RepairField,
+): Promise<string | null> {
   const record = catalog.get(row.alias);
   if (!record) return null;
   if (field === 'barcode') return record.barcode ? String(record.barcode) : null;
   if (field === 'description') return record.description || null;
   if (!record.category) return null;
-  const [category] = await em.execute<Array<{ id: string }>>('select id from product_category where alias = ?', [record.category]);
+  const [category] = await em.execute<Array<{ id: string }>>('select id from product_category where alias = ?', [
+    record.category,
+  ]);
   return category?.id ?? null;
 }
 
@@ -96,7 +125,13 @@ async function repairWipedProducts(em: EntityManager): Promise<FieldRepair[]> {
     for (const field of empty) {
       const candidates: Array<[string, () => Promise<string | null>]> = [
         ['earlier draft', () => fromEarlierDraft(em, row, field)],
-        ['Open Beauty Facts', async () => (field === 'barcode' && row.source_name === 'open-beauty-facts' && row.source_code ? normalizeBarcode(row.source_code) : null)],
+        [
+          'Open Beauty Facts',
+          async () =>
+            field === 'barcode' && row.source_name === 'open-beauty-facts' && row.source_code
+              ? normalizeBarcode(row.source_code)
+              : null,
+        ],
         ['demo catalog', () => fromDemoCatalog(em, catalog, row, field)],
       ];
       let repaired: FieldRepair | null = null;
@@ -105,8 +140,14 @@ async function repairWipedProducts(em: EntityManager): Promise<FieldRepair[]> {
         const found = await value();
         if (!found) continue;
         if (field === 'barcode') {
-          const [{ taken }] = await em.execute<Array<{ taken: number }>>('select count(*)::int as taken from product where barcode = ? and id <> ?', [found, row.product_id]);
-          if (taken) { reason = `barcode ${found} now belongs to another product`; continue; }
+          const [{ taken }] = await em.execute<Array<{ taken: number }>>(
+            'select count(*)::int as taken from product where barcode = ? and id <> ?',
+            [found, row.product_id],
+          );
+          if (taken) {
+            reason = `barcode ${found} now belongs to another product`;
+            continue;
+          }
         }
         await em.execute(`update product set ${COLUMN[field]} = ? where id = ?`, [found, row.product_id]);
         repaired = { productId: row.product_id, alias: row.alias, field, source };

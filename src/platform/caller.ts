@@ -15,7 +15,10 @@ function verify(request: FastifyRequest, auth: Authenticator): Promise<Verified>
     else {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
       result = match
-        ? auth.verify(match[1]).then((claims) => ({ claims, error: null }), (error: unknown) => ({ claims: null, error }))
+        ? auth.verify(match[1]).then(
+            (claims) => ({ claims, error: null }),
+            (error: unknown) => ({ claims: null, error }),
+          )
         : Promise.resolve({ claims: null, error: unauthenticated('Authorization must be "Bearer <token>"') });
     }
     verified.set(request, result);

@@ -12,10 +12,18 @@ const ANSWERS: Record<string, { status: number; message: string; field?: string 
 export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const answer = ANSWERS[error.code ?? ''] ?? { status: 400, message: 'The HTTP request is malformed' };
-  const body = JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: answer.message, ...(answer.field ? { details: { field: answer.field } } : {}) } });
+  const body = JSON.stringify({
+    error: {
+      code: 'VALIDATION_FAILED',
+      message: answer.message,
+      ...(answer.field ? { details: { field: answer.field } } : {}),
+    },
+  });
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

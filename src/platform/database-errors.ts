@@ -1,19 +1,36 @@
 // Errors that mean "the database cannot be reached", as opposed to a bug: the service answers
 // them with 503 and a message saying so, and recovers by itself (the pool reconnects).
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // PostgreSQL SQLSTATEs of a lost or refused connection (class 08, but not 08P01, a protocol
 // violation, which PGlite reports for a NUL byte in a parameter), and 57P01-57P03 (shutdown,
 // cannot connect now).
 const SQLSTATE = /^(0800[01346]|08007|57P0[123])$/;
-const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|terminating connection due to administrator command|server closed the connection unexpectedly|ECONNREFUSED|ECONNRESET/i;
+const MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|terminating connection due to administrator command|server closed the connection unexpectedly|ECONNREFUSED|ECONNRESET/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const e = current as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown; originalError?: unknown; errors?: unknown[] };
+    const e = current as {
+      code?: unknown;
+      message?: unknown;
+      name?: unknown;
+      cause?: unknown;
+      originalError?: unknown;
+      errors?: unknown[];
+    };
     if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || SQLSTATE.test(e.code))) return true;
     if (e.name === 'ConnectionException') return true;
     if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
@@ -36,11 +53,25 @@ export function isNulRejection(error: unknown): boolean {
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const e = current as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown; originalError?: unknown };
+    const e = current as {
+      code?: unknown;
+      sqlState?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      originalError?: unknown;
+    };
     const message = typeof e.message === 'string' ? e.message : '';
     const codes = [e.code, e.sqlState];
-    if (codes.includes('08P01') && /bind message supplies|insufficient data left in message|invalid message format/.test(message)) return true;
-    if (/invalid byte sequence for encoding "UTF8": 0x00/.test(message) || (codes.includes('22021') && /0x00/.test(message))) return true;
+    if (
+      codes.includes('08P01') &&
+      /bind message supplies|insufficient data left in message|invalid message format/.test(message)
+    )
+      return true;
+    if (
+      /invalid byte sequence for encoding "UTF8": 0x00/.test(message) ||
+      (codes.includes('22021') && /0x00/.test(message))
+    )
+      return true;
     current = e.cause ?? e.originalError;
   }
   return false;
@@ -58,8 +89,18 @@ export function uniqueViolation(error: unknown): { field: string | null } | null
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const e = current as { code?: unknown; sqlState?: unknown; name?: unknown; detail?: unknown; cause?: unknown; originalError?: unknown };
-    if (e.name === 'UniqueConstraintViolationException' || [e.code, e.sqlState].some((c) => c === '23505' || c === '23P01')) {
+    const e = current as {
+      code?: unknown;
+      sqlState?: unknown;
+      name?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+      originalError?: unknown;
+    };
+    if (
+      e.name === 'UniqueConstraintViolationException' ||
+      [e.code, e.sqlState].some((c) => c === '23505' || c === '23P01')
+    ) {
       const key = typeof e.detail === 'string' ? /^Key \(([^)]{1,200})\)=/.exec(e.detail) : null;
       return { field: key ? key[1].replace(/"/g, '') : null };
     }
@@ -68,4 +109,5 @@ export function uniqueViolation(error: unknown): { field: string | null } | null
   return null;
 }
 
-export const UNIQUE_VIOLATION_MESSAGE = 'Another request took this value first (it must be unique): change it, or read the current state and try again';
+export const UNIQUE_VIOLATION_MESSAGE =
+  'Another request took this value first (it must be unique): change it, or read the current state and try again';

@@ -5,7 +5,16 @@
 // does around execution: batching, persisted queries, error formatting, plugins, the landing page.
 import type { ApolloServerOptionsWithGateway, ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { execute, getVariableValues, GraphQLError, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  execute,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 
@@ -17,7 +26,9 @@ const MAX_COMPILED_OPERATIONS = 500;
 
 /** Introspection asks the schema, not our resolvers: graphql-js answers it (GraphiQL, rarely). */
 const asksTheSchema = (operation: OperationDefinitionNode): boolean =>
-  operation.selectionSet.selections.some((s) => s.kind === Kind.FIELD && (s.name.value === '__schema' || s.name.value === '__type'));
+  operation.selectionSet.selections.some(
+    (s) => s.kind === Kind.FIELD && (s.name.value === '__schema' || s.name.value === '__type'),
+  );
 
 /**
  * graphql-jit's errors leave `extensions` undefined when the thrown error has none, where Apollo
@@ -25,18 +36,37 @@ const asksTheSchema = (operation: OperationDefinitionNode): boolean =>
  */
 function asApolloError(error: GraphQLError): GraphQLError {
   if (error.extensions) return error;
-  const copy = new GraphQLError(error.message, { nodes: error.nodes, path: error.path, originalError: error.originalError ?? undefined });
+  const copy = new GraphQLError(error.message, {
+    nodes: error.nodes,
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+  });
   if (!copy.locations && error.locations) Object.assign(copy, { locations: error.locations });
   return copy;
 }
 
 /** Apollo's gateway interface over our own schema, executing with graphql-jit. */
-export function jitExecutor(schema: GraphQLSchema, compiled = new LRUCache<string, Run>({ max: MAX_COMPILED_OPERATIONS })): Gateway {
-  const runnerFor = (queryHash: string, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null): Run => {
+export function jitExecutor(
+  schema: GraphQLSchema,
+  compiled = new LRUCache<string, Run>({ max: MAX_COMPILED_OPERATIONS }),
+): Gateway {
+  const runnerFor = (
+    queryHash: string,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    operationName: string | null,
+  ): Run => {
     const key = `${queryHash}:${operationName ?? ''}`;
     let run = compiled.get(key);
     if (run) return run;
-    run = (context, variables) => execute({ schema, document, operationName, contextValue: context, variableValues: variables }) as Promise<ExecutionResult>;
+    run = (context, variables) =>
+      execute({
+        schema,
+        document,
+        operationName,
+        contextValue: context,
+        variableValues: variables,
+      }) as Promise<ExecutionResult>;
     if (!asksTheSchema(operation)) {
       const query = compileQuery(schema, document, operationName ?? undefined);
       if (isCompiledQuery(query)) run = (context, variables) => query.query(undefined, context, variables);
@@ -57,7 +87,9 @@ export function jitExecutor(schema: GraphQLSchema, compiled = new LRUCache<strin
           const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
           if (coerced.errors) return { errors: coerced.errors };
           const result = await runnerFor(queryHash, document, operation, operationName)(context, variables);
-          return result.errors ? { ...result, errors: result.errors.map(asApolloError) } as ExecutionResult<Record<string, unknown>> : result as ExecutionResult<Record<string, unknown>>;
+          return result.errors
+            ? ({ ...result, errors: result.errors.map(asApolloError) } as ExecutionResult<Record<string, unknown>>)
+            : (result as ExecutionResult<Record<string, unknown>>);
         },
       };
     },

@@ -29,13 +29,21 @@ export const MAX_KEPT_BODY_CHARS = 128 * 1024;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-interface Kept { fingerprint: string; status: number | null; content_type: string | null; location: string | null; body: string | null }
+interface Kept {
+  fingerprint: string;
+  status: number | null;
+  content_type: string | null;
+  location: string | null;
+  body: string | null;
+}
 
 /** JSON text with every object's keys sorted, recursively: equal values, equal text. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+    const entries = Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined);
     return `{${entries.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -62,12 +70,16 @@ function databaseStore(orm: Orm, ttlSeconds: number, maxKeysPerCaller: number) {
         );
         if (claimed.length) return null;
         const [kept] = await em().execute<Kept[]>(
-          'select fingerprint, status, content_type, location, body from idempotency_record where caller = ? and idem_key = ? and expires_at > now()',
+          'select fingerprint, status, content_type, location, body from idempotency_record where caller = ? and ' +
+            'idem_key = ? and expires_at > now()',
           [caller, key],
         );
         if (kept) return kept;
         // Neither claimed nor there: the caller is at the allowance, unless the key was released or expired meanwhile.
-        const [{ n }] = await em().execute<Array<{ n: number }>>('select count(*)::int as n from idempotency_record where caller = ? and expires_at > now()', [caller]);
+        const [{ n }] = await em().execute<Array<{ n: number }>>(
+          'select count(*)::int as n from idempotency_record where caller = ? and expires_at > now()',
+          [caller],
+        );
         if (n >= maxKeysPerCaller) return 'full';
       }
       throw new Error('idempotency: could not claim a key three times in a row');
@@ -80,7 +92,10 @@ function databaseStore(orm: Orm, ttlSeconds: number, maxKeysPerCaller: number) {
       );
     },
     async release(caller: string, key: string): Promise<void> {
-      await em().execute('delete from idempotency_record where caller = ? and idem_key = ? and status is null', [caller, key]);
+      await em().execute('delete from idempotency_record where caller = ? and idem_key = ? and status is null', [
+        caller,
+        key,
+      ]);
     },
     async sweep(): Promise<void> {
       await em().execute('delete from idempotency_record where expires_at < now()');
@@ -90,19 +105,26 @@ function databaseStore(orm: Orm, ttlSeconds: number, maxKeysPerCaller: number) {
 
 const claimed = new WeakMap<FastifyRequest, { caller: string; key: string }>();
 
-export function registerIdempotency(app: FastifyInstance, options: { auth: Authenticator; orm: Orm; ttlSeconds: number; maxKeysPerCaller: number }): void {
+export function registerIdempotency(
+  app: FastifyInstance,
+  options: { auth: Authenticator; orm: Orm; ttlSeconds: number; maxKeysPerCaller: number },
+): void {
   const store = databaseStore(options.orm, options.ttlSeconds, options.maxKeysPerCaller);
   const sweeper = setInterval(() => {
-    store.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'idempotency: could not delete expired records'));
+    store
+      .sweep()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'idempotency: could not delete expired records'));
   }, SWEEP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.addHook('preHandler', async (request, reply) => {
     const route = restRouteOf(request);
     const header = request.headers['idempotency-key'];
-    if (!route || route.method !== 'POST' || header === undefined || request.isMultipart?.()) return;
+    if (route?.method !== 'POST' || header === undefined || request.isMultipart?.()) return;
     if (typeof header !== 'string' || !KEY.test(header)) {
-      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1-255 printable ASCII characters', { field: 'Idempotency-Key' });
+      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1-255 printable ASCII characters', {
+        field: 'Idempotency-Key',
+      });
     }
     const caller = sha256(await callerKey(request, options.auth));
     const fingerprint = sha256(`${request.method} ${request.url}\u0000${canonicalJson(request.body ?? null)}`);
@@ -112,16 +134,27 @@ export function registerIdempotency(app: FastifyInstance, options: { auth: Authe
       return;
     }
     if (found === 'full') {
-      throw new AppError('RATE_LIMITED', `At most ${options.maxKeysPerCaller} Idempotency-Keys are kept per caller at a time; retry when older ones expire, or send this request without one`, { field: 'Idempotency-Key', max: options.maxKeysPerCaller });
+      throw new AppError(
+        'RATE_LIMITED',
+        `At most ${options.maxKeysPerCaller} Idempotency-Keys are kept per caller at a time; retry when older ones expire, or send this request without one`,
+        { field: 'Idempotency-Key', max: options.maxKeysPerCaller },
+      );
     }
     if (found.fingerprint !== fingerprint) {
-      throw conflict('This Idempotency-Key was used for another request: use a new key for a new request', { field: 'Idempotency-Key' });
+      throw conflict('This Idempotency-Key was used for another request: use a new key for a new request', {
+        field: 'Idempotency-Key',
+      });
     }
     if (found.status === null) {
-      throw conflict('A request with this Idempotency-Key is still being processed: retry later', { field: 'Idempotency-Key' });
+      throw conflict('A request with this Idempotency-Key is still being processed: retry later', {
+        field: 'Idempotency-Key',
+      });
     }
     if (found.body === null) {
-      throw conflict(`The request with this Idempotency-Key was processed (status ${found.status}${found.location ? `, Location ${found.location}` : ''}); its answer was too long to keep for replay`, { field: 'Idempotency-Key', status: found.status, ...(found.location ? { location: found.location } : {}) });
+      throw conflict(
+        `The request with this Idempotency-Key was processed (status ${found.status}${found.location ? `, Location ${found.location}` : ''}); its answer was too long to keep for replay`,
+        { field: 'Idempotency-Key', status: found.status, ...(found.location ? { location: found.location } : {}) },
+      );
     }
     reply.code(found.status).header('idempotent-replayed', 'true');
     if (found.content_type) reply.header('content-type', found.content_type);
@@ -133,19 +166,28 @@ export function registerIdempotency(app: FastifyInstance, options: { auth: Authe
     const mine = claimed.get(request);
     if (!mine) return payload;
     claimed.delete(request);
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8')
+          : payload == null
+            ? ''
+            : null;
     if (reply.statusCode >= 500 || body === null) {
       await store.release(mine.caller, mine.key).catch(() => undefined);
       return payload;
     }
     const contentType = reply.getHeader('content-type');
     const location = reply.getHeader('location');
-    await store.finish(mine.caller, mine.key, {
-      status: reply.statusCode,
-      content_type: typeof contentType === 'string' ? contentType : null,
-      location: typeof location === 'string' ? location : null,
-      body: body.length > MAX_KEPT_BODY_CHARS ? null : body,
-    }).catch((error) => request.log.error({ err: error }, 'idempotency: could not keep the response'));
+    await store
+      .finish(mine.caller, mine.key, {
+        status: reply.statusCode,
+        content_type: typeof contentType === 'string' ? contentType : null,
+        location: typeof location === 'string' ? location : null,
+        body: body.length > MAX_KEPT_BODY_CHARS ? null : body,
+      })
+      .catch((error) => request.log.error({ err: error }, 'idempotency: could not keep the response'));
     return payload;
   });
 

@@ -54,8 +54,15 @@ export interface PersistedQueryStore {
   documentFor(sha256Hash: string): Promise<string | undefined>;
 }
 
-export function createPersistedQueryStore(link: RedisLink | null, prefix: string, auth: Authenticator): PersistedQueryStore {
-  const local = new LRUCache<string, string>({ maxSize: MAX_LOCAL_CHARS, sizeCalculation: (value, key) => value.length + key.length });
+export function createPersistedQueryStore(
+  link: RedisLink | null,
+  prefix: string,
+  auth: Authenticator,
+): PersistedQueryStore {
+  const local = new LRUCache<string, string>({
+    maxSize: MAX_LOCAL_CHARS,
+    sizeCalculation: (value, key) => value.length + key.length,
+  });
   const redisKey = (key: string) => `${prefix}graphql:${key}`;
   // Redis away: skipped at once (a miss, and the client sends its document again).
   const shared = (): Redis | null => (link?.up ? link.client : null);
@@ -82,12 +89,26 @@ export function createPersistedQueryStore(link: RedisLink | null, prefix: string
       const redis = shared();
       if (!redis) return;
       const keys = [redisKey(key), `${prefix}graphql-budget:${await caller()}`, `${prefix}graphql-budget:all`];
-      await redis.eval(KEEP, keys.length, ...keys, value, value.length, REDIS_TTL_SECONDS, CALLER_BUDGET.documents, CALLER_BUDGET.chars, CALLER_BUDGET.windowSeconds, GLOBAL_BUDGET_CHARS)
+      await redis
+        .eval(
+          KEEP,
+          keys.length,
+          ...keys,
+          value,
+          value.length,
+          REDIS_TTL_SECONDS,
+          CALLER_BUDGET.documents,
+          CALLER_BUDGET.chars,
+          CALLER_BUDGET.windowSeconds,
+          GLOBAL_BUDGET_CHARS,
+        )
         .catch((error: unknown) => link!.commandFailed(error));
     },
     async delete(key) {
       const had = local.delete(key);
-      await shared()?.del(redisKey(key)).catch(() => undefined);
+      await shared()
+        ?.del(redisKey(key))
+        .catch(() => undefined);
       return had;
     },
     documentFor: (sha256Hash) => store.get(APOLLO_PREFIX + sha256Hash),

@@ -2,7 +2,17 @@
 // acknowledged writes of one are lost. Every process that opens a PGlite folder (the server, the
 // import and seed scripts) holds `<folder>.lock` for its whole life: a file created exclusively,
 // holding the pid. A lock whose process is gone (killed, crashed) is taken over.
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -30,7 +40,10 @@ export function realFolder(path: string): string {
   }
 }
 
-interface Holder { pid: number; host: string }
+interface Holder {
+  pid: number;
+  host: string;
+}
 
 function readHolder(file: string): Holder | null {
   try {
@@ -72,10 +85,13 @@ export function lockPgliteFolder(pgliteDir: string): PgliteLock {
       }
       const holder = readHolder(file);
       if (holder && (holder.host !== mine.host || alive(holder.pid))) {
-        throw new PgliteFolderLocked([
-          `The PGlite folder ${pgliteDir} is in use by process ${holder.pid}${holder.host !== mine.host ? ` on ${holder.host}` : ''} (lock ${file}).`,
-          'PGlite allows one process per folder: stop that process, or give this one another PGLITE_DIR, or use PostgreSQL (DATABASE_URL).',
-        ].join(' '));
+        throw new PgliteFolderLocked(
+          [
+            `The PGlite folder ${pgliteDir} is in use by process ${holder.pid}${holder.host !== mine.host ? ` on ${holder.host}` : ''} (lock ${file}).`,
+            'PGlite allows one process per folder: stop that process, or give this one another PGLITE_DIR, or use ' +
+              'PostgreSQL (DATABASE_URL).',
+          ].join(' '),
+        );
       }
       // The holder is dead (or the file is unreadable): move its lock aside, then try again.
       // Renaming (not unlinking) means two processes taking over at once cannot both win: the
@@ -90,11 +106,15 @@ export function lockPgliteFolder(pgliteDir: string): PgliteLock {
       if (moved && moved.pid !== holder?.pid && alive(moved.pid)) {
         try {
           linkSync(aside, file);
-        } catch { /* yet another process holds it now: the next attempt says so */ }
+        } catch {
+          /* yet another process holds it now: the next attempt says so */
+        }
       }
       unlinkSync(aside);
     }
-    throw new PgliteFolderLocked(`Could not take the lock ${file} of the PGlite folder ${pgliteDir}: other processes keep taking it.`);
+    throw new PgliteFolderLocked(
+      `Could not take the lock ${file} of the PGlite folder ${pgliteDir}: other processes keep taking it.`,
+    );
   } finally {
     unlinkSync(draft);
   }
@@ -105,5 +125,7 @@ function releaseLock(file: string): void {
   if (readHolder(file)?.pid !== process.pid) return;
   try {
     unlinkSync(file);
-  } catch { /* already gone */ }
+  } catch {
+    /* already gone */
+  }
 }

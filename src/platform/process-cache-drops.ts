@@ -11,11 +11,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { connectRedis, type RedisLink } from './redis.js';
 import { currentStore, storeOf } from './request-store.js';
-import { dropAllLocalProcessCaches, dropLocalProcessCache, onProcessCacheDrop } from '../modules/shared/process-caches.js';
+import {
+  dropAllLocalProcessCaches,
+  dropLocalProcessCache,
+  onProcessCacheDrop,
+} from '../modules/shared/process-caches.js';
 
 const channelOf = (prefix: string): string => `${prefix}process-cache:drop`;
 
-export async function registerProcessCacheDrops(app: FastifyInstance, link: RedisLink | null, prefix: string): Promise<void> {
+export async function registerProcessCacheDrops(
+  app: FastifyInstance,
+  link: RedisLink | null,
+  prefix: string,
+): Promise<void> {
   const instance = randomUUID();
   const channel = channelOf(prefix);
   const redis = link?.client ?? null;
@@ -59,17 +67,24 @@ export async function registerProcessCacheDrops(app: FastifyInstance, link: Redi
       // Subscribed once; ioredis subscribes again by itself on every reconnection.
       if (!listening) {
         listening = true;
-        subscriber!.subscribe(channel).then(() => subscribed(), (error: unknown) => {
-          listening = false;
-          app.log.warn({ err: error }, 'could not subscribe to cache drops: other instances\' writes reach this one\'s caches after a reconnect only');
-        });
+        subscriber!.subscribe(channel).then(
+          () => subscribed(),
+          (error: unknown) => {
+            listening = false;
+            app.log.warn(
+              { err: error },
+              "could not subscribe to cache drops: other instances' writes reach this one's caches after a reconnect only",
+            );
+          },
+        );
       }
     });
     subscriber.on('error', (error) => app.log.debug({ err: error }, 'redis subscriber error'));
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         const { name, key, from } = JSON.parse(message) as { name?: unknown; key?: unknown; from?: unknown };
-        if (typeof name === 'string' && from !== instance) dropLocalProcessCache(name, typeof key === 'string' ? key : undefined);
+        if (typeof name === 'string' && from !== instance)
+          dropLocalProcessCache(name, typeof key === 'string' ? key : undefined);
       } catch {
         // Not ours: ignore.
       }

@@ -32,24 +32,39 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCo
  * two stores that each stay under the limit.
  */
 class SharedOrLocalStore implements Store {
-  constructor(private readonly link: RedisLink, private readonly shared: Store, private readonly local: Store, private readonly onLocal: () => void) {}
+  constructor(
+    private readonly link: RedisLink,
+    private readonly shared: Store,
+    private readonly local: Store,
+    private readonly onLocal: () => void,
+  ) {}
 
   private run(method: 'incr' | 'read', key: string, callback: Callback, timeWindow: number, max: number): void {
-    this.local[method](key, (_error, counted) => {
-      const locally = () => {
-        this.onLocal();
-        callback(null, counted);
-      };
-      if (!this.link.up) return locally();
-      this.shared[method](key, (error, result) => {
-        if (error || !result) {
-          this.link.commandFailed(error);
-          return locally();
-        }
-        // The shared count covers this instance's, unless it was lost (Redis emptied): the larger decides.
-        callback(null, counted && counted.current > result.current ? counted : result);
-      }, timeWindow, max);
-    }, timeWindow, max);
+    this.local[method](
+      key,
+      (_error, counted) => {
+        const locally = () => {
+          this.onLocal();
+          callback(null, counted);
+        };
+        if (!this.link.up) return locally();
+        this.shared[method](
+          key,
+          (error, result) => {
+            if (error || !result) {
+              this.link.commandFailed(error);
+              return locally();
+            }
+            // The shared count covers this instance's, unless it was lost (Redis emptied): the larger decides.
+            callback(null, counted && counted.current > result.current ? counted : result);
+          },
+          timeWindow,
+          max,
+        );
+      },
+      timeWindow,
+      max,
+    );
   }
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
@@ -61,7 +76,12 @@ class SharedOrLocalStore implements Store {
   }
 
   child(routeOptions: Record<string, unknown>): Store {
-    return new SharedOrLocalStore(this.link, this.shared.child(routeOptions), this.local.child(routeOptions), this.onLocal);
+    return new SharedOrLocalStore(
+      this.link,
+      this.shared.child(routeOptions),
+      this.local.child(routeOptions),
+      this.onLocal,
+    );
   }
 }
 
@@ -109,20 +129,35 @@ export function requestRateLimitClass(request: FastifyRequest): RateLimitClass {
 }
 
 export function budgets(config: Config['rateLimit']): Record<RateLimitClass, number> {
-  return { default: config.max, analysis: config.analysisMax, upload: config.uploadMax, email: config.emailMax, idp: config.idpMax };
+  return {
+    default: config.max,
+    analysis: config.analysisMax,
+    upload: config.uploadMax,
+    email: config.emailMax,
+    idp: config.idpMax,
+  };
 }
 
 /** Registers the limiter; call before any route is added (it hooks every route as it is added). */
-export async function registerRateLimits(app: FastifyInstance, config: Config, auth: Authenticator, link: RedisLink | null): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  auth: Authenticator,
+  link: RedisLink | null,
+): Promise<void> {
   if (!config.rateLimit.enabled) return;
   const max = budgets(config.rateLimit);
   const nameSpace = `${config.redisPrefix}rl:`;
   // The plugin builds its store with `new store(options)`.
   const store = link
     ? function SharedStore(options: { continueExceeding: boolean; exponentialBackoff: boolean }) {
-      return new SharedOrLocalStore(link, new RedisStore(options.continueExceeding, options.exponentialBackoff, link.client, nameSpace),
-        new LocalStore(options.continueExceeding, options.exponentialBackoff, 100_000), () => rateLimitFallbacks.total++);
-    }
+        return new SharedOrLocalStore(
+          link,
+          new RedisStore(options.continueExceeding, options.exponentialBackoff, link.client, nameSpace),
+          new LocalStore(options.continueExceeding, options.exponentialBackoff, 100_000),
+          () => rateLimitFallbacks.total++,
+        );
+      }
     : undefined;
   await app.register(fastifyRateLimit, {
     global: true,
@@ -136,9 +171,18 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, a
     // The store never fails (it counts locally instead): an error here is a bug, and limits stay on.
     skipOnError: false,
     addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+    addHeaders: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+      'retry-after': true,
+    },
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests: at most ${context.max} per ${config.rateLimit.windowSeconds} s for this kind of request; retry in ${context.after}`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests: at most ${context.max} per ${config.rateLimit.windowSeconds} s for this kind of request; retry in ${context.after}`,
+        { retry_after_seconds: Math.ceil(context.ttl / 1000) },
+      ),
   });
 }
 
@@ -179,7 +223,9 @@ export function graphqlBudget(config: Config, auth: Authenticator, link: RedisLi
     });
     const full = windows.findIndex((w, i) => w.used + units[i] > maxima[i]);
     if (full >= 0) return { index: full, ttlMs: windows[full].resetAt - now };
-    windows.forEach((w, i) => local.set(keys[i], { used: w.used + units[i], resetAt: w.resetAt }, { ttl: w.resetAt - now }));
+    for (const [i, w] of windows.entries()) {
+      local.set(keys[i], { used: w.used + units[i], resetAt: w.resetAt }, { ttl: w.resetAt - now });
+    }
     return null;
   };
 
@@ -195,7 +241,13 @@ export function graphqlBudget(config: Config, auth: Authenticator, link: RedisLi
     let full = takeLocally(keys, units, maxima);
     if (link?.up && !full) {
       try {
-        const [index, ttlMs] = await link.client.eval(TAKE, keys.length, ...keys, windowMs, ...units.flatMap((n, i) => [n, maxima[i]])) as [number, number];
+        const [index, ttlMs] = (await link.client.eval(
+          TAKE,
+          keys.length,
+          ...keys,
+          windowMs,
+          ...units.flatMap((n, i) => [n, maxima[i]]),
+        )) as [number, number];
         full = index > 0 ? { index: index - 1, ttlMs: ttlMs > 0 ? ttlMs : windowMs } : null;
       } catch (error) {
         // Redis refused (full) or hung: the local count stands.

@@ -14,7 +14,12 @@ export const MAX_RECONNECT_DELAY_MS = 1000;
 
 /** A connection for a command-line tool: its commands wait for the connection (a few seconds at most). */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2000, commandTimeout: 2000 });
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    connectTimeout: 2000,
+    commandTimeout: 2000,
+  });
 }
 
 /** The server's connection: never makes a request wait for Redis. */
@@ -44,7 +49,10 @@ export class RedisLink {
   /** The first error of an outage is logged as a warning, the retries' ones at debug level. */
   private errorLogged = false;
 
-  constructor(url: string, private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'debug'>) {
+  constructor(
+    url: string,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'debug'>,
+  ) {
     this.client = connectServerRedis(url);
     this.client.on('ready', () => {
       const afterOutage = this.readyBefore;
@@ -69,7 +77,10 @@ export class RedisLink {
     this.up = false;
     if (this.closing) return;
     this.outages++;
-    this.log.warn({ outages: this.outages }, 'redis: connection lost; rate limits per instance, no response caching, until it is back');
+    this.log.warn(
+      { outages: this.outages },
+      'redis: connection lost; rate limits per instance, no response caching, until it is back',
+    );
     for (const listener of this.downListeners) listener();
   }
 
@@ -82,9 +93,15 @@ export class RedisLink {
   commandFailed(error: unknown): void {
     if (!/timed out/i.test(String((error as Error)?.message ?? error)) || this.probing || !this.up) return;
     this.probing = true;
-    this.client.ping().then(() => undefined, () => this.reset()).finally(() => {
-      this.probing = false;
-    });
+    this.client
+      .ping()
+      .then(
+        () => undefined,
+        () => this.reset(),
+      )
+      .finally(() => {
+        this.probing = false;
+      });
   }
 
   private probing = false;

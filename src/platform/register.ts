@@ -3,7 +3,8 @@
 // the lines in registerPlatform IS the order of the request's life:
 //   onRequest   request store → multipart → security headers, CORS → rate limits (per route, so after all of these)
 //   preHandler  request store (again) → idempotency → GraphQL batch size → GraphQL inspection and budget
-//   onSend      response going out → x-request-id → idempotency keeps it → cache drops → cache generation → GraphQL answer size
+// onSend      response going out → x-request-id → idempotency keeps it → cache drops → cache generation → GraphQL
+// answer size
 //   onResponse  multipart clean-up → metrics → idempotency frees a key left pending
 // Routes are added after this (the rate limiter hooks each route as it is added).
 import type { Server } from 'node:http';
@@ -31,7 +32,9 @@ import { registerSecurity } from './security.js';
  * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify 5 reads a plain number
  * as "trust nothing" (it cannot check the peer), so TRUST_PROXY=1 would silently do nothing.
  */
-function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
@@ -88,30 +91,46 @@ export interface SharedState {
 }
 
 /** Registers the platform's hooks in their order; call before any route is added. */
-export async function registerPlatform(app: FastifyInstance, { config, orm, auth, schema, maxUploadBytes, maxGraphqlResponseBytes }: PlatformOptions): Promise<Platform> {
+export async function registerPlatform(
+  app: FastifyInstance,
+  { config, orm, auth, schema, maxUploadBytes, maxGraphqlResponseBytes }: PlatformOptions,
+): Promise<Platform> {
   // Shared state (limits, cache, drops, persisted queries) in Redis when REDIS_URL is set: every step below may use it.
   const redis = await openRedis(app, config);
-  // 1. The request store first: every later hook, the handler and its SQL run inside it, and its onSend marks the answer as going out before any other onSend reads it.
+  // 1. The request store first: every later hook, the handler and its SQL run inside it, and its onSend marks the
+  // answer as going out before any other onSend reads it.
   registerRequestStore(app);
   // 2. Every answer, errors from any later hook included, names its request.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // 3. Bodies: JSON everywhere, multipart only where a route names its file fields (the router checks); inside the store.
+  // 3. Bodies: JSON everywhere, multipart only where a route names its file fields (the router checks); inside the
+  // store.
   app.removeContentTypeParser('text/plain');
-  await app.register(fastifyMultipart, { limits: { fileSize: maxUploadBytes, files: 2, fields: 20, fieldSize: 100_000 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxUploadBytes, files: 2, fields: 20, fieldSize: 100_000 },
+  });
   // 4. Metrics time every request, refused ones too (onResponse).
   const metrics = createMetrics();
   metrics.instrument(app);
-  // 5. Security headers and CORS: app-wide onRequest hooks, so they run before the limiter's per-route one and a 429 carries them.
+  // 5. Security headers and CORS: app-wide onRequest hooks, so they run before the limiter's per-route one and a 429
+  // carries them.
   await registerSecurity(app, config);
-  // 6. Rate limits on onRequest, before any body is read; before any route, as the limiter hooks each route when it is added.
+  // 6. Rate limits on onRequest, before any body is read; before any route, as the limiter hooks each route when it is
+  // added.
   await registerRateLimits(app, config, auth, redis);
-  // 7. Idempotency on preHandler (the body is parsed: it is part of the fingerprint); its onSend keeps the answer first, as the client will see it.
-  registerIdempotency(app, { auth, orm, ttlSeconds: config.idempotencyTtlSeconds, maxKeysPerCaller: config.idempotencyMaxKeysPerCaller });
+  // 7. Idempotency on preHandler (the body is parsed: it is part of the fingerprint); its onSend keeps the answer
+  // first, as the client will see it.
+  registerIdempotency(app, {
+    auth,
+    orm,
+    ttlSeconds: config.idempotencyTtlSeconds,
+    maxKeysPerCaller: config.idempotencyMaxKeysPerCaller,
+  });
   // 8. Other instances drop their process caches once this request's write has committed (its answer is going out).
   await registerProcessCacheDrops(app, redis, config.redisPrefix);
-  // 9. The response cache's generation moves on a committed write, before the writer gets its answer (see response-cache.ts).
+  // 9. The response cache's generation moves on a committed write, before the writer gets its answer (see
+  // response-cache.ts).
   const cache = registerResponseCache(app, { config, orm, link: redis });
   metrics.watch({
     redisUp: () => (redis ? Number(redis.up) : null),
@@ -122,9 +141,17 @@ export async function registerPlatform(app: FastifyInstance, { config, orm, auth
   });
   // 10. Errors in the contract's format (handlers, not hooks: their place does not matter).
   registerErrorHandlers(app);
-  // 11. GraphQL guards last: their preHandlers run inside the store, after idempotency; their onSend, last of all, may replace an answer that is too big.
+  // 11. GraphQL guards last: their preHandlers run inside the store, after idempotency; their onSend, last of all, may
+  // replace an answer that is too big.
   const persistedQueries = createPersistedQueryStore(redis, config.redisPrefix, auth);
-  const graphql = registerGraphqlGuards(app, { schema, config, auth, redis, maxResponseBytes: maxGraphqlResponseBytes, persistedQueries });
+  const graphql = registerGraphqlGuards(app, {
+    schema,
+    config,
+    auth,
+    redis,
+    maxResponseBytes: maxGraphqlResponseBytes,
+    persistedQueries,
+  });
   const sharedState = (): SharedState => {
     if (!redis) return { redis: 'not configured' };
     if (redis.up) return { redis: 'ok' };
@@ -133,7 +160,7 @@ export async function registerPlatform(app: FastifyInstance, { config, orm, auth
       degraded: [
         'rate limits are counted per instance',
         'responses are not cached',
-        'the knowledge base and similarity index of this instance miss other instances\' writes until Redis is back',
+        "the knowledge base and similarity index of this instance miss other instances' writes until Redis is back",
         'persisted queries are known to this instance only',
       ],
     };

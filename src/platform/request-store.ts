@@ -24,9 +24,11 @@ const storage = new AsyncLocalStorage<RequestStore>();
 const stores = new WeakMap<FastifyRequest, RequestStore>();
 
 /** Statements that read only; anything else (insert, update, delete, DDL, copy, locks) counts as a write. */
-const READ_ONLY = /^\s*(\(?\s*select|show|explain|begin|start\s+transaction|commit|rollback|savepoint|release|set\s|reset\s)/i;
+const READ_ONLY =
+  /^\s*(\(?\s*select|show|explain|begin|start\s+transaction|commit|rollback|savepoint|release|set\s|reset\s)/i;
 const HIDDEN_WRITE = /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|nextval|setval)\b/i;
-export const isWriteStatement = (sql: string): boolean => !READ_ONLY.test(sql) || (/^\s*\(?\s*select/i.test(sql) ? HIDDEN_WRITE.test(sql) : false);
+export const isWriteStatement = (sql: string): boolean =>
+  !READ_ONLY.test(sql) || (/^\s*\(?\s*select/i.test(sql) ? HIDDEN_WRITE.test(sql) : false);
 /** The platform's own bookkeeping (idempotency records): no answer anyone reads depends on it, so it invalidates nothing. */
 const BOOKKEEPING = /^\s*(insert\s+into|update|delete\s+from)\s+"?idempotency_record\b/i;
 

@@ -100,7 +100,10 @@ export class ResponseCache {
     }
     // Still owed: tried again in a moment, or on the next 'ready' if the connection goes.
     this.bumpOwed = true;
-    this.options.log.error({ err: error }, 'response cache: could not start a new generation after the outage; not caching');
+    this.options.log.error(
+      { err: error },
+      'response cache: could not start a new generation after the outage; not caching',
+    );
     this.options.link?.commandFailed(error);
     setTimeout(() => {
       if (this.options.link?.up && this.rebasing) void this.rebase();
@@ -118,7 +121,10 @@ export class ResponseCache {
       await redis.eval(BUMP, 1, this.genKey, String(freshGeneration()));
       return null;
     } catch (error) {
-      const deleted = await redis.del(this.genKey).then(() => true, () => false);
+      const deleted = await redis.del(this.genKey).then(
+        () => true,
+        () => false,
+      );
       if (!deleted) return error;
       this.options.log.warn({ err: error }, 'response cache: could not bump the generation; deleted it instead');
       return null;
@@ -172,7 +178,11 @@ export class ResponseCache {
   /** The bump did not reach Redis: this instance re-bases on its next connection, and stops trusting the current one. */
   private owe(error: unknown): void {
     // Once per outage: every write of the outage owes the same bump.
-    if (!this.bumpOwed) this.options.log.error({ err: error }, 'response cache: could not bump the generation in Redis; a new one starts when Redis is back');
+    if (!this.bumpOwed)
+      this.options.log.error(
+        { err: error },
+        'response cache: could not bump the generation in Redis; a new one starts when Redis is back',
+      );
     this.bumpOwed = true;
     // Connected but unable to write the generation: the reconnection re-bases.
     this.options.link?.reset();
@@ -218,7 +228,12 @@ export class ResponseCache {
   private async setShared(generation: string, url: string, entry: CachedResponse): Promise<void> {
     if (!this.options.redis) return;
     try {
-      await this.options.redis.set(this.redisKey(generation, url), JSON.stringify(entry), 'EX', this.options.ttlSeconds);
+      await this.options.redis.set(
+        this.redisKey(generation, url),
+        JSON.stringify(entry),
+        'EX',
+        this.options.ttlSeconds,
+      );
     } catch (error) {
       // A miss next time.
       this.options.link?.commandFailed(error);
@@ -252,9 +267,19 @@ export const outsideWriteBumps = {
  * the generation, in onSend, before the writer gets its answer. A failed request (404, 401, 415,
  * 400, a rolled back transaction) leaves the cache as it was.
  */
-export function registerResponseCache(app: FastifyInstance, { config, orm, link }: { config: Config; orm: Orm; link: RedisLink | null }): ResponseCache | null {
+export function registerResponseCache(
+  app: FastifyInstance,
+  { config, orm, link }: { config: Config; orm: Orm; link: RedisLink | null },
+): ResponseCache | null {
   if (!config.cache.enabled) return null;
-  const cache = new ResponseCache({ redis: link?.client ?? null, link: link ?? undefined, prefix: config.redisPrefix, maxEntries: config.cache.maxEntries, ttlSeconds: config.cache.ttlSeconds, log: app.log });
+  const cache = new ResponseCache({
+    redis: link?.client ?? null,
+    link: link ?? undefined,
+    prefix: config.redisPrefix,
+    maxEntries: config.cache.maxEntries,
+    ttlSeconds: config.cache.ttlSeconds,
+    log: app.log,
+  });
   trackTransactions(orm.em.getEventManager());
   app.addHook('onSend', async (request, _reply, payload) => {
     if (storeOf(request)?.committed) await cache.bump();

@@ -39,7 +39,12 @@ const PAGE_DIRECTIVES = {
 const PAGE_POLICIES = {
   page: { ...PAGE_DIRECTIVES, scriptSrc: ["'none'"], styleSrc: ["'self'"], workerSrc: ["'none'"] },
   docs: { ...PAGE_DIRECTIVES, scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], workerSrc: ["'none'"] },
-  graphiql: { ...PAGE_DIRECTIVES, scriptSrc: ["'self'", "'unsafe-inline'"], styleSrc: ["'self'", "'unsafe-inline'"], workerSrc: ["'self'", 'blob:'] },
+  graphiql: {
+    ...PAGE_DIRECTIVES,
+    scriptSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    workerSrc: ["'self'", 'blob:'],
+  },
 } as const;
 type PageKind = keyof typeof PAGE_POLICIES;
 
@@ -90,11 +95,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   };
   const apiHeaders = helmetHeaders(apiOptions);
-  const pageHeaders = Object.fromEntries(Object.entries(PAGE_POLICIES).map(([kind, directives]) =>
-    [kind, helmetHeaders({ ...apiOptions, contentSecurityPolicy: { useDefaults: false, directives } })])) as Record<PageKind, Array<[string, string]>>;
+  const pageHeaders = Object.fromEntries(
+    Object.entries(PAGE_POLICIES).map(([kind, directives]) => [
+      kind,
+      helmetHeaders({ ...apiOptions, contentSecurityPolicy: { useDefaults: false, directives } }),
+    ]),
+  ) as Record<PageKind, Array<[string, string]>>;
   app.addHook('onRequest', (request, reply, done) => {
     const { config } = request.routeOptions;
-    for (const [name, value] of config.securityHeaders ? pageHeaders[config.securityHeaders] : apiHeaders) reply.header(name, value);
+    for (const [name, value] of config.securityHeaders ? pageHeaders[config.securityHeaders] : apiHeaders)
+      reply.header(name, value);
     if (signedInOnly(config)) reply.header('cache-control', 'no-store');
     done();
   });
@@ -103,8 +113,24 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // No origin header (same origin, curl): nothing to decide. Unknown origins get no CORS headers.
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'if-none-match', 'x-request-id', 'x-signature'],
-    exposedHeaders: ['etag', 'retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'idempotent-replayed', 'x-cache'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'idempotency-key',
+      'if-none-match',
+      'x-request-id',
+      'x-signature',
+    ],
+    exposedHeaders: [
+      'etag',
+      'retry-after',
+      'x-request-id',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'idempotent-replayed',
+      'x-cache',
+    ],
     maxAge: 600,
   });
 }

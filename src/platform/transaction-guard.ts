@@ -33,14 +33,18 @@ export const TRANSACTION_BYPASSED = 'TRANSACTION_BYPASSED';
 export class TransactionBypassed extends Error {
   readonly code = TRANSACTION_BYPASSED;
   constructor(what: string) {
-    super(`${what} from inside an open transaction, but not through it (another EntityManager, e.g. the request's outer one or orm.em.fork()). `
-      + 'On PGlite it would wait forever for the one connection this transaction holds; on PostgreSQL it would run outside the transaction. '
-      + 'Query through the transaction\'s EntityManager (ctx.em inside a mutation). See src/platform/transaction-guard.ts.');
+    super(
+      `${what} from inside an open transaction, but not through it (another EntityManager, e.g. the request's outer one or orm.em.fork()). ` +
+        'On PGlite it would wait forever for the one connection this transaction holds; on PostgreSQL it would run outside the transaction. ' +
+        "Query through the transaction's EntityManager (ctx.em inside a mutation). See src/platform/transaction-guard.ts.",
+    );
     this.name = 'TransactionBypassed';
   }
 }
 
-interface HeldTransaction { open: boolean }
+interface HeldTransaction {
+  open: boolean;
+}
 
 const flows = new AsyncLocalStorage<HeldTransaction>();
 /** Top-level transactions running now, in any flow: zero on most queries, which then skip the lookup. */
@@ -58,12 +62,16 @@ type BeginOptions = Parameters<AbstractSqlConnection['begin']>[0];
 type ExecuteArgs = Parameters<AbstractSqlConnection['execute']>;
 type StreamArgs = Parameters<AbstractSqlConnection['stream']>;
 // TypeScript requires a mixin base to take `any[]` arguments.
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's base constructor must take any arguments (TS2545)
 type SqlConnectionClass = abstract new (...args: any[]) => AbstractSqlConnection;
 
 /** The connection class with the rule: a query without a transaction from a flow that holds one fails. */
 function guarded<C extends SqlConnectionClass>(Base: C) {
   abstract class Guarded extends Base {
-    override async transactional<T>(cb: (trx: Transaction) => Promise<T>, options: TransactionalOptions = {}): Promise<T> {
+    override async transactional<T>(
+      cb: (trx: Transaction) => Promise<T>,
+      options: TransactionalOptions = {},
+    ): Promise<T> {
       // A savepoint inside the flow's own transaction: already marked.
       if (options.ctx) return super.transactional(cb, options);
       refuseIfHeld('A new transaction was opened');
@@ -100,13 +108,18 @@ function guarded<C extends SqlConnectionClass>(Base: C) {
 }
 
 const GuardedPgliteConnection = guarded(PgliteConnection);
+
+/** A driver's connection is set by its own constructor and typed read-only: the guarded one replaces it there, once. */
+function useConnection(driver: PgliteDriver | PostgreSqlDriver, connection: AbstractSqlConnection): void {
+  Object.assign(driver, { connection });
+}
 const GuardedPostgreSqlConnection = guarded(PostgreSqlConnection);
 
 /** PgliteDriver whose connection enforces the rule. */
 export class PgliteDriverWithGuard extends PgliteDriver {
   constructor(config: Configuration) {
     super(config);
-    (this as unknown as { connection: AbstractSqlConnection }).connection = new (GuardedPgliteConnection as unknown as typeof PgliteConnection)(this.config);
+    useConnection(this, new GuardedPgliteConnection(this.config));
   }
 }
 
@@ -114,6 +127,6 @@ export class PgliteDriverWithGuard extends PgliteDriver {
 export class PostgreSqlDriverWithGuard extends PostgreSqlDriver {
   constructor(config: Configuration) {
     super(config);
-    (this as unknown as { connection: AbstractSqlConnection }).connection = new (GuardedPostgreSqlConnection as unknown as typeof PostgreSqlConnection)(this.config);
+    useConnection(this, new GuardedPostgreSqlConnection(this.config));
   }
 }

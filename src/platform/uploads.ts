@@ -25,6 +25,9 @@ export function sniffMediaType(data: Buffer): string | null {
 /** A file name safe to log or store: the last path segment, printable, at most 255 characters. */
 export function safeFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[^\w.\- ()]+/g, '_').replace(/^\.+/, '').slice(0, 255);
+  const clean = base
+    .replace(/[^\w.\- ()]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 255);
   return clean || 'upload';
 }

@@ -3,8 +3,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Kind, parse, specifiedRules, TokenKind, validate, visit,
-  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
+  Kind,
+  parse,
+  specifiedRules,
+  TokenKind,
+  validate,
+  visit,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { RouteDefinition } from './types.js';
 
@@ -22,7 +31,11 @@ export interface LoadedOperation {
   description: string | null;
 }
 
-export const snakeCase = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+export const snakeCase = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 
 /** Gives every camelCase field without an alias a snake_case alias. */
 function aliasToSnakeCase(document: DocumentNode): DocumentNode {
@@ -34,7 +47,11 @@ function aliasToSnakeCase(document: DocumentNode): DocumentNode {
   });
 }
 
-function usedFragments(node: OperationDefinitionNode | FragmentDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, out = new Set<string>()): Set<string> {
+function usedFragments(
+  node: OperationDefinitionNode | FragmentDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  out = new Set<string>(),
+): Set<string> {
   visit(node, {
     FragmentSpread(spread) {
       const name = spread.name.value;
@@ -67,7 +84,9 @@ function descriptionAbove(definition: OperationDefinitionNode): string | null {
 export function loadOperations(dir: string): Map<string, LoadedOperation> {
   const operations = new Map<string, { file: string; definition: OperationDefinitionNode }>();
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()) {
     let document: DocumentNode;
     try {
       document = aliasToSnakeCase(parse(readFileSync(join(dir, file), 'utf8')));
@@ -79,7 +98,10 @@ export function loadOperations(dir: string): Map<string, LoadedOperation> {
       else if (definition.kind === Kind.OPERATION_DEFINITION) {
         const name = definition.name?.value;
         if (!name) throw new MappingError(`rest-mappings/${file}: every operation needs a name`);
-        if (operations.has(name)) throw new MappingError(`rest-mappings/${file}: operation ${name} is also defined in ${operations.get(name)!.file}`);
+        if (operations.has(name))
+          throw new MappingError(
+            `rest-mappings/${file}: operation ${name} is also defined in ${operations.get(name)!.file}`,
+          );
         operations.set(name, { file, definition });
       }
     }
@@ -88,10 +110,13 @@ export function loadOperations(dir: string): Map<string, LoadedOperation> {
   for (const [name, { file, definition }] of operations) {
     const needed = [...usedFragments(definition, fragments)];
     const missing = needed.filter((f) => !fragments.has(f));
-    if (missing.length) throw new MappingError(`rest-mappings/${file}: operation ${name} uses unknown fragment ${missing.join(', ')}`);
+    if (missing.length)
+      throw new MappingError(`rest-mappings/${file}: operation ${name} uses unknown fragment ${missing.join(', ')}`);
     const roots = definition.selectionSet.selections;
     if (roots.length !== 1 || roots[0].kind !== Kind.FIELD) {
-      throw new MappingError(`rest-mappings/${file}: operation ${name} must select exactly one root field (its value is the REST body)`);
+      throw new MappingError(
+        `rest-mappings/${file}: operation ${name} must select exactly one root field (its value is the REST body)`,
+      );
     }
     const root = roots[0];
     loaded.set(name, {
@@ -109,7 +134,11 @@ export function loadOperations(dir: string): Map<string, LoadedOperation> {
 export const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 
 /** Every route's operation exists, validates against the schema and declares its path variables. */
-export function checkRoutes(schema: GraphQLSchema, routes: RouteDefinition[], operations: Map<string, LoadedOperation>): void {
+export function checkRoutes(
+  schema: GraphQLSchema,
+  routes: RouteDefinition[],
+  operations: Map<string, LoadedOperation>,
+): void {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const route of routes) {
@@ -125,7 +154,8 @@ export function checkRoutes(schema: GraphQLSchema, routes: RouteDefinition[], op
     for (const error of errors) problems.push(`${label}: operation ${route.operation} (${op.file}): ${error.message}`);
     const declared = new Set((op.definition.variableDefinitions ?? []).map((v) => v.variable.name.value));
     for (const param of pathParams(route.path)) {
-      if (!declared.has(param)) problems.push(`${label}: operation ${route.operation} does not declare the path variable $${param}`);
+      if (!declared.has(param))
+        problems.push(`${label}: operation ${route.operation} does not declare the path variable $${param}`);
     }
   }
   if (problems.length) throw new MappingError(`The REST mappings do not fit the schema:\n  ${problems.join('\n  ')}`);

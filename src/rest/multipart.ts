@@ -9,13 +9,20 @@ import { safeFilename, sniffMediaType } from '../platform/uploads.js';
  * The client's file name and declared type are never trusted: `mimetype` is what the bytes
  * show (null when unknown) and `filename` a sanitised last path segment.
  */
-export async function readMultipartBody(request: FastifyRequest, fileFields: string[]): Promise<Record<string, unknown>> {
+export async function readMultipartBody(
+  request: FastifyRequest,
+  fileFields: string[],
+): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume();
-        throw new AppError('VALIDATION_FAILED', `Unexpected file field "${part.fieldname}" (expected ${fileFields.join(' or ')})`, { field: part.fieldname });
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Unexpected file field "${part.fieldname}" (expected ${fileFields.join(' or ')})`,
+          { field: part.fieldname },
+        );
       }
       const data = await part.toBuffer();
       body[part.fieldname] = { filename: safeFilename(part.filename), mimetype: sniffMediaType(data), data };

@@ -12,10 +12,8 @@ import { accessRoles, needsSignIn, type RouteDefinition } from './types.js';
 import { readMultipartBody } from './multipart.js';
 import { bindVariables, variableSpecs, type VariableSpec } from './variables.js';
 
-export interface RestContextFactory<C> {
-  /** Builds the per-request context; throws UNAUTHENTICATED for a bad token. */
-  (request: FastifyRequest): Promise<C & { viewer: { userType: string } | null }>;
-}
+/** Builds the per-request context; throws UNAUTHENTICATED for a bad token. */
+export type RestContextFactory<C> = (request: FastifyRequest) => Promise<C & { viewer: { userType: string } | null }>;
 
 export interface RouterOptions<C> {
   schema: GraphQLSchema;
@@ -51,7 +49,9 @@ export interface PreparedRoute {
 type Runner = (context: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 
 /** Turns a GraphQL error list into the contract's error. */
-export function errorFromResult(errors: readonly { message: string; extensions?: Record<string, unknown>; originalError?: unknown }[]): AppError {
+export function errorFromResult(
+  errors: readonly { message: string; extensions?: Record<string, unknown>; originalError?: unknown }[],
+): AppError {
   const first = errors[0];
   let original: unknown = first.originalError;
   while (original && !(original instanceof AppError) && (original as { originalError?: unknown }).originalError) {
@@ -75,10 +75,18 @@ const weakEtag = (body: string): string => `W/"${hash('sha1', body, 'base64url')
 function compile(schema: GraphQLSchema, op: LoadedOperation, jit: boolean): Runner {
   if (jit) {
     const compiled = compileQuery(schema, op.document, op.name);
-    if (!isCompiledQuery(compiled)) throw new Error(`graphql-jit could not compile ${op.name}: ${compiled.errors?.[0]?.message}`);
+    if (!isCompiledQuery(compiled))
+      throw new Error(`graphql-jit could not compile ${op.name}: ${compiled.errors?.[0]?.message}`);
     return (context, variables) => (compiled as CompiledQuery).query(undefined, context, variables);
   }
-  return (context, variables) => execute({ schema, document: op.document, operationName: op.name, contextValue: context, variableValues: variables }) as Promise<ExecutionResult>;
+  return (context, variables) =>
+    execute({
+      schema,
+      document: op.document,
+      operationName: op.name,
+      contextValue: context,
+      variableValues: variables,
+    }) as Promise<ExecutionResult>;
 }
 
 /** Loads the documents and checks every route against the schema; throws naming the route. */
@@ -118,9 +126,10 @@ function restBody(route: RouteDefinition, request: FastifyRequest, parsed: unkno
   // Those variables come from the body bytes and headers only, never from the query string.
   const query = (request.query ?? {}) as Record<string, unknown>;
   for (const name of [route.rawBody, ...Object.keys(route.headers ?? {})]) {
-    if (name && name in query) throw new AppError('VALIDATION_FAILED', `Unknown query parameter "${name}"`, { field: name });
+    if (name && name in query)
+      throw new AppError('VALIDATION_FAILED', `Unknown query parameter "${name}"`, { field: name });
   }
-  const body: Record<string, unknown> = route.rawBody ? {} : { ...(parsed as Record<string, unknown> ?? {}) };
+  const body: Record<string, unknown> = route.rawBody ? {} : { ...((parsed as Record<string, unknown>) ?? {}) };
   if (route.rawBody) {
     // An empty body is passed on as "": the operation checks the signature before the content.
     const raw = (request as FastifyRequest & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
@@ -141,7 +150,8 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
   for (const m of mounted) {
     const { route } = m;
     const roles = accessRoles(route.access);
-    const cacheable = route.method === 'GET' && route.access === 'public' && m.operation.definition.operation === 'query';
+    const cacheable =
+      route.method === 'GET' && route.access === 'public' && m.operation.definition.operation === 'query';
     app.route({
       method: route.method,
       url: `${options.prefix}${route.path}`,
@@ -149,28 +159,45 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
       ...(route.rawBody ? { preParsing: keepRawBody } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // Anonymous reads of public data may come from the cache (never stale: see the cache).
-        const slot = cacheable && options.cache && !request.headers.authorization ? await options.cache.open(request.url) : null;
+        const slot =
+          cacheable && options.cache && !request.headers.authorization ? await options.cache.open(request.url) : null;
         if (slot && 'hit' in slot) {
           const { hit } = slot;
-          reply.code(hit.status).header('content-type', hit.contentType).header('etag', hit.etag).header('cache-control', 'no-cache').header('x-cache', 'HIT');
+          reply
+            .code(hit.status)
+            .header('content-type', hit.contentType)
+            .header('etag', hit.etag)
+            .header('cache-control', 'no-cache')
+            .header('x-cache', 'HIT');
           if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send();
           return reply.send(hit.body);
         }
         // Who may call comes first: an anonymous caller learns it must sign in, not what it sent wrong.
         const context = await options.context(request);
-        if (needsSignIn(route.access) && !context.viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to do this: send Authorization: Bearer <token>');
-        if (roles.length && context.viewer && context.viewer.userType !== 'admin' && !roles.includes(context.viewer.userType)) {
+        if (needsSignIn(route.access) && !context.viewer)
+          throw new AppError('UNAUTHENTICATED', 'Sign in to do this: send Authorization: Bearer <token>');
+        if (
+          roles.length &&
+          context.viewer &&
+          context.viewer.userType !== 'admin' &&
+          !roles.includes(context.viewer.userType)
+        ) {
           throw new AppError('FORBIDDEN', `This needs one of these user types: ${roles.join(', ')}`);
         }
         let payload: unknown = request.body;
         if (request.isMultipart?.()) {
-          if (!route.uploads) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This operation takes a JSON body, not multipart/form-data');
+          if (!route.uploads)
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This operation takes a JSON body, not multipart/form-data');
           payload = await readMultipartBody(request, route.uploads);
         }
         payload = restBody(route, request, payload);
         const variables = bindVariables(
           m.specs,
-          { params: request.params as Record<string, string>, query: request.query as Record<string, string>, body: payload },
+          {
+            params: request.params as Record<string, string>,
+            query: request.query as Record<string, string>,
+            body: payload,
+          },
           route.method !== 'GET' && route.method !== 'DELETE',
         );
         const result = await m.run(context, variables);
@@ -178,11 +205,15 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
         const value = (result.data as Record<string, unknown> | null)?.[m.operation.rootKey];
         if (route.status === 204) return reply.code(204).send();
         if (route.status === 302) {
-          const location = (value as { location?: string; url?: string } | null)?.location ?? (value as { url?: string } | null)?.url;
+          const location =
+            (value as { location?: string; url?: string } | null)?.location ?? (value as { url?: string } | null)?.url;
           // The document's other scalar fields travel as x- headers (a redirect has no body to read).
           for (const [field, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
             if (field === 'location' || field === 'url' || v == null || typeof v === 'object') continue;
-            reply.header(`x-${field.replace(/_/g, '-')}`, /^[\x20-\x7e]*$/.test(String(v)) ? String(v) : encodeURIComponent(String(v)));
+            reply.header(
+              `x-${field.replace(/_/g, '-')}`,
+              /^[\x20-\x7e]*$/.test(String(v)) ? String(v) : encodeURIComponent(String(v)),
+            );
           }
           return reply.code(302).header('location', location).send();
         }
@@ -192,7 +223,12 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
           const etag = weakEtag(body);
           reply.header('etag', etag).header('cache-control', 'no-cache');
           if (slot && 'store' in slot) {
-            slot.store({ status: route.status ?? 200, contentType: route.contentType ?? 'application/json; charset=utf-8', body, etag });
+            slot.store({
+              status: route.status ?? 200,
+              contentType: route.contentType ?? 'application/json; charset=utf-8',
+              body,
+              etag,
+            });
             reply.header('x-cache', 'MISS');
           }
           if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -40,7 +40,12 @@ export interface RouteDefinition {
 
 /** Roles named by an access rule; empty for non-role rules. */
 export function accessRoles(access: Access): string[] {
-  return access.startsWith('role:') ? access.slice(5).split(',').map((r) => r.trim()) : [];
+  return access.startsWith('role:')
+    ? access
+        .slice(5)
+        .split(',')
+        .map((r) => r.trim())
+    : [];
 }
 
 export const needsSignIn = (access: Access): boolean => access !== 'public';

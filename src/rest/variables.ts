@@ -1,9 +1,20 @@
 // Binds REST inputs (path, query string, JSON body) to an operation's variables, coerced by the
 // variables' declared GraphQL types, so bad input is a 400 naming the field before execution.
 import {
-  coerceInputValue, GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType,
-  isInputObjectType, isListType, isNonNullType, typeFromAST, valueFromAST,
-  type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
+  coerceInputValue,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  typeFromAST,
+  valueFromAST,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { AppError } from '../errors.js';
 import { snakeCase } from './documents.js';
@@ -35,14 +46,18 @@ const unwrapNonNull = (type: GraphQLInputType): GraphQLInputType => (isNonNullTy
 function fromText(field: string, raw: string | string[], type: GraphQLInputType): unknown {
   const bare = unwrapNonNull(type);
   if (isListType(bare)) {
-    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((r) => r.split(',')).map((p) => p.trim()).filter(Boolean);
+    const parts = (Array.isArray(raw) ? raw : [raw])
+      .flatMap((r) => r.split(','))
+      .map((p) => p.trim())
+      .filter(Boolean);
     return parts.map((p) => fromText(field, p, bare.ofType as GraphQLInputType));
   }
   const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (bare instanceof GraphQLScalarType) {
     switch (bare.name) {
       case 'Int':
-        if (!/^-?\d{1,10}$/.test(text) || Math.abs(Number(text)) > 2 ** 31 - 1) throw invalid(field, `${field} must be an integer`);
+        if (!/^-?\d{1,10}$/.test(text) || Math.abs(Number(text)) > 2 ** 31 - 1)
+          throw invalid(field, `${field} must be an integer`);
         return Number(text);
       case 'Float':
         if (text.trim() === '' || !Number.isFinite(Number(text))) throw invalid(field, `${field} must be a number`);
@@ -63,7 +78,10 @@ function fromText(field: string, raw: string | string[], type: GraphQLInputType)
 function renameKeys(field: string, value: unknown, type: GraphQLInputType): unknown {
   const bare = unwrapNonNull(type);
   if (value === null || value === undefined) return value;
-  if (isListType(bare)) return Array.isArray(value) ? value.map((v, i) => renameKeys(`${field}[${i}]`, v, bare.ofType as GraphQLInputType)) : value;
+  if (isListType(bare))
+    return Array.isArray(value)
+      ? value.map((v, i) => renameKeys(`${field}[${i}]`, v, bare.ofType as GraphQLInputType))
+      : value;
   if (isInputObjectType(bare)) {
     if (typeof value !== 'object' || Array.isArray(value)) throw invalid(field, `${field} must be an object`);
     const fields = bare.getFields();
@@ -84,7 +102,9 @@ function coerce(field: string, value: unknown, type: GraphQLInputType): unknown 
   let where = field;
   const result = coerceInputValue(value, type, (path, _invalid, error) => {
     if (problem) return;
-    where = [field, ...path.map((p) => (typeof p === 'number' ? `[${p}]` : snakeCase(String(p))))].join('.').replace(/\.\[/g, '[');
+    where = [field, ...path.map((p) => (typeof p === 'number' ? `[${p}]` : snakeCase(String(p))))]
+      .join('.')
+      .replace(/\.\[/g, '[');
     problem = error.message.replace(/"[a-z][A-Za-z]*"/g, (m) => `"${snakeCase(m.slice(1, -1))}"`);
   });
   if (problem) throw invalid(where, `${where}: ${problem}`);
@@ -102,8 +122,14 @@ function rejectNul(field: string, value: unknown, depth = 0): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) throw invalid(field, `${field} must not contain NUL characters (U+0000)`);
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => rejectNul(`${field}[${i}]`, v, depth + 1));
-  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !Buffer.isBuffer((value as { data?: unknown }).data) && depth < 64) {
+    for (const [i, v] of value.entries()) rejectNul(`${field}[${i}]`, v, depth + 1);
+  } else if (
+    value &&
+    typeof value === 'object' &&
+    !Buffer.isBuffer(value) &&
+    !Buffer.isBuffer((value as { data?: unknown }).data) &&
+    depth < 64
+  ) {
     for (const [key, v] of Object.entries(value)) {
       rejectNul(`${field}.${key}`, key, depth + 1);
       rejectNul(`${field}.${key}`, v, depth + 1);
@@ -125,7 +151,8 @@ export function bindVariables(specs: VariableSpec[], input: RestInput, allowBody
   let body: Record<string, unknown> = {};
   if (input.body !== undefined && input.body !== null && input.body !== '') {
     if (!allowBody) throw invalid('body', 'This operation takes no request body');
-    if (typeof input.body !== 'object' || Array.isArray(input.body)) throw invalid('body', 'The request body must be a JSON object');
+    if (typeof input.body !== 'object' || Array.isArray(input.body))
+      throw invalid('body', 'The request body must be a JSON object');
     body = input.body as Record<string, unknown>;
     for (const key of Object.keys(body)) {
       if (!known.has(key) || key in input.params) throw invalid(key, `Unknown field "${key}"`);

@@ -11,14 +11,46 @@ import { newId } from '../modules/shared/ids.js';
 import { UnitOfMeasurement } from '../modules/unit/unit.entity.js';
 import { readYaml } from '../modules/knowledge/yaml-data.js';
 
-interface CategoryRecord { alias: string; name: string; parent: string | null; description?: string; step_type?: string | null }
-interface UnitRecord { alias: string; name: string; symbol: string; kind: string; base: string; to_base: number }
-interface BrandRecord { alias: string; name: string; country?: string; website?: string; founded?: number; description?: string }
-interface OfferRecord { retailer: string; url: string; price?: number; currency?: string }
+interface CategoryRecord {
+  alias: string;
+  name: string;
+  parent: string | null;
+  description?: string;
+  step_type?: string | null;
+}
+interface UnitRecord {
+  alias: string;
+  name: string;
+  symbol: string;
+  kind: string;
+  base: string;
+  to_base: number;
+}
+interface BrandRecord {
+  alias: string;
+  name: string;
+  country?: string;
+  website?: string;
+  founded?: number;
+  description?: string;
+}
+interface OfferRecord {
+  retailer: string;
+  url: string;
+  price?: number;
+  currency?: string;
+}
 interface ProductRecord {
-  alias: string; name: string; brand: string; category: string; barcode?: string | number;
-  size?: { amount: number; unit: string }; description?: string; published?: boolean;
-  ingredient_list: string; offers?: OfferRecord[];
+  alias: string;
+  name: string;
+  brand: string;
+  category: string;
+  barcode?: string | number;
+  size?: { amount: number; unit: string };
+  description?: string;
+  published?: boolean;
+  ingredient_list: string;
+  offers?: OfferRecord[];
 }
 
 const DAY = 86_400_000;
@@ -29,7 +61,13 @@ async function insertChunks<T extends object>(em: EntityManager, entity: new () 
 
 export async function seedUnits(em: EntityManager): Promise<Map<string, string>> {
   const rows = readYaml<UnitRecord[]>('catalog/units.yaml').map((u) => ({
-    id: newId(), alias: u.alias, name: u.name, symbol: u.symbol, kind: u.kind, base: u.base, toBase: u.to_base,
+    id: newId(),
+    alias: u.alias,
+    name: u.name,
+    symbol: u.symbol,
+    kind: u.kind,
+    base: u.base,
+    toBase: u.to_base,
   }));
   await insertChunks(em, UnitOfMeasurement, rows);
   return new Map(rows.map((r) => [r.alias, r.id]));
@@ -41,27 +79,45 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
   const categories = readYaml<CategoryRecord[]>('catalog/categories.yaml');
   const categoryIds = new Map(categories.map((c) => [c.alias, newId()]));
   const siblings = new Map<string | null, number>();
-  await insertChunks(em, ProductCategory, categories.map((c) => {
-    const position = siblings.get(c.parent) ?? 0;
-    siblings.set(c.parent, position + 1);
-    return {
-      id: categoryIds.get(c.alias), alias: c.alias, name: c.name, description: c.description ?? '',
-      parent: c.parent ? categoryIds.get(c.parent) : null, stepType: c.step_type ?? null, position,
-    };
-  }));
+  await insertChunks(
+    em,
+    ProductCategory,
+    categories.map((c) => {
+      const position = siblings.get(c.parent) ?? 0;
+      siblings.set(c.parent, position + 1);
+      return {
+        id: categoryIds.get(c.alias),
+        alias: c.alias,
+        name: c.name,
+        description: c.description ?? '',
+        parent: c.parent ? categoryIds.get(c.parent) : null,
+        stepType: c.step_type ?? null,
+        position,
+      };
+    }),
+  );
 
   const now = Date.now();
   const brands = readYaml<BrandRecord[]>('catalog/brands.yaml');
   const brandIds = new Map(brands.map((b) => [b.alias, newId()]));
-  await insertChunks(em, Brand, brands.map((b, i) => ({
-    id: brandIds.get(b.alias), alias: b.alias, name: b.name, description: b.description ?? '', country: b.country ?? null,
-    website: b.website ?? null, founded: b.founded ?? null, createdAt: new Date(now - (400 - i) * DAY), updatedAt: new Date(now),
-  })));
+  await insertChunks(
+    em,
+    Brand,
+    brands.map((b, i) => ({
+      id: brandIds.get(b.alias),
+      alias: b.alias,
+      name: b.name,
+      description: b.description ?? '',
+      country: b.country ?? null,
+      website: b.website ?? null,
+      founded: b.founded ?? null,
+      createdAt: new Date(now - (400 - i) * DAY),
+      updatedAt: new Date(now),
+    })),
+  );
 
   const matcher = await buildMatcher(em);
-  const flagsById = new Map(
-    (await em.find(Ingredient, {}, { fields: ['id', 'flags'] })).map((i) => [i.id, i.flags]),
-  );
+  const flagsById = new Map((await em.find(Ingredient, {}, { fields: ['id', 'flags'] })).map((i) => [i.id, i.flags]));
   const products = readYaml<ProductRecord[]>('catalog/products.yaml');
   const productRows: object[] = [];
   const ingredientRows: object[] = [];
@@ -72,30 +128,68 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
     const ingredientIds = analysis.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
     const flags = [...new Set(ingredientIds.flatMap((ingredientId) => flagsById.get(ingredientId) ?? []))].sort();
     // Spread creation over the last year so "recent" and per-day stats have a shape.
-    const createdAt = new Date(now - ((products.length - i) * 37 % 365) * DAY - i * 60_000);
+    const createdAt = new Date(now - (((products.length - i) * 37) % 365) * DAY - i * 60_000);
     const published = p.published !== false;
     productRows.push({
-      id, alias: p.alias, name: p.name, brand: brandIds.get(p.brand), category: categoryIds.get(p.category) ?? null,
-      description: p.description ?? '', barcode: p.barcode ? String(p.barcode) : null,
-      sizeAmount: p.size?.amount ?? null, sizeUnit: p.size ? units.get(p.size.unit) ?? null : null,
-      ingredientList: p.ingredient_list.trim(), ingredientIds, flags,
+      id,
+      alias: p.alias,
+      name: p.name,
+      brand: brandIds.get(p.brand),
+      category: categoryIds.get(p.category) ?? null,
+      description: p.description ?? '',
+      barcode: p.barcode ? String(p.barcode) : null,
+      sizeAmount: p.size?.amount ?? null,
+      sizeUnit: p.size ? (units.get(p.size.unit) ?? null) : null,
+      ingredientList: p.ingredient_list.trim(),
+      ingredientIds,
+      flags,
       status: published ? ProductStatus.published : ProductStatus.draft,
-      publishedAt: published ? createdAt : null, createdAt, updatedAt: createdAt,
+      publishedAt: published ? createdAt : null,
+      createdAt,
+      updatedAt: createdAt,
     });
     for (const e of analysis.entries) {
       ingredientRows.push({
-        id: newId(), product: id, position: e.position, input: e.input, ingredient: e.ingredientId,
-        match: e.match, concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false,
+        id: newId(),
+        product: id,
+        position: e.position,
+        input: e.input,
+        ingredient: e.ingredientId,
+        match: e.match,
+        concentration: e.concentration,
+        mayContain: e.mayContain,
+        unread: e.unread ?? false,
       });
     }
     for (const o of p.offers ?? []) {
-      offerRows.push({ id: newId(), product: id, retailer: o.retailer, url: o.url, price: o.price != null ? String(o.price) : null, currency: o.currency ?? null });
+      offerRows.push({
+        id: newId(),
+        product: id,
+        retailer: o.retailer,
+        url: o.url,
+        price: o.price != null ? String(o.price) : null,
+        currency: o.currency ?? null,
+      });
     }
   });
-  const facets = readYaml<Array<{ alias: string; name: string; parameter: string; values?: Array<{ value: string; label: string }> }>>('catalog/facets.yaml');
-  await insertChunks(em, Facet, facets.map((f, position) => ({
-    id: newId(), alias: f.alias, name: f.name, parameter: f.parameter, values: f.values ?? [], position, createdAt: new Date(now), updatedAt: new Date(now),
-  })));
+  const facets =
+    readYaml<
+      Array<{ alias: string; name: string; parameter: string; values?: Array<{ value: string; label: string }> }>
+    >('catalog/facets.yaml');
+  await insertChunks(
+    em,
+    Facet,
+    facets.map((f, position) => ({
+      id: newId(),
+      alias: f.alias,
+      name: f.name,
+      parameter: f.parameter,
+      values: f.values ?? [],
+      position,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    })),
+  );
   await insertChunks(em, Product, productRows);
   await insertChunks(em, ProductIngredient, ingredientRows);
   await insertChunks(em, ProductOffer, offerRows);
@@ -103,10 +197,14 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
   // The home screen: products by alias become ids; an unknown alias is a data error.
   const productIds = new Map(productRows.map((row) => [(row as { alias: string }).alias, (row as { id: string }).id]));
   const featured = readYaml<Array<{ kind: FeaturedKind; ref: string; headline?: string }>>('catalog/featured.yaml');
-  await insertChunks(em, FeaturedItem, featured.map((f, position) => {
-    const ref = f.kind === FeaturedKind.product ? productIds.get(f.ref) : f.ref;
-    if (!ref) throw new Error(`data/catalog/featured.yaml: no product "${f.ref}"`);
-    return { id: newId(), kind: f.kind, ref, position, headline: f.headline ?? '', createdAt: new Date(now) };
-  }));
+  await insertChunks(
+    em,
+    FeaturedItem,
+    featured.map((f, position) => {
+      const ref = f.kind === FeaturedKind.product ? productIds.get(f.ref) : f.ref;
+      if (!ref) throw new Error(`data/catalog/featured.yaml: no product "${f.ref}"`);
+      return { id: newId(), kind: f.kind, ref, position, headline: f.headline ?? '', createdAt: new Date(now) };
+    }),
+  );
   return { products: productRows.length };
 }

@@ -10,26 +10,61 @@ import { Routine, RoutineFavorite, RoutineTimeOfDay } from '../modules/routine/r
 import { createRoutine, publishRoutine } from '../modules/routine/routine.service.js';
 import { newId } from '../modules/shared/ids.js';
 import { ProductTutorial, TutorialFrequency, TutorialTimeOfDay } from '../modules/tutorial/product-tutorial.entity.js';
-import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from '../modules/opinion/ingredient-opinion.entity.js';
-import { addInstruction, addWarning, createTutorial, publishTutorial, setMediaUrl, setQuantity } from '../modules/tutorial/product-tutorial.service.js';
+import {
+  IngredientOpinion,
+  IngredientOpinionEndorsement,
+  IngredientOpinionEntry,
+} from '../modules/opinion/ingredient-opinion.entity.js';
+import {
+  addInstruction,
+  addWarning,
+  createTutorial,
+  publishTutorial,
+  setMediaUrl,
+  setQuantity,
+} from '../modules/tutorial/product-tutorial.service.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { User, UserType } from '../modules/user/user.entity.js';
 import { readYaml } from '../modules/knowledge/yaml-data.js';
 
 interface UserRecord {
-  username: string; display_name: string; user_type: `${UserType}`; bio: string; country: string;
+  username: string;
+  display_name: string;
+  user_type: `${UserType}`;
+  bio: string;
+  country: string;
   skin_profile: { skin_type: string; concerns: string[] };
   /** Experts: the interest groups they cover (data/supergroups.yaml). */
   supergroups?: string[];
 }
 interface RoutineRecord {
-  key: string; owner: string; name: string; time_of_day: `${RoutineTimeOfDay}`; description: string; published: boolean;
+  key: string;
+  owner: string;
+  name: string;
+  time_of_day: `${RoutineTimeOfDay}`;
+  description: string;
+  published: boolean;
   steps: Array<{ step_type: string; product: string; note?: string }>;
 }
-interface OpinionRecord { author: string; ingredient: string; text: string; revisions?: string[]; endorsed_by?: string[] }
+interface OpinionRecord {
+  author: string;
+  ingredient: string;
+  text: string;
+  revisions?: string[];
+  endorsed_by?: string[];
+}
 interface TutorialRecord {
-  author: string; product: string; title: string; description: string; frequency: string; time_of_day: 'morning' | 'evening' | 'both';
-  quantity: { amount: number; unit: string }; media_url: string; instructions: string[]; warnings?: string[]; published: boolean;
+  author: string;
+  product: string;
+  title: string;
+  description: string;
+  frequency: string;
+  time_of_day: 'morning' | 'evening' | 'both';
+  quantity: { amount: number; unit: string };
+  media_url: string;
+  instructions: string[];
+  warnings?: string[];
+  published: boolean;
 }
 
 const DAY = 86_400_000;
@@ -47,19 +82,38 @@ export function tutorialFrequency(text: string): TutorialFrequency {
   return TutorialFrequency.twice_weekly;
 }
 
-const TUTORIAL_TIME: Record<TutorialRecord['time_of_day'], TutorialTimeOfDay> = { morning: TutorialTimeOfDay.am, evening: TutorialTimeOfDay.pm, both: TutorialTimeOfDay.any };
+const TUTORIAL_TIME: Record<TutorialRecord['time_of_day'], TutorialTimeOfDay> = {
+  morning: TutorialTimeOfDay.am,
+  evening: TutorialTimeOfDay.pm,
+  both: TutorialTimeOfDay.any,
+};
 
 export async function seedDemoCommunity(em: EntityManager): Promise<{ users: number; routines: number }> {
   const now = Date.now();
   const users = new Map<string, User>();
   for (const [i, u] of readYaml<UserRecord[]>('demo/users.yaml').entries()) {
     const joined = new Date(now - (120 - i) * DAY);
-    users.set(u.username, em.create(User, {
-      subject: `demo|${u.username}`, username: u.username, displayName: u.display_name, email: `${u.username}@example.com`,
-      userType: u.user_type as UserType, bio: u.bio, country: u.country, supergroups: u.supergroups ?? [],
-      skinProfile: { skinType: u.skin_profile.skin_type, concerns: u.skin_profile.concerns, pregnant: false, feelingsPublic: true },
-      createdAt: joined, updatedAt: joined,
-    } as never));
+    users.set(
+      u.username,
+      em.create(User, {
+        subject: `demo|${u.username}`,
+        username: u.username,
+        displayName: u.display_name,
+        email: `${u.username}@example.com`,
+        userType: u.user_type as UserType,
+        bio: u.bio,
+        country: u.country,
+        supergroups: u.supergroups ?? [],
+        skinProfile: {
+          skinType: u.skin_profile.skin_type,
+          concerns: u.skin_profile.concerns,
+          pregnant: false,
+          feelingsPublic: true,
+        },
+        createdAt: joined,
+        updatedAt: joined,
+      } as never),
+    );
   }
   await em.flush();
   const user = (username: string): User => {
@@ -71,36 +125,73 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     await em.nativeUpdate(Brand, { alias: brand }, { owner: user(username).id });
   }
 
-  await em.insertMany(UserFollow, readYaml<Array<{ follower: string; followee: string }>>('demo/follows.yaml').map((f, i) => ({
-    id: newId(), follower: user(f.follower).id, followed: user(f.followee).id, createdAt: new Date(now - (60 - (i % 60)) * DAY),
-  })) as never);
+  await em.insertMany(
+    UserFollow,
+    readYaml<Array<{ follower: string; followee: string }>>('demo/follows.yaml').map((f, i) => ({
+      id: newId(),
+      follower: user(f.follower).id,
+      followed: user(f.followee).id,
+      createdAt: new Date(now - (60 - (i % 60)) * DAY),
+    })) as never,
+  );
 
-  const ingredientIds = new Map((await em.find(Ingredient, {}, { fields: ['id', 'alias'], disableIdentityMap: true })).map((i) => [i.alias, i.id]));
-  await em.insertMany(IngredientFeeling, readYaml<Array<{ user: string; ingredient: string; sentiment: Sentiment }>>('demo/ingredient_feelings.yaml').map((f) => {
-    const ingredient = ingredientIds.get(f.ingredient);
-    if (!ingredient) throw new Error(`data/demo/ingredient_feelings.yaml: no ingredient "${f.ingredient}"`);
-    return { id: newId(), user: user(f.user).id, ingredient, sentiment: f.sentiment, createdAt: new Date(now), updatedAt: new Date(now) };
-  }) as never);
+  const ingredientIds = new Map(
+    (await em.find(Ingredient, {}, { fields: ['id', 'alias'], disableIdentityMap: true })).map((i) => [i.alias, i.id]),
+  );
+  await em.insertMany(
+    IngredientFeeling,
+    readYaml<Array<{ user: string; ingredient: string; sentiment: Sentiment }>>('demo/ingredient_feelings.yaml').map(
+      (f) => {
+        const ingredient = ingredientIds.get(f.ingredient);
+        if (!ingredient) throw new Error(`data/demo/ingredient_feelings.yaml: no ingredient "${f.ingredient}"`);
+        return {
+          id: newId(),
+          user: user(f.user).id,
+          ingredient,
+          sentiment: f.sentiment,
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        };
+      },
+    ) as never,
+  );
 
   // Routines were made 60-90 days ago, so every favourite (at most 60 days old) comes after.
   const routines = new Map<string, Routine>();
   for (const [i, r] of readYaml<RoutineRecord[]>('demo/routines.yaml').entries()) {
     const owner = user(r.owner);
     const routine = await createRoutine(em, owner, {
-      name: r.name, description: r.description, timeOfDay: r.time_of_day as RoutineTimeOfDay,
+      name: r.name,
+      description: r.description,
+      timeOfDay: r.time_of_day as RoutineTimeOfDay,
       steps: r.steps.map((s) => ({ stepType: s.step_type, product: s.product, note: s.note ?? '' })),
     });
     if (r.published) await publishRoutine(em, routine.id, owner);
     const made = new Date(now - (90 - i) * DAY);
-    await em.nativeUpdate(Routine, { id: routine.id }, { createdAt: made, updatedAt: made, ...(r.published ? { publishedAt: made } : {}) });
+    await em.nativeUpdate(
+      Routine,
+      { id: routine.id },
+      { createdAt: made, updatedAt: made, ...(r.published ? { publishedAt: made } : {}) },
+    );
     routines.set(r.key, routine);
   }
-  await em.insertMany(RoutineFavorite, readYaml<Array<{ user: string; routine: string; days_ago: number }>>('demo/routine_favorites.yaml').map((f) => {
-    const routine = routines.get(f.routine);
-    if (!routine) throw new Error(`data/demo/routine_favorites.yaml: no routine "${f.routine}"`);
-    if (routine.owner.id === user(f.user).id) throw new Error(`data/demo/routine_favorites.yaml: ${f.user} cannot favourite their own routine "${f.routine}"`);
-    return { id: newId(), user: user(f.user).id, routine: routine.id, createdAt: new Date(now - f.days_ago * DAY - 3_600_000) };
-  }) as never);
+  await em.insertMany(
+    RoutineFavorite,
+    readYaml<Array<{ user: string; routine: string; days_ago: number }>>('demo/routine_favorites.yaml').map((f) => {
+      const routine = routines.get(f.routine);
+      if (!routine) throw new Error(`data/demo/routine_favorites.yaml: no routine "${f.routine}"`);
+      if (routine.owner.id === user(f.user).id)
+        throw new Error(
+          `data/demo/routine_favorites.yaml: ${f.user} cannot favourite their own routine "${f.routine}"`,
+        );
+      return {
+        id: newId(),
+        user: user(f.user).id,
+        routine: routine.id,
+        createdAt: new Date(now - f.days_ago * DAY - 3_600_000),
+      };
+    }) as never,
+  );
 
   // Written through the services (dated now), then dated over the past weeks, each revision a
   // day after the one before, so the demo stats have a history rather than one busy "today".
@@ -110,28 +201,45 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     const opinion = await createOpinion(em, author, { ingredient: o.ingredient, text: first });
     for (const text of later) await updateOpinion(em, opinion.id, author, { text });
     for (const expert of o.endorsed_by ?? []) await endorseOpinion(em, opinion.id, user(expert));
-    const made = new Date(now - (80 - (i * 7) % 70) * DAY);
+    const made = new Date(now - (80 - ((i * 7) % 70)) * DAY);
     const dayAfter = (k: number) => new Date(made.getTime() + k * DAY);
-    await em.nativeUpdate(IngredientOpinion, { id: opinion.id }, { createdAt: made, updatedAt: dayAfter(later.length) });
-    for (const [k, entry] of (await em.find(IngredientOpinionEntry, { opinion: opinion.id }, { orderBy: { version: 'asc' } })).entries()) {
+    await em.nativeUpdate(
+      IngredientOpinion,
+      { id: opinion.id },
+      { createdAt: made, updatedAt: dayAfter(later.length) },
+    );
+    for (const [k, entry] of (
+      await em.find(IngredientOpinionEntry, { opinion: opinion.id }, { orderBy: { version: 'asc' } })
+    ).entries()) {
       await em.nativeUpdate(IngredientOpinionEntry, { id: entry.id }, { createdAt: dayAfter(k) });
     }
-    await em.nativeUpdate(IngredientOpinionEndorsement, { opinion: opinion.id }, { createdAt: dayAfter(later.length + 1) });
+    await em.nativeUpdate(
+      IngredientOpinionEndorsement,
+      { opinion: opinion.id },
+      { createdAt: dayAfter(later.length + 1) },
+    );
   }
 
   for (const [i, tr] of readYaml<TutorialRecord[]>('demo/product_tutorials.yaml').entries()) {
     const author = user(tr.author);
     const tutorial = await createTutorial(em, author, {
-      product: tr.product, title: tr.title, description: `${tr.description} (${tr.frequency}.)`,
-      frequency: tutorialFrequency(tr.frequency), timeOfDay: TUTORIAL_TIME[tr.time_of_day],
+      product: tr.product,
+      title: tr.title,
+      description: `${tr.description} (${tr.frequency}.)`,
+      frequency: tutorialFrequency(tr.frequency),
+      timeOfDay: TUTORIAL_TIME[tr.time_of_day],
     });
     await setMediaUrl(em, tutorial.id, author, tr.media_url);
     await setQuantity(em, tutorial.id, author, tr.quantity.amount, tr.quantity.unit);
     for (const text of tr.instructions) await addInstruction(em, tutorial.id, author, text);
     for (const text of tr.warnings ?? []) await addWarning(em, tutorial.id, author, text);
     if (tr.published) await publishTutorial(em, tutorial.id, author);
-    const made = new Date(now - (70 - (i * 9) % 60) * DAY);
-    await em.nativeUpdate(ProductTutorial, { id: tutorial.id }, { createdAt: made, updatedAt: made, ...(tr.published ? { publishedAt: new Date(made.getTime() + DAY) } : {}) });
+    const made = new Date(now - (70 - ((i * 9) % 60)) * DAY);
+    await em.nativeUpdate(
+      ProductTutorial,
+      { id: tutorial.id },
+      { createdAt: made, updatedAt: made, ...(tr.published ? { publishedAt: new Date(made.getTime() + DAY) } : {}) },
+    );
   }
   return { users: users.size, routines: routines.size };
 }

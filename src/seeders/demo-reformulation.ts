@@ -17,7 +17,11 @@ import { User } from '../modules/user/user.entity.js';
 import { readYaml } from '../modules/knowledge/yaml-data.js';
 
 interface ReformulationRecord {
-  alias: string; name: string; brand: string; category: string; description: string;
+  alias: string;
+  name: string;
+  brand: string;
+  category: string;
+  description: string;
   favorited_by: string[];
   versions: Array<{ days_ago: number; ingredient_list: string }>;
 }
@@ -33,24 +37,60 @@ export async function seedDemoReformulations(em: EntityManager): Promise<void> {
     const [first, ...later] = r.versions;
     const made = new Date(Date.now() - first.days_ago * DAY);
     const product = em.create(Product, {
-      alias: r.alias, name: r.name, brand: brand.id, category: category.id, description: r.description, ingredientList: '', ingredientIds: [], flags: [],
-      status: ProductStatus.published, publishedAt: made, createdAt: made, updatedAt: made,
+      alias: r.alias,
+      name: r.name,
+      brand: brand.id,
+      category: category.id,
+      description: r.description,
+      ingredientList: '',
+      ingredientIds: [],
+      flags: [],
+      status: ProductStatus.published,
+      publishedAt: made,
+      createdAt: made,
+      updatedAt: made,
     } as never);
     const setList = async (list: string, source: ListVersionSource) => {
       const analysis = analyzeIngredientList(list, matcher);
       const ingredientIds = matchedIngredientIds(analysis.entries);
-      em.assign(product, { ingredientList: list, ingredientIds, flags: [...new Set(ingredientIds.flatMap((id) => flagsById.get(id) ?? []))].sort() });
+      em.assign(product, {
+        ingredientList: list,
+        ingredientIds,
+        flags: [...new Set(ingredientIds.flatMap((id) => flagsById.get(id) ?? []))].sort(),
+      });
       await em.nativeDelete(ProductIngredient, { product: product.id });
       for (const e of analysis.entries) {
-        em.create(ProductIngredient, { product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match, concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false });
+        em.create(ProductIngredient, {
+          product: product.id,
+          position: e.position,
+          input: e.input,
+          ingredient: e.ingredientId,
+          match: e.match,
+          concentration: e.concentration,
+          mayContain: e.mayContain,
+          unread: e.unread ?? false,
+        });
       }
       await em.flush();
-      await recordListVersions(em, [{ productId: product.id, ingredientList: list, ingredientIds, entries: analysis.entries, source, authorId: null }]);
+      await recordListVersions(em, [
+        {
+          productId: product.id,
+          ingredientList: list,
+          ingredientIds,
+          entries: analysis.entries,
+          source,
+          authorId: null,
+        },
+      ]);
     };
     await setList(first.ingredient_list, ListVersionSource.product_created);
     for (const username of r.favorited_by) {
       const user = await em.findOneOrFail(User, { username });
-      em.create(ProductFavorite, { user: user.id, product: product.id, createdAt: new Date(made.getTime() + DAY) } as never);
+      em.create(ProductFavorite, {
+        user: user.id,
+        product: product.id,
+        createdAt: new Date(made.getTime() + DAY),
+      } as never);
     }
     await em.flush();
     for (const [i, v] of later.entries()) {

@@ -9,16 +9,23 @@ import { seedDemoReformulations } from './demo-reformulation.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 
-
 /**
  * On an empty database: the ingredient knowledge base (curated, then the EU inventory's other names),
  * then the demo catalog and community. On a database seeded before the inventory shipped: the inventory. One
  * transaction, under a transaction-level advisory lock: of processes seeding one database at once
  * (instances starting together, an import beside them) one seeds, the others then find it seeded.
  */
-export async function seedIfEmpty(orm: Orm, options: { demo: boolean }): Promise<{ seeded: boolean; ingredients: number; inventory: number; products: number }> {
+export async function seedIfEmpty(
+  orm: Orm,
+  options: { demo: boolean },
+): Promise<{ seeded: boolean; ingredients: number; inventory: number; products: number }> {
   const em = orm.em.fork() as EntityManager;
-  const seededBefore = async () => ({ seeded: false, ingredients: 0, inventory: await seedInventoryIfMissing(orm), products: 0 });
+  const seededBefore = async () => ({
+    seeded: false,
+    ingredients: 0,
+    inventory: await seedInventoryIfMissing(orm),
+    products: 0,
+  });
   if ((await em.count(Ingredient, {})) > 0) return seededBefore();
   const result = await em.transactional(async (tx) => {
     await tx.execute(`select pg_advisory_xact_lock(hashtext('skincare:seed'))`);

@@ -50,7 +50,10 @@ const firstNumber = (cell: string | null): string | null => cell?.split(/\s*[/,;
  * name of an ingredient held (its INCI name or another name, as the matcher reads them) is that ingredient:
  * curated ones win. Pure but for reading the shipped data.
  */
-export function inventoryIngredients(held: readonly HeldIngredient[], rows: readonly InventoryRow[] = readInventory()): { rows: InventoryIngredient[]; fills: CuratedFill[] } {
+export function inventoryIngredients(
+  held: readonly HeldIngredient[],
+  rows: readonly InventoryRow[] = readInventory(),
+): { rows: InventoryIngredient[]; fills: CuratedFill[] } {
   const vocabulary = loadVocabulary();
   const mapFunctions = createFunctionMapper(vocabulary.functions);
   const regulation = loadRegulation();
@@ -88,17 +91,29 @@ export function inventoryIngredients(held: readonly HeldIngredient[], rows: read
     if (byOtherName.has(key)) continue;
     const alias = uniqueAlias(cosingAlias(row.name) || 'ingredient', aliases);
     aliases.add(alias);
-    const flags = [...new Set([...flagsFromFunctions(functions), ...regulation.flagsFor({ name: row.name, otherNames: [], casNumber, ecNumber })])];
+    const flags = [
+      ...new Set([
+        ...flagsFromFunctions(functions),
+        ...regulation.flagsFor({ name: row.name, otherNames: [], casNumber, ecNumber }),
+      ]),
+    ];
     out.push({
-      id: newId(), alias, name: row.name, description: importedDescription({ chemicalDescription: '', functions }, vocabulary.functions),
-      functions, flags, casNumber, ecNumber,
+      id: newId(),
+      alias,
+      name: row.name,
+      description: importedDescription({ chemicalDescription: '', functions }, vocabulary.functions),
+      functions,
+      flags,
+      casNumber,
+      ecNumber,
     });
   }
   return { rows: out, fills };
 }
 
 /** A Postgres array literal of plain words. */
-const textArray = (items: readonly string[]): string => `{${items.map((i) => `"${i.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+const textArray = (items: readonly string[]): string =>
+  `{${items.map((i) => `"${i.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 const CHUNK = 2000;
 
@@ -107,11 +122,31 @@ const CHUNK = 2000;
  * ingredients that lack them), in `em`'s transaction: one multi-row insert per chunk, not one per row.
  */
 export async function seedInventory(em: EntityManager): Promise<number> {
-  const held = (await em.execute<Array<{ id: string; name: string; alias: string; other_names: string[] | null; curated: boolean; functions: string[] | null; cas_number: string | null; ec_number: string | null }>>(
-    'select id, name, alias, other_names, curated, functions, cas_number, ec_number from ingredient',
-  )).map((r): HeldIngredient => ({
-    id: r.id, name: r.name, alias: r.alias, otherNames: r.other_names ?? [], curated: r.curated, functions: r.functions ?? [], casNumber: r.cas_number, ecNumber: r.ec_number,
-  }));
+  const held = (
+    await em.execute<
+      Array<{
+        id: string;
+        name: string;
+        alias: string;
+        other_names: string[] | null;
+        curated: boolean;
+        functions: string[] | null;
+        cas_number: string | null;
+        ec_number: string | null;
+      }>
+    >('select id, name, alias, other_names, curated, functions, cas_number, ec_number from ingredient')
+  ).map(
+    (r): HeldIngredient => ({
+      id: r.id,
+      name: r.name,
+      alias: r.alias,
+      otherNames: r.other_names ?? [],
+      curated: r.curated,
+      functions: r.functions ?? [],
+      casNumber: r.cas_number,
+      ecNumber: r.ec_number,
+    }),
+  );
   const { rows, fills } = inventoryIngredients(held);
   // The search trigger writes each row's search document and words one row at a time, twice the insert's
   // cost: for 25,000 rows they are written once, set-based, below (what search_ingredient_changed writes).
@@ -119,11 +154,21 @@ export async function seedInventory(em: EntityManager): Promise<number> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     const params: unknown[] = [];
-    for (const r of chunk) params.push(r.id, r.alias, r.name, r.description, textArray(r.functions), textArray(r.flags), r.casNumber, r.ecNumber);
+    for (const r of chunk)
+      params.push(
+        r.id,
+        r.alias,
+        r.name,
+        r.description,
+        textArray(r.functions),
+        textArray(r.flags),
+        r.casNumber,
+        r.ecNumber,
+      );
     await em.execute(
-      `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, cas_number, ec_number, curated, created_at, updated_at) values ${
-        chunk.map(() => `(?, ?, ?, '{}', ?, ?::text[], '{}', ?::text[], '{}', ?, ?, false, now(), now())`).join(', ')
-      } on conflict do nothing`,
+      `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, cas_number, ec_number, curated, created_at, updated_at) values ${chunk
+        .map(() => `(?, ?, ?, '{}', ?, ?::text[], '{}', ?::text[], '{}', ?, ?, false, now(), now())`)
+        .join(', ')} on conflict do nothing`,
       params,
     );
   }
@@ -133,7 +178,9 @@ export async function seedInventory(em: EntityManager): Promise<number> {
      select i.id, search_ingredient_document(i.name, i.other_names, i.groups), search_fold(i.name || ' ' || array_to_string(i.other_names, ' '))
      from ingredient i where not exists (select 1 from ingredient_search s where s.ingredient_id = i.id)`,
   );
-  await em.execute(`insert into search_word (word) select distinct search_words_of(name) from ingredient where curated = false on conflict do nothing`);
+  await em.execute(
+    `insert into search_word (word) select distinct search_words_of(name) from ingredient where curated = false on conflict do nothing`,
+  );
   for (let i = 0; i < fills.length; i += CHUNK) {
     const chunk = fills.slice(i, i + CHUNK);
     await em.execute(
@@ -153,7 +200,10 @@ export async function seedInventory(em: EntityManager): Promise<number> {
  */
 export async function seedInventoryIfMissing(orm: Orm): Promise<number> {
   const em = orm.em.fork() as EntityManager;
-  const present = async (tx: EntityManager) => (await tx.execute<Array<{ any: boolean }>>('select exists (select 1 from ingredient where curated = false) as any'))[0].any;
+  const present = async (tx: EntityManager) =>
+    (
+      await tx.execute<Array<{ any: boolean }>>('select exists (select 1 from ingredient where curated = false) as any')
+    )[0].any;
   if (await present(em)) return 0;
   return em.transactional(async (tx) => {
     await tx.execute(`select pg_advisory_xact_lock(hashtext('skincare:seed'))`);

@@ -36,7 +36,8 @@ export type LabelNameLanguage = (typeof LABEL_NAME_LANGUAGES)[number];
 /** One entry of data/ingredient-names/*.yaml: more label names of an ingredient the knowledge base holds. */
 export type LabelNamesRecord = { inci: string } & Partial<Record<LabelNameLanguage, string[]>>;
 
-export const loadLabelNames = (): Array<LabelNamesRecord & { file: string }> => readYamlLists<LabelNamesRecord>('ingredient-names');
+export const loadLabelNames = (): Array<LabelNamesRecord & { file: string }> =>
+  readYamlLists<LabelNamesRecord>('ingredient-names');
 
 /** Hangul, kana and Han (CJK) characters, full-width forms included. */
 const EAST_ASIAN = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
@@ -54,7 +55,9 @@ export const readableByMatcher = (name: string): boolean => {
 
 /** Every name of a label-names entry, in the order of LABEL_NAME_LANGUAGES. */
 export const labelNamesOf = (record: LabelNamesRecord): string[] =>
-  LABEL_NAME_LANGUAGES.flatMap((language) => (Array.isArray(record[language]) ? record[language] : []).map((n) => String(n).trim()));
+  LABEL_NAME_LANGUAGES.flatMap((language) =>
+    (Array.isArray(record[language]) ? record[language] : []).map((n) => String(n).trim()),
+  );
 
 /**
  * The entries with their label names added to `other_names` (once each, case-insensitive). Names of an
@@ -98,7 +101,16 @@ export function ingredientRow(record: IngredientRecord) {
     effects: record.effects ?? [],
     // With the flags EU law adds (data/regulation/), matched by name or CAS number.
     // Only what holds in any list: a conditional prohibition (nano, product type) is read per list.
-    flags: [...new Set([...(record.flags ?? []), ...loadRegulation().flagsFor({ name: record.inci, otherNames: (record.other_names ?? []).map(String), casNumber: record.cas ? String(record.cas) : null })])],
+    flags: [
+      ...new Set([
+        ...(record.flags ?? []),
+        ...loadRegulation().flagsFor({
+          name: record.inci,
+          otherNames: (record.other_names ?? []).map(String),
+          casNumber: record.cas ? String(record.cas) : null,
+        }),
+      ]),
+    ],
     groups: record.groups ?? [],
     comedogenic: record.comedogenic ?? null,
     irritancy: record.irritancy ?? null,

@@ -3,7 +3,12 @@
 import { slugify } from '../modules/shared/ids.js';
 import type { Vocabulary } from '../modules/ingredient/vocabulary.js';
 import { nameKey, spellingKey, withoutParentheses } from '../modules/analysis/engine/normalize.js';
-import { LABEL_NAME_LANGUAGES, readableByMatcher, type IngredientRecord, type LabelNamesRecord } from './knowledge-base.js';
+import {
+  LABEL_NAME_LANGUAGES,
+  readableByMatcher,
+  type IngredientRecord,
+  type LabelNamesRecord,
+} from './knowledge-base.js';
 
 export type { Vocabulary };
 
@@ -57,10 +62,13 @@ export function validateKnowledgeBase(
       if (v != null && !(Number.isInteger(v) && v >= 0 && v <= 5)) problems.push(`${where}: ${rating} ${v} is not 0-5`);
       if (v != null && !e.rating_source) problems.push(`${where}: ${rating} without rating_source`);
     }
-    if (e.rating_source && !RATING_SOURCES.has(e.rating_source)) problems.push(`${where}: unknown rating_source "${e.rating_source}"`);
+    if (e.rating_source && !RATING_SOURCES.has(e.rating_source))
+      problems.push(`${where}: unknown rating_source "${e.rating_source}"`);
     if (!e.description || e.description.trim().length < 20) problems.push(`${where}: description missing or too short`);
   }
-  const known = new Map(records.filter((e) => typeof e.inci === 'string').map((e) => [e.inci.toLowerCase().trim(), e.inci]));
+  const known = new Map(
+    records.filter((e) => typeof e.inci === 'string').map((e) => [e.inci.toLowerCase().trim(), e.inci]),
+  );
   const languages = new Set<string>(LABEL_NAME_LANGUAGES);
   for (const entry of labelNames) {
     const where = `${entry.file}: ${entry.inci ?? '?'}`;
@@ -71,7 +79,8 @@ export function validateKnowledgeBase(
     }
     for (const [language, values] of Object.entries(entry)) {
       if (language === 'inci' || language === 'file') continue;
-      if (!languages.has(language)) problems.push(`${where}: unknown language "${language}" (use ${LABEL_NAME_LANGUAGES.join(', ')})`);
+      if (!languages.has(language))
+        problems.push(`${where}: unknown language "${language}" (use ${LABEL_NAME_LANGUAGES.join(', ')})`);
       if (!Array.isArray(values)) {
         problems.push(`${where}: ${language} is not a list`);
         continue;
@@ -97,7 +106,10 @@ export function validateKnowledgeBase(
     if (!readableByMatcher(lowerName)) continue;
     for (const key of matchKeys(lowerName)) {
       const other = keyOwners.get(key);
-      if (other && other.inci !== inci) problems.push(`${inci}: name "${lowerName}" reads as "${key}" to the matcher, like "${other.name}" of ${other.inci}`);
+      if (other && other.inci !== inci)
+        problems.push(
+          `${inci}: name "${lowerName}" reads as "${key}" to the matcher, like "${other.name}" of ${other.inci}`,
+        );
       else keyOwners.set(key, { inci, name: lowerName });
     }
   }

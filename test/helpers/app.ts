@@ -21,12 +21,17 @@ export interface TestApp {
   user(username: string): Promise<User>;
   inject(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Runs a request and counts the SQL statements it sent. */
-  countStatements(options: InjectOptions & { token?: string }): Promise<{ response: LightMyRequestResponse; statements: number }>;
+  countStatements(
+    options: InjectOptions & { token?: string },
+  ): Promise<{ response: LightMyRequestResponse; statements: number }>;
   em(): EntityManager;
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { sqlLog?: (line: string) => void } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { sqlLog?: (line: string) => void } = {},
+): Promise<TestApp> {
   const database: TestDatabase = await openTestDatabase();
   const config = loadConfig({
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
@@ -45,13 +50,26 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
 
   const em = () => orm.em.fork() as EntityManager;
   const testApp: TestApp = {
-    app, orm, config, auth, em,
+    app,
+    orm,
+    config,
+    auth,
+    em,
     async tokenFor(username, type = 'member') {
       const subject = `test|${username}`;
       const e = em();
       const existing = await e.findOne(User, { subject });
       if (!existing) {
-        await e.insert(User, { id: newId(), subject, username, userType: type as UserType, bio: '', email: `${username}@example.com`, createdAt: new Date(), updatedAt: new Date() } as never);
+        await e.insert(User, {
+          id: newId(),
+          subject,
+          username,
+          userType: type as UserType,
+          bio: '',
+          email: `${username}@example.com`,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        } as never);
       } else if (existing.userType !== type) {
         existing.userType = type as UserType;
         await e.flush();
@@ -62,7 +80,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       return em().findOneOrFail(User, { username });
     },
     inject({ token, headers, ...options }) {
-      return app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      return app.inject({
+        ...options,
+        headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
     },
     async countStatements(options) {
       const before = totalStatements();
@@ -79,7 +100,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
 }
 
 /** The body of an error response, checked to be in the contract's format. */
-export function errorOf(response: LightMyRequestResponse): { code: string; message: string; details?: { field?: string } } {
+export function errorOf(response: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  details?: { field?: string };
+} {
   const body = response.json() as { error?: { code: string; message: string } };
   if (!body.error || typeof body.error.code !== 'string' || typeof body.error.message !== 'string') {
     throw new Error(`Not an error in the contract's format: ${response.body}`);

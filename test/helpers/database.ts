@@ -15,10 +15,12 @@ export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
 }
 
 /** Changes whenever a migration, a seeder or the data changes. */
@@ -75,7 +77,10 @@ export interface TestDatabase {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
-    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([new Uint8Array(await pgliteSnapshot())]) });
+    const pglite = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: new Blob([new Uint8Array(await pgliteSnapshot())]),
+    });
     return { target: { databaseUrl: null, pgliteDir: 'memory://', pglite }, drop: () => pglite.close() };
   }
   // Checkouts side by side (git worktrees) share one server: each keeps templates of its own,
@@ -90,7 +95,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       const exists = (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount;
       if (exists) return;
       // Templates of older migrations or data are of no more use.
-      const old = await c.query(`select datname from pg_database where datname like $1`, [`skincare_tpl_${checkout}_%`]);
+      const old = await c.query(`select datname from pg_database where datname like $1`, [
+        `skincare_tpl_${checkout}_%`,
+      ]);
       for (const row of old.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
       // Seeded under another name and renamed once complete: a seeding cut short (a worker
       // killed, a timeout) leaves no empty template behind to be copied by the next run.
@@ -106,6 +113,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin((c) => c.query(`create database "${name}" template "${template}"`));
   return {
     target: { databaseUrl: withDatabase(adminUrl, name), pgliteDir: '' },
-    drop: () => admin(async (c) => { await c.query(`drop database if exists "${name}" with (force)`); }),
+    drop: () =>
+      admin(async (c) => {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      }),
   };
 }

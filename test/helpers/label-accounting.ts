@@ -25,14 +25,20 @@ export function unaccounted(text: string, analysis: ListAnalysis): Array<{ at: n
   for (const dup of analysis.duplicates) add(dup);
   for (const part of analysis.parts) add(part);
   for (const s of analysis.setAside) if (s.kind !== 'markup') add(s.text);
-  const markup = analysis.setAside.filter((s) => s.kind === 'markup').map((s) => s.text).join(' ');
+  const markup = analysis.setAside
+    .filter((s) => s.kind === 'markup')
+    .map((s) => s.text)
+    .join(' ');
   const missing: Array<{ at: number; word: string }> = [];
-  for (const m of text.matchAll(TAG)) if (!markup.includes(m[0].replace(/\s+/g, ' '))) missing.push({ at: m.index, word: m[0] });
+  for (const m of text.matchAll(TAG))
+    if (!markup.includes(m[0].replace(/\s+/g, ' '))) missing.push({ at: m.index, word: m[0] });
   // Words outside tags, entities decoded in place (offsets are of the input).
   // Footnote references ("Tocopherol (2)") point at a footnote set aside; "C.I. 77891" is read as "CI 77891".
-  const plain = text.replace(TAG, (t) => ' '.repeat(t.length))
+  const plain = text
+    .replace(TAG, (t) => ' '.repeat(t.length))
     .replace(/\(\s*\d\s*\)|\[\s*\d\s*\]/g, (r) => (analysis.footnotes.length ? ' '.repeat(r.length) : r))
-    .replace(/\bC\.I\.(?=\s?\d)/g, 'CI  ').replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, (e) => decodeHTML(e).padEnd(e.length, ' '));
+    .replace(/\bC\.I\.(?=\s?\d)/g, 'CI  ')
+    .replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, (e) => decodeHTML(e).padEnd(e.length, ' '));
   for (const m of plain.matchAll(WORD)) {
     const key = fold(m[0]);
     // "and" between two names is read as the separator it is.
@@ -40,7 +46,8 @@ export function unaccounted(text: string, analysis: ListAnalysis): Array<{ at: n
     const left = pool.get(key) ?? 0;
     if (left > 0) pool.set(key, left - 1);
     // A word the parser split differently ("1,2-Hexanediol" → digits kept apart) is still accounted for by parts.
-    else if (!(m[0].match(/\p{L}+|\p{N}+/gu) ?? []).every((w) => (pool.get(fold(w)) ?? 0) > 0)) missing.push({ at: m.index, word: m[0] });
+    else if (!(m[0].match(/\p{L}+|\p{N}+/gu) ?? []).every((w) => (pool.get(fold(w)) ?? 0) > 0))
+      missing.push({ at: m.index, word: m[0] });
   }
   return missing;
 }

@@ -14,5 +14,8 @@ export const PRESENTATIONS: Record<string, Presentation> = {
 };
 
 function casedText(text: string, change: (text: string) => string): string {
-  return text.split(/(<[^>]*>?|&#?\w+;)/).map((piece, i) => (i % 2 ? piece : change(piece))).join('');
+  return text
+    .split(/(<[^>]*>?|&#?\w+;)/)
+    .map((piece, i) => (i % 2 ? piece : change(piece)))
+    .join('');
 }

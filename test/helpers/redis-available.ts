@@ -37,7 +37,9 @@ export interface RedisGate {
 
 function gate(missing: string | null, file: string): RedisGate {
   if (missing && required) {
-    throw new Error(`${file}: ${missing}, and REQUIRE_REDIS is set (CI runs every Redis test): start Redis or unset REQUIRE_REDIS`);
+    throw new Error(
+      `${file}: ${missing}, and REQUIRE_REDIS is set (CI runs every Redis test): start Redis or unset REQUIRE_REDIS`,
+    );
   }
   if (missing) console.warn(`${file}: skipping its Redis tests: ${missing} (REQUIRE_REDIS=1 makes this a failure)`);
   const note = (name: string) => (missing ? `${name} [skipped: ${missing}]` : name);

@@ -23,7 +23,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -51,7 +53,25 @@ export async function startRedisServer(extraArgs: string[] = []): Promise<RedisS
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--dbfilename', 'dump.rdb', ...extraArgs], { stdio: 'ignore' });
+      child = spawn(
+        'redis-server',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--dir',
+          dir,
+          '--dbfilename',
+          'dump.rdb',
+          ...extraArgs,
+        ],
+        { stdio: 'ignore' },
+      );
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
         if ((await send(port, 'PING')).startsWith('+PONG')) return;

@@ -17,9 +17,19 @@ export function parseMessage(raw: string, to: string[]): Received {
   let body = rest.join('\n\n');
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    body = Buffer.from(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
   } else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) => Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
+    Buffer.from(
+      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_n, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8'),
+  );
   return { to, subject, body };
 }
 
@@ -39,14 +49,20 @@ export async function startSmtpInbox(options: { refuse?: (address: string) => bo
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.refuse?.(address.address)) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      if (options.refuse?.(address.address))
+        return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
       return callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push(parseMessage(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        inbox.push(
+          parseMessage(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },
@@ -59,7 +75,9 @@ export async function startSmtpInbox(options: { refuse?: (address: string) => bo
     async waitFor(address, timeoutMs = 10_000, subject) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = inbox.filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject)).at(-1);
+        const found = inbox
+          .filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject))
+          .at(-1);
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No message to ${address} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));

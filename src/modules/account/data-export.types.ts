@@ -1,7 +1,11 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'The rows of one table that refer to the person through one column (user-data policy: src/modules/account/user-data-policy.ts).' })
+@ObjectType({
+  description:
+    'The rows of one table that refer to the person through one column (user-data policy: ' +
+    'src/modules/account/user-data-policy.ts).',
+})
 export class PersonalDataSection {
   @Field({ description: 'The entity (e.g. RoutineFavorite).' })
   entity!: string;
@@ -12,30 +16,42 @@ export class PersonalDataSection {
   @Field({ description: 'The database table.' })
   table!: string;
 
-  @Field({ description: 'The column holding the person\'s id (or identity-provider subject).' })
+  @Field({ description: "The column holding the person's id (or identity-provider subject)." })
   column!: string;
 
-  @Field({ description: 'What deleting the account does to these rows: delete, keep (under the anonymised account), null (the column is cleared) or tombstone.' })
+  @Field({
+    description:
+      'What deleting the account does to these rows: delete, keep (under the anonymised account), null (the column is cleared) or tombstone.',
+  })
   onAccountDeletion!: string;
 
   @Field({ description: 'Why.' })
   why!: string;
 
-  @Field(() => [GraphQLJSONObject], { description: 'Every row, every column (snake_case, as stored), secrets of ours (token hashes) left out.' })
+  @Field(() => [GraphQLJSONObject], {
+    description: 'Every row, every column (snake_case, as stored), secrets of ours (token hashes) left out.',
+  })
   rows!: Array<Record<string, unknown>>;
 }
 
-@ObjectType({ description: 'Everything the service holds about the caller, as one JSON document (GDPR articles 15 and 20).' })
+@ObjectType({
+  description: 'Everything the service holds about the caller, as one JSON document (GDPR articles 15 and 20).',
+})
 export class PersonalDataExport {
-  @Field({ description: 'The document\'s format and version.' })
+  @Field({ description: "The document's format and version." })
   format!: string;
 
   @Field()
   exportedAt!: Date;
 
-  @Field(() => GraphQLJSONObject, { description: 'The account row: profile, e-mail, skin profile, interest groups, intake decision.' })
+  @Field(() => GraphQLJSONObject, {
+    description: 'The account row: profile, e-mail, skin profile, interest groups, intake decision.',
+  })
   profile!: Record<string, unknown>;
 
-  @Field(() => [PersonalDataSection], { description: 'One section per column that holds the person\'s id, in the order of the user-data policy; empty ones included.' })
+  @Field(() => [PersonalDataSection], {
+    description:
+      "One section per column that holds the person's id, in the order of the user-data policy; empty ones included.",
+  })
   sections!: PersonalDataSection[];
 }

@@ -27,66 +27,138 @@ export interface UserColumnPolicy {
 /** Keyed `Entity.property` (MikroORM class and property names). */
 export const userDataPolicy: Record<string, UserColumnPolicy> = {
   // Personal, private or health data: deleted.
-  'SurveyAnswer.user': { onErase: 'delete', why: 'Survey answers describe the person\'s skin and health.' },
-  'IngredientFeeling.user': { onErase: 'delete', why: 'What suits one person\'s skin is personal, even when shown publicly.' },
+  'SurveyAnswer.user': { onErase: 'delete', why: "Survey answers describe the person's skin and health." },
+  'IngredientFeeling.user': {
+    onErase: 'delete',
+    why: "What suits one person's skin is personal, even when shown publicly.",
+  },
   'ProductReaction.user': { onErase: 'delete', why: 'Reactions (breakouts, irritation) are health data.' },
-  'RoutineRequest.requester': { onErase: 'delete', why: 'A request carries a copy of the skin profile (pregnancy included); its answers go with it.' },
-  'IngredientFeedback.user': { onErase: 'delete', why: 'Feedback tells how the person\'s skin reacted; moderators have acted on it already.' },
-  'ProductFavorite.user': { onErase: 'delete', why: 'A personal list; favourite counts are computed from what remains.' },
+  'RoutineRequest.requester': {
+    onErase: 'delete',
+    why: 'A request carries a copy of the skin profile (pregnancy included); its answers go with it.',
+  },
+  'IngredientFeedback.user': {
+    onErase: 'delete',
+    why: "Feedback tells how the person's skin reacted; moderators have acted on it already.",
+  },
+  'ProductFavorite.user': {
+    onErase: 'delete',
+    why: 'A personal list; favourite counts are computed from what remains.',
+  },
   'RoutineFavorite.user': {
     onErase: 'delete',
     why: 'A personal list shown under favorited_by; the score trigger takes it off the open contest week only, closed weeks keep their scores.',
   },
   'UserFollow.follower': { onErase: 'delete', why: 'Whom the person follows is their social graph.' },
   'UserFollow.followed': { onErase: 'delete', why: 'Nobody can follow an account that no longer exists.' },
-  'ReformulationAlert.user': { onErase: 'delete', why: 'Alerts are derived from the person\'s feelings and routines.' },
-  'ReformulationDigest.user': { onErase: 'delete', why: 'A record of e-mails sent to the person.', exportOmits: ['unsubscribeTokenHash'] },
+  'ReformulationAlert.user': { onErase: 'delete', why: "Alerts are derived from the person's feelings and routines." },
+  'ReformulationDigest.user': {
+    onErase: 'delete',
+    why: 'A record of e-mails sent to the person.',
+    exportOmits: ['unsubscribeTokenHash'],
+  },
   'ReformulationSettings.user': { onErase: 'delete', why: 'A setting of the account.' },
-  'EmailToken.user': { onErase: 'delete', why: 'Pending links to the person\'s addresses.', exportOmits: ['tokenHash'] },
-  'UserInvite.inviter': { onErase: 'delete', why: 'Holds the address of someone the person invited; kept only as a record for the inviter.' },
+  'EmailToken.user': { onErase: 'delete', why: "Pending links to the person's addresses.", exportOmits: ['tokenHash'] },
+  'UserInvite.inviter': {
+    onErase: 'delete',
+    why: 'Holds the address of someone the person invited; kept only as a record for the inviter.',
+  },
   'UserThrottle.user': { onErase: 'delete', why: 'Rate-limit bookkeeping of the account.' },
-  'StoredImage.ownerId': { onErase: 'delete', scope: { ownerKind: 'user' }, why: 'The profile picture is the person\'s likeness (its files go after commit).' },
-  'IngredientOpinionEndorsement.user': { onErase: 'delete', why: 'A vote like a favourite; the opinions\' endorsement counts are recounted.' },
+  'StoredImage.ownerId': {
+    onErase: 'delete',
+    scope: { ownerKind: 'user' },
+    why: "The profile picture is the person's likeness (its files go after commit).",
+  },
+  'IngredientOpinionEndorsement.user': {
+    onErase: 'delete',
+    why: "A vote like a favourite; the opinions' endorsement counts are recounted.",
+  },
 
   // Deleted while private or unfinished; kept once made public (a published contribution others rely on).
-  'Routine.owner': { onErase: 'delete', deleteOnly: { status: 'private' }, why: 'Private routines are personal; published ones are public contributions (contests, favourites, expert answers).' },
-  'ProductTutorial.author': { onErase: 'delete', deleteOnly: { status: 'draft' }, why: 'Drafts are unfinished and private; published tutorials are used in others\' routines.' },
-  'ProductDraft.author': { onErase: 'delete', deleteOnly: { status: { $ne: 'approved' } }, why: 'A pending draft and its image go; an approved one became the product, which stays.' },
-  'IngredientMatchProposal.proposer': { onErase: 'delete', deleteOnly: { status: 'pending' }, why: 'Pending proposals go; reviewed ones are the record of why an ingredient has an other name.' },
+  'Routine.owner': {
+    onErase: 'delete',
+    deleteOnly: { status: 'private' },
+    why:
+      'Private routines are personal; published ones are public contributions (contests, favourites, expert ' +
+      'answers).',
+  },
+  'ProductTutorial.author': {
+    onErase: 'delete',
+    deleteOnly: { status: 'draft' },
+    why: "Drafts are unfinished and private; published tutorials are used in others' routines.",
+  },
+  'ProductDraft.author': {
+    onErase: 'delete',
+    deleteOnly: { status: { $ne: 'approved' } },
+    why: 'A pending draft and its image go; an approved one became the product, which stays.',
+  },
+  'IngredientMatchProposal.proposer': {
+    onErase: 'delete',
+    deleteOnly: { status: 'pending' },
+    why: 'Pending proposals go; reviewed ones are the record of why an ingredient has an other name.',
+  },
 
   // Public contributions and records of what moderators did: kept under the tombstone.
-  'IngredientOpinion.author': { onErase: 'keep', why: 'A published expert opinion, endorsed and quoted by others; shown as by a deleted account.' },
+  'IngredientOpinion.author': {
+    onErase: 'keep',
+    why: 'A published expert opinion, endorsed and quoted by others; shown as by a deleted account.',
+  },
   'IngredientOpinionEntry.editor': { onErase: 'keep', why: 'The edit history of a kept opinion.' },
-  'ProductPitch.author': { onErase: 'keep', why: 'A brand\'s public pitch of its product, used in routines.' },
-  'ProductPitch.affiliateUser': { onErase: 'keep', why: 'Which account was credited for sales is an accounting record.' },
-  'Product.createdBy': { onErase: 'keep', why: 'The catalog keeps its products; the creator shows as a deleted account.' },
+  'ProductPitch.author': { onErase: 'keep', why: "A brand's public pitch of its product, used in routines." },
+  'ProductPitch.affiliateUser': {
+    onErase: 'keep',
+    why: 'Which account was credited for sales is an accounting record.',
+  },
+  'Product.createdBy': {
+    onErase: 'keep',
+    why: 'The catalog keeps its products; the creator shows as a deleted account.',
+  },
   'Product.brandAttestedBy': { onErase: 'keep', why: 'The record that the brand vouched for the list.' },
-  'ProductListVersion.author': { onErase: 'keep', why: 'The history of a product\'s label, which reformulation alerts refer to.' },
-  'Brand.owner': { onErase: 'keep', why: 'A brand stays; an admin hands it to another brand user (transfer_ownership).' },
-  'RoutineRequestAnswer.expert': { onErase: 'keep', why: 'The answer belongs to the requester\'s conversation.' },
-  'IngredientAnalysis.owner': { onErase: 'keep', why: 'An analysis of a label (no personal data); its share links keep working.' },
+  'ProductListVersion.author': {
+    onErase: 'keep',
+    why: "The history of a product's label, which reformulation alerts refer to.",
+  },
+  'Brand.owner': {
+    onErase: 'keep',
+    why: 'A brand stays; an admin hands it to another brand user (transfer_ownership).',
+  },
+  'RoutineRequestAnswer.expert': { onErase: 'keep', why: "The answer belongs to the requester's conversation." },
+  'IngredientAnalysis.owner': {
+    onErase: 'keep',
+    why: 'An analysis of a label (no personal data); its share links keep working.',
+  },
   'ProductDraft.reviewer': { onErase: 'keep', why: 'The moderation record of an approved product.' },
-  'IngredientMatchProposal.reviewer': { onErase: 'keep', why: 'The moderation record of an accepted or rejected proposal.' },
-  'IngredientFeedback.reviewedBy': { onErase: 'keep', why: 'The moderation record of someone else\'s feedback.' },
+  'IngredientMatchProposal.reviewer': {
+    onErase: 'keep',
+    why: 'The moderation record of an accepted or rejected proposal.',
+  },
+  'IngredientFeedback.reviewedBy': { onErase: 'keep', why: "The moderation record of someone else's feedback." },
   'FeaturedItem.createdBy': { onErase: 'keep', why: 'The editorial record of the home page.' },
 
   // Kept, but no longer tied to the person.
   'ProductBuyClick.user': { onErase: 'null', why: 'Click counts for the shops stay; who clicked does not.' },
-  'SharedComparison.owner': { onErase: 'null', why: 'Shared links keep working for those who got them, owned by nobody.' },
+  'SharedComparison.owner': {
+    onErase: 'null',
+    why: 'Shared links keep working for those who got them, owned by nobody.',
+  },
 
   // The identity provider's subject.
   'IdentityProviderEvent.subject': {
-    onErase: 'tombstone', holds: 'subject',
-    why: 'Event ids are kept 24 h to refuse replays; the subject they were about becomes the tombstone\'s.',
+    onErase: 'tombstone',
+    holds: 'subject',
+    why: "Event ids are kept 24 h to refuse replays; the subject they were about becomes the tombstone's.",
   },
   'DeletedSubject.subjectHash': {
-    onErase: 'keep', holds: 'subjectHash',
+    onErase: 'keep',
+    holds: 'subjectHash',
     why: 'A one-way hash of the subject: how old tokens are refused after deletion.',
   },
 };
 
 /** What erasure does to each property of the account row (the tombstone). */
-export type UserRowRule = { onErase: 'keep'; why: string } | { onErase: 'set'; to: (tombstone: Tombstone) => unknown; why: string };
+export type UserRowRule =
+  | { onErase: 'keep'; why: string }
+  | { onErase: 'set'; to: (tombstone: Tombstone) => unknown; why: string };
 
 export interface Tombstone {
   id: string;
@@ -101,9 +173,17 @@ export const userRowPolicy: Record<string, UserRowRule> = {
   id: { onErase: 'keep', why: 'Kept contributions point at it.' },
   createdAt: { onErase: 'keep', why: 'When the account began says nothing about the person.' },
   updatedAt: { onErase: 'set', to: (t) => t.now, why: 'It changed now.' },
-  subject: { onErase: 'set', to: (t) => t.subject, why: 'A random `deleted:` subject; the old one is only kept hashed (DeletedSubject).' },
-  username: { onErase: 'set', to: (t) => t.username, why: '`deleted-` and a piece of the id: contributions show as by a deleted account.' },
-  userType: { onErase: 'keep', why: 'Whether kept opinions were an expert\'s matters to their readers.' },
+  subject: {
+    onErase: 'set',
+    to: (t) => t.subject,
+    why: 'A random `deleted:` subject; the old one is only kept hashed (DeletedSubject).',
+  },
+  username: {
+    onErase: 'set',
+    to: (t) => t.username,
+    why: '`deleted-` and a piece of the id: contributions show as by a deleted account.',
+  },
+  userType: { onErase: 'keep', why: "Whether kept opinions were an expert's matters to their readers." },
   displayName: cleared('A name.'),
   email: cleared('An address.'),
   emailVerifiedAt: cleared('About the address.'),
@@ -125,20 +205,25 @@ export interface PropertyShape {
 }
 
 /** Scalar columns that hold a person's id or subject, recognised by name. */
-const USER_ID_NAME = /(user|owner|author|editor|reviewer|creator|requester|follower|followed|inviter|proposer|expert|member|affiliate)Id$|^subject(Hash)?$/i;
+const USER_ID_NAME =
+  /(user|owner|author|editor|reviewer|creator|requester|follower|followed|inviter|proposer|expert|member|affiliate)Id$|^subject(Hash)?$/i;
 
 /**
  * The `Entity.property` keys of every property that refers to a person: a many-to-one or
  * one-to-one to User, a scalar named like a user id or subject, or a scalar the policy lists.
  * The User entity's own columns are userRowPolicy's.
  */
-export function userColumns(entities: Iterable<{ className: string; properties: Record<string, PropertyShape> }>): string[] {
+export function userColumns(
+  entities: Iterable<{ className: string; properties: Record<string, PropertyShape> }>,
+): string[] {
   const keys: string[] = [];
   for (const meta of entities) {
     if (meta.className === 'User') continue;
     for (const property of Object.values(meta.properties)) {
       const key = `${meta.className}.${property.name}`;
-      const toUser = (property.kind === 'm:1' || property.kind === '1:1') && (property.targetMeta?.className ?? property.type) === 'User';
+      const toUser =
+        (property.kind === 'm:1' || property.kind === '1:1') &&
+        (property.targetMeta?.className ?? property.type) === 'User';
       const named = property.kind === 'scalar' && USER_ID_NAME.test(property.name);
       if (toUser || named || key in userDataPolicy) keys.push(key);
     }

@@ -18,7 +18,14 @@ import { loadRoutineRules } from '../routine/routine-rules.js';
 import { getRoutine } from '../routine/routine.service.js';
 import type { CatalogItem } from '../analysis/engine/similarity.js';
 import { productKinds } from '../category/product-kinds.service.js';
-import { freeOfWishes, kindMatch, rankAlternatives, type Person, type ProductKind, type RoutineContext } from './engine/rank-alternatives.js';
+import {
+  freeOfWishes,
+  kindMatch,
+  rankAlternatives,
+  type Person,
+  type ProductKind,
+  type RoutineContext,
+} from './engine/rank-alternatives.js';
 import type { AlternativeComparison, BetterAlternatives, ReasonEffect } from './alternative.types.js';
 
 /** How many similar products are judged for a list of `limit`: enough for the person to reorder. */
@@ -26,11 +33,18 @@ const poolSize = (limit: number) => Math.max(30, limit * 3);
 
 function checkedAlternativesLimit(limit: number | null | undefined): number {
   if (limit === null || limit === undefined) return 10;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw validationFailed('limit', 'limit must be an integer from 1 to 50');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50)
+    throw validationFailed('limit', 'limit must be an integer from 1 to 50');
   return limit;
 }
 
-export async function betterAlternatives(ctx: Context, idOrAlias: string, routineId: string | null | undefined, limitArg: number | null | undefined, otherKinds = false): Promise<BetterAlternatives> {
+export async function betterAlternatives(
+  ctx: Context,
+  idOrAlias: string,
+  routineId: string | null | undefined,
+  limitArg: number | null | undefined,
+  otherKinds = false,
+): Promise<BetterAlternatives> {
   const limit = checkedAlternativesLimit(limitArg);
   if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
@@ -39,20 +53,28 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
     loadSimilarityIndex(ctx.em),
     loadKnowledgeBase(ctx.em),
     routineId === null || routineId === undefined ? Promise.resolve(null) : getRoutine(ctx.em, routineId, viewer),
-    viewer ? ctx.em.find(IngredientFeeling, { user: viewer.id }, { fields: ['id', 'ingredient', 'sentiment'] }) : Promise.resolve([]),
+    viewer
+      ? ctx.em.find(IngredientFeeling, { user: viewer.id }, { fields: ['id', 'ingredient', 'sentiment'] })
+      : Promise.resolve([]),
     productKinds(ctx.em),
   ]);
-  const kindOf = (categoryId: string | null | undefined) => (categoryId ? kinds.get(categoryId) ?? null : null);
+  const kindOf = (categoryId: string | null | undefined) => (categoryId ? (kinds.get(categoryId) ?? null) : null);
   const engineRoutine = routine ? (await routineData(ctx, routine, true)).engineRoutine : null;
   // Without a category, the original is known by the step it fills in the routine given.
   const ownStep = engineRoutine?.steps.find((s) => s.product?.id === product.id);
-  const originalKind: ProductKind | null = kindOf(product.category?.id) ?? (ownStep ? { categoryId: null, name: null, parentId: null, stepType: ownStep.stepType } : null);
+  const originalKind: ProductKind | null =
+    kindOf(product.category?.id) ??
+    (ownStep ? { categoryId: null, name: null, parentId: null, stepType: ownStep.stepType } : null);
   const sameKind = (item: CatalogItem) => kindMatch(originalKind, kindOf(item.categoryId)) !== 'other';
   const pool = poolSize(limit);
   const similar = index.similar(product.ingredientIds, pool, product.id, sameKind);
   if (otherKinds) {
     const seen = new Set(similar.map((s) => s.id));
-    similar.push(...index.similar(product.ingredientIds, pool, product.id, (item) => !sameKind(item)).filter((s) => !seen.has(s.id)));
+    similar.push(
+      ...index
+        .similar(product.ingredientIds, pool, product.id, (item) => !sameKind(item))
+        .filter((s) => !seen.has(s.id)),
+    );
   }
   const loaded = await ctx.loaders.productById.loadMany(similar.map((s) => s.id));
   const candidates = similar.flatMap((s, i) => {
@@ -66,7 +88,11 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
     // The alternative would take the original's place: its own steps leave the routine.
     const steps = engineRoutine.steps.filter((s) => s.product?.id !== product.id);
     const mine = viewer !== null && routine.owner.id === viewer.id;
-    routineContext = { routine: { ...engineRoutine, steps }, ruleSet: loadRoutineRules(), label: mine ? `your ${routine.timeOfDay} routine` : `the ${routine.timeOfDay} routine "${routine.name}"` };
+    routineContext = {
+      routine: { ...engineRoutine, steps },
+      ruleSet: loadRoutineRules(),
+      label: mine ? `your ${routine.timeOfDay} routine` : `the ${routine.timeOfDay} routine "${routine.name}"`,
+    };
   }
 
   let person: Person | null = null;
@@ -75,16 +101,26 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
     const ids = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
     person = {
       profile: { skinType: profile.skinType, concerns: profile.concerns, pregnant: profile.pregnant },
-      positive: ids(Sentiment.positive), negative: ids(Sentiment.negative),
+      positive: ids(Sentiment.positive),
+      negative: ids(Sentiment.negative),
       wishes: freeOfWishes(viewer.supergroups ?? [], profile.sensitivities),
     };
   }
 
   const facts = (p: Product, kind = kindOf(p.category?.id)) => ({
-    id: p.id, ingredients: ingredientsOf(p), kind,
+    id: p.id,
+    ingredients: ingredientsOf(p),
+    kind,
     categoryStep: routineContext && kind?.categoryId ? { stepType: kind.stepType, name: kind.name! } : null,
   });
-  const ranked = rankAlternatives(facts(product, originalKind), candidates.map((c) => ({ ...facts(c.product), similarity: c.similarity })), person, routineContext, limit, { otherKinds });
+  const ranked = rankAlternatives(
+    facts(product, originalKind),
+    candidates.map((c) => ({ ...facts(c.product), similarity: c.similarity })),
+    person,
+    routineContext,
+    limit,
+    { otherKinds },
+  );
   const productById = new Map(candidates.map((c) => [c.product.id, c.product]));
   return {
     product,
@@ -99,7 +135,9 @@ export async function betterAlternatives(ctx: Context, idOrAlias: string, routin
       verdict: r.verdict as PersonalVerdict | null,
       routineFit: r.routineFit,
       reasons: r.reasons.map((reason) => ({
-        effect: reason.effect as ReasonEffect, source: reason.source, text: reason.text,
+        effect: reason.effect as ReasonEffect,
+        source: reason.source,
+        text: reason.text,
         ingredients: reason.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)! as Ingredient] : [])),
       })),
     })),

@@ -11,14 +11,20 @@ export enum AlternativeComparison {
   same = 'same',
   unknown = 'unknown',
 }
-registerEnumType(AlternativeComparison, { name: 'AlternativeComparison', description: 'Against the original, for the caller; unknown for anonymous callers without a routine.' });
+registerEnumType(AlternativeComparison, {
+  name: 'AlternativeComparison',
+  description: 'Against the original, for the caller; unknown for anonymous callers without a routine.',
+});
 
 export enum ReasonEffect {
   better = 'better',
   worse = 'worse',
   neutral = 'neutral',
 }
-registerEnumType(ReasonEffect, { name: 'ReasonEffect', description: 'Whether a reason counts for or against the alternative.' });
+registerEnumType(ReasonEffect, {
+  name: 'ReasonEffect',
+  description: 'Whether a reason counts for or against the alternative.',
+});
 
 @ObjectType({ description: 'Why an alternative is better or worse for the caller.' })
 export class AlternativeReason {
@@ -43,19 +49,31 @@ export class BetterAlternative {
   @Field(() => Float, { description: 'Ingredient-list similarity to the original, 0-1.' })
   similarity!: number;
 
-  @Field(() => Float, { description: 'Similarity plus the caller\'s points (feelings, free-of wishes, skin profile, routine): the ranking.' })
+  @Field(() => Float, {
+    description: "Similarity plus the caller's points (feelings, free-of wishes, skin profile, routine): the ranking.",
+  })
   fitScore!: number;
 
   @Field(() => AlternativeComparison)
   comparedToOriginal!: AlternativeComparison;
 
-  @Field({ description: 'same_category, same_step (a sibling category serving the same routine step), other (another kind of product, only with otherKinds: true) or unknown (the original has no category).' })
+  @Field({
+    description:
+      'same_category, same_step (a sibling category serving the same routine step), other (another kind of product, ' +
+      'only with otherKinds: true) or unknown (the original has no category).',
+  })
   kind!: string;
 
-  @Field(() => PersonalVerdict, { nullable: true, description: 'As GET /my/compatibility/product judges it; null for anonymous callers.' })
+  @Field(() => PersonalVerdict, {
+    nullable: true,
+    description: 'As GET /my/compatibility/product judges it; null for anonymous callers.',
+  })
   verdict!: PersonalVerdict | null;
 
-  @Field(() => String, { nullable: true, description: 'fits, caution or does_not_fit in the routine given; null without one.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'fits, caution or does_not_fit in the routine given; null without one.',
+  })
   routineFit!: string | null;
 
   @Field(() => [AlternativeReason], { description: 'Worse first, then better, then neutral.' })

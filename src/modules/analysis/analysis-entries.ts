@@ -17,12 +17,23 @@ export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[
     const read = reading.entries[i];
     const alsoPrintedAs = entry.alsoPrintedAs ?? [];
     const notes = alsoPrintedAs.length
-      ? [...read.notes, `Also printed as ${alsoPrintedAs.map((n) => `"${n}"`).join(', ')}: the same ingredient named again, kept once at its first place.`]
+      ? [
+          ...read.notes,
+          `Also printed as ${alsoPrintedAs.map((n) => `"${n}"`).join(', ')}: the same ingredient named again, kept once at its first place.`,
+        ]
       : read.notes;
     return {
-      ...entry, ingredient, unread: entry.unread ?? false, alsoPrintedAs,
-      concentrationEstimate: read.estimate, flags: read.flags, regulation: read.regulation, notes,
-      comedogenic: ingredient?.comedogenic ?? null, irritancy: ingredient?.irritancy ?? null, ratingSource: ingredient?.ratingSource ?? null,
+      ...entry,
+      ingredient,
+      unread: entry.unread ?? false,
+      alsoPrintedAs,
+      concentrationEstimate: read.estimate,
+      flags: read.flags,
+      regulation: read.regulation,
+      notes,
+      comedogenic: ingredient?.comedogenic ?? null,
+      irritancy: ingredient?.irritancy ?? null,
+      ratingSource: ingredient?.ratingSource ?? null,
       inventoryOnly: ingredient ? !ingredient.curated : false,
     };
   });
@@ -30,20 +41,32 @@ export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[
 
 /** The entries' ingredients and the list read with doses and EU law (cached per entries array). */
 export async function readStoredEntries(ctx: Context, entries: StoredEntry[]) {
-  const ingredients = await ingredientRows(ctx, entries.map((e) => e.ingredientId));
+  const ingredients = await ingredientRows(
+    ctx,
+    entries.map((e) => e.ingredientId),
+  );
   return { ingredients, reading: readEntries(entries, ingredients) };
 }
 
 /** Ingredients by id from the in-memory knowledge base (the request's loader for any it lacks). */
 async function ingredientRows(ctx: Context, ids: Array<string | null>) {
   const { byId } = await loadKnowledgeBase(ctx.em);
-  return Promise.all(ids.map(async (id) => (id ? (byId.get(id) ?? await ctx.loaders.ingredientById.load(id)) : null)));
+  return Promise.all(
+    ids.map(async (id) => (id ? (byId.get(id) ?? (await ctx.loaders.ingredientById.load(id))) : null)),
+  );
 }
 
 /** A catalog product's list read with doses and EU law; its category tells leave-on from rinse-off. */
 export async function readProductList(ctx: Context, product: Product) {
   const entries = await ctx.loaders.ingredientsByProduct.load(product.id);
-  const ingredients = await ingredientRows(ctx, entries.map((e) => e.ingredient?.id ?? null));
+  const ingredients = await ingredientRows(
+    ctx,
+    entries.map((e) => e.ingredient?.id ?? null),
+  );
   const category = product.category ? await ctx.loaders.categoryById.load(product.category.id) : null;
-  return { entries, ingredients, reading: readEntries(entries, ingredients, productTypeOfCategory(category instanceof Error ? null : category)) };
+  return {
+    entries,
+    ingredients,
+    reading: readEntries(entries, ingredients, productTypeOfCategory(category instanceof Error ? null : category)),
+  };
 }

@@ -9,7 +9,11 @@ import { FlagSummary, PartReading, RegulatoryAlert } from './analysis-knowledge.
 @Resolver(() => IngredientAnalysis)
 export class AnalysisKnowledgeResolver {
   // Field resolvers
-  @FieldResolver(() => String, { description: 'leave_on, rinse_off or unknown: how the list was read (from the list unless its category says; unknown when the list cannot tell, and alerts then say which reading they depend on).' })
+  @FieldResolver(() => String, {
+    description:
+      'leave_on, rinse_off or unknown: how the list was read (from the list unless its category says; unknown when ' +
+      'the list cannot tell, and alerts then say which reading they depend on).',
+  })
   async productType(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<string> {
     return (await readStoredEntries(ctx, analysis.entries)).reading.productType;
   }
@@ -19,24 +23,40 @@ export class AnalysisKnowledgeResolver {
     return (await readStoredEntries(ctx, analysis.entries)).reading.productTypeBasis;
   }
 
-  @FieldResolver(() => [PartReading], { description: 'Each part of a kit with its own product type (its amounts are estimated within the part); empty for one product.' })
-  async partReadings(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<PartReading[]> {
+  @FieldResolver(() => [PartReading], {
+    description:
+      'Each part of a kit with its own product type (its amounts are estimated within the part); empty for one ' +
+      'product.',
+  })
+  async partReadings(
+    @Root() analysis: Pick<IngredientAnalysis, 'entries'>,
+    @Ctx() ctx: Context,
+  ): Promise<PartReading[]> {
     return (await readStoredEntries(ctx, analysis.entries)).reading.parts;
   }
 
   @FieldResolver(() => [FlagSummary], { description: 'Every flag the list raises, with the entries that raise it.' })
-  async flagSummary(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<FlagSummary[]> {
+  async flagSummary(
+    @Root() analysis: Pick<IngredientAnalysis, 'entries'>,
+    @Ctx() ctx: Context,
+  ): Promise<FlagSummary[]> {
     const { ingredients, reading } = await readStoredEntries(ctx, analysis.entries);
     const labels = loadVocabulary().flags;
     const index = new Map(reading.entries.map((e, i) => [e, i]));
     return reading.flags.map(({ flag, entries }) => ({
-      flag, label: labels[flag] ?? flag,
+      flag,
+      label: labels[flag] ?? flag,
       entries: entries.map((e) => ({ position: e.position, input: e.input, ingredient: ingredients[index.get(e)!]! })),
     }));
   }
 
-  @FieldResolver(() => [RegulatoryAlert], { description: 'Prohibited substances and printed amounts above an EU maximum.' })
-  async regulatoryAlerts(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<RegulatoryAlert[]> {
+  @FieldResolver(() => [RegulatoryAlert], {
+    description: 'Prohibited substances and printed amounts above an EU maximum.',
+  })
+  async regulatoryAlerts(
+    @Root() analysis: Pick<IngredientAnalysis, 'entries'>,
+    @Ctx() ctx: Context,
+  ): Promise<RegulatoryAlert[]> {
     return (await readStoredEntries(ctx, analysis.entries)).reading.alerts;
   }
 }

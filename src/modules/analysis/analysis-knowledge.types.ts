@@ -1,7 +1,10 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 
-@ObjectType({ description: 'How much of an ingredient the list can hold, in % of the product, and why.', simpleResolvers: true })
+@ObjectType({
+  description: 'How much of an ingredient the list can hold, in % of the product, and why.',
+  simpleResolvers: true,
+})
 export class ConcentrationEstimate {
   @Field(() => Float)
   min!: number;
@@ -13,21 +16,41 @@ export class ConcentrationEstimate {
   basis!: string;
 }
 
-@ObjectType({ description: 'What EU cosmetics law (Regulation (EC) No 1223/2009 and its amendments) says about an ingredient.', simpleResolvers: true })
+@ObjectType({
+  description: 'What EU cosmetics law (Regulation (EC) No 1223/2009 and its amendments) says about an ingredient.',
+  simpleResolvers: true,
+})
 export class RegulatoryNote {
-  @Field({ description: 'fragrance_allergen, fragrance_allergen_2023, prohibited, restricted, colorant, preservative, uv_filter or uv_filter_not_permitted' })
+  @Field({
+    description:
+      'fragrance_allergen, fragrance_allergen_2023, prohibited, restricted, colorant, preservative, uv_filter or ' +
+      'uv_filter_not_permitted',
+  })
   class!: string;
 
-  @Field({ description: 'substance: the entry\'s own substance; may_concern: a name the entry only may concern (its condition says when), never a prohibition.' })
+  @Field({
+    description:
+      "substance: the entry's own substance; may_concern: a name the entry only may concern (its condition says when), never a prohibition.",
+  })
   relation!: string;
 
-  @Field(() => String, { nullable: true, description: 'What limits the entry, in the annex\'s words ("except for normal content in natural essences used", "(nano)").' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'What limits the entry, in the annex\'s words ("except for normal content in natural essences used", "(nano)").',
+  })
   condition!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The conditions of use and label warnings the annex requires, in its words.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The conditions of use and label warnings the annex requires, in its words.',
+  })
   warnings!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The products the entry allows, when this product is outside them.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The products the entry allows, when this product is outside them.',
+  })
   allowedIn!: string | null;
 
   @Field({ description: 'The act, annex, entry and Official Journal reference.' })
@@ -45,7 +68,7 @@ export class RegulatoryNote {
   @Field(() => Float, { nullable: true, description: 'The maximum for this kind of product, in %.' })
   maxPercent!: number | null;
 
-  @Field(() => String, { nullable: true, description: 'The products the maximum is for, in the annex\'s words.' })
+  @Field(() => String, { nullable: true, description: "The products the maximum is for, in the annex's words." })
   products!: string | null;
 
   @Field(() => String, { nullable: true })
@@ -79,7 +102,10 @@ export class FlagSummary {
   entries!: FlaggedEntry[];
 }
 
-@ObjectType({ description: 'Something EU law says about the list: a prohibited substance, a printed amount above a maximum.', simpleResolvers: true })
+@ObjectType({
+  description: 'Something EU law says about the list: a prohibited substance, a printed amount above a maximum.',
+  simpleResolvers: true,
+})
 export class RegulatoryAlert {
   @Field(() => Int)
   position!: number;

@@ -39,14 +39,36 @@ interface Waiting {
 const waiting: Waiting[] = [];
 let scheduled = false;
 const MAX_BATCH = 200;
-const COLUMNS = ['id', 'token', 'ingredient_list', 'entries', 'unmatched', 'duplicates', 'footnotes', 'owner_id', 'created_at'];
-const valuesOf = (row: NewAnalysis): unknown[] =>
-  [row.id, row.token, row.ingredientList, serializeEntries(row.entries), row.unmatched, row.duplicates, row.footnotes, row.ownerId, row.createdAt];
+const COLUMNS = [
+  'id',
+  'token',
+  'ingredient_list',
+  'entries',
+  'unmatched',
+  'duplicates',
+  'footnotes',
+  'owner_id',
+  'created_at',
+];
+const valuesOf = (row: NewAnalysis): unknown[] => [
+  row.id,
+  row.token,
+  row.ingredientList,
+  serializeEntries(row.entries),
+  row.unmatched,
+  row.duplicates,
+  row.footnotes,
+  row.ownerId,
+  row.createdAt,
+];
 
 function insertOf(rows: NewAnalysis[]): CompiledQuery {
   const parameters = rows.flatMap(valuesOf);
   const tuples = rows.map((_, r) => `(${COLUMNS.map((_, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`);
-  return CompiledQuery.raw(`insert into "ingredient_analysis" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`, parameters);
+  return CompiledQuery.raw(
+    `insert into "ingredient_analysis" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`,
+    parameters,
+  );
 }
 
 async function flush(em: EntityManager): Promise<void> {

@@ -1,12 +1,33 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Int, Mutation, Query, Resolver, Root, ArgsType } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  ArgsType,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { NoTransaction } from '../shared/transactional.js';
 import { PageArgs, checkedLimit } from '../shared/pagination.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeList, claimAnalysis, getAnalysis, listMyAnalyses } from './analysis.service.js';
 import {
-  AnalysisEntry, AnalysisRules, Categorization, EffectsReport, IngredientAnalysisPage, LabelExtraction, MissingIngredientPage,
-  SetAsideText, SimilarProductPage, SkinCalc,
+  AnalysisEntry,
+  AnalysisRules,
+  Categorization,
+  EffectsReport,
+  IngredientAnalysisPage,
+  LabelExtraction,
+  MissingIngredientPage,
+  SetAsideText,
+  SimilarProductPage,
+  SkinCalc,
 } from './analysis.types.js';
 import { parseIngredientList } from './engine/parse.js';
 import { shownSetAside, type SetAsideText as SetAside } from './engine/set-aside.js';
@@ -20,7 +41,8 @@ import { entriesWithIngredients, readStoredEntries } from './analysis-entries.js
 import { dosedIngredients } from './list-reading.js';
 
 // A text of which nothing could be read as an ingredient (all of it set aside) is no list that is "free of" anything.
-const listUnread = (entries: Array<{ unread?: boolean }>): boolean => entries.length === 0 || entries.some((e) => e.unread);
+const listUnread = (entries: Array<{ unread?: boolean }>): boolean =>
+  entries.length === 0 || entries.some((e) => e.unread);
 
 @ArgsType()
 class SimilarArgs {
@@ -37,7 +59,7 @@ export class AnalysisResolver {
   }
 
   @Authorized()
-  @Query(() => IngredientAnalysisPage, { description: 'The signed-in user\'s analyses, newest first.' })
+  @Query(() => IngredientAnalysisPage, { description: "The signed-in user's analyses, newest first." })
   myIngredientAnalyses(@Args() page: PageArgs, @Ctx() ctx: Context) {
     return listMyAnalyses(ctx.em, ctx.viewer!, page);
   }
@@ -45,10 +67,16 @@ export class AnalysisResolver {
   @Query(() => MissingIngredientPage, { description: 'The inputs of an analysis that matched no ingredient.' })
   async analysisMissingIngredients(@Arg('token') token: string, @Ctx() ctx: Context): Promise<MissingIngredientPage> {
     const analysis = await getAnalysis(ctx.em, token);
-    return { items: analysis.entries.filter((e) => e.match === 'none').map(({ position, input }) => ({ position, input })), nextCursor: null };
+    return {
+      items: analysis.entries.filter((e) => e.match === 'none').map(({ position, input }) => ({ position, input })),
+      nextCursor: null,
+    };
   }
 
-  @Query(() => AnalysisRules, { description: 'Fragrance-free, alcohol-free, no ingredient known to feed Malassezia in vitro…: each with what breaks it.' })
+  @Query(() => AnalysisRules, {
+    description:
+      'Fragrance-free, alcohol-free, no ingredient known to feed Malassezia in vitro…: each with what breaks it.',
+  })
   async analysisRules(@Arg('token') token: string, @Ctx() ctx: Context): Promise<AnalysisRules> {
     const analysis = await getAnalysis(ctx.em, token);
     // As read at their dose and in this kind of product (a low-dose salicylate keeps pregnancy_safe).
@@ -60,11 +88,20 @@ export class AnalysisResolver {
   @Query(() => SkinCalc, { description: 'Good, neutral or caution for each skin type, with the deciding ingredients.' })
   async analysisSkinCalc(@Arg('token') token: string, @Ctx() ctx: Context): Promise<SkinCalc> {
     const analysis = await getAnalysis(ctx.em, token);
-    return { token, skinTypes: evaluateSkinTypes(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading)) };
+    return {
+      token,
+      skinTypes: evaluateSkinTypes(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading)),
+    };
   }
 
-  @Query(() => SimilarProductPage, { description: 'Catalog products with the most similar lists (position- and rarity-weighted).' })
-  async analysisSimilarProducts(@Arg('token') token: string, @Args() args: SimilarArgs, @Ctx() ctx: Context): Promise<SimilarProductPage> {
+  @Query(() => SimilarProductPage, {
+    description: 'Catalog products with the most similar lists (position- and rarity-weighted).',
+  })
+  async analysisSimilarProducts(
+    @Arg('token') token: string,
+    @Args() args: SimilarArgs,
+    @Ctx() ctx: Context,
+  ): Promise<SimilarProductPage> {
     const analysis = await getAnalysis(ctx.em, token);
     return { items: await similarProductsOf(ctx, analysis.ingredientIds, checkedLimit(args.limit)), nextCursor: null };
   }
@@ -75,18 +112,24 @@ export class AnalysisResolver {
     return { token, ...(await categorizeList(ctx, analysis.ingredientIds)) };
   }
 
-  @Query(() => EffectsReport, { description: 'What a list (or a set of ingredients) does for the skin, effect by effect.' })
+  @Query(() => EffectsReport, {
+    description: 'What a list (or a set of ingredients) does for the skin, effect by effect.',
+  })
   ingredientEffects(
     @Ctx() ctx: Context,
     @Arg('ingredientList', () => String, { nullable: true }) ingredientList?: string | null,
-    @Arg('ingredients', () => [String], { nullable: true, description: 'Ingredient ids or aliases.' }) ingredients?: string[] | null,
+    @Arg('ingredients', () => [String], { nullable: true, description: 'Ingredient ids or aliases.' }) ingredients?:
+      | string[]
+      | null,
   ): Promise<EffectsReport> {
     return effectsOf(ctx, ingredientList ?? null, ingredients ?? null);
   }
 
   // Mutations
   @NoTransaction('the one write is a row in a group-committed INSERT (see analysis-writer.ts)')
-  @Mutation(() => IngredientAnalysis, { description: 'Analyses a pasted ingredient list; signed-in callers own the result.' })
+  @Mutation(() => IngredientAnalysis, {
+    description: 'Analyses a pasted ingredient list; signed-in callers own the result.',
+  })
   analyzeIngredientList(@Arg('ingredientList') ingredientList: string, @Ctx() ctx: Context) {
     return analyzeList(ctx.em, ingredientList, ctx.viewer);
   }
@@ -98,11 +141,16 @@ export class AnalysisResolver {
   }
 
   @NoTransaction('as analyzeIngredientList: one row in a group-committed INSERT')
-  @Mutation(() => LabelExtraction, { description: 'Reads a label photo (or its full text), finds the ingredient section and analyses it.' })
+  @Mutation(() => LabelExtraction, {
+    description: 'Reads a label photo (or its full text), finds the ingredient section and analyses it.',
+  })
   async extractLabel(
     @Ctx() ctx: Context,
-    @Arg('image', () => UploadScalar, { nullable: true, description: 'A photo of the label.' }) image?: UploadedFile | null,
-    @Arg('text', () => String, { nullable: true, description: 'The label\'s full text, instead of a photo.' }) text?: string | null,
+    @Arg('image', () => UploadScalar, { nullable: true, description: 'A photo of the label.' })
+    image?: UploadedFile | null,
+    @Arg('text', () => String, { nullable: true, description: "The label's full text, instead of a photo." }) text?:
+      | string
+      | null,
   ): Promise<LabelExtraction> {
     if ((image == null) === (text == null)) throw validationFailed('image', 'Send either an image or the label text');
     const labelText = image ? await readLabelText(image) : text!;
@@ -116,18 +164,28 @@ export class AnalysisResolver {
     return entriesWithIngredients(ctx, analysis.entries);
   }
 
-  @FieldResolver(() => [SetAsideText], { description: 'Text of the label set aside as not an ingredient ("free of" claims, marketing, disclaimers, footnotes), each with its kind, so that it can be shown.' })
+  @FieldResolver(() => [SetAsideText], {
+    description:
+      'Text of the label set aside as not an ingredient ("free of" claims, marketing, disclaimers, footnotes), each ' +
+      'with its kind, so that it can be shown.',
+  })
   setAside(@Root() analysis: Pick<IngredientAnalysis, 'ingredientList'> & { setAside?: SetAside[] }): SetAside[] {
     // A stored analysis keeps its list, not what was set aside: the parser finds it again.
     return analysis.setAside ?? shownSetAside(parseIngredientList(analysis.ingredientList).setAside);
   }
 
-  @FieldResolver(() => Boolean, { description: 'Some of the list could not be read (words run together holding a name we do not know; the entry is marked unread): no "free of" rule passes on it.' })
+  @FieldResolver(() => Boolean, {
+    description:
+      'Some of the list could not be read (words run together holding a name we do not know; the entry is marked ' +
+      'unread): no "free of" rule passes on it.',
+  })
   unread(@Root() analysis: Pick<IngredientAnalysis, 'entries'>): boolean {
     return listUnread(analysis.entries);
   }
 
-  @FieldResolver(() => [String], { description: 'The parts of a kit or set in printed order (each entry names its part); empty for a single product.' })
+  @FieldResolver(() => [String], {
+    description: 'The parts of a kit or set in printed order (each entry names its part); empty for a single product.',
+  })
   parts(@Root() analysis: Pick<IngredientAnalysis, 'entries'>): string[] {
     const parts: string[] = [];
     for (const entry of analysis.entries) if (entry.part && !parts.includes(entry.part)) parts.push(entry.part);

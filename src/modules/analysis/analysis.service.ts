@@ -21,9 +21,17 @@ export async function analyzeList(em: EntityManager, text: string, viewer: User 
     token: randomBytes(16).toString('base64url'),
     ingredientList: list,
     entries: result.entries.map((e) => ({
-      position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
-      concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active, part: e.part,
-      ...(e.unread ? { unread: true } : {}), ...(e.alsoPrintedAs ? { alsoPrintedAs: e.alsoPrintedAs } : {}),
+      position: e.position,
+      input: e.input,
+      match: e.match,
+      ingredientId: e.ingredientId,
+      concentration: e.concentration,
+      mayContain: e.mayContain,
+      nano: e.nano,
+      active: e.active,
+      part: e.part,
+      ...(e.unread ? { unread: true } : {}),
+      ...(e.alsoPrintedAs ? { alsoPrintedAs: e.alsoPrintedAs } : {}),
     })),
     unmatched: result.unmatched,
     duplicates: result.duplicates,
@@ -45,9 +53,13 @@ export async function getAnalysis(em: EntityManager, token: string): Promise<Ing
 /** Attaches an anonymous analysis to the caller; claiming one's own again changes nothing. */
 export async function claimAnalysis(em: EntityManager, token: string, viewer: User): Promise<IngredientAnalysis> {
   const analysis = await getAnalysis(em, token);
-  if (analysis.owner && analysis.owner.id !== viewer.id) throw conflict('This analysis already belongs to someone else');
+  if (analysis.owner && analysis.owner.id !== viewer.id)
+    throw conflict('This analysis already belongs to someone else');
   // Two callers claiming one anonymous analysis at once: the first keeps it, the other is CONFLICT.
-  if (!analysis.owner && !(await changeIfStill(em, analysis, { id: analysis.id, owner: null } as never, { owner: viewer.id } as never))) {
+  if (
+    !analysis.owner &&
+    !(await changeIfStill(em, analysis, { id: analysis.id, owner: null } as never, { owner: viewer.id } as never))
+  ) {
     throw conflict('This analysis was claimed by someone else at the same time');
   }
   return analysis;

@@ -30,13 +30,20 @@ export class AnalysisEntry {
   @Field({ description: 'An active ingredient of a drug-facts label.' })
   active!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'The part of a kit or set the entry belongs to ("Toner", "Step 2 Toner"); null for a single product.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The part of a kit or set the entry belongs to ("Toner", "Step 2 Toner"); null for a single product.',
+  })
   part?: string | null;
 
-  @Field(() => Boolean, { description: 'Words run together that could not be read as ingredient names: no "free of" rule passes on the list.' })
+  @Field(() => Boolean, {
+    description: 'Words run together that could not be read as ingredient names: no "free of" rule passes on the list.',
+  })
   unread?: boolean;
 
-  @Field(() => [String], { description: 'Other names the same ingredient is printed under further down the list: kept once, here.' })
+  @Field(() => [String], {
+    description: 'Other names the same ingredient is printed under further down the list: kept once, here.',
+  })
   alsoPrintedAs?: string[];
 
   ingredientId!: string | null;
@@ -47,7 +54,9 @@ export class AnalysisEntry {
   @Field(() => ConcentrationEstimate, { description: 'How much of it the list can hold, and why.' })
   concentrationEstimate!: ConcentrationEstimate;
 
-  @Field(() => [String], { description: 'Its flags as read in this list: with those EU law adds, weighed by dose and product type.' })
+  @Field(() => [String], {
+    description: 'Its flags as read in this list: with those EU law adds, weighed by dose and product type.',
+  })
   flags!: string[];
 
   @Field(() => Int, { nullable: true, description: 'Comedogenic rating 0-5 where one is published.' })
@@ -61,14 +70,16 @@ export class AnalysisEntry {
 
   @Field({
     description:
-      'The ingredient is known from the EU CosIng inventory alone: what it does (its functions) is the inventory\'s word, not a review of ours. False when it matches nothing.',
+      "The ingredient is known from the EU CosIng inventory alone: what it does (its functions) is the inventory's word, not a review of ours. False when it matches nothing.",
   })
   inventoryOnly!: boolean;
 
   @Field(() => [RegulatoryNote], { description: 'What EU cosmetics law says about it, with sources.' })
   regulation!: RegulatoryNote[];
 
-  @Field(() => [String], { description: 'What its amount, the product type or the law change about it, in plain words.' })
+  @Field(() => [String], {
+    description: 'What its amount, the product type or the law change about it, in plain words.',
+  })
   notes!: string[];
 }
 
@@ -77,7 +88,11 @@ export class IngredientAnalysisPage extends Page(IngredientAnalysis) {}
 
 @ObjectType({ description: 'Text of the pasted label that the parser set aside as not an ingredient.' })
 export class SetAsideText {
-  @Field({ description: 'free_of (a "free of" / "formulated without" claim), marketing, disclaimer, footnote or other (directions, warnings, origin…)' })
+  @Field({
+    description:
+      'free_of (a "free of" / "formulated without" claim), marketing, disclaimer, footnote or other (directions, ' +
+      'warnings, origin…)',
+  })
   kind!: string;
 
   @Field()
@@ -110,7 +125,9 @@ export class RuleVerdict {
   @Field(() => [Ingredient], { description: 'The ingredients that break it.' })
   ingredients!: Ingredient[];
 
-  @Field({ description: 'Some of the list could not be read: what we could not read may break the rule, so it does not pass.' })
+  @Field({
+    description: 'Some of the list could not be read: what we could not read may break the rule, so it does not pass.',
+  })
   unread!: boolean;
 }
 

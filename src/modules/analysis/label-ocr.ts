@@ -31,11 +31,19 @@ export async function stopOcr(): Promise<void> {
 
 /** The image, checked by its content and prepared for OCR: grey, normalised, at most 2,000 px wide. */
 async function preparedImage(file: UploadedFile, field: string): Promise<Buffer> {
-  if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${field} is over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, { field });
+  if (file.data.length > MAX_UPLOAD_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', `${field} is over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, { field });
   await checkedImageHeader(file.data, field, IMAGE_FORMATS, 'JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF');
   try {
-    return await runImageWork(() => sharp(file.data, DECODE_OPTIONS).rotate().grayscale().normalize()
-      .resize({ width: 2000, withoutEnlargement: true }).png().toBuffer());
+    return await runImageWork(() =>
+      sharp(file.data, DECODE_OPTIONS)
+        .rotate()
+        .grayscale()
+        .normalize()
+        .resize({ width: 2000, withoutEnlargement: true })
+        .png()
+        .toBuffer(),
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw validationFailed(field, `${field} could not be decoded as an image`);

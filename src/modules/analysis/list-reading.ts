@@ -20,11 +20,28 @@ interface ReadableEntry {
 const readings = new WeakMap<object, ReadList<Ingredient>>();
 
 /** The list read with its doses and EU law (engine/read-list.ts), its ingredients given in entry order. */
-export function readEntries(entries: ReadonlyArray<ReadableEntry>, ingredients: Array<Ingredient | null>, productType?: ProductType | null): ReadList<Ingredient> {
+export function readEntries(
+  entries: ReadonlyArray<ReadableEntry>,
+  ingredients: Array<Ingredient | null>,
+  productType?: ProductType | null,
+): ReadList<Ingredient> {
   let reading = readings.get(entries);
   if (!reading) {
-    reading = readList(entries.map((e, i) => ({ position: e.position, input: e.input, concentration: e.concentration ?? null, mayContain: e.mayContain, active: e.active ?? false, part: e.part ?? null, nano: e.nano ?? false, ingredient: ingredients[i] })),
-      loadRegulation(), productType, Object.keys(loadVocabulary().flags));
+    reading = readList(
+      entries.map((e, i) => ({
+        position: e.position,
+        input: e.input,
+        concentration: e.concentration ?? null,
+        mayContain: e.mayContain,
+        active: e.active ?? false,
+        part: e.part ?? null,
+        nano: e.nano ?? false,
+        ingredient: ingredients[i],
+      })),
+      loadRegulation(),
+      productType,
+      Object.keys(loadVocabulary().flags),
+    );
     readings.set(entries, reading);
   }
   return reading;
@@ -35,7 +52,9 @@ export function readEntries(entries: ReadonlyArray<ReadableEntry>, ingredients: 
  * A category's product type: its name's words first (scrubs, clay and wash-off masks are rinsed off though
  * they are not the cleansing step), then its routine step (cleansers rinse off, every other step stays on).
  */
-export function productTypeOfCategory(category: { stepType?: string | null; name?: string | null } | null | undefined): ProductType | null {
+export function productTypeOfCategory(
+  category: { stepType?: string | null; name?: string | null } | null | undefined,
+): ProductType | null {
   const named = productTypeOfHeading(category?.name);
   if (named !== 'unknown') return named;
   const stepType = category?.stepType;
@@ -43,4 +62,5 @@ export function productTypeOfCategory(category: { stepType?: string | null; name
 }
 
 /** The ingredients as read at their dose in this list (for rules and verdicts), label order. */
-export const dosedIngredients = (reading: ReadList<Ingredient>) => reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));
+export const dosedIngredients = (reading: ReadList<Ingredient>) =>
+  reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));

@@ -16,7 +16,7 @@ registerEnumType(ProposalStatus, { name: 'ProposalStatus' });
 /** "Input X of analysis :token is ingredient Y": accepted by a moderator, X becomes an other name of Y. */
 @Entity()
 @Index({ properties: ['status', 'createdAt'] })
-@ObjectType({ description: 'A user\'s proposal that an unmatched input names a known ingredient.' })
+@ObjectType({ description: "A user's proposal that an unmatched input names a known ingredient." })
 export class IngredientMatchProposal extends BaseEntity {
   @ManyToOne(() => IngredientAnalysis, { ref: true, deleteRule: 'cascade' })
   analysis!: Ref<IngredientAnalysis>;

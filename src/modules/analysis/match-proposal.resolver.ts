@@ -24,7 +24,9 @@ export class MatchProposalResolver {
 
   // Mutations
   @Authorized()
-  @Mutation(() => IngredientMatchProposal, { description: 'Proposes that an input of an analysis is a known ingredient.' })
+  @Mutation(() => IngredientMatchProposal, {
+    description: 'Proposes that an input of an analysis is a known ingredient.',
+  })
   proposeIngredientMatch(
     @Arg('token') token: string,
     @Arg('input') input: string,
@@ -35,7 +37,9 @@ export class MatchProposalResolver {
   }
 
   @Authorized(UserType.moderator)
-  @Mutation(() => IngredientMatchProposal, { description: 'Accepts (the input becomes an other name) or rejects a proposal.' })
+  @Mutation(() => IngredientMatchProposal, {
+    description: 'Accepts (the input becomes an other name) or rejects a proposal.',
+  })
   reviewIngredientMatch(@Arg('id') id: string, @Arg('accept') accept: boolean, @Ctx() ctx: Context) {
     return reviewMatch(ctx.em, id, accept, ctx.viewer!);
   }

@@ -12,16 +12,33 @@ import { ingredientChanged } from '../ingredient/matcher.service.js';
 import { changeIfStill } from '../shared/single-use.js';
 
 /** "Input X of this analysis is ingredient Y": recorded for a moderator to accept. */
-export async function proposeMatch(em: EntityManager, token: string, input: string, ingredientKey: string, viewer: User): Promise<IngredientMatchProposal> {
+export async function proposeMatch(
+  em: EntityManager,
+  token: string,
+  input: string,
+  ingredientKey: string,
+  viewer: User,
+): Promise<IngredientMatchProposal> {
   const analysis = await getAnalysis(em, token);
   const entry = analysis.entries.find((e) => e.input.toLowerCase() === input.trim().toLowerCase());
   if (!entry) throw validationFailed('input', `"${input}" is not an entry of this analysis`);
   const ingredient = await findOneByIdOrAlias(em, Ingredient, ingredientKey);
   if (!ingredient) throw validationFailed('ingredient', `No ingredient "${ingredientKey}"`);
   if (entry.ingredientId === ingredient.id) throw conflict(`"${entry.input}" already matches ${ingredient.name}`);
-  const pending = await em.findOne(IngredientMatchProposal, { analysis: analysis.id, input: entry.input, proposer: viewer.id, status: ProposalStatus.pending });
+  const pending = await em.findOne(IngredientMatchProposal, {
+    analysis: analysis.id,
+    input: entry.input,
+    proposer: viewer.id,
+    status: ProposalStatus.pending,
+  });
   if (pending) throw conflict('You already proposed a match for this input; a moderator will review it');
-  const proposal = em.create(IngredientMatchProposal, { analysis: analysis.id, input: entry.input, ingredient: ingredient.id, proposer: viewer.id, status: ProposalStatus.pending });
+  const proposal = em.create(IngredientMatchProposal, {
+    analysis: analysis.id,
+    input: entry.input,
+    ingredient: ingredient.id,
+    proposer: viewer.id,
+    status: ProposalStatus.pending,
+  });
   await em.flush();
   return proposal;
 }
@@ -34,17 +51,31 @@ async function pendingProposal(em: EntityManager, id: string): Promise<Ingredien
 }
 
 /** Accepting makes the input an other name of the ingredient, so the matcher knows it from now on. */
-export async function reviewMatch(em: EntityManager, id: string, accept: boolean, reviewer: User): Promise<IngredientMatchProposal> {
+export async function reviewMatch(
+  em: EntityManager,
+  id: string,
+  accept: boolean,
+  reviewer: User,
+): Promise<IngredientMatchProposal> {
   const proposal = await pendingProposal(em, id);
   if (accept) {
     const ingredient = await em.findOneOrFail(Ingredient, { id: proposal.ingredient.id });
-    const taken = (await namesInUse(em, [proposal.input])).filter((n) => n.toLowerCase() === proposal.input.toLowerCase());
-    const ownName = [ingredient.name, ...ingredient.otherNames].some((n) => n.toLowerCase() === proposal.input.toLowerCase());
+    const taken = (await namesInUse(em, [proposal.input])).filter(
+      (n) => n.toLowerCase() === proposal.input.toLowerCase(),
+    );
+    const ownName = [ingredient.name, ...ingredient.otherNames].some(
+      (n) => n.toLowerCase() === proposal.input.toLowerCase(),
+    );
     if (taken.length && !ownName) throw conflict(`"${proposal.input}" already names another ingredient`);
     if (!ownName) ingredient.otherNames = [...ingredient.otherNames, proposal.input];
   }
-  const review = { status: accept ? ProposalStatus.accepted : ProposalStatus.rejected, reviewer: reviewer.id, reviewedAt: new Date() };
-  // Two moderators at once: one review stands, the other is CONFLICT and its transaction (with the name it added) rolls back.
+  const review = {
+    status: accept ? ProposalStatus.accepted : ProposalStatus.rejected,
+    reviewer: reviewer.id,
+    reviewedAt: new Date(),
+  };
+  // Two moderators at once: one review stands, the other is CONFLICT and its transaction (with the name it added) rolls
+  // back.
   if (!(await changeIfStill(em, proposal, { id: proposal.id, status: ProposalStatus.pending }, review as never))) {
     throw conflict('This proposal was reviewed by someone else at the same time');
   }

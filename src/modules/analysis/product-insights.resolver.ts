@@ -10,7 +10,7 @@ import { getProduct } from '../product/product.service.js';
 import { readProductList } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
 
-@ObjectType({ description: 'What a product\'s label says: entries, free-of rules and skin-type verdicts.' })
+@ObjectType({ description: "What a product's label says: entries, free-of rules and skin-type verdicts." })
 export class ProductAnalysis {
   @Field(() => Product)
   product!: Product;
@@ -25,7 +25,7 @@ export class ProductAnalysis {
   skinTypes!: SkinTypeVerdict[];
 }
 
-@ObjectType({ description: 'A product\'s effects, effect by effect, with the ingredients that bring them.' })
+@ObjectType({ description: "A product's effects, effect by effect, with the ingredients that bring them." })
 export class ProductEffects {
   @Field(() => Product)
   product!: Product;
@@ -43,7 +43,7 @@ class SimilarProductArgs {
 @Resolver(() => ProductAnalysis)
 export class ProductInsightsResolver {
   // Queries
-  @Query(() => ProductAnalysis, { description: 'The analysis of a product\'s ingredient list.' })
+  @Query(() => ProductAnalysis, { description: "The analysis of a product's ingredient list." })
   async productAnalysis(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<ProductAnalysis> {
     const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
     // Read at their dose and in this kind of product (engine/read-list.ts), as an analysis is.
@@ -65,9 +65,16 @@ export class ProductInsightsResolver {
   }
 
   @Query(() => SimilarProductPage, { description: 'Products with the most similar ingredient lists.' })
-  async similarProducts(@Arg('idOrAlias') idOrAlias: string, @Args() args: SimilarProductArgs, @Ctx() ctx: Context): Promise<SimilarProductPage> {
+  async similarProducts(
+    @Arg('idOrAlias') idOrAlias: string,
+    @Args() args: SimilarProductArgs,
+    @Ctx() ctx: Context,
+  ): Promise<SimilarProductPage> {
     const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
-    return { items: await similarProductsOf(ctx, product.ingredientIds, checkedLimit(args.limit), product.id), nextCursor: null };
+    return {
+      items: await similarProductsOf(ctx, product.ingredientIds, checkedLimit(args.limit), product.id),
+      nextCursor: null,
+    };
   }
 
   // Field resolvers

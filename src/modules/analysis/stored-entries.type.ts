@@ -23,21 +23,30 @@ export class StoredEntriesType extends JsonType {
 }
 
 /** The usual value of each field that may be left out when stored. */
-const DEFAULTS = { ingredientId: null, concentration: null, mayContain: false, nano: false, active: false, part: null } as const;
+const DEFAULTS = {
+  ingredientId: null,
+  concentration: null,
+  mayContain: false,
+  nano: false,
+  active: false,
+  part: null,
+} as const;
 
 export function serializeEntries(entries: StoredEntry[]): string {
-  return JSON.stringify(entries.map((entry) => {
-    const sparse: Partial<StoredEntry> = { position: entry.position, input: entry.input, match: entry.match };
-    if (entry.ingredientId !== null) sparse.ingredientId = entry.ingredientId;
-    if (entry.concentration !== null) sparse.concentration = entry.concentration;
-    if (entry.mayContain) sparse.mayContain = true;
-    if (entry.nano) sparse.nano = true;
-    if (entry.active) sparse.active = true;
-    if (entry.part) sparse.part = entry.part;
-    if (entry.unread) sparse.unread = true;
-    if (entry.alsoPrintedAs?.length) sparse.alsoPrintedAs = entry.alsoPrintedAs;
-    return sparse;
-  }));
+  return JSON.stringify(
+    entries.map((entry) => {
+      const sparse: Partial<StoredEntry> = { position: entry.position, input: entry.input, match: entry.match };
+      if (entry.ingredientId !== null) sparse.ingredientId = entry.ingredientId;
+      if (entry.concentration !== null) sparse.concentration = entry.concentration;
+      if (entry.mayContain) sparse.mayContain = true;
+      if (entry.nano) sparse.nano = true;
+      if (entry.active) sparse.active = true;
+      if (entry.part) sparse.part = entry.part;
+      if (entry.unread) sparse.unread = true;
+      if (entry.alsoPrintedAs?.length) sparse.alsoPrintedAs = entry.alsoPrintedAs;
+      return sparse;
+    }),
+  );
 }
 
 function completeEntry(stored: Partial<StoredEntry>): StoredEntry {

@@ -43,7 +43,29 @@ const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export function renderArticle(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true }) as string;
   return sanitizeHtml(html, {
-    allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'code', 'pre', 'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br'],
+    allowedTags: [
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'code',
+      'pre',
+      'blockquote',
+      'a',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'hr',
+      'br',
+    ],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['https'],
     allowProtocolRelative: false,
@@ -56,9 +78,11 @@ export function parseArticle(file: string, text: string): Article {
   if (!match) throw new Error(`data/articles/${file}: no front matter`);
   const meta = YAML.parse(match[1]) as Record<string, unknown>;
   const alias = String(meta.alias ?? file.replace(/\.md$/, ''));
-  if (!ALIAS.test(alias) || typeof meta.title !== 'string') throw new Error(`data/articles/${file}: needs a title and a slug alias`);
+  if (!ALIAS.test(alias) || typeof meta.title !== 'string')
+    throw new Error(`data/articles/${file}: needs a title and a slug alias`);
   const markdown = text.slice(match[0].length).trim();
-  const published = meta.published_at instanceof Date ? meta.published_at.toISOString().slice(0, 10) : String(meta.published_at ?? '');
+  const published =
+    meta.published_at instanceof Date ? meta.published_at.toISOString().slice(0, 10) : String(meta.published_at ?? '');
   return {
     id: alias,
     alias,
@@ -78,7 +102,9 @@ let articles: Article[] | null = null;
 export function loadArticles(): Article[] {
   if (!articles) {
     const dir = join(dataDir, 'articles');
-    articles = readdirSync(dir).filter((f) => f.endsWith('.md')).sort()
+    articles = readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
       .map((file) => parseArticle(file, readFileSync(join(dir, file), 'utf8')))
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.alias.localeCompare(b.alias));
   }

@@ -15,11 +15,17 @@ export interface BrandChanges {
 }
 
 function mayManage(brand: Brand, viewer: User): void {
-  if (viewer.userType !== UserType.admin && brand.owner?.id !== viewer.id) throw forbidden('Only the brand\'s owner or an admin changes a brand');
+  if (viewer.userType !== UserType.admin && brand.owner?.id !== viewer.id)
+    throw forbidden("Only the brand's owner or an admin changes a brand");
 }
 
 /** Changes what was sent; fields left out stay as they are. */
-export async function updateBrand(em: EntityManager, idOrAlias: string, viewer: User, changes: BrandChanges): Promise<Brand> {
+export async function updateBrand(
+  em: EntityManager,
+  idOrAlias: string,
+  viewer: User,
+  changes: BrandChanges,
+): Promise<Brand> {
   const brand = await getBrand(em, idOrAlias);
   mayManage(brand, viewer);
   if (changes.name !== undefined) {
@@ -28,24 +34,33 @@ export async function updateBrand(em: EntityManager, idOrAlias: string, viewer: 
     brand.name = name;
   }
   if (changes.description !== undefined) {
-    if ((changes.description ?? '').length > 5000) throw validationFailed('description', 'description must be at most 5,000 characters');
+    if ((changes.description ?? '').length > 5000)
+      throw validationFailed('description', 'description must be at most 5,000 characters');
     brand.description = changes.description?.trim() ?? '';
   }
   if (changes.country !== undefined) {
     const code = changes.country?.toUpperCase() ?? null;
-    if (code !== null && !countries.isValid(code)) throw validationFailed('country', 'country must be an ISO 3166-1 alpha-2 code');
+    if (code !== null && !countries.isValid(code))
+      throw validationFailed('country', 'country must be an ISO 3166-1 alpha-2 code');
     brand.country = code;
   }
   if (changes.website !== undefined) {
     if (changes.website !== null) {
       let url: URL | null = null;
-      try { url = new URL(changes.website); } catch { url = null; }
-      if (!url || url.protocol !== 'https:') throw validationFailed('website', 'website must be an https URL');
+      try {
+        url = new URL(changes.website);
+      } catch {
+        url = null;
+      }
+      if (url?.protocol !== 'https:') throw validationFailed('website', 'website must be an https URL');
     }
     brand.website = changes.website;
   }
   if (changes.founded !== undefined) {
-    if (changes.founded !== null && (!Number.isInteger(changes.founded) || changes.founded < 1700 || changes.founded > new Date().getUTCFullYear())) {
+    if (
+      changes.founded !== null &&
+      (!Number.isInteger(changes.founded) || changes.founded < 1700 || changes.founded > new Date().getUTCFullYear())
+    ) {
       throw validationFailed('founded', 'founded must be a year from 1700 to this year');
     }
     brand.founded = changes.founded;
@@ -64,7 +79,8 @@ export async function transferBrand(em: EntityManager, idOrAlias: string, viewer
   } catch {
     throw validationFailed('to', `No user "${to}"`);
   }
-  if (target.userType !== UserType.brand && target.userType !== UserType.admin) throw validationFailed('to', 'A brand can only be owned by a brand user');
+  if (target.userType !== UserType.brand && target.userType !== UserType.admin)
+    throw validationFailed('to', 'A brand can only be owned by a brand user');
   em.assign(brand, { owner: target.id });
   await em.flush();
   return brand;

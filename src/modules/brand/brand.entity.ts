@@ -6,7 +6,10 @@ import { User } from '../user/user.entity.js';
 
 @Entity()
 // Suggestions find a brand by the start of any word of its name (the search migrations).
-@Index({ name: 'brand_name_words_index', expression: `create index "brand_name_words_index" on "brand" using gin (to_tsvector('simple', search_fold(name)))` })
+@Index({
+  name: 'brand_name_words_index',
+  expression: `create index "brand_name_words_index" on "brand" using gin (to_tsvector('simple', search_fold(name)))`,
+})
 @ObjectType({ description: 'A brand that makes products.' })
 export class Brand extends NamedEntity {
   @Property({ type: 'text', default: '' })

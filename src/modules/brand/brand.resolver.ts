@@ -1,4 +1,18 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { paginate } from '../shared/pagination.js';
 import { getUser } from '../user/user.service.js';
 import { transferBrand, updateBrand } from './brand-write.service.js';
@@ -55,7 +69,13 @@ export class BrandResolver {
 
   @Query(() => BrandPage, { description: 'The brands a user owns.' })
   async userBrands(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
-    return paginate(ctx.em, Brand, { owner: (await getUser(ctx.em, idOrUsername)).id }, { name: 'asc', id: 'asc' }, page);
+    return paginate(
+      ctx.em,
+      Brand,
+      { owner: (await getUser(ctx.em, idOrUsername)).id },
+      { name: 'asc', id: 'asc' },
+      page,
+    );
   }
 
   // Mutations
@@ -67,7 +87,11 @@ export class BrandResolver {
 
   @Authorized()
   @Mutation(() => Brand, { description: 'Hands a brand to another brand user (its owner or an admin).' })
-  transferBrandOwnership(@Arg('idOrAlias') idOrAlias: string, @Arg('to', { description: 'User id or username.' }) to: string, @Ctx() ctx: Context) {
+  transferBrandOwnership(
+    @Arg('idOrAlias') idOrAlias: string,
+    @Arg('to', { description: 'User id or username.' }) to: string,
+    @Ctx() ctx: Context,
+  ) {
     return transferBrand(ctx.em, idOrAlias, ctx.viewer!, to);
   }
 

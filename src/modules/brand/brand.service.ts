@@ -9,7 +9,11 @@ export function getBrand(em: EntityManager, idOrAlias: string): Promise<Brand> {
   return findByIdOrAlias(em, Brand, idOrAlias);
 }
 
-export function listBrands(em: EntityManager, filter: { search?: string | null; country?: string | null }, page: PageArgs) {
+export function listBrands(
+  em: EntityManager,
+  filter: { search?: string | null; country?: string | null },
+  page: PageArgs,
+) {
   const where: FilterQuery<Brand> = {};
   if (filter.search?.trim()) where.name = { $ilike: likeContains(filter.search.trim()) };
   if (filter.country) where.country = filter.country.toUpperCase();

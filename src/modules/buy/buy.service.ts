@@ -24,9 +24,20 @@ function chosenCurrency(ctx: Context, { currency, country }: CurrencyChoice): st
 }
 
 /** The offers cheapest first in `currency` (seeded and fed prices are numeric strings). */
-function offersInCurrency(offers: ProductOffer[], currency: string): Array<{ offer: ProductOffer; comparedPrice: number | null }> {
-  const priced = offers.map((offer) => ({ offer, retailer: offer.retailer, price: offer.price == null ? null : Number(offer.price), currency: offer.currency ?? null }));
-  return orderOffersInCurrency(priced, currency, loadExchangeRates()).map((row) => ({ offer: row.offer.offer, comparedPrice: row.comparedPrice }));
+function offersInCurrency(
+  offers: ProductOffer[],
+  currency: string,
+): Array<{ offer: ProductOffer; comparedPrice: number | null }> {
+  const priced = offers.map((offer) => ({
+    offer,
+    retailer: offer.retailer,
+    price: offer.price == null ? null : Number(offer.price),
+    currency: offer.currency ?? null,
+  }));
+  return orderOffersInCurrency(priced, currency, loadExchangeRates()).map((row) => ({
+    offer: row.offer.offer,
+    comparedPrice: row.comparedPrice,
+  }));
 }
 
 const round2 = (n: number | null) => (n == null ? null : Math.round(n * 100) / 100);
@@ -38,7 +49,11 @@ function rateFor(currency: string | null | undefined, compared: string): number 
   return rate == null ? null : Number(rate.toPrecision(6));
 }
 
-export async function listProductOffers(ctx: Context, idOrAlias: string, choice: CurrencyChoice): Promise<ProductOffers> {
+export async function listProductOffers(
+  ctx: Context,
+  idOrAlias: string,
+  choice: CurrencyChoice,
+): Promise<ProductOffers> {
   const compared = chosenCurrency(ctx, choice);
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
   const fx = loadExchangeRates();
@@ -47,31 +62,50 @@ export async function listProductOffers(ctx: Context, idOrAlias: string, choice:
   const items = ordered.map(({ offer, comparedPrice }): ProductOffer => {
     const converted = comparedPrice != null;
     return Object.assign(Object.create(ProductOffer.prototype) as ProductOffer, offer, {
-      comparedPrice: round2(comparedPrice), comparedCurrency: converted ? compared : null,
-      exchangeRate: converted ? rateFor(offer.currency, compared) : null, ratesDate: converted ? fx.date : null,
+      comparedPrice: round2(comparedPrice),
+      comparedCurrency: converted ? compared : null,
+      exchangeRate: converted ? rateFor(offer.currency, compared) : null,
+      ratesDate: converted ? fx.date : null,
     });
   });
   return { items, nextCursor: null, comparedCurrency: compared, ratesSource: fx.source, ratesDate: fx.date };
 }
 
 /** The named retailer's offer, else the cheapest in the compared currency; the click is recorded. */
-export async function recordBuyClick(ctx: Context, idOrAlias: string, retailer: string | null | undefined, choice: CurrencyChoice): Promise<BuyRedirect> {
+export async function recordBuyClick(
+  ctx: Context,
+  idOrAlias: string,
+  retailer: string | null | undefined,
+  choice: CurrencyChoice,
+): Promise<BuyRedirect> {
   const compared = chosenCurrency(ctx, choice);
   const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
   // Checked again here: an offer written before the check (or into the table directly) sends nobody to a local address.
-  const offers = (await ctx.em.find(ProductOffer, { product: product.id, endedAt: null }, { orderBy: { retailer: 'asc' } })).filter((o) => isPublicOfferUrl(o.url));
+  const offers = (
+    await ctx.em.find(ProductOffer, { product: product.id, endedAt: null }, { orderBy: { retailer: 'asc' } })
+  ).filter((o) => isPublicOfferUrl(o.url));
   if (offers.length === 0) throw notFound('Offer for product', idOrAlias);
   const ordered = offersInCurrency(offers, compared);
   const row = retailer ? ordered.find((o) => slugify(o.offer.retailer) === slugify(retailer)) : ordered[0];
-  if (!row) throw validationFailed('retailer', `No offer from "${retailer}" (offers: ${offers.map((o) => o.retailer).join(', ')})`);
+  if (!row)
+    throw validationFailed(
+      'retailer',
+      `No offer from "${retailer}" (offers: ${offers.map((o) => o.retailer).join(', ')})`,
+    );
   const { offer } = row;
   ctx.em.create(ProductBuyClick, { offer: offer.id, user: ctx.viewer?.id ?? null });
   await ctx.em.flush();
   const fx = loadExchangeRates();
   const price = offer.price == null ? null : Number(offer.price);
   return {
-    url: offer.url, retailer: offer.retailer, price, currency: offer.currency ?? null,
-    comparedCurrency: compared, comparedPrice: round2(row.comparedPrice), exchangeRate: rateFor(offer.currency, compared),
-    ratesSource: fx.source, ratesDate: fx.date,
+    url: offer.url,
+    retailer: offer.retailer,
+    price,
+    currency: offer.currency ?? null,
+    comparedCurrency: compared,
+    comparedPrice: round2(row.comparedPrice),
+    exchangeRate: rateFor(offer.currency, compared),
+    ratesSource: fx.source,
+    ratesDate: fx.date,
   };
 }

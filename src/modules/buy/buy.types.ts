@@ -27,19 +27,28 @@ export class BuyRedirect {
   @Field()
   retailer!: string;
 
-  @Field(() => Float, { nullable: true, description: 'The offer\'s price in its own currency.' })
+  @Field(() => Float, { nullable: true, description: "The offer's price in its own currency." })
   price!: number | null;
 
   @Field(() => String, { nullable: true })
   currency!: string | null;
 
-  @Field({ description: 'The currency offers were compared in (the caller\'s ?currency=, ?country=, profile country, else EUR).' })
+  @Field({
+    description:
+      "The currency offers were compared in (the caller's ?currency=, ?country=, profile country, else EUR).",
+  })
   comparedCurrency!: string;
 
-  @Field(() => Float, { nullable: true, description: 'The offer\'s price converted into comparedCurrency (rounded to 2 decimals).' })
+  @Field(() => Float, {
+    nullable: true,
+    description: "The offer's price converted into comparedCurrency (rounded to 2 decimals).",
+  })
   comparedPrice!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Units of comparedCurrency per unit of the offer\'s currency used for the comparison.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: "Units of comparedCurrency per unit of the offer's currency used for the comparison.",
+  })
   exchangeRate!: number | null;
 
   @Field()

@@ -2,7 +2,11 @@
 // Prices are compared after converting each into one currency with reference rates.
 import type { ExchangeRates } from './exchange-rates.js';
 
-export interface PricedOffer { retailer: string; price: number | null; currency: string | null }
+export interface PricedOffer {
+  retailer: string;
+  price: number | null;
+  currency: string | null;
+}
 
 export interface OfferInCurrency<T extends PricedOffer> {
   offer: T;
@@ -22,7 +26,11 @@ export function convert(amount: number, from: string, to: string, fx: ExchangeRa
  * The offers ordered cheapest first in `currency`: converted prices ascending, then offers whose
  * price cannot be compared (no price, or a currency without a rate), each group by retailer name.
  */
-export function orderOffersInCurrency<T extends PricedOffer>(offers: T[], currency: string, fx: ExchangeRates): Array<OfferInCurrency<T>> {
+export function orderOffersInCurrency<T extends PricedOffer>(
+  offers: T[],
+  currency: string,
+  fx: ExchangeRates,
+): Array<OfferInCurrency<T>> {
   const rows = offers.map((offer) => ({
     offer,
     comparedPrice: offer.price == null || !offer.currency ? null : convert(offer.price, offer.currency, currency, fx),
@@ -38,19 +46,36 @@ export function orderOffersInCurrency<T extends PricedOffer>(offers: T[], curren
 
 /** The old rule, kept for the before/after measure: the smallest raw number, whatever its currency. */
 export function cheapestByRawNumber<T extends PricedOffer>(offers: T[]): T | undefined {
-  return [...offers].sort((x, y) => (x.price ?? Infinity) - (y.price ?? Infinity) || x.retailer.localeCompare(y.retailer))[0];
+  return [...offers].sort(
+    (x, y) => (x.price ?? Infinity) - (y.price ?? Infinity) || x.retailer.localeCompare(y.retailer),
+  )[0];
 }
 
 /** The currency to compare in: an explicit ?currency=, else ?country='s, else the caller's country's, else the table's base. */
-export function comparisonCurrency(fx: ExchangeRates, input: { currency?: string | null; country?: string | null; viewerCountry?: string | null }): { currency: string } | { error: { field: 'currency' | 'country'; message: string } } {
+export function comparisonCurrency(
+  fx: ExchangeRates,
+  input: { currency?: string | null; country?: string | null; viewerCountry?: string | null },
+): { currency: string } | { error: { field: 'currency' | 'country'; message: string } } {
   if (input.currency != null) {
     const code = input.currency.trim().toUpperCase();
-    if (!fx.rates[code]) return { error: { field: 'currency', message: `No reference rate for currency "${input.currency}": one of ${Object.keys(fx.rates).sort().join(', ')}` } };
+    if (!fx.rates[code])
+      return {
+        error: {
+          field: 'currency',
+          message: `No reference rate for currency "${input.currency}": one of ${Object.keys(fx.rates).sort().join(', ')}`,
+        },
+      };
     return { currency: code };
   }
   if (input.country != null) {
     const code = fx.currencyOfCountry[input.country.trim().toUpperCase()];
-    if (!code) return { error: { field: 'country', message: `No currency with a reference rate for country "${input.country}" (ISO 3166-1 alpha-2, e.g. DE, GB, US, KR)` } };
+    if (!code)
+      return {
+        error: {
+          field: 'country',
+          message: `No currency with a reference rate for country "${input.country}" (ISO 3166-1 alpha-2, e.g. DE, GB, US, KR)`,
+        },
+      };
     return { currency: code };
   }
   const viewer = input.viewerCountry ? fx.currencyOfCountry[input.viewerCountry.toUpperCase()] : undefined;

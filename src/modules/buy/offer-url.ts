@@ -7,19 +7,38 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 /** IPv4 ranges that are not the public internet (IANA special-purpose registry, RFC 6890). */
 const IPV4_RANGES: Array<[string, number, string]> = [
-  ['0.0.0.0', 8, 'unspecified'], ['10.0.0.0', 8, 'private'], ['100.64.0.0', 10, 'private (carrier-grade NAT)'], ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'], ['172.16.0.0', 12, 'private'], ['192.0.0.0', 24, 'reserved'], ['192.0.2.0', 24, 'documentation'],
-  ['192.168.0.0', 16, 'private'], ['198.18.0.0', 15, 'reserved (benchmarking)'], ['198.51.100.0', 24, 'documentation'], ['203.0.113.0', 24, 'documentation'],
-  ['224.0.0.0', 4, 'multicast'], ['240.0.0.0', 4, 'reserved'],
+  ['0.0.0.0', 8, 'unspecified'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'private (carrier-grade NAT)'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'reserved'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'reserved (benchmarking)'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
 ];
 /** IPv6 ranges likewise; IPv4-mapped addresses (::ffff:0:0/96) are judged by the IPv4 ranges. */
 const IPV6_RANGES: Array<[string, number, string]> = [
-  ['::', 128, 'unspecified'], ['::1', 128, 'loopback'], ['fe80::', 10, 'link-local'], ['fc00::', 7, 'unique-local'], ['fec0::', 10, 'site-local'],
-  ['ff00::', 8, 'multicast'], ['2001:db8::', 32, 'documentation'], ['100::', 64, 'discard'],
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  ['fe80::', 10, 'link-local'],
+  ['fc00::', 7, 'unique-local'],
+  ['fec0::', 10, 'site-local'],
+  ['ff00::', 8, 'multicast'],
+  ['2001:db8::', 32, 'documentation'],
+  ['100::', 64, 'discard'],
 ];
 
 const kinds = new Map<string, BlockList>();
-for (const [network, prefix, kind, family] of [...IPV4_RANGES.map((r) => [...r, 'ipv4'] as const), ...IPV6_RANGES.map((r) => [...r, 'ipv6'] as const)]) {
+for (const [network, prefix, kind, family] of [
+  ...IPV4_RANGES.map((r) => [...r, 'ipv4'] as const),
+  ...IPV6_RANGES.map((r) => [...r, 'ipv6'] as const),
+]) {
   const list = kinds.get(kind) ?? new BlockList();
   list.addSubnet(network, prefix, family);
   kinds.set(kind, list);
@@ -69,7 +88,8 @@ function localName(host: string): string | null {
  * URL parser accepts (decimal, hex, octal, short) arrives here normalised; so does IPv6.
  */
 export function offerUrlProblem(url: URL): string | null {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `its scheme is ${url.protocol.replace(/:$/, '')}, not http(s)`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `its scheme is ${url.protocol.replace(/:$/, '')}, not http(s)`;
   if (url.username || url.password) return 'it holds a user name or password';
   const host = url.hostname.replace(/\.$/, '').toLowerCase();
   const address = host.startsWith('[') ? host.slice(1, -1) : host;

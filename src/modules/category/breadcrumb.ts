@@ -29,5 +29,9 @@ export class BreadcrumbTrail {
 }
 
 export const categoryCrumb = (c: ProductCategory): Breadcrumb => ({
-  kind: 'category', id: c.id, alias: c.alias, name: c.name, path: `/product_categories/${c.alias}`,
+  kind: 'category',
+  id: c.id,
+  alias: c.alias,
+  name: c.name,
+  path: `/product_categories/${c.alias}`,
 });

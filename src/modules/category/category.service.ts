@@ -8,7 +8,11 @@ export function getCategory(em: EntityManager, idOrAlias: string): Promise<Produ
   return findByIdOrAlias(em, ProductCategory, idOrAlias, { what: 'Product category' });
 }
 
-export async function listCategories(em: EntityManager, filter: { parent?: string | null; topLevel?: boolean | null }, page: PageArgs) {
+export async function listCategories(
+  em: EntityManager,
+  filter: { parent?: string | null; topLevel?: boolean | null },
+  page: PageArgs,
+) {
   const where: FilterQuery<ProductCategory> = {};
   if (filter.parent) where.parent = (await getCategory(em, filter.parent)).id;
   else if (filter.topLevel) where.parent = null;
@@ -25,7 +29,11 @@ async function categoryIndex(em: EntityManager): Promise<Map<string, ProductCate
 export async function categoryTrail(em: EntityManager, categoryId: string): Promise<ProductCategory[]> {
   const index = await categoryIndex(em);
   const trail: ProductCategory[] = [];
-  for (let current = index.get(categoryId); current && trail.length < 32; current = current.parent ? index.get(current.parent.id) : undefined) {
+  for (
+    let current = index.get(categoryId);
+    current && trail.length < 32;
+    current = current.parent ? index.get(current.parent.id) : undefined
+  ) {
     trail.unshift(current);
   }
   return trail;

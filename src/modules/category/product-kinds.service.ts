@@ -9,13 +9,25 @@ import { ProductCategory } from './category.entity.js';
 export async function productKinds(em: EntityManager): Promise<Map<string, ProductKind>> {
   // Whole rows: partial entities would sit in the request's identity map and answer `category { alias }` with nothing.
   const categories = await em.find(ProductCategory, {});
-  return new Map(categories.map((c) => [c.id, { categoryId: c.id, name: c.name, parentId: c.parent?.id ?? null, stepType: c.stepType ?? null }]));
+  return new Map(
+    categories.map((c) => [
+      c.id,
+      { categoryId: c.id, name: c.name, parentId: c.parent?.id ?? null, stepType: c.stepType ?? null },
+    ]),
+  );
 }
 
 /** The category's step, or its nearest ancestor's; null when none up the tree has one (makeup, containers). */
-export function categoryStep(kinds: Map<string, ProductKind>, categoryId: string | null | undefined): { stepType: string; name: string } | null {
+export function categoryStep(
+  kinds: Map<string, ProductKind>,
+  categoryId: string | null | undefined,
+): { stepType: string; name: string } | null {
   const seen = new Set<string>();
-  for (let kind = categoryId ? kinds.get(categoryId) : undefined; kind?.categoryId && !seen.has(kind.categoryId); kind = kind.parentId ? kinds.get(kind.parentId) : undefined) {
+  for (
+    let kind = categoryId ? kinds.get(categoryId) : undefined;
+    kind?.categoryId && !seen.has(kind.categoryId);
+    kind = kind.parentId ? kinds.get(kind.parentId) : undefined
+  ) {
     seen.add(kind.categoryId);
     if (kind.stepType) return { stepType: kind.stepType, name: kind.name ?? '' };
   }

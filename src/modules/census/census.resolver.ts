@@ -31,7 +31,12 @@ class CountryListArgs extends PageArgs {
 }
 
 const ALL: Country[] = Object.entries(countries.getNames('en', { select: 'official' }))
-  .map(([code, name]) => ({ code, alpha3: countries.alpha2ToAlpha3(code) ?? '', numeric: countries.alpha2ToNumeric(code) ?? '', name }))
+  .map(([code, name]) => ({
+    code,
+    alpha3: countries.alpha2ToAlpha3(code) ?? '',
+    numeric: countries.alpha2ToNumeric(code) ?? '',
+    name,
+  }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 @Resolver(() => Country)
@@ -40,7 +45,11 @@ export class CensusResolver {
   @Query(() => CountryPage, { description: 'ISO 3166 countries, by English name.' })
   countries(@Args() args: CountryListArgs): CountryPage {
     const q = args.search?.trim().toLowerCase();
-    const list = q ? ALL.filter((c) => c.name.toLowerCase().includes(q) || c.code.toLowerCase() === q || c.alpha3.toLowerCase() === q) : ALL;
+    const list = q
+      ? ALL.filter(
+          (c) => c.name.toLowerCase().includes(q) || c.code.toLowerCase() === q || c.alpha3.toLowerCase() === q,
+        )
+      : ALL;
     return paginateList(list, (c) => c.code, args);
   }
 }

@@ -6,7 +6,9 @@ import { comparisonSitemap, expandComparison, getSharedComparison, shareComparis
 @Resolver(() => Comparison)
 export class CompareResolver {
   // Queries
-  @Query(() => Comparison, { description: 'Compare 2-5 products (ids or aliases) or analysed lists (tokens), ingredient by ingredient.' })
+  @Query(() => Comparison, {
+    description: 'Compare 2-5 products (ids or aliases) or analysed lists (tokens), ingredient by ingredient.',
+  })
   compare(@Arg('items', () => [String]) items: string[], @Ctx() ctx: Context): Promise<Comparison> {
     return expandComparison(ctx, items);
   }
@@ -17,7 +19,10 @@ export class CompareResolver {
   }
 
   @Query(() => String, { description: 'sitemaps.org XML of the shared comparisons.' })
-  comparisonSitemap(@Ctx() ctx: Context, @Arg('page', () => Int, { nullable: true }) page?: number | null): Promise<string> {
+  comparisonSitemap(
+    @Ctx() ctx: Context,
+    @Arg('page', () => Int, { nullable: true }) page?: number | null,
+  ): Promise<string> {
     return comparisonSitemap(ctx.em, ctx.publicUrl, page);
   }
 

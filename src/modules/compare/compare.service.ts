@@ -31,23 +31,63 @@ const brandName = (p: Product) => (p.brand.isInitialized() ? p.brand.getEntity()
 
 /** Each key as a product (id or alias) or an analysis token, in two queries; unknown: 404. */
 async function resolveItems(ctx: Context, keys: string[]): Promise<Resolved[]> {
-  if (!Array.isArray(keys) || keys.length < MIN_ITEMS || keys.length > MAX_ITEMS) throw validationFailed('items', `items takes ${MIN_ITEMS} to ${MAX_ITEMS} products (ids or aliases) or analysis tokens`);
+  if (!Array.isArray(keys) || keys.length < MIN_ITEMS || keys.length > MAX_ITEMS)
+    throw validationFailed(
+      'items',
+      `items takes ${MIN_ITEMS} to ${MAX_ITEMS} products (ids or aliases) or analysis tokens`,
+    );
   const clean = keys.map((k) => k.trim());
-  if (clean.some((k) => !k || k.length > 200)) throw validationFailed('items', 'items holds product ids, aliases or analysis tokens');
+  if (clean.some((k) => !k || k.length > 200))
+    throw validationFailed('items', 'items holds product ids, aliases or analysis tokens');
   const ids = clean.filter(isUuid).map((k) => k.toLowerCase());
   const aliases = clean.filter((k) => !isUuid(k)).map((k) => k.toLowerCase());
-  const products = await ctx.em.find(Product, { $or: [{ id: { $in: ids } }, { alias: { $in: aliases } }] }, { populate: ['brand'] });
-  const byKey = new Map(products.flatMap((p) => [[p.id, p], [p.alias, p]] as Array<[string, Product]>));
+  const products = await ctx.em.find(
+    Product,
+    { $or: [{ id: { $in: ids } }, { alias: { $in: aliases } }] },
+    { populate: ['brand'] },
+  );
+  const byKey = new Map(
+    products.flatMap(
+      (p) =>
+        [
+          [p.id, p],
+          [p.alias, p],
+        ] as Array<[string, Product]>,
+    ),
+  );
   const tokens = clean.filter((k) => !byKey.has(k.toLowerCase()) && TOKEN.test(k));
   const analyses = tokens.length ? await ctx.em.find(IngredientAnalysis, { token: { $in: tokens } }) : [];
   const byToken = new Map(analyses.map((a) => [a.token, a]));
   return clean.map((key) => {
     const product = byKey.get(key.toLowerCase());
-    if (product && (product.status === ProductStatus.published || canSeeUnpublished(product, ctx.viewer, product.brand.getEntity().owner?.id))) {
-      return { ref: { kind: 'product', key: product.id, name: product.name, brand: brandName(product), ingredientIds: product.ingredientIds }, product, ingredientIds: product.ingredientIds, analysisToken: null, removed: false };
+    if (
+      product &&
+      (product.status === ProductStatus.published ||
+        canSeeUnpublished(product, ctx.viewer, product.brand.getEntity().owner?.id))
+    ) {
+      return {
+        ref: {
+          kind: 'product',
+          key: product.id,
+          name: product.name,
+          brand: brandName(product),
+          ingredientIds: product.ingredientIds,
+        },
+        product,
+        ingredientIds: product.ingredientIds,
+        analysisToken: null,
+        removed: false,
+      };
     }
     const analysis = byToken.get(key);
-    if (analysis) return { ref: { kind: 'analysis', key: analysis.id, ingredientIds: analysis.ingredientIds }, product: null, ingredientIds: analysis.ingredientIds, analysisToken: analysis.token, removed: false };
+    if (analysis)
+      return {
+        ref: { kind: 'analysis', key: analysis.id, ingredientIds: analysis.ingredientIds },
+        product: null,
+        ingredientIds: analysis.ingredientIds,
+        analysisToken: analysis.token,
+        removed: false,
+      };
     throw notFound('Product or analysis', key);
   });
 }
@@ -55,31 +95,40 @@ async function resolveItems(ctx: Context, keys: string[]): Promise<Resolved[]> {
 async function compareResolved(ctx: Context, items: Resolved[], shared: SharedComparison | null): Promise<Comparison> {
   const allIds = [...new Set(items.flatMap((i) => i.ingredientIds))];
   const loaded = await ctx.loaders.ingredientById.loadMany(allIds);
-  const byId = new Map(loaded.flatMap((i) => (i instanceof Ingredient ? [[i.id, i]] as Array<[string, Ingredient]> : [])));
-  const result = compareItems(items.map((item) => ({
-    key: item.ref.key,
-    ingredients: item.ingredientIds.flatMap((id) => {
-      const i = byId.get(id);
-      return i ? [{ id, flags: i.flags, effects: i.effects }] : [];
-    }),
-  })));
+  const byId = new Map(
+    loaded.flatMap((i) => (i instanceof Ingredient ? ([[i.id, i]] as Array<[string, Ingredient]>) : [])),
+  );
+  const result = compareItems(
+    items.map((item) => ({
+      key: item.ref.key,
+      ingredients: item.ingredientIds.flatMap((id) => {
+        const i = byId.get(id);
+        return i ? [{ id, flags: i.flags, effects: i.effects }] : [];
+      }),
+    })),
+  );
   const ingredients = (list: string[]) => list.map((id) => byId.get(id)!);
   const vocabulary = loadVocabulary();
   const ruleLabels = new Map(RULES.map((r) => [r.rule, r.label]));
-  const rows = (sides: SideBySide[], labelOf: (name: string) => string | undefined): ComparisonRow[] => sides.map((row) => ({
-    name: row.name, label: labelOf(row.name) ?? row.name,
-    items: row.present.map((present, i) => ({ present, ingredients: ingredients(row.ingredientIds[i]) })),
-  }));
+  const rows = (sides: SideBySide[], labelOf: (name: string) => string | undefined): ComparisonRow[] =>
+    sides.map((row) => ({
+      name: row.name,
+      label: labelOf(row.name) ?? row.name,
+      items: row.present.map((present, i) => ({ present, ingredients: ingredients(row.ingredientIds[i]) })),
+    }));
   return {
     token: shared?.token ?? null,
     url: shared ? `${ctx.publicUrl}/compare/shared/${shared.token}` : null,
     sharedAt: shared?.createdAt ?? null,
     items: items.map((item, i) => ({
-      kind: item.ref.kind, product: item.product, analysisToken: shared ? null : item.analysisToken,
-      name: item.product ? item.product.name : item.ref.name ?? null,
-      brandName: item.product?.brand.isInitialized() ? item.product.brand.getEntity().name : item.ref.brand ?? null,
+      kind: item.ref.kind,
+      product: item.product,
+      analysisToken: shared ? null : item.analysisToken,
+      name: item.product ? item.product.name : (item.ref.name ?? null),
+      brandName: item.product?.brand.isInitialized() ? item.product.brand.getEntity().name : (item.ref.brand ?? null),
       removed: item.removed,
-      ingredientCount: new Set(item.ingredientIds).size, onlyHere: ingredients(result.onlyIn[i]),
+      ingredientCount: new Set(item.ingredientIds).size,
+      onlyHere: ingredients(result.onlyIn[i]),
     })),
     shared: ingredients(result.shared),
     overlap: result.overlap,
@@ -97,7 +146,8 @@ export async function expandComparison(ctx: Context, keys: string[]): Promise<Co
 export async function shareComparison(ctx: Context, keys: string[]): Promise<Comparison> {
   const items = await resolveItems(ctx, keys);
   const shared = ctx.em.create(SharedComparison, {
-    token: randomBytes(12).toString('base64url'), items: items.map((i) => i.ref),
+    token: randomBytes(12).toString('base64url'),
+    items: items.map((i) => i.ref),
     owner: ctx.viewer ? ctx.em.getReference(User, ctx.viewer.id) : null,
   });
   await ctx.em.flush();
@@ -119,19 +169,27 @@ export async function getSharedComparison(ctx: Context, token: string): Promise<
     const product = ref.kind === 'product' ? products.find((p) => p.id === ref.key) : undefined;
     if (product) return [{ ref, product, ingredientIds: product.ingredientIds, analysisToken: null, removed: false }];
     const analysis = ref.kind === 'analysis' ? analyses.find((a) => a.id === ref.key) : undefined;
-    if (analysis) return [{ ref, product: null, ingredientIds: analysis.ingredientIds, analysisToken: null, removed: false }];
-    return ref.ingredientIds ? [{ ref, product: null, ingredientIds: ref.ingredientIds, analysisToken: null, removed: true }] : [];
+    if (analysis)
+      return [{ ref, product: null, ingredientIds: analysis.ingredientIds, analysisToken: null, removed: false }];
+    return ref.ingredientIds
+      ? [{ ref, product: null, ingredientIds: ref.ingredientIds, analysisToken: null, removed: true }]
+      : [];
   });
   if (items.length < MIN_ITEMS) throw notFound('Shared comparison', token);
   return compareResolved(ctx, items, shared);
 }
 
 /** The shared comparisons' sitemap, paged as /sitemap/products. */
-export function comparisonSitemap(em: EntityManager, publicUrl: string, page: number | null | undefined): Promise<string> {
+export function comparisonSitemap(
+  em: EntityManager,
+  publicUrl: string,
+  page: number | null | undefined,
+): Promise<string> {
   return sitemapPage(publicUrl, page, {
     path: '/sitemap/comparisons',
     count: () => em.count(SharedComparison, {}),
-    rows: (offset, limit) => em.find(SharedComparison, {}, { fields: ['token', 'createdAt'], orderBy: { id: 'asc' }, offset, limit }),
+    rows: (offset, limit) =>
+      em.find(SharedComparison, {}, { fields: ['token', 'createdAt'], orderBy: { id: 'asc' }, offset, limit }),
     url: (c) => ({ path: pagePaths.comparison(c.token), lastmod: c.createdAt }),
   });
 }

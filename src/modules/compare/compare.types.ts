@@ -10,13 +10,23 @@ export class ComparedItem {
   @Field(() => Product, { nullable: true })
   product!: Product | null;
 
-  @Field(() => String, { nullable: true, description: 'The analysis token, for an analysed list the caller named by its token; never given out by a shared comparison.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The analysis token, for an analysed list the caller named by its token; never given out by a shared comparison.',
+  })
   analysisToken!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The product\'s name, also when it has been deleted since it was shared.' })
+  @Field(() => String, {
+    nullable: true,
+    description: "The product's name, also when it has been deleted since it was shared.",
+  })
   name!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The product\'s brand name, also when it has been deleted since it was shared.' })
+  @Field(() => String, {
+    nullable: true,
+    description: "The product's brand name, also when it has been deleted since it was shared.",
+  })
   brandName!: string | null;
 
   @Field({ description: 'The product was deleted after the comparison was shared: shown as it was then.' })
@@ -29,7 +39,7 @@ export class ComparedItem {
   onlyHere!: Ingredient[];
 }
 
-@ObjectType({ description: 'One item\'s side of a flag, effect or rule.' })
+@ObjectType({ description: "One item's side of a flag, effect or rule." })
 export class ComparisonCell {
   @Field({ description: 'Flags and effects: the item has it. Rules: the item passes it.' })
   present!: boolean;
@@ -73,7 +83,7 @@ export class Comparison {
   @Field(() => [ComparedItem])
   items!: ComparedItem[];
 
-  @Field(() => [Ingredient], { description: 'Ingredients every item has, in the first item\'s order.' })
+  @Field(() => [Ingredient], { description: "Ingredients every item has, in the first item's order." })
   shared!: Ingredient[];
 
   @Field(() => [ComparisonOverlap])

@@ -15,7 +15,11 @@ export function contestWeek(choice: WeekChoice, now = new Date()): ContestWeek {
   if (choice.kind === 'current') return weekOf(now);
   if (choice.kind === 'previous') return previousWeek(weekOf(now));
   const week = parseWeekNumber(choice.weekNumber.trim());
-  if (!week) throw validationFailed('week_number', 'week_number must be an ISO week as YYYYWW, e.g. 202648 (weeks 01 to 52, or 53 in long years)');
+  if (!week)
+    throw validationFailed(
+      'week_number',
+      'week_number must be an ISO week as YYYYWW, e.g. 202648 (weeks 01 to 52, or 53 in long years)',
+    );
   return week;
 }
 
@@ -27,12 +31,18 @@ const SCORES = `ranked as (
     from routine_week_score s join routine r on r.id = s.routine_id
     where s.week_start = ? and s.score > 0 and r.status = 'published')`;
 
-export interface EntryRow { routine_id: string; score: number; rank: number }
+export interface EntryRow {
+  routine_id: string;
+  score: number;
+  rank: number;
+}
 
 async function withRoutines(em: EntityManager, rows: EntryRow[]) {
   const routines = await em.find(Routine, { id: { $in: rows.map((r) => r.routine_id) } });
   const byId = new Map(routines.map((r) => [r.id, r]));
-  return rows.flatMap((r) => (byId.has(r.routine_id) ? [{ rank: r.rank, score: r.score, routine: byId.get(r.routine_id)! }] : []));
+  return rows.flatMap((r) =>
+    byId.has(r.routine_id) ? [{ rank: r.rank, score: r.score, routine: byId.get(r.routine_id)! }] : [],
+  );
 }
 
 /** The ranked entries of a week, a page at a time. */
@@ -40,7 +50,8 @@ export async function leaderboard(em: EntityManager, week: ContestWeek, page: Pa
   const { limit, offset, next } = offsetPage(page);
   const rows = await em.execute<EntryRow[]>(
     `with ${SCORES} select routine_id, score, rank from ranked order by rank limit ? offset ?`,
-    [week.startsAt, limit + 1, offset]);
+    [week.startsAt, limit + 1, offset],
+  );
   return { items: await withRoutines(em, rows.slice(0, limit)), nextCursor: next(rows.length) };
 }
 
@@ -65,14 +76,18 @@ async function contestStats(em: EntityManager, week: ContestWeek, ownerId: strin
      from (select 1) one
      left join ranked l on l.rank = 1
      left join lateral (select routine_id, score, rank from ranked where owner_id = ? order by rank limit 1) m on true`,
-    [week.startsAt, ownerId]);
+    [week.startsAt, ownerId],
+  );
   const entries = await withRoutines(em, [
     ...(row.leader_id ? [{ routine_id: row.leader_id, score: row.leader_score!, rank: 1 }] : []),
     ...(row.mine_id ? [{ routine_id: row.mine_id, score: row.mine_score!, rank: row.mine_rank! }] : []),
   ]);
   const leader = entries.find((e) => e.rank === 1) ?? null;
-  const mine = row.mine_id ? entries.find((e) => e.routine.id === row.mine_id) ?? null : null;
-  return { contest: { ...week, contest: 'most_liked_routine', status: statusOf(week, now), entries: row.entries, leader }, mine };
+  const mine = row.mine_id ? (entries.find((e) => e.routine.id === row.mine_id) ?? null) : null;
+  return {
+    contest: { ...week, contest: 'most_liked_routine', status: statusOf(week, now), entries: row.entries, leader },
+    mine,
+  };
 }
 
 /** The week's contest: its bounds, how many routines scored, and the leader. */

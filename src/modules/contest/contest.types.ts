@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { Page } from '../shared/pagination.js';
 import { Routine } from '../routine/routine.entity.js';
 
-@ObjectType({ description: 'A routine\'s place in a week\'s contest.' })
+@ObjectType({ description: "A routine's place in a week's contest." })
 export class ContestEntry {
   @Field(() => Int, { description: '1 for the leader.' })
   rank!: number;
@@ -47,7 +47,7 @@ export class Contest {
   leader!: ContestEntry | null;
 }
 
-@ObjectType({ description: 'The caller\'s standing in a week\'s contest: their best-ranked routine, or none.' })
+@ObjectType({ description: "The caller's standing in a week's contest: their best-ranked routine, or none." })
 export class ContestStanding {
   @Field(() => Contest)
   contest!: Contest;

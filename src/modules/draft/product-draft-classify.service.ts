@@ -19,18 +19,24 @@ export interface BrandGuess {
  */
 export async function guessBrands(ctx: Context, productName: string): Promise<BrandGuess[]> {
   const name = productName.toLowerCase().replace(/\s+/g, ' ').trim();
-  const candidates = (await ctx.em.execute<Array<{ id: string; name: string }>>(
-    'select id, name from brand where position(lower(name) in ?) > 0 order by length(name) desc limit 10', [name],
-  ));
+  const candidates = await ctx.em.execute<Array<{ id: string; name: string }>>(
+    'select id, name from brand where position(lower(name) in ?) > 0 order by length(name) desc limit 10',
+    [name],
+  );
   const words = ` ${name.replace(/[^a-z0-9]+/g, ' ')} `;
-  const guesses = candidates.flatMap((row) => {
-    const brand = row.name.toLowerCase();
-    const asWords = ` ${brand.replace(/[^a-z0-9]+/g, ' ').trim()} `;
-    if (!words.includes(asWords)) return [];
-    return [{ id: row.id, confidence: name.startsWith(brand) ? 0.95 : 0.7, length: brand.length }];
-  }).sort((a, b) => b.confidence - a.confidence || b.length - a.length).slice(0, 3);
+  const guesses = candidates
+    .flatMap((row) => {
+      const brand = row.name.toLowerCase();
+      const asWords = ` ${brand.replace(/[^a-z0-9]+/g, ' ').trim()} `;
+      if (!words.includes(asWords)) return [];
+      return [{ id: row.id, confidence: name.startsWith(brand) ? 0.95 : 0.7, length: brand.length }];
+    })
+    .sort((a, b) => b.confidence - a.confidence || b.length - a.length)
+    .slice(0, 3);
   const brands = await ctx.loaders.brandById.loadMany(guesses.map((g) => g.id));
-  return guesses.flatMap((g, i) => (brands[i] instanceof Brand ? [{ brand: brands[i] as Brand, confidence: g.confidence }] : []));
+  return guesses.flatMap((g, i) =>
+    brands[i] instanceof Brand ? [{ brand: brands[i] as Brand, confidence: g.confidence }] : [],
+  );
 }
 
 export interface Classification {
@@ -48,15 +54,27 @@ export async function autoClassify(ctx: Context, name: string, ingredientList: s
   const ingredientIds = analysis.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
   const fromList = await categorizeList(ctx, ingredientIds);
   const brands = await guessBrands(ctx, name);
-  const categories = await withNameCategory(ctx, name, [...(fromList.best ? [fromList.best] : []), ...fromList.alternatives]);
-  return { category: categories[0] ?? null, alternativeCategories: categories.slice(1, 4), brand: brands[0] ?? null, alternativeBrands: brands.slice(1) };
+  const categories = await withNameCategory(ctx, name, [
+    ...(fromList.best ? [fromList.best] : []),
+    ...fromList.alternatives,
+  ]);
+  return {
+    category: categories[0] ?? null,
+    alternativeCategories: categories.slice(1, 4),
+    brand: brands[0] ?? null,
+    alternativeBrands: brands.slice(1),
+  };
 }
 
 /**
  * A product type the name states ("Soothing Toner") outranks what similar ingredient lists suggest:
  * lists of toners, essences and serums look alike, names do not. Agreement raises the confidence.
  */
-async function withNameCategory(ctx: Context, name: string, fromList: Array<{ category: ProductCategory; confidence: number }>) {
+async function withNameCategory(
+  ctx: Context,
+  name: string,
+  fromList: Array<{ category: ProductCategory; confidence: number }>,
+) {
   const stated = categoryFromName(name);
   if (!stated) return fromList;
   const category = await ctx.em.findOne(ProductCategory, { alias: stated.alias });

@@ -14,8 +14,14 @@ export class DraftImageResolver {
   // Mutations
   @Authorized()
   @RunBeforeTransaction(storeImageFirst)
-  @Mutation(() => ProductDraft, { description: 'Set a draft\'s product image (its author, moderators); it becomes the product\'s on approval.' })
-  async setProductDraftImage(@Arg('id') id: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<ProductDraft> {
+  @Mutation(() => ProductDraft, {
+    description: "Set a draft's product image (its author, moderators); it becomes the product's on approval.",
+  })
+  async setProductDraftImage(
+    @Arg('id') id: string,
+    @Arg('image', () => UploadScalar) image: UploadedFile,
+    @Ctx() ctx: Context,
+  ): Promise<ProductDraft> {
     const draft = await draftToChange(ctx.em, id, ctx.viewer!);
     await setImage(ctx.em, ImageOwnerKind.draft, draft.id, image);
     return draft;

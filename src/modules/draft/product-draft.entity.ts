@@ -10,7 +10,7 @@ import { User } from '../user/user.entity.js';
 
 /** The fields a draft can carry to a product. */
 export const DRAFT_FIELDS = ['name', 'brand', 'category', 'description', 'barcode', 'ingredientList'] as const;
-export type DraftField = typeof DRAFT_FIELDS[number];
+export type DraftField = (typeof DRAFT_FIELDS)[number];
 
 export enum ProductDraftStatus {
   pending = 'pending',

@@ -1,4 +1,18 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Float,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { AnalysisEntry, CategoryGuess } from '../analysis/analysis.types.js';
 import { entriesWithIngredients } from '../analysis/analysis-entries.js';
@@ -9,7 +23,16 @@ import { Page, PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { autoClassify } from './product-draft-classify.service.js';
 import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
-import { approveDraft, createDraft, deleteDraft, getDraft, listAuthoredDrafts, listDrafts, listReviewedDrafts, updateDraft } from './product-draft.service.js';
+import {
+  approveDraft,
+  createDraft,
+  deleteDraft,
+  getDraft,
+  listAuthoredDrafts,
+  listDrafts,
+  listReviewedDrafts,
+  updateDraft,
+} from './product-draft.service.js';
 
 @ObjectType()
 export class ProductDraftPage extends Page(ProductDraft) {}
@@ -25,13 +48,19 @@ class BrandGuess {
 
 @ObjectType({ description: 'A proposed category and brand for a new product.' })
 class DraftClassification {
-  @Field(() => CategoryGuess, { nullable: true, description: 'From the categories of the catalog products with the most similar lists; null when none is similar.' })
+  @Field(() => CategoryGuess, {
+    nullable: true,
+    description: 'From the categories of the catalog products with the most similar lists; null when none is similar.',
+  })
   category!: CategoryGuess | null;
 
   @Field(() => [CategoryGuess])
   alternativeCategories!: CategoryGuess[];
 
-  @Field(() => BrandGuess, { nullable: true, description: 'A catalog brand whose name appears in the product name; null when none does.' })
+  @Field(() => BrandGuess, {
+    nullable: true,
+    description: 'A catalog brand whose name appears in the product name; null when none does.',
+  })
   brand!: BrandGuess | null;
 
   @Field(() => [BrandGuess])
@@ -40,7 +69,10 @@ class DraftClassification {
 
 @ArgsType()
 class DraftFieldArgs {
-  @Field(() => String, { nullable: true, description: 'The product it corrects (id or alias); omit for a new product.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The product it corrects (id or alias); omit for a new product.',
+  })
   product?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Category id or alias.' })
@@ -58,7 +90,7 @@ class CreateDraftArgs extends DraftFieldArgs {
   @Field()
   name!: string;
 
-  @Field({ description: 'An existing brand\'s id or alias, or the name of a brand not in the catalog yet.' })
+  @Field({ description: "An existing brand's id or alias, or the name of a brand not in the catalog yet." })
   brand!: string;
 
   @Field({ description: 'The ingredient list as printed on the label.' })
@@ -90,7 +122,9 @@ class DraftQueueArgs extends PageArgs {
 export class ProductDraftResolver {
   // Queries
   @Authorized([UserType.moderator, UserType.admin])
-  @Query(() => ProductDraftPage, { description: 'The moderation queue: pending drafts, oldest first (or ?status=approved).' })
+  @Query(() => ProductDraftPage, {
+    description: 'The moderation queue: pending drafts, oldest first (or ?status=approved).',
+  })
   productDrafts(@Args() args: DraftQueueArgs, @Ctx() ctx: Context) {
     return listDrafts(ctx.em, args.status, args);
   }
@@ -114,7 +148,9 @@ export class ProductDraftResolver {
   }
 
   @Authorized()
-  @Query(() => DraftClassification, { description: 'A category and a brand proposed for a product name and ingredient list.' })
+  @Query(() => DraftClassification, {
+    description: 'A category and a brand proposed for a product name and ingredient list.',
+  })
   classifyProductDraft(@Arg('name') name: string, @Arg('ingredientList') ingredientList: string, @Ctx() ctx: Context) {
     return autoClassify(ctx, name, ingredientList);
   }
@@ -127,7 +163,9 @@ export class ProductDraftResolver {
   }
 
   @Authorized()
-  @Mutation(() => ProductDraft, { description: 'Change a draft: its author while pending, moderators any time. Omitted fields stay.' })
+  @Mutation(() => ProductDraft, {
+    description: 'Change a draft: its author while pending, moderators any time. Omitted fields stay.',
+  })
   updateProductDraft(@Args() args: UpdateDraftArgs, @Ctx() ctx: Context): Promise<ProductDraft> {
     const { id, ...fields } = args;
     return updateDraft(ctx.em, ctx.viewer!, id, fields);
@@ -140,13 +178,18 @@ export class ProductDraftResolver {
   }
 
   @Authorized([UserType.moderator, UserType.admin])
-  @Mutation(() => ProductDraft, { description: 'Approve a pending draft: creates the product, or updates the one it corrects.' })
+  @Mutation(() => ProductDraft, {
+    description: 'Approve a pending draft: creates the product, or updates the one it corrects.',
+  })
   approveProductDraft(@Arg('id') id: string, @Ctx() ctx: Context): Promise<ProductDraft> {
     return approveDraft(ctx.em, ctx.viewer!, id);
   }
 
   // Field resolvers
-  @FieldResolver(() => Brand, { nullable: true, description: 'The catalog brand; null when the draft names a new one.' })
+  @FieldResolver(() => Brand, {
+    nullable: true,
+    description: 'The catalog brand; null when the draft names a new one.',
+  })
   brand(@Root() draft: ProductDraft, @Ctx() ctx: Context) {
     return draft.brand ? ctx.loaders.brandById.load(draft.brand.id) : null;
   }
@@ -156,12 +199,15 @@ export class ProductDraftResolver {
     return draft.category ? ctx.loaders.categoryById.load(draft.category.id) : null;
   }
 
-  @FieldResolver(() => Product, { nullable: true, description: 'The product it corrects; once approved, the product it created or updated.' })
+  @FieldResolver(() => Product, {
+    nullable: true,
+    description: 'The product it corrects; once approved, the product it created or updated.',
+  })
   product(@Root() draft: ProductDraft, @Ctx() ctx: Context) {
     return draft.product ? ctx.loaders.productById.load(draft.product.id) : null;
   }
 
-  @FieldResolver(() => [AnalysisEntry], { description: 'The label\'s entries in order, with what each matched.' })
+  @FieldResolver(() => [AnalysisEntry], { description: "The label's entries in order, with what each matched." })
   ingredients(@Root() draft: ProductDraft, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
     return entriesWithIngredients(ctx, draft.entries);
   }

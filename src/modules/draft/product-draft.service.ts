@@ -34,7 +34,8 @@ export async function getDraft(em: EntityManager, id: string, viewer: User | nul
 /** A draft whose content the viewer may change: its author while pending, moderators any time. */
 export async function draftToChange(em: EntityManager, id: string, viewer: User): Promise<ProductDraft> {
   const draft = await getDraft(em, id, viewer);
-  if (!isModerator(viewer) && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be changed by its author`);
+  if (!isModerator(viewer) && draft.status !== ProductDraftStatus.pending)
+    throw conflict(`The draft is ${draft.status}: only a pending draft can be changed by its author`);
   return draft;
 }
 
@@ -55,13 +56,21 @@ function checkedName(name: string): string {
 }
 
 /** An existing brand by id or alias, else a new brand's name (a UUID must be an existing brand). */
-async function resolveBrand(em: EntityManager, text: string): Promise<{ brand: string | null; newBrandName: string | null }> {
+async function resolveBrand(
+  em: EntityManager,
+  text: string,
+): Promise<{ brand: string | null; newBrandName: string | null }> {
   const clean = text.trim().replace(/\s+/g, ' ');
-  if (!clean) throw validationFailed('brand', 'brand is required: an existing brand\'s id or alias, or a new brand\'s name');
-  const found = await em.findOne(Brand, isUuid(clean) ? { id: clean.toLowerCase() } : { $or: [{ alias: clean.toLowerCase() }, { alias: slugify(clean) }] });
+  if (!clean)
+    throw validationFailed('brand', "brand is required: an existing brand's id or alias, or a new brand's name");
+  const found = await em.findOne(
+    Brand,
+    isUuid(clean) ? { id: clean.toLowerCase() } : { $or: [{ alias: clean.toLowerCase() }, { alias: slugify(clean) }] },
+  );
   if (found) return { brand: found.id, newBrandName: null };
   if (isUuid(clean)) throw validationFailed('brand', `No brand "${clean}"`);
-  if (clean.length < 2 || clean.length > 100 || !slugify(clean)) throw validationFailed('brand', 'A new brand\'s name must be 2-100 characters with letters or digits');
+  if (clean.length < 2 || clean.length > 100 || !slugify(clean))
+    throw validationFailed('brand', "A new brand's name must be 2-100 characters with letters or digits");
   return { brand: null, newBrandName: clean };
 }
 
@@ -73,7 +82,8 @@ async function resolveCategory(em: EntityManager, text: string): Promise<string>
 
 function checkedBarcode(text: string): string {
   const barcode = normalizeBarcode(text);
-  if (!barcode) throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
+  if (!barcode)
+    throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
   return barcode;
 }
 
@@ -83,13 +93,23 @@ async function resolveProduct(em: EntityManager, text: string, viewer: User): Pr
 }
 
 /** The list analysed with the knowledge base: entries, matched ids and the union of their flags. */
-async function analysed(em: EntityManager, text: string): Promise<Pick<ProductDraft, 'ingredientList' | 'entries' | 'ingredientIds' | 'flags'>> {
+async function analysed(
+  em: EntityManager,
+  text: string,
+): Promise<Pick<ProductDraft, 'ingredientList' | 'entries' | 'ingredientIds' | 'flags'>> {
   const list = checkedList('ingredient_list', text);
   const { matcher, byId } = await loadKnowledgeBase(em);
   const result = analyzeIngredientList(list, matcher);
   const entries: StoredEntry[] = result.entries.map((e) => ({
-    position: e.position, input: e.input, match: e.match, ingredientId: e.ingredientId,
-    concentration: e.concentration, mayContain: e.mayContain, nano: e.nano, active: e.active, ...(e.unread ? { unread: true } : {}),
+    position: e.position,
+    input: e.input,
+    match: e.match,
+    ingredientId: e.ingredientId,
+    concentration: e.concentration,
+    mayContain: e.mayContain,
+    nano: e.nano,
+    active: e.active,
+    ...(e.unread ? { unread: true } : {}),
   }));
   const ingredientIds = entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
   const flags = [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort();
@@ -105,13 +125,16 @@ async function applyFields(em: EntityManager, draft: ProductDraft, fields: Draft
   const changes: Partial<ProductDraft> & Record<string, unknown> = {};
   if (fields.name != null) changes.name = checkedName(fields.name);
   if (fields.brand != null) Object.assign(changes, await resolveBrand(em, fields.brand));
-  if (fields.category !== undefined) changes.category = fields.category ? await resolveCategory(em, fields.category) as never : null;
+  if (fields.category !== undefined)
+    changes.category = fields.category ? ((await resolveCategory(em, fields.category)) as never) : null;
   if (fields.description !== undefined) {
-    if (fields.description && fields.description.length > 5000) throw validationFailed('description', 'description is at most 5,000 characters');
+    if (fields.description && fields.description.length > 5000)
+      throw validationFailed('description', 'description is at most 5,000 characters');
     changes.description = fields.description?.trim() ?? '';
   }
   if (fields.barcode !== undefined) changes.barcode = fields.barcode ? checkedBarcode(fields.barcode) : null;
-  if (fields.product !== undefined) changes.product = fields.product ? await resolveProduct(em, fields.product, viewer) as never : null;
+  if (fields.product !== undefined)
+    changes.product = fields.product ? ((await resolveProduct(em, fields.product, viewer)) as never) : null;
   if (fields.ingredientList != null) Object.assign(changes, await analysed(em, fields.ingredientList));
   const sent = DRAFT_FIELDS.filter((f) => fields[f] !== undefined && (fields[f] !== null || NULLABLE.has(f)));
   changes.sentFields = [...new Set([...sentFields(draft), ...sent])];
@@ -125,11 +148,20 @@ const NULLABLE = new Set<DraftField>(['category', 'description', 'barcode']);
 export function sentFields(draft: ProductDraft): DraftField[] {
   if (draft.sentFields) return draft.sentFields;
   if (!draft.ingredientList) return [];
-  return DRAFT_FIELDS.filter((f) => f === 'name' || f === 'brand' || f === 'ingredientList'
-    || (f === 'category' ? draft.category != null : f === 'barcode' ? draft.barcode != null : draft.description !== ''));
+  return DRAFT_FIELDS.filter(
+    (f) =>
+      f === 'name' ||
+      f === 'brand' ||
+      f === 'ingredientList' ||
+      (f === 'category' ? draft.category != null : f === 'barcode' ? draft.barcode != null : draft.description !== ''),
+  );
 }
 
-export async function createDraft(em: EntityManager, viewer: User, fields: DraftFields & { name: string; brand: string; ingredientList: string }): Promise<ProductDraft> {
+export async function createDraft(
+  em: EntityManager,
+  viewer: User,
+  fields: DraftFields & { name: string; brand: string; ingredientList: string },
+): Promise<ProductDraft> {
   const draft = new ProductDraft();
   draft.author = em.getReference(User, viewer.id) as never;
   await applyFields(em, draft, fields, viewer);
@@ -139,7 +171,12 @@ export async function createDraft(em: EntityManager, viewer: User, fields: Draft
 }
 
 /** The author while pending; moderators any time. */
-export async function updateDraft(em: EntityManager, viewer: User, id: string, fields: DraftFields): Promise<ProductDraft> {
+export async function updateDraft(
+  em: EntityManager,
+  viewer: User,
+  id: string,
+  fields: DraftFields,
+): Promise<ProductDraft> {
   const draft = await draftToChange(em, id, viewer);
   await applyFields(em, draft, fields, viewer);
   await em.flush();
@@ -150,9 +187,13 @@ export async function updateDraft(em: EntityManager, viewer: User, id: string, f
 export async function deleteDraft(em: EntityManager, viewer: User, id: string): Promise<boolean> {
   const draft = await getDraft(em, id, viewer);
   const pendingOnly = !isModerator(viewer);
-  if (pendingOnly && draft.status !== ProductDraftStatus.pending) throw conflict(`The draft is ${draft.status}: only a pending draft can be withdrawn by its author`);
+  if (pendingOnly && draft.status !== ProductDraftStatus.pending)
+    throw conflict(`The draft is ${draft.status}: only a pending draft can be withdrawn by its author`);
   // The author's withdrawal only while still pending: an approval committing meanwhile wins.
-  const removed = await em.nativeDelete(ProductDraft, { id: draft.id, ...(pendingOnly ? { status: ProductDraftStatus.pending } : {}) });
+  const removed = await em.nativeDelete(ProductDraft, {
+    id: draft.id,
+    ...(pendingOnly ? { status: ProductDraftStatus.pending } : {}),
+  });
   if (removed !== 1) throw conflict('The draft was approved at the same time: it can no longer be withdrawn');
   em.getUnitOfWork().unsetIdentity(draft);
   await removeImage(em, ImageOwnerKind.draft, draft.id);
@@ -160,7 +201,13 @@ export async function deleteDraft(em: EntityManager, viewer: User, id: string): 
 }
 
 export function listDrafts(em: EntityManager, status: ProductDraftStatus | null | undefined, page: PageArgs) {
-  return paginate(em, ProductDraft, { status: status ?? ProductDraftStatus.pending }, { createdAt: 'asc', id: 'asc' }, page);
+  return paginate(
+    em,
+    ProductDraft,
+    { status: status ?? ProductDraftStatus.pending },
+    { createdAt: 'asc', id: 'asc' },
+    page,
+  );
 }
 
 export function listAuthoredDrafts(em: EntityManager, viewer: User, page: PageArgs) {
@@ -187,7 +234,13 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   // Claimed first, by a conditional update: of moderators approving at once, one makes the product
   // and the others wait for its commit, then get CONFLICT (nine 500s and a race before).
   const reviewedAt = new Date();
-  if (!(await changeIfStill(em, draft, { id: draft.id, status: ProductDraftStatus.pending }, { status: ProductDraftStatus.approved, reviewer: viewer.id, reviewedAt } as never))) {
+  if (
+    !(await changeIfStill(em, draft, { id: draft.id, status: ProductDraftStatus.pending }, {
+      status: ProductDraftStatus.approved,
+      reviewer: viewer.id,
+      reviewedAt,
+    } as never))
+  ) {
     throw conflict('The draft was approved by someone else at the same time');
   }
   let brandId = draft.brand?.id ?? null;
@@ -198,43 +251,68 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   }
   const corrected = draft.product ? await em.findOne(Product, { id: draft.product.id }) : null;
   if (draft.product && !corrected) throw notFound('Product', draft.product.id);
-  if (draft.barcode && (await em.count(Product, { barcode: draft.barcode, ...(corrected ? { id: { $ne: corrected.id } } : {}) }))) {
+  if (
+    draft.barcode &&
+    (await em.count(Product, { barcode: draft.barcode, ...(corrected ? { id: { $ne: corrected.id } } : {}) }))
+  ) {
     throw conflict(`Another product has barcode ${draft.barcode}`, { field: 'barcode' });
   }
   const all = {
-    name: draft.name, brand: brandId, category: draft.category?.id ?? null, description: draft.description, barcode: draft.barcode ?? null,
+    name: draft.name,
+    brand: brandId,
+    category: draft.category?.id ?? null,
+    description: draft.description,
+    barcode: draft.barcode ?? null,
   };
   // A correction changes only what its author sent; a new product takes everything.
   const sent = new Set(sentFields(draft));
   const values = {
     ...(corrected ? Object.fromEntries(Object.entries(all).filter(([field]) => sent.has(field as DraftField))) : all),
-    ingredientList: draft.ingredientList, ingredientIds: draft.ingredientIds, flags: draft.flags,
+    ingredientList: draft.ingredientList,
+    ingredientIds: draft.ingredientIds,
+    flags: draft.flags,
   };
   let product: Product;
   if (corrected) {
     product = em.assign(corrected, values as never);
-    if (product.status !== ProductStatus.published) em.assign(product, { status: ProductStatus.published, publishedAt: new Date() });
+    if (product.status !== ProductStatus.published)
+      em.assign(product, { status: ProductStatus.published, publishedAt: new Date() });
     await em.nativeDelete(ProductIngredient, { product: product.id });
   } else {
     const brand = await em.findOne(Brand, { id: brandId });
     product = em.create(Product, {
-      ...values, alias: await uniqueAlias(em, Product, `${brand?.alias ?? ''} ${draft.name}`), status: ProductStatus.published, publishedAt: new Date(),
+      ...values,
+      alias: await uniqueAlias(em, Product, `${brand?.alias ?? ''} ${draft.name}`),
+      status: ProductStatus.published,
+      publishedAt: new Date(),
       createdBy: draft.author.id,
     } as never);
   }
   for (const e of draft.entries) {
     em.create(ProductIngredient, {
-      product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match,
-      concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false,
+      product: product.id,
+      position: e.position,
+      input: e.input,
+      ingredient: e.ingredientId,
+      match: e.match,
+      concentration: e.concentration,
+      mayContain: e.mayContain,
+      unread: e.unread ?? false,
     });
   }
   em.assign(draft, { brand: brandId, product: product.id } as never);
   await em.flush();
   // A correction that changes the list is a new version (and may alert who favours the product).
-  await recordListVersions(em, [{
-    productId: product.id, ingredientList: draft.ingredientList, ingredientIds: draft.ingredientIds, entries: draft.entries,
-    source: ListVersionSource.draft_approved, authorId: draft.author.id,
-  }]);
+  await recordListVersions(em, [
+    {
+      productId: product.id,
+      ingredientList: draft.ingredientList,
+      ingredientIds: draft.ingredientIds,
+      entries: draft.entries,
+      source: ListVersionSource.draft_approved,
+      authorId: draft.author.id,
+    },
+  ]);
   await moveImage(em, { kind: ImageOwnerKind.draft, id: draft.id }, { kind: ImageOwnerKind.product, id: product.id });
   refreshSimilarProduct(product.id);
   return draft;

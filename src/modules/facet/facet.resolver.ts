@@ -1,4 +1,19 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
@@ -48,7 +63,7 @@ class FacetArgs {
 @Resolver(() => Facet)
 export class FacetResolver {
   // Queries
-  @Query(() => FacetPage, { description: 'The catalog\'s filters, in display order.' })
+  @Query(() => FacetPage, { description: "The catalog's filters, in display order." })
   facets(@Args() page: PageArgs, @Ctx() ctx: Context) {
     return listFacets(ctx.em, page);
   }
@@ -72,7 +87,7 @@ export class FacetResolver {
   }
 
   // Field resolvers
-  @FieldResolver(() => [FacetValueType], { description: 'For category and brand facets, the catalog\'s current ones.' })
+  @FieldResolver(() => [FacetValueType], { description: "For category and brand facets, the catalog's current ones." })
   values(@Root() facet: Facet, @Ctx() ctx: Context) {
     return facetValues(ctx.em, facet);
   }

@@ -17,21 +17,26 @@ export function getFacet(em: EntityManager, idOrAlias: string): Promise<Facet> {
   return findByIdOrAlias(em, Facet, idOrAlias);
 }
 
-export const listFacets = (em: EntityManager, page: PageArgs) => paginate(em, Facet, {}, { position: 'asc', id: 'asc' }, page);
+export const listFacets = (em: EntityManager, page: PageArgs) =>
+  paginate(em, Facet, {}, { position: 'asc', id: 'asc' }, page);
 
 /** The values to show: fixed ones, or the catalog's current categories and brands. */
 export async function facetValues(em: EntityManager, facet: Facet): Promise<FacetValue[]> {
   if (facet.parameter === 'category') {
-    return (await em.find(ProductCategory, { parent: null }, { orderBy: { position: 'asc', name: 'asc' } })).map((c) => ({ value: c.alias, label: c.name }));
+    return (await em.find(ProductCategory, { parent: null }, { orderBy: { position: 'asc', name: 'asc' } })).map(
+      (c) => ({ value: c.alias, label: c.name }),
+    );
   }
-  if (facet.parameter === 'brand') return (await em.find(Brand, {}, { orderBy: { name: 'asc' } })).map((b) => ({ value: b.alias, label: b.name }));
+  if (facet.parameter === 'brand')
+    return (await em.find(Brand, {}, { orderBy: { name: 'asc' } })).map((b) => ({ value: b.alias, label: b.name }));
   return facet.values;
 }
 
 /** Fixed values must be ones GET /products accepts for the facet's parameter. */
 function checkedValues(parameter: string, values: FacetValue[] | null | undefined): FacetValue[] {
   if (LIVE.has(parameter)) {
-    if (values?.length) throw validationFailed('values', `a ${parameter} facet takes its values from the catalog: send none`);
+    if (values?.length)
+      throw validationFailed('values', `a ${parameter} facet takes its values from the catalog: send none`);
     return [];
   }
   const list = values ?? [];
@@ -39,7 +44,8 @@ function checkedValues(parameter: string, values: FacetValue[] | null | undefine
   const accepted = parameter === 'free_of' ? { ...FREE_OF_FLAGS, ...loadVocabulary().flags } : loadVocabulary().flags;
   for (const v of list) {
     if (!(v.value in accepted)) throw validationFailed('values', `"${v.value}" is not a value ${parameter} accepts`);
-    if (!v.label.trim() || v.label.length > 80) throw validationFailed('values', 'every value needs a label of 1-80 characters');
+    if (!v.label.trim() || v.label.length > 80)
+      throw validationFailed('values', 'every value needs a label of 1-80 characters');
   }
   return list.map((v) => ({ value: v.value, label: v.label.trim() }));
 }
@@ -56,27 +62,41 @@ async function flushUnique(em: EntityManager, alias: string): Promise<void> {
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw conflict(`A facet with alias "${alias}" already exists`, { field: 'alias' });
+    if (error instanceof UniqueConstraintViolationException)
+      throw conflict(`A facet with alias "${alias}" already exists`, { field: 'alias' });
     throw error;
   }
 }
 
 function checkedCommon(changes: FacetChanges): void {
-  if (changes.name != null && (!changes.name.trim() || changes.name.length > 80)) throw validationFailed('name', 'name must be 1-80 characters');
-  if (changes.alias != null && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(changes.alias)) throw validationFailed('alias', 'alias must be a lowercase slug');
-  if (changes.position != null && (!Number.isInteger(changes.position) || changes.position < 0 || changes.position > 1000)) throw validationFailed('position', 'position must be 0-1000');
+  if (changes.name != null && (!changes.name.trim() || changes.name.length > 80))
+    throw validationFailed('name', 'name must be 1-80 characters');
+  if (changes.alias != null && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(changes.alias))
+    throw validationFailed('alias', 'alias must be a lowercase slug');
+  if (
+    changes.position != null &&
+    (!Number.isInteger(changes.position) || changes.position < 0 || changes.position > 1000)
+  )
+    throw validationFailed('position', 'position must be 0-1000');
   if (changes.parameter != null && !(FACET_PARAMETERS as readonly string[]).includes(changes.parameter)) {
     throw validationFailed('parameter', `parameter must be one of ${FACET_PARAMETERS.join(', ')}`);
   }
 }
 
-export async function createFacet(em: EntityManager, input: FacetChanges & { name: string; parameter: string }): Promise<Facet> {
+export async function createFacet(
+  em: EntityManager,
+  input: FacetChanges & { name: string; parameter: string },
+): Promise<Facet> {
   if (!input.name.trim()) throw validationFailed('name', 'name is required');
-  if (!input.parameter) throw validationFailed('parameter', `parameter is required: one of ${FACET_PARAMETERS.join(', ')}`);
+  if (!input.parameter)
+    throw validationFailed('parameter', `parameter is required: one of ${FACET_PARAMETERS.join(', ')}`);
   checkedCommon(input);
   const alias = input.alias ?? slugify(input.name);
   const facet = em.create(Facet, {
-    alias, name: input.name.trim(), parameter: input.parameter, values: checkedValues(input.parameter, input.values),
+    alias,
+    name: input.name.trim(),
+    parameter: input.parameter,
+    values: checkedValues(input.parameter, input.values),
     position: input.position ?? 0,
   });
   await flushUnique(em, alias);

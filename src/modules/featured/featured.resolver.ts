@@ -1,4 +1,18 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Article, loadArticles } from '../article/article.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
@@ -16,7 +30,7 @@ class AddFeaturedArgs {
   @Field(() => FeaturedKind)
   kind!: FeaturedKind;
 
-  @Field({ description: 'The product\'s or routine\'s id (or a product alias), or the article\'s alias.' })
+  @Field({ description: "The product's or routine's id (or a product alias), or the article's alias." })
   ref!: string;
 
   @Field(() => Int, { nullable: true, description: 'Display order, lowest first (default: after the last).' })
@@ -39,21 +53,33 @@ const publishedRoutine = async (ctx: Context, item: FeaturedItem): Promise<Routi
 };
 
 const articleOf = (item: FeaturedItem): Article | null =>
-  (item.kind === FeaturedKind.article ? loadArticles().find((a) => a.alias === item.ref) ?? null : null);
+  item.kind === FeaturedKind.article ? (loadArticles().find((a) => a.alias === item.ref) ?? null) : null;
 
 @Resolver(() => FeaturedItem)
 export class FeaturedResolver {
   // Queries
-  @Query(() => FeaturedItemPage, { description: 'What the home screen shows, in curated order; items whose target is gone or unpublished are left out.' })
-  async featured(@Ctx() ctx: Context, @Arg('kind', () => FeaturedKind, { nullable: true }) kind?: FeaturedKind | null): Promise<FeaturedItemPage> {
+  @Query(() => FeaturedItemPage, {
+    description:
+      'What the home screen shows, in curated order; items whose target is gone or unpublished are left out.',
+  })
+  async featured(
+    @Ctx() ctx: Context,
+    @Arg('kind', () => FeaturedKind, { nullable: true }) kind?: FeaturedKind | null,
+  ): Promise<FeaturedItemPage> {
     const items = await listFeatured(ctx.em, kind ?? null);
-    const shown = await Promise.all(items.map(async (item) => ((await publishedProduct(ctx, item)) || (await publishedRoutine(ctx, item)) || articleOf(item) ? item : null)));
+    const shown = await Promise.all(
+      items.map(async (item) =>
+        (await publishedProduct(ctx, item)) || (await publishedRoutine(ctx, item)) || articleOf(item) ? item : null,
+      ),
+    );
     return { items: shown.filter((item): item is FeaturedItem => item !== null), nextCursor: null };
   }
 
   // Mutations
   @Authorized([UserType.admin])
-  @Mutation(() => FeaturedItem, { description: 'Features a published product, a published routine or an article (admins).' })
+  @Mutation(() => FeaturedItem, {
+    description: 'Features a published product, a published routine or an article (admins).',
+  })
   addFeaturedItem(@Args() args: AddFeaturedArgs, @Ctx() ctx: Context) {
     return addFeatured(ctx.em, ctx.viewer!, args);
   }

@@ -12,7 +12,10 @@ const MAX_ITEMS = 100;
 
 /** The curated items in display order (at most 100: a home screen, not a catalog). */
 export function listFeatured(em: EntityManager, kind: FeaturedKind | null): Promise<FeaturedItem[]> {
-  return em.find(FeaturedItem, kind ? { kind } : {}, { orderBy: { position: 'asc', createdAt: 'asc' }, limit: MAX_ITEMS });
+  return em.find(FeaturedItem, kind ? { kind } : {}, {
+    orderBy: { position: 'asc', createdAt: 'asc' },
+    limit: MAX_ITEMS,
+  });
 }
 
 /** The id (products, routines) or alias (articles) a new slot stores; 404 when it is not public. */
@@ -33,16 +36,25 @@ async function resolveRef(em: EntityManager, kind: FeaturedKind, ref: string): P
   return routine.id;
 }
 
-export async function addFeatured(em: EntityManager, viewer: User, args: { kind: FeaturedKind; ref: string; position?: number | null; headline?: string | null }): Promise<FeaturedItem> {
+export async function addFeatured(
+  em: EntityManager,
+  viewer: User,
+  args: { kind: FeaturedKind; ref: string; position?: number | null; headline?: string | null },
+): Promise<FeaturedItem> {
   const ref = await resolveRef(em, args.kind, args.ref);
-  if (args.headline != null && args.headline.length > 200) throw validationFailed('headline', 'headline is at most 200 characters');
+  if (args.headline != null && args.headline.length > 200)
+    throw validationFailed('headline', 'headline is at most 200 characters');
   if (args.position != null && (!Number.isInteger(args.position) || args.position < 0 || args.position > 10_000)) {
     throw validationFailed('position', 'position is an integer from 0 to 10000');
   }
   if (await em.count(FeaturedItem, { kind: args.kind, ref })) throw conflict(`This ${args.kind} is featured already`);
   const [last] = await em.find(FeaturedItem, {}, { orderBy: { position: 'desc' }, limit: 1 });
   const item = em.create(FeaturedItem, {
-    kind: args.kind, ref, position: args.position ?? (last ? last.position + 1 : 0), headline: args.headline ?? '', createdBy: viewer.id,
+    kind: args.kind,
+    ref,
+    position: args.position ?? (last ? last.position + 1 : 0),
+    headline: args.headline ?? '',
+    createdBy: viewer.id,
   } as never);
   await em.flush();
   return item;

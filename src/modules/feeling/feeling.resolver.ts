@@ -15,7 +15,7 @@ const sentimentArg = { nullable: true, description: 'Only positive or only negat
 export class IngredientFeelingResolver {
   // Queries
   @Authorized()
-  @Query(() => IngredientFeelingPage, { description: 'The caller\'s ingredient feelings, most recently changed first.' })
+  @Query(() => IngredientFeelingPage, { description: "The caller's ingredient feelings, most recently changed first." })
   myIngredientFeelings(
     @Args() page: PageArgs,
     @Ctx() ctx: Context,
@@ -25,17 +25,26 @@ export class IngredientFeelingResolver {
   }
 
   @Authorized()
-  @Query(() => IngredientFeeling, { description: 'The caller\'s feeling on one ingredient (NOT_FOUND when there is none).' })
-  myIngredientFeeling(@Arg('ingredient', { description: 'Ingredient id or alias.' }) ingredient: string, @Ctx() ctx: Context) {
+  @Query(() => IngredientFeeling, {
+    description: "The caller's feeling on one ingredient (NOT_FOUND when there is none).",
+  })
+  myIngredientFeeling(
+    @Arg('ingredient', { description: 'Ingredient id or alias.' }) ingredient: string,
+    @Ctx() ctx: Context,
+  ) {
     return getFeelingOn(ctx.em, ctx.viewer!.id, ingredient);
   }
 
-  @Query(() => IngredientFeeling, { description: 'One feeling by id: to anyone when its user\'s feelings are public, else to the user and admins.' })
+  @Query(() => IngredientFeeling, {
+    description: "One feeling by id: to anyone when its user's feelings are public, else to the user and admins.",
+  })
   ingredientFeeling(@Arg('id') id: string, @Ctx() ctx: Context) {
     return getFeeling(ctx.em, id, ctx.viewer);
   }
 
-  @Query(() => IngredientFeelingPage, { description: 'A user\'s ingredient feelings, when public (or to the user and admins).' })
+  @Query(() => IngredientFeelingPage, {
+    description: "A user's ingredient feelings, when public (or to the user and admins).",
+  })
   async userIngredientFeelings(
     @Arg('idOrUsername') idOrUsername: string,
     @Args() page: PageArgs,
@@ -46,7 +55,9 @@ export class IngredientFeelingResolver {
     return listFeelings(ctx.em, owner.id, sentiment, page);
   }
 
-  @Query(() => IngredientFeeling, { description: 'A user\'s feeling on one ingredient, when public (or to the user and admins).' })
+  @Query(() => IngredientFeeling, {
+    description: "A user's feeling on one ingredient, when public (or to the user and admins).",
+  })
   async userIngredientFeeling(
     @Arg('idOrUsername') idOrUsername: string,
     @Arg('ingredient', { description: 'Ingredient id or alias.' }) ingredient: string,
@@ -58,7 +69,9 @@ export class IngredientFeelingResolver {
 
   // Mutations
   @Authorized()
-  @Mutation(() => IngredientFeeling, { description: 'Marks an ingredient positive or negative for the caller (replacing the other sentiment).' })
+  @Mutation(() => IngredientFeeling, {
+    description: 'Marks an ingredient positive or negative for the caller (replacing the other sentiment).',
+  })
   setIngredientFeeling(
     @Arg('idOrAlias') idOrAlias: string,
     @Arg('sentiment', () => Sentiment) sentiment: Sentiment,
@@ -68,7 +81,9 @@ export class IngredientFeelingResolver {
   }
 
   @Authorized()
-  @Mutation(() => Boolean, { description: 'Removes the caller\'s feeling on an ingredient; true also when there was none.' })
+  @Mutation(() => Boolean, {
+    description: "Removes the caller's feeling on an ingredient; true also when there was none.",
+  })
   removeIngredientFeeling(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return removeFeeling(ctx.em, idOrAlias, ctx.viewer!);
   }

@@ -9,7 +9,10 @@ export enum Sentiment {
   positive = 'positive',
   negative = 'negative',
 }
-registerEnumType(Sentiment, { name: 'Sentiment', description: 'How an ingredient works for a person: positive or negative.' });
+registerEnumType(Sentiment, {
+  name: 'Sentiment',
+  description: 'How an ingredient works for a person: positive or negative.',
+});
 
 @Entity()
 @Unique({ properties: ['user', 'ingredient'] })

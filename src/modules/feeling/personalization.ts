@@ -20,7 +20,10 @@ export enum PersonalVerdict {
   caution = 'caution',
   avoid = 'avoid',
 }
-registerEnumType(PersonalVerdict, { name: 'PersonalVerdict', description: 'How a list suits one person; the worst reason decides.' });
+registerEnumType(PersonalVerdict, {
+  name: 'PersonalVerdict',
+  description: 'How a list suits one person; the worst reason decides.',
+});
 
 @ObjectType({ description: 'One reason behind a personal verdict.' })
 export class PersonalReason {
@@ -48,10 +51,12 @@ export class Personalization {
   @Field(() => PersonalVerdict)
   verdict!: PersonalVerdict;
 
-  @Field(() => [String], { description: 'The skin-type profiles applied (as in skin_calc), from the skin type and concerns.' })
+  @Field(() => [String], {
+    description: 'The skin-type profiles applied (as in skin_calc), from the skin type and concerns.',
+  })
   skinTypes!: string[];
 
-  @Field(() => SkinProfile, { description: 'The caller\'s profile the verdict used.' })
+  @Field(() => SkinProfile, { description: "The caller's profile the verdict used." })
   skinProfile!: SkinProfile;
 
   @Field(() => [PersonalReason], { description: 'Avoid first, then caution, then good; in list order within each.' })
@@ -74,9 +79,10 @@ export function personalVerdict(ingredients: Dosed[], profile: StoredProfile, fe
   const idsOf = (sentiment: Sentiment) => feelings.filter((f) => f.sentiment === sentiment).map((f) => f.ingredient.id);
   const positive = idsOf(Sentiment.positive);
   const result = personalize(ingredients, profile, { positive, negative: idsOf(Sentiment.negative) });
-  const merged = mergeReasons<Dosed, { verdict: 'avoid' | 'caution' | 'good'; source: string; basis: string; reason: string; ingredient: Dosed }>(
-    ingredients, [...result.reasons, ...sensitivityReasons(ingredients, profile.sensitivities, positive)],
-  );
+  const merged = mergeReasons<
+    Dosed,
+    { verdict: 'avoid' | 'caution' | 'good'; source: string; basis: string; reason: string; ingredient: Dosed }
+  >(ingredients, [...result.reasons, ...sensitivityReasons(ingredients, profile.sensitivities, positive)]);
   return {
     verdict: merged.verdict as PersonalVerdict,
     skinTypes: result.skinTypes,

@@ -7,7 +7,9 @@ import { ProductCompatibility } from './product-compatibility.types.js';
 export class ProductCompatibilityResolver {
   // Queries
   @Authorized()
-  @Query(() => ProductCompatibility, { description: 'Good, neutral, caution or avoid for the caller, for a product, with the reasons.' })
+  @Query(() => ProductCompatibility, {
+    description: 'Good, neutral, caution or avoid for the caller, for a product, with the reasons.',
+  })
   myProductCompatibility(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return productCompatibility(ctx, idOrAlias);
   }

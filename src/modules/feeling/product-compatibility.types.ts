@@ -8,16 +8,23 @@ export class ProductCompatibility {
   @Field(() => Product)
   product!: Product;
 
-  @Field(() => PersonalVerdict, { description: 'The worst reason decides: avoid > caution > good; no reason is neutral.' })
+  @Field(() => PersonalVerdict, {
+    description: 'The worst reason decides: avoid > caution > good; no reason is neutral.',
+  })
   verdict!: PersonalVerdict;
 
-  @Field(() => [String], { description: 'The skin-type profiles applied (as in skin_calc), from the skin type and concerns.' })
+  @Field(() => [String], {
+    description: 'The skin-type profiles applied (as in skin_calc), from the skin type and concerns.',
+  })
   skinTypes!: string[];
 
-  @Field(() => SkinProfile, { description: 'The caller\'s profile the verdict used.' })
+  @Field(() => SkinProfile, { description: "The caller's profile the verdict used." })
   skinProfile!: SkinProfile;
 
-  @Field(() => [PersonalReason], { description: 'Avoid first, then caution, then good; in list order within each. Besides the analysis\'s sources, `sensitivity`: an ingredient of something the survey says the skin reacted to.' })
+  @Field(() => [PersonalReason], {
+    description:
+      "Avoid first, then caution, then good; in list order within each. Besides the analysis's sources, `sensitivity`: an ingredient of something the survey says the skin reacted to.",
+  })
   reasons!: PersonalReason[];
 
   @Field(() => [String], { description: 'Entries of the list matched to no ingredient: not judged.' })

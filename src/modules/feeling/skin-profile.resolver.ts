@@ -8,7 +8,9 @@ import { SkinProfile, SkinProfileChanges } from './skin-profile.types.js';
 export class SkinProfileResolver {
   // Mutations
   @Authorized()
-  @Mutation(() => SkinProfile, { description: 'Changes a skin profile (the user or an admin); omitted fields stay as they are.' })
+  @Mutation(() => SkinProfile, {
+    description: 'Changes a skin profile (the user or an admin); omitted fields stay as they are.',
+  })
   updateSkinProfile(
     @Arg('userId', { description: 'User id or username.' }) userId: string,
     @Args() changes: SkinProfileChanges,

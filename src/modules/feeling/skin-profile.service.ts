@@ -33,15 +33,22 @@ const boolOrUnchanged = (field: string, value: boolean | null | undefined, curre
 };
 
 /** Updates a user's profile (the user or an admin); the enums have checked the values already. */
-export async function updateSkinProfile(em: EntityManager, idOrUsername: string, viewer: User, changes: SkinProfileChanges): Promise<SkinProfile> {
+export async function updateSkinProfile(
+  em: EntityManager,
+  idOrUsername: string,
+  viewer: User,
+  changes: SkinProfileChanges,
+): Promise<SkinProfile> {
   const user = await getUser(em, idOrUsername);
   if (!isSelfOrAdmin(user, viewer)) throw forbidden('Only the user and admins change a skin profile');
   const current = skinProfileOf(user);
   const skinType = changes.skinType === undefined ? current.skinType : changes.skinType;
-  if (skinType !== null && !Object.values(SkinType).includes(skinType)) throw validationFailed('skin_type', `skin_type: unknown value "${skinType}"`);
+  if (skinType !== null && !Object.values(SkinType).includes(skinType))
+    throw validationFailed('skin_type', `skin_type: unknown value "${skinType}"`);
   const concerns = changes.concerns === undefined ? current.concerns : [...new Set(changes.concerns ?? [])];
   for (const concern of concerns) {
-    if (!Object.values(SkinConcern).includes(concern)) throw validationFailed('concerns', `concerns: unknown value "${concern}"`);
+    if (!Object.values(SkinConcern).includes(concern))
+      throw validationFailed('concerns', `concerns: unknown value "${concern}"`);
   }
   const next: SkinProfile = {
     ...current,

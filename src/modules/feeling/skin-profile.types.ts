@@ -8,7 +8,7 @@ export enum SkinType {
   normal = 'normal',
   sensitive = 'sensitive',
 }
-registerEnumType(SkinType, { name: 'SkinType', description: 'A person\'s skin type.' });
+registerEnumType(SkinType, { name: 'SkinType', description: "A person's skin type." });
 
 export enum SkinConcern {
   acne = 'acne',
@@ -21,9 +21,12 @@ export enum SkinConcern {
   large_pores = 'large_pores',
   sensitivity = 'sensitivity',
 }
-registerEnumType(SkinConcern, { name: 'SkinConcern', description: 'What a person wants their products to address or spare.' });
+registerEnumType(SkinConcern, {
+  name: 'SkinConcern',
+  description: 'What a person wants their products to address or spare.',
+});
 
-@ObjectType({ description: 'A user\'s skin profile: seen by the user and admins only.' })
+@ObjectType({ description: "A user's skin profile: seen by the user and admins only." })
 export class SkinProfile {
   @Field(() => SkinType, { nullable: true, description: 'Null until given.' })
   skinType!: SkinType | null;
@@ -34,7 +37,7 @@ export class SkinProfile {
   @Field({ description: 'Pregnancy-caution ingredients are then to be avoided.' })
   pregnant!: boolean;
 
-  @Field({ description: 'Whether others may see the user\'s ingredient feelings (default true).' })
+  @Field({ description: "Whether others may see the user's ingredient feelings (default true)." })
   feelingsPublic!: boolean;
 
   // Fed by the intake survey (data/survey.yaml): informative, not used by personalisation yet.

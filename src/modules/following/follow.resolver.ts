@@ -1,10 +1,32 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
-import { type FollowRow, follow, followedBy, followersOf, followingFeelings, relationshipLookup, unfollow } from './follow.service.js';
+import {
+  type FollowRow,
+  follow,
+  followedBy,
+  followersOf,
+  followingFeelings,
+  relationshipLookup,
+  unfollow,
+} from './follow.service.js';
 import { UserFollow } from './user-follow.entity.js';
 import { Sentiment } from '../feeling/ingredient-feeling.entity.js';
 
@@ -67,14 +89,26 @@ export class FollowResolver {
   }
 
   @Authorized()
-  @Query(() => UserRelationshipPage, { description: 'Which of these users (ids or usernames, at most 100) the caller follows and is followed by.' })
-  async userRelationshipLookup(@Arg('ids', () => [String]) ids: string[], @Ctx() ctx: Context): Promise<UserRelationshipPage> {
+  @Query(() => UserRelationshipPage, {
+    description: 'Which of these users (ids or usernames, at most 100) the caller follows and is followed by.',
+  })
+  async userRelationshipLookup(
+    @Arg('ids', () => [String]) ids: string[],
+    @Ctx() ctx: Context,
+  ): Promise<UserRelationshipPage> {
     return { items: await relationshipLookup(ctx.em, ctx.viewer!, ids), nextCursor: null };
   }
 
   @Authorized()
-  @Query(() => FollowedIngredientFeelingPage, { description: 'What the people the caller follows feel about ingredients (public feelings only), the most shared first.' })
-  followingIngredientFeelings(@Arg('sentiment', () => Sentiment) sentiment: Sentiment, @Args() page: PageArgs, @Ctx() ctx: Context) {
+  @Query(() => FollowedIngredientFeelingPage, {
+    description:
+      'What the people the caller follows feel about ingredients (public feelings only), the most shared first.',
+  })
+  followingIngredientFeelings(
+    @Arg('sentiment', () => Sentiment) sentiment: Sentiment,
+    @Args() page: PageArgs,
+    @Ctx() ctx: Context,
+  ) {
     return followingFeelings(ctx.em, ctx.viewer!, sentiment, page);
   }
 

@@ -17,7 +17,11 @@ export class IdentityProviderReceipt {
   @Field()
   eventId!: string;
 
-  @Field({ description: 'applied; duplicate (this event id was applied before: nothing changed); ignored (user.deleted of an unknown subject).' })
+  @Field({
+    description:
+      'applied; duplicate (this event id was applied before: nothing changed); ignored (user.deleted of an unknown ' +
+      'subject).',
+  })
   status!: string;
 
   @Field(() => ID, { nullable: true, description: 'The user the event was about, when there is one.' })
@@ -28,7 +32,11 @@ export class IdentityProviderReceipt {
 const KEEP_EVENTS_MS = 24 * 3600_000;
 
 function usernameFor(wanted: string | null, subject: string): string {
-  const candidate = (wanted ?? '').toLowerCase().normalize('NFKD').replace(/[^a-z0-9_.-]+/g, '').slice(0, 30);
+  const candidate = (wanted ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9_.-]+/g, '')
+    .slice(0, 30);
   try {
     return checkedUsername(candidate);
   } catch {
@@ -51,8 +59,13 @@ async function upsertUser(em: EntityManager, idp: IdpUser): Promise<User> {
   let user = await em.findOne(User, { subject: idp.subject });
   if (!user) {
     user = em.create(User, {
-      subject: idp.subject, username: await freeUsername(em, idp.username ?? idp.name, idp.subject), displayName: idp.name, email: idp.email,
-      emailVerifiedAt: idp.email && idp.emailVerified ? now : null, userType: UserType.member, bio: '',
+      subject: idp.subject,
+      username: await freeUsername(em, idp.username ?? idp.name, idp.subject),
+      displayName: idp.name,
+      email: idp.email,
+      emailVerifiedAt: idp.email && idp.emailVerified ? now : null,
+      userType: UserType.member,
+      bio: '',
     } as never);
   } else {
     if (idp.email !== null && idp.email !== user.email) {
@@ -68,7 +81,11 @@ async function upsertUser(em: EntityManager, idp: IdpUser): Promise<User> {
   return user;
 }
 
-async function apply(em: EntityManager, event: IdpEvent, afterCommit: Array<() => Promise<void>>): Promise<{ status: string; userId: string | null }> {
+async function apply(
+  em: EntityManager,
+  event: IdpEvent,
+  afterCommit: Array<() => Promise<void>>,
+): Promise<{ status: string; userId: string | null }> {
   if (event.type === 'user.deleted') {
     const user = await em.findOne(User, { subject: event.user.subject });
     if (!user) {
@@ -83,20 +100,27 @@ async function apply(em: EntityManager, event: IdpEvent, afterCommit: Array<() =
     return { status: 'applied', userId: user.id };
   }
   if (await isDeletedSubject(em, event.user.subject)) {
-    throw conflict('This subject\'s account was deleted: it is not created again', { field: 'user.subject' });
+    throw conflict("This subject's account was deleted: it is not created again", { field: 'user.subject' });
   }
   const user = await upsertUser(em, event.user);
   return { status: 'applied', userId: user.id };
 }
 
 /**
- * Checks, in this order, before touching the database: the signature (UNAUTHENTICATED), the event's shape (VALIDATION_FAILED
+ * Checks, in this order, before touching the database: the signature (UNAUTHENTICATED), the event's shape
+ * (VALIDATION_FAILED
  * naming the field), its timestamp (within 5 minutes of now, else VALIDATION_FAILED on
  * `timestamp`), and whether its id was applied before (status duplicate, nothing changes).
  */
-export async function receiveEvent(ctx: Context, payload: string, signature: string | null | undefined): Promise<IdentityProviderReceipt> {
-  if (!signature) throw unauthenticated('Missing X-Signature: the hex HMAC-SHA256 of the body under IDP_WEBHOOK_SECRET');
-  if (!signatureMatches(ctx.services.idpWebhookSecret, payload, signature)) throw unauthenticated('X-Signature does not match the body');
+export async function receiveEvent(
+  ctx: Context,
+  payload: string,
+  signature: string | null | undefined,
+): Promise<IdentityProviderReceipt> {
+  if (!signature)
+    throw unauthenticated('Missing X-Signature: the hex HMAC-SHA256 of the body under IDP_WEBHOOK_SECRET');
+  if (!signatureMatches(ctx.services.idpWebhookSecret, payload, signature))
+    throw unauthenticated('X-Signature does not match the body');
   let event: IdpEvent;
   try {
     event = parseEvent(payload);
@@ -104,7 +128,8 @@ export async function receiveEvent(ctx: Context, payload: string, signature: str
     if (error instanceof EventError) throw validationFailed(error.field, error.message);
     throw error;
   }
-  if (!isFresh(event.timestamp, new Date())) throw validationFailed('timestamp', 'timestamp is more than 5 minutes from now: the event is not applied');
+  if (!isFresh(event.timestamp, new Date()))
+    throw validationFailed('timestamp', 'timestamp is more than 5 minutes from now: the event is not applied');
   // Only a signed, well-formed, fresh event opens a transaction: the whole event lands, or none of it.
   const afterCommit: Array<() => Promise<void>> = [];
   const receipt = await ctx.em.transactional((em) => applyOnce(em as EntityManager, event, afterCommit));
@@ -112,8 +137,14 @@ export async function receiveEvent(ctx: Context, payload: string, signature: str
   return receipt;
 }
 
-async function applyOnce(em: EntityManager, event: IdpEvent, afterCommit: Array<() => Promise<void>>): Promise<IdentityProviderReceipt> {
-  await em.execute('delete from identity_provider_event where received_at < ?', [new Date(Date.now() - KEEP_EVENTS_MS)]);
+async function applyOnce(
+  em: EntityManager,
+  event: IdpEvent,
+  afterCommit: Array<() => Promise<void>>,
+): Promise<IdentityProviderReceipt> {
+  await em.execute('delete from identity_provider_event where received_at < ?', [
+    new Date(Date.now() - KEEP_EVENTS_MS),
+  ]);
   const inserted = await em.execute<Array<{ id: string }>>(
     'insert into identity_provider_event (id, type, subject, received_at) values (?, ?, ?, now()) on conflict (id) do nothing returning id',
     [event.id, event.type, event.user.subject],
@@ -127,7 +158,8 @@ async function applyOnce(em: EntityManager, event: IdpEvent, afterCommit: Array<
   } catch (error) {
     // A concurrent event or sign-in created the same subject or username: nothing was kept
     // (the event id rolls back too), so the provider's retry applies it.
-    if (error instanceof UniqueConstraintViolationException) throw conflict('Another request changed this user at the same time: send the event again');
+    if (error instanceof UniqueConstraintViolationException)
+      throw conflict('Another request changed this user at the same time: send the event again');
     throw error;
   }
 }

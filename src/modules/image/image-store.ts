@@ -38,7 +38,8 @@ export interface StoredFiles {
 
 /** Checks and stores an upload; `field` names it in errors. */
 export async function storeImage(upload: UploadedFile, field = 'image'): Promise<StoredFiles> {
-  if (upload.data.length > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${field} is over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, { field });
+  if (upload.data.length > MAX_UPLOAD_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', `${field} is over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, { field });
   if (upload.data.length === 0) throw validationFailed(field, `${field} is empty`);
   await checkedImageHeader(upload.data, field, ACCEPTED, FORMAT_NAMES);
   const key = newId();
@@ -49,12 +50,20 @@ export async function storeImage(upload: UploadedFile, field = 'image'): Promise
     // One decode: the large WebP from the upload, the thumbnail from the large one.
     await runImageWork(async () => {
       // rotate() applies the EXIF orientation; without withMetadata() nothing else (EXIF, GPS, ICC) is kept.
-      const large = await sharp(upload.data, DECODE_OPTIONS).rotate()
+      const large = await sharp(upload.data, DECODE_OPTIONS)
+        .rotate()
         .resize({ width: IMAGE_SIZES.large, height: IMAGE_SIZES.large, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
       const thumbnail = await sharp(large.data)
-        .resize({ width: IMAGE_SIZES.thumbnail, height: IMAGE_SIZES.thumbnail, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 75 }).toBuffer();
+        .resize({
+          width: IMAGE_SIZES.thumbnail,
+          height: IMAGE_SIZES.thumbnail,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 75 })
+        .toBuffer();
       await writeFile(join(imageDir(), fileName(key, 'large')), large.data);
       await writeFile(join(imageDir(), fileName(key, 'thumbnail')), thumbnail);
       ({ width, height } = large.info);
@@ -69,7 +78,9 @@ export async function storeImage(upload: UploadedFile, field = 'image'): Promise
 
 /** Removes both files of an image (missing files are fine). */
 export async function removeImageFiles(key: string): Promise<void> {
-  await Promise.all((Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) => rm(join(imageDir(), fileName(key, size)), { force: true })));
+  await Promise.all(
+    (Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) => rm(join(imageDir(), fileName(key, size)), { force: true })),
+  );
 }
 
 /** The bytes of a served file, or null when the name is not one of ours or it is gone. */

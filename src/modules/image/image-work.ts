@@ -28,27 +28,45 @@ export interface ImageHeader {
 }
 
 /** Reads the header only (no pixels): the format and size, refusing what is too big to decode. */
-export async function checkedImageHeader(data: Buffer, field: string, formats: ReadonlySet<string>, formatNames: string): Promise<ImageHeader> {
+export async function checkedImageHeader(
+  data: Buffer,
+  field: string,
+  formats: ReadonlySet<string>,
+  formatNames: string,
+): Promise<ImageHeader> {
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw validationFailed(field, `${field} is not an image (${formatNames})`);
   }
-  if (!meta.format || !formats.has(meta.format)) throw validationFailed(field, `${field} is not an accepted image format (${meta.format ?? 'unknown'}): send ${formatNames}`);
+  if (!meta.format || !formats.has(meta.format))
+    throw validationFailed(
+      field,
+      `${field} is not an accepted image format (${meta.format ?? 'unknown'}): send ${formatNames}`,
+    );
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `${field} is ${width} × ${height} pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, { field, max_pixels: MAX_IMAGE_PIXELS });
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `${field} is ${width} × ${height} pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+      { field, max_pixels: MAX_IMAGE_PIXELS },
+    );
   }
-  if (meta.depth && !EIGHT_BIT.has(meta.depth)) throw validationFailed(field, `${field} has ${meta.depth} samples: send an 8-bit image`);
+  if (meta.depth && !EIGHT_BIT.has(meta.depth))
+    throw validationFailed(field, `${field} has ${meta.depth} samples: send an 8-bit image`);
   return { format: meta.format, width, height };
 }
 
 /** Runs decoding work in the bounded queue (one at a time); 429 when too many wait already. */
 export function runImageWork<T>(work: () => Promise<T>): Promise<T> {
   if (limit.pendingCount >= IMAGE_QUEUE_MAX) {
-    return Promise.reject(new AppError('RATE_LIMITED', 'Too many images are being processed: retry in a few seconds', { retry_after_seconds: 5 }));
+    return Promise.reject(
+      new AppError('RATE_LIMITED', 'Too many images are being processed: retry in a few seconds', {
+        retry_after_seconds: 5,
+      }),
+    );
   }
   return limit(work);
 }

@@ -13,15 +13,19 @@ export class ProductImageResolver {
   // Mutations
   @Authorized()
   @RunBeforeTransaction(storeImageFirst)
-  @Mutation(() => Product, { description: 'Set a product\'s image (its brand\'s owner, moderators, admins).' })
-  async setProductImage(@Arg('idOrAlias') idOrAlias: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<Product> {
+  @Mutation(() => Product, { description: "Set a product's image (its brand's owner, moderators, admins)." })
+  async setProductImage(
+    @Arg('idOrAlias') idOrAlias: string,
+    @Arg('image', () => UploadScalar) image: UploadedFile,
+    @Ctx() ctx: Context,
+  ): Promise<Product> {
     const product = await productForImage(ctx.em, idOrAlias, ctx.viewer!);
     await setImage(ctx.em, ImageOwnerKind.product, product.id, image);
     return product;
   }
 
   @Authorized()
-  @Mutation(() => Boolean, { description: 'Remove a product\'s image (its brand\'s owner, moderators, admins).' })
+  @Mutation(() => Boolean, { description: "Remove a product's image (its brand's owner, moderators, admins)." })
   async removeProductImage(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<boolean> {
     const product = await productForImage(ctx.em, idOrAlias, ctx.viewer!);
     return removeImage(ctx.em, ImageOwnerKind.product, product.id);

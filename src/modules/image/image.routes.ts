@@ -10,7 +10,9 @@ export function registerImageRoutes(app: FastifyInstance, dir: string): void {
   app.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
     const data = await readImageFile(request.params.file);
     if (!data) {
-      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Image "${request.params.file}" was not found` } });
+      return reply
+        .code(404)
+        .send({ error: { code: 'NOT_FOUND', message: `Image "${request.params.file}" was not found` } });
     }
     return reply
       .header('content-type', 'image/webp')

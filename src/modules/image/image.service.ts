@@ -11,13 +11,24 @@ import type { PrestoredUpload } from './stored-before-transaction.js';
 const isStaff = (viewer: User): boolean => viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
 
 /** The image of an owner replaced by an upload; the old files go once the row is written. */
-export async function setImage(em: EntityManager, kind: ImageOwnerKind, ownerId: string, upload: PrestoredUpload): Promise<StoredImage> {
+export async function setImage(
+  em: EntityManager,
+  kind: ImageOwnerKind,
+  ownerId: string,
+  upload: PrestoredUpload,
+): Promise<StoredImage> {
   const stored = upload.stored ?? (await storeImage(upload));
   try {
     const old = await em.findOne(StoredImage, { ownerKind: kind, ownerId });
     if (old) em.remove(old);
     await em.flush();
-    const image = em.create(StoredImage, { ownerKind: kind, ownerId, key: stored.key, width: stored.width, height: stored.height });
+    const image = em.create(StoredImage, {
+      ownerKind: kind,
+      ownerId,
+      key: stored.key,
+      width: stored.width,
+      height: stored.height,
+    });
     await em.flush();
     if (old) await removeImageFiles(old.key);
     return image;
@@ -37,7 +48,11 @@ export async function removeImage(em: EntityManager, kind: ImageOwnerKind, owner
 }
 
 /** Moves an image to another owner (a draft's image becomes the product's on approval). */
-export async function moveImage(em: EntityManager, from: { kind: ImageOwnerKind; id: string }, to: { kind: ImageOwnerKind; id: string }): Promise<void> {
+export async function moveImage(
+  em: EntityManager,
+  from: { kind: ImageOwnerKind; id: string },
+  to: { kind: ImageOwnerKind; id: string },
+): Promise<void> {
   const image = await em.findOne(StoredImage, { ownerKind: from.kind, ownerId: from.id });
   if (!image) return;
   const previous = await em.findOne(StoredImage, { ownerKind: to.kind, ownerId: to.id });
@@ -66,7 +81,7 @@ export function imageUrls(publicUrl: string, image: StoredImage | null | undefin
 export async function productForImage(em: EntityManager, idOrAlias: string, viewer: User) {
   const product = await getProduct(em, idOrAlias, viewer);
   if (!isStaff(viewer) && product.brand.getEntity().owner?.id !== viewer.id) {
-    throw forbidden('Only the brand\'s owner, moderators and admins change a product\'s image');
+    throw forbidden("Only the brand's owner, moderators and admins change a product's image");
   }
   return product;
 }
@@ -74,7 +89,8 @@ export async function productForImage(em: EntityManager, idOrAlias: string, view
 /** A user whose profile picture the viewer may change: the user or an admin. */
 export async function userForPicture(em: EntityManager, id: string, viewer: User): Promise<User> {
   const user = await getUser(em, id);
-  if (user.id !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the user or an admin changes a profile picture');
+  if (user.id !== viewer.id && viewer.userType !== UserType.admin)
+    throw forbidden('Only the user or an admin changes a profile picture');
   return user;
 }
 

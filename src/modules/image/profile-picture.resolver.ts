@@ -12,15 +12,19 @@ export class ProfilePictureResolver {
   // Mutations
   @Authorized()
   @RunBeforeTransaction(storeImageFirst)
-  @Mutation(() => User, { description: 'Set a user\'s profile picture (the user or an admin).' })
-  async setProfilePicture(@Arg('id') id: string, @Arg('image', () => UploadScalar) image: UploadedFile, @Ctx() ctx: Context): Promise<User> {
+  @Mutation(() => User, { description: "Set a user's profile picture (the user or an admin)." })
+  async setProfilePicture(
+    @Arg('id') id: string,
+    @Arg('image', () => UploadScalar) image: UploadedFile,
+    @Ctx() ctx: Context,
+  ): Promise<User> {
     const user = await userForPicture(ctx.em, id, ctx.viewer!);
     await setImage(ctx.em, ImageOwnerKind.user, user.id, image);
     return user;
   }
 
   @Authorized()
-  @Mutation(() => Boolean, { description: 'Remove a user\'s profile picture (the user or an admin).' })
+  @Mutation(() => Boolean, { description: "Remove a user's profile picture (the user or an admin)." })
   async removeProfilePicture(@Arg('id') id: string, @Ctx() ctx: Context): Promise<boolean> {
     const user = await userForPicture(ctx.em, id, ctx.viewer!);
     return removeImage(ctx.em, ImageOwnerKind.user, user.id);

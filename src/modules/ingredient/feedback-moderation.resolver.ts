@@ -1,4 +1,19 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
@@ -52,7 +67,9 @@ export class FeedbackChange {
 export class FeedbackModerationResolver {
   // Queries
   @Authorized()
-  @Query(() => IngredientFeedbackPage, { description: 'Moderators\' queue of ingredient feedback: open by default, oldest first (moderators and admins).' })
+  @Query(() => IngredientFeedbackPage, {
+    description: "Moderators' queue of ingredient feedback: open by default, oldest first (moderators and admins).",
+  })
   ingredientFeedbackQueue(
     @Args() page: PageArgs,
     @Ctx() ctx: Context,
@@ -64,7 +81,11 @@ export class FeedbackModerationResolver {
 
   // Mutations
   @Authorized()
-  @Mutation(() => IngredientFeedback, { description: 'Accepts open feedback as a correction, applied to its ingredient in the same transaction (moderators and admins).' })
+  @Mutation(() => IngredientFeedback, {
+    description:
+      'Accepts open feedback as a correction, applied to its ingredient in the same transaction (moderators and ' +
+      'admins).',
+  })
   acceptIngredientFeedback(
     @Arg('id', () => ID) id: string,
     @Arg('correction', () => IngredientCorrectionInput) correction: IngredientCorrectionInput,
@@ -75,7 +96,9 @@ export class FeedbackModerationResolver {
   }
 
   @Authorized()
-  @Mutation(() => IngredientFeedback, { description: 'Dismisses open feedback with a reason shown to its author (moderators and admins).' })
+  @Mutation(() => IngredientFeedback, {
+    description: 'Dismisses open feedback with a reason shown to its author (moderators and admins).',
+  })
   dismissIngredientFeedback(@Arg('id', () => ID) id: string, @Arg('reason') reason: string, @Ctx() ctx: Context) {
     return dismissFeedback(ctx.em, id, ctx.viewer!, reason);
   }
@@ -93,6 +116,10 @@ export class FeedbackModerationResolver {
 
   @FieldResolver(() => [FeedbackChange], { description: 'What an accepted correction changed; empty otherwise.' })
   appliedChanges(@Root() feedback: IngredientFeedback): FeedbackChange[] {
-    return Object.entries(feedback.appliedChanges ?? {}).map(([field, c]) => ({ field, from: JSON.stringify(c.from ?? null), to: JSON.stringify(c.to ?? null) }));
+    return Object.entries(feedback.appliedChanges ?? {}).map(([field, c]) => ({
+      field,
+      from: JSON.stringify(c.from ?? null),
+      to: JSON.stringify(c.to ?? null),
+    }));
   }
 }

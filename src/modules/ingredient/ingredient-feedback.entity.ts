@@ -12,14 +12,20 @@ export enum FeedbackKind {
   correction = 'correction',
   other = 'other',
 }
-registerEnumType(FeedbackKind, { name: 'FeedbackKind', description: 'What the feedback is about: a reaction, an improvement, or a correction of our data.' });
+registerEnumType(FeedbackKind, {
+  name: 'FeedbackKind',
+  description: 'What the feedback is about: a reaction, an improvement, or a correction of our data.',
+});
 
 export enum FeedbackStatus {
   open = 'open',
   accepted = 'accepted',
   dismissed = 'dismissed',
 }
-registerEnumType(FeedbackStatus, { name: 'FeedbackStatus', description: 'open (in the moderators\' queue), accepted (applied as a correction) or dismissed (with a reason).' });
+registerEnumType(FeedbackStatus, {
+  name: 'FeedbackStatus',
+  description: "open (in the moderators' queue), accepted (applied as a correction) or dismissed (with a reason).",
+});
 
 @Entity()
 @Index({ properties: ['user', 'createdAt'] })
@@ -53,7 +59,10 @@ export class IngredientFeedback extends BaseEntity {
 
   /** The moderator's reason (dismissed) or note (accepted), shown to the author. */
   @Property({ type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Why it was dismissed, or the moderator\'s note on the correction.' })
+  @Field(() => String, {
+    nullable: true,
+    description: "Why it was dismissed, or the moderator's note on the correction.",
+  })
   resolution?: string | null;
 
   /** What an accepted correction changed: field → { from, to }. */

@@ -19,7 +19,7 @@ export class IngredientGroupResolver {
   }
 
   // Field resolvers
-  @FieldResolver(() => IngredientPage, { description: 'The group\'s ingredients by INCI name.' })
+  @FieldResolver(() => IngredientPage, { description: "The group's ingredients by INCI name." })
   ingredients(@Root() group: IngredientGroup, @Args() page: PageArgs, @Ctx() ctx: Context) {
     return listGroupIngredients(ctx.em, group.alias, page);
   }

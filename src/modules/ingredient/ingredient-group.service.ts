@@ -16,7 +16,11 @@ async function groupCounts(em: EntityManager): Promise<Map<string, number>> {
 /** Every group, in the vocabulary's order, with how many ingredients it has. */
 export async function listIngredientGroups(em: EntityManager): Promise<IngredientGroup[]> {
   const counts = await groupCounts(em);
-  return Object.entries(loadVocabulary().groups).map(([alias, name]) => ({ alias, name, ingredientCount: counts.get(alias) ?? 0 }));
+  return Object.entries(loadVocabulary().groups).map(([alias, name]) => ({
+    alias,
+    name,
+    ingredientCount: counts.get(alias) ?? 0,
+  }));
 }
 
 export async function getIngredientGroup(em: EntityManager, alias: string): Promise<IngredientGroup> {

@@ -6,8 +6,15 @@ import { Ingredient } from './ingredient.entity.js';
 
 /** An ingredient's search document (INCI name A, other names B, groups C) and every name folded, for typos. */
 @Entity({ tableName: 'ingredient_search' })
-@Index({ name: 'ingredient_search_names_trgm_index', expression: 'create index "ingredient_search_names_trgm_index" on "ingredient_search" using gin ("names" gin_trgm_ops)' })
-@Index({ name: 'ingredient_search_names_prefix_index', expression: 'create index "ingredient_search_names_prefix_index" on "ingredient_search" ("names" text_pattern_ops)' })
+@Index({
+  name: 'ingredient_search_names_trgm_index',
+  expression:
+    'create index "ingredient_search_names_trgm_index" on "ingredient_search" using gin ("names" gin_trgm_ops)',
+})
+@Index({
+  name: 'ingredient_search_names_prefix_index',
+  expression: 'create index "ingredient_search_names_prefix_index" on "ingredient_search" ("names" text_pattern_ops)',
+})
 export class IngredientSearch {
   @ManyToOne(() => Ingredient, { ref: true, primary: true, deleteRule: 'cascade' })
   ingredient!: Ref<Ingredient>;

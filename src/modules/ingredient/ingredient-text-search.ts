@@ -3,7 +3,8 @@
 // "vitamin c" lists the vitamin C group's members). A misspelt name ("tocopheral") is found by
 // word similarity over all its names (pg_trgm). Ranked: the name typed exactly first, then by
 // text rank plus similarity (to any of its names, and to the INCI name as a whole: "tocopheral"
-// is as near to tocopheryl as to tocopherol, but nearer Tocopherol than to a long name holding it); paged by a signed cursor over (rank, id).
+// is as near to tocopheryl as to tocopherol, but nearer Tocopherol than to a long name holding it); paged by a signed
+// cursor over (rank, id).
 import type { EntityManager } from '../../db.js';
 import { Ingredient } from './ingredient.entity.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
@@ -24,7 +25,12 @@ const NON_LATIN = /[^\p{Script=Latin}\p{N}\s]/u;
  * Ingredients matching `text` (and `where`, over `i`), by relevance. Null when the text has
  * nothing searchable in it (punctuation alone): the caller lists as without a search.
  */
-export async function ingredientTextPage(em: EntityManager, text: string, where: IngredientConditions, page: PageArgs): Promise<PageResult<Ingredient> | null> {
+export async function ingredientTextPage(
+  em: EntityManager,
+  text: string,
+  where: IngredientConditions,
+  page: PageArgs,
+): Promise<PageResult<Ingredient> | null> {
   const parsed = parseSearchText('search', text);
   if (!parsed) return null;
   const limit = checkedLimit(page.limit);
@@ -44,16 +50,25 @@ export async function ingredientTextPage(em: EntityManager, text: string, where:
      ) r
      ${after ? 'where r.rank < ? or (r.rank = ? and r.id > ?::uuid)' : ''}
      order by r.rank desc, r.id limit ?`,
-    [folded, ...texts.full.params, ...texts.literal.params, folded, folded, ...texts.full.params, folded, ...(nonLatin ? [like] : []), ...where.params,
-      ...(after ? [after.rank, after.rank, after.id] : []), limit + 1],
+    [
+      folded,
+      ...texts.full.params,
+      ...texts.literal.params,
+      folded,
+      folded,
+      ...texts.full.params,
+      folded,
+      ...(nonLatin ? [like] : []),
+      ...where.params,
+      ...(after ? [after.rank, after.rank, after.id] : []),
+      limit + 1,
+    ],
   );
   const page1 = rows.slice(0, limit);
   const byId = new Map((await em.find(Ingredient, { id: { $in: page1.map((r) => r.id) } })).map((i) => [i.id, i]));
   const last = page1[page1.length - 1];
   return {
     items: page1.map((r) => byId.get(r.id)!).filter(Boolean),
-    nextCursor: rows.length > limit && last
-      ? writeRankCursor('i', Number(last.rank), [], last.id)
-      : null,
+    nextCursor: rows.length > limit && last ? writeRankCursor('i', Number(last.rank), [], last.id) : null,
   };
 }

@@ -1,4 +1,18 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs, paginate } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
@@ -7,7 +21,9 @@ import { FeedbackKind, IngredientFeedback } from './ingredient-feedback.entity.j
 import { getIngredient } from './ingredient.service.js';
 import { createIngredient, submitFeedback } from './ingredient-write.service.js';
 
-@InputType({ description: 'A new ingredient. Functions, effects, flags and groups come from the published vocabulary.' })
+@InputType({
+  description: 'A new ingredient. Functions, effects, flags and groups come from the published vocabulary.',
+})
 export class IngredientInput {
   @Field({ description: 'The INCI name.' })
   name!: string;
@@ -53,13 +69,19 @@ export class IngredientFeedbackPage extends Page(IngredientFeedback) {}
 export class IngredientWriteResolver {
   // Queries
   @Authorized()
-  @Query(() => IngredientFeedbackPage, { description: 'The caller\'s feedback, newest first; optionally on one ingredient.' })
+  @Query(() => IngredientFeedbackPage, {
+    description: "The caller's feedback, newest first; optionally on one ingredient.",
+  })
   async myIngredientFeedback(
     @Args() page: PageArgs,
     @Ctx() ctx: Context,
-    @Arg('ingredient', () => String, { nullable: true, description: 'Ingredient id or alias.' }) ingredient?: string | null,
+    @Arg('ingredient', () => String, { nullable: true, description: 'Ingredient id or alias.' }) ingredient?:
+      | string
+      | null,
   ) {
-    const where = ingredient ? { user: ctx.viewer!.id, ingredient: (await getIngredient(ctx.em, ingredient)).id } : { user: ctx.viewer!.id };
+    const where = ingredient
+      ? { user: ctx.viewer!.id, ingredient: (await getIngredient(ctx.em, ingredient)).id }
+      : { user: ctx.viewer!.id };
     return paginate(ctx.em, IngredientFeedback, where, { createdAt: 'desc', id: 'desc' }, page);
   }
 

@@ -27,7 +27,12 @@ export interface NewIngredient {
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const CAS = /^\d{2,7}-\d{2}-\d$/;
 
-export function checkedWords(field: string, words: string[] | null | undefined, known: Record<string, string>, required = false): string[] {
+export function checkedWords(
+  field: string,
+  words: string[] | null | undefined,
+  known: Record<string, string>,
+  required = false,
+): string[] {
   const list = [...new Set(words ?? [])];
   if (required && list.length === 0) throw validationFailed(field, `${field} needs at least one value`);
   for (const w of list) if (!(w in known)) throw validationFailed(field, `${field}: unknown value "${w}"`);
@@ -36,7 +41,8 @@ export function checkedWords(field: string, words: string[] | null | undefined, 
 
 export function checkedRating(field: string, value: number | null | undefined): number | null {
   if (value == null) return null;
-  if (!Number.isInteger(value) || value < 0 || value > 5) throw validationFailed(field, `${field} must be an integer from 0 to 5`);
+  if (!Number.isInteger(value) || value < 0 || value > 5)
+    throw validationFailed(field, `${field} must be an integer from 0 to 5`);
   return value;
 }
 
@@ -57,14 +63,18 @@ export async function createIngredient(em: EntityManager, input: NewIngredient):
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name.length < 2 || name.length > 300) throw validationFailed('name', 'name must be 2-300 characters');
   const alias = input.alias ?? slugify(name);
-  if (!ALIAS.test(alias) || alias.length > 120) throw validationFailed('alias', 'alias must be a lowercase slug [a-z0-9-]');
+  if (!ALIAS.test(alias) || alias.length > 120)
+    throw validationFailed('alias', 'alias must be a lowercase slug [a-z0-9-]');
   const otherNames = [...new Set((input.otherNames ?? []).map((n) => n.trim().replace(/\s+/g, ' ')).filter(Boolean))];
-  if (otherNames.some((n) => n.length > 300)) throw validationFailed('other_names', 'other names must be at most 300 characters');
-  if (input.casNumber && !CAS.test(input.casNumber)) throw validationFailed('cas_number', 'cas_number must look like 56-81-5');
+  if (otherNames.some((n) => n.length > 300))
+    throw validationFailed('other_names', 'other names must be at most 300 characters');
+  if (input.casNumber && !CAS.test(input.casNumber))
+    throw validationFailed('cas_number', 'cas_number must look like 56-81-5');
   const ratingSource = input.ratingSource ?? null;
   const comedogenic = checkedRating('comedogenic', input.comedogenic);
   const irritancy = checkedRating('irritancy', input.irritancy);
-  if ((comedogenic !== null || irritancy !== null) && !ratingSource) throw validationFailed('rating_source', 'a rating needs its rating_source');
+  if ((comedogenic !== null || irritancy !== null) && !ratingSource)
+    throw validationFailed('rating_source', 'a rating needs its rating_source');
   // Everything the client can fix by itself is a 400 before any 409.
   const words = {
     functions: checkedWords('functions', input.functions, vocabulary.functions, true),
@@ -73,27 +83,48 @@ export async function createIngredient(em: EntityManager, input: NewIngredient):
     groups: checkedWords('groups', input.groups, vocabulary.groups),
   };
   const taken = await namesInUse(em, [name, ...otherNames]);
-  if (taken.length) throw conflict(`These names already belong to an ingredient: ${taken.join(', ')}`, { field: 'name', names: taken });
+  if (taken.length)
+    throw conflict(`These names already belong to an ingredient: ${taken.join(', ')}`, { field: 'name', names: taken });
   const ingredient = em.create(Ingredient, {
-    alias, name, otherNames, description: input.description?.trim() ?? '',
+    alias,
+    name,
+    otherNames,
+    description: input.description?.trim() ?? '',
     ...words,
-    comedogenic, irritancy, ratingSource, casNumber: input.casNumber ?? null, curated: true,
+    comedogenic,
+    irritancy,
+    ratingSource,
+    casNumber: input.casNumber ?? null,
+    curated: true,
   });
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw conflict(`An ingredient with alias "${alias}" or this name already exists`, { field: 'alias' });
+    if (error instanceof UniqueConstraintViolationException)
+      throw conflict(`An ingredient with alias "${alias}" or this name already exists`, { field: 'alias' });
     throw error;
   }
   ingredientChanged(ingredient.id);
   return ingredient;
 }
 
-export async function submitFeedback(em: EntityManager, idOrAlias: string, viewer: User, kind: FeedbackKind, message: string): Promise<IngredientFeedback> {
+export async function submitFeedback(
+  em: EntityManager,
+  idOrAlias: string,
+  viewer: User,
+  kind: FeedbackKind,
+  message: string,
+): Promise<IngredientFeedback> {
   const ingredient = await getIngredient(em, idOrAlias);
   const text = message.trim();
   if (text.length < 3 || text.length > 2000) throw validationFailed('message', 'message must be 3-2000 characters');
-  const feedback = em.create(IngredientFeedback, { ingredient: ingredient.id, user: viewer.id, kind, message: text, status: FeedbackStatus.open });
+  const feedback = em.create(IngredientFeedback, {
+    ingredient: ingredient.id,
+    user: viewer.id,
+    kind,
+    message: text,
+    status: FeedbackStatus.open,
+  });
   await em.flush();
   return feedback;
 }

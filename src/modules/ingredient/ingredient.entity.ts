@@ -69,7 +69,7 @@ export class Ingredient extends EditableEntity {
 
   @Field(() => Boolean, {
     description:
-      'Known from the EU CosIng inventory alone (Source: European Commission, CosIng database): its functions, CAS and EC numbers are the inventory\'s, and nobody here has reviewed it. Its description says what it does, not how well.',
+      "Known from the EU CosIng inventory alone (Source: European Commission, CosIng database): its functions, CAS and EC numbers are the inventory's, and nobody here has reviewed it. Its description says what it does, not how well.",
   })
   get inventoryOnly(): Opt<boolean> {
     return !this.curated;

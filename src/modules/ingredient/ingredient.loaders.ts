@@ -8,7 +8,9 @@ export const createIngredientLoaders = (em: EntityManager) => ({
   ingredientById: new DataLoader<string, Ingredient | null>(async (ids) => {
     const { byId } = await loadKnowledgeBase(em);
     const missing = ids.filter((id) => !byId.has(id));
-    const fresh = missing.length ? new Map((await em.find(Ingredient, { id: { $in: missing } })).map((i) => [i.id, i])) : new Map();
+    const fresh = missing.length
+      ? new Map((await em.find(Ingredient, { id: { $in: missing } })).map((i) => [i.id, i]))
+      : new Map();
     return ids.map((id) => byId.get(id) ?? fresh.get(id) ?? null);
   }),
 });

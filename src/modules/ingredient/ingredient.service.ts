@@ -24,7 +24,8 @@ export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g
 /** A filter value of a closed vocabulary: anything else is a 400 naming the known values (not an empty page). */
 function inVocabulary(field: 'function' | 'flag' | 'group', value: string): string {
   const known = loadVocabulary()[field === 'function' ? 'functions' : field === 'flag' ? 'flags' : 'groups'];
-  if (!(value in known)) throw validationFailed(field, `Unknown ${field} "${value}": one of ${Object.keys(known).join(', ')}`);
+  if (!(value in known))
+    throw validationFailed(field, `Unknown ${field} "${value}": one of ${Object.keys(known).join(', ')}`);
   return value;
 }
 
@@ -32,7 +33,10 @@ export async function listIngredients(em: EntityManager, filter: IngredientFilte
   if (filter.search?.trim()) {
     // By relevance, in the database (src/modules/search): names, other names, groups, typos.
     const conditions = { sql: [] as string[], params: [] as unknown[] };
-    const add = (column: string, value: string) => { conditions.sql.push(`i.${column} @> array[?]::text[]`); conditions.params.push(value); };
+    const add = (column: string, value: string) => {
+      conditions.sql.push(`i.${column} @> array[?]::text[]`);
+      conditions.params.push(value);
+    };
     if (filter.function != null) add('functions', inVocabulary('function', filter.function));
     if (filter.flag != null) add('flags', inVocabulary('flag', filter.flag));
     if (filter.group != null) add('groups', inVocabulary('group', filter.group));

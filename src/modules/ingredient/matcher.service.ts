@@ -20,12 +20,21 @@ const stale = new Set<string>();
 const stats = { loads: 0, rowsRead: 0 };
 export const knowledgeBaseStats = (): Readonly<typeof stats> => ({ ...stats });
 
-const matcherView = (row: Ingredient): KnownIngredient => ({ id: row.id, name: row.name, otherNames: row.otherNames, inventoryOnly: !row.curated });
+const matcherView = (row: Ingredient): KnownIngredient => ({
+  id: row.id,
+  name: row.name,
+  otherNames: row.otherNames,
+  inventoryOnly: !row.curated,
+});
 
 /** A matcher over the ingredients `em` sees (inside a transaction: including uncommitted ones). */
 export async function buildMatcher(em: EntityManager): Promise<IngredientMatcher> {
-  const rows = await em.execute<Array<{ id: string; name: string; other_names: string[] | null; curated: boolean }>>('select id, name, other_names, curated from ingredient');
-  return new IngredientMatcher(rows.map((r) => ({ id: r.id, name: r.name, otherNames: r.other_names ?? [], inventoryOnly: !r.curated })));
+  const rows = await em.execute<Array<{ id: string; name: string; other_names: string[] | null; curated: boolean }>>(
+    'select id, name, other_names, curated from ingredient',
+  );
+  return new IngredientMatcher(
+    rows.map((r) => ({ id: r.id, name: r.name, otherNames: r.other_names ?? [], inventoryOnly: !r.curated })),
+  );
 }
 
 interface InventoryRow {
@@ -41,7 +50,7 @@ interface InventoryRow {
   updated_at: Date | string;
 }
 
-const NONE: string[] = Object.freeze([]) as unknown as string[];
+const NONE = Object.freeze<string[]>([]) as string[];
 
 /**
  * An ingredient known from the inventory alone, read as a plain row: 28,000 hydrated entities would
@@ -50,20 +59,37 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
 function inventoryIngredient(row: InventoryRow): Ingredient {
   const ingredient = Object.create(Ingredient.prototype) as Ingredient;
   return Object.assign(ingredient, {
-    id: row.id, alias: row.alias, name: row.name, otherNames: NONE, description: row.description,
-    functions: row.functions.length ? row.functions : NONE, effects: NONE, flags: row.flags.length ? row.flags : NONE, groups: NONE,
-    comedogenic: null, irritancy: null, ratingSource: null, casNumber: row.cas_number, ecNumber: row.ec_number, curated: false,
-    createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
+    id: row.id,
+    alias: row.alias,
+    name: row.name,
+    otherNames: NONE,
+    description: row.description,
+    functions: row.functions.length ? row.functions : NONE,
+    effects: NONE,
+    flags: row.flags.length ? row.flags : NONE,
+    groups: NONE,
+    comedogenic: null,
+    irritancy: null,
+    ratingSource: null,
+    casNumber: row.cas_number,
+    ecNumber: row.ec_number,
+    curated: false,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
   });
 }
 
-const INVENTORY_COLUMNS = 'id, alias, name, description, functions, flags, cas_number, ec_number, created_at, updated_at';
+const INVENTORY_COLUMNS =
+  'id, alias, name, description, functions, flags, cas_number, ec_number, created_at, updated_at';
 
 async function readBase(em: EntityManager, ids?: string[]): Promise<Ingredient[]> {
   const only = ids ? { id: { $in: ids } } : {};
   const curated = await em.find(Ingredient, { ...only, curated: true }, { disableIdentityMap: true });
   const inventory = ids
-    ? await em.execute<InventoryRow[]>(`select ${INVENTORY_COLUMNS} from ingredient where curated = false and id in (${ids.map(() => '?').join(', ')})`, ids)
+    ? await em.execute<InventoryRow[]>(
+        `select ${INVENTORY_COLUMNS} from ingredient where curated = false and id in (${ids.map(() => '?').join(', ')})`,
+        ids,
+      )
     : await em.execute<InventoryRow[]>(`select ${INVENTORY_COLUMNS} from ingredient where curated = false`);
   const rows = [...curated, ...inventory.map(inventoryIngredient)];
   stats.rowsRead += rows.length;

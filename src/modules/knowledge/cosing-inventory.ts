@@ -22,11 +22,23 @@ let cached: InventoryRow[] | null = null;
 
 /** Every row of the shipped inventory. */
 export function readInventory(): InventoryRow[] {
-  cached ??= (parse(readFileSync(join(dataDir, INVENTORY_FILE), 'utf8'), { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>)
+  cached ??= (
+    parse(readFileSync(join(dataDir, INVENTORY_FILE), 'utf8'), {
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+    }) as Array<Record<string, string>>
+  )
     .filter((r) => r.inci_name?.trim())
     .map((r) => ({
-      ref: r.cosing_ref_no, name: r.inci_name.trim(), cas: r.cas_number?.trim() || null, ec: r.ec_number?.trim() || null,
-      functions: (r.functions ?? '').split(',').map((f) => f.trim()).filter((f) => f && f !== 'NOT REPORTED'),
+      ref: r.cosing_ref_no,
+      name: r.inci_name.trim(),
+      cas: r.cas_number?.trim() || null,
+      ec: r.ec_number?.trim() || null,
+      functions: (r.functions ?? '')
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f && f !== 'NOT REPORTED'),
     }));
   return cached;
 }

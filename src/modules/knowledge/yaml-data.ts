@@ -18,5 +18,7 @@ export function readYamlLists<T>(relativeDir: string): Array<T & { file: string 
   return readdirSync(dir)
     .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
     .sort()
-    .flatMap((file) => (YAML.parse(readFileSync(join(dir, file), 'utf8')) as T[] ?? []).map((item) => ({ ...item, file })));
+    .flatMap((file) =>
+      ((YAML.parse(readFileSync(join(dir, file), 'utf8')) as T[]) ?? []).map((item) => ({ ...item, file })),
+    );
 }

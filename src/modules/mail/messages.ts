@@ -30,7 +30,11 @@ export const verificationMessage = (to: string, username: string, link: string, 
 });
 
 /** Sent to any address a member types in: the member's words are at most a quoted name. */
-export const inviteMessage = (to: string, inviter: { displayName?: string | null; username: string }, link: string): MailMessage => {
+export const inviteMessage = (
+  to: string,
+  inviter: { displayName?: string | null; username: string },
+  link: string,
+): MailMessage => {
   const name = firstQuotedName(inviter.displayName, inviter.username);
   const member = name ? `A Skincare member who goes by ${name}` : 'A Skincare member';
   return {

@@ -19,8 +19,14 @@ export const NAME_MAX = 40;
 export function quotedName(text: string | null | undefined, max = NAME_MAX): string | null {
   const flat = (text ?? '').normalize('NFKC').replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
   if (!flat || URL_LIKE.test(flat)) return null;
-  const chars = [...flat.replace(/"/g, '\'')];
-  const capped = chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : chars.join('');
+  const chars = [...flat.replace(/"/g, "'")];
+  const capped =
+    chars.length > max
+      ? `${chars
+          .slice(0, max - 1)
+          .join('')
+          .trimEnd()}…`
+      : chars.join('');
   return `"${capped}"`;
 }
 

@@ -9,14 +9,22 @@ import { connectRedis } from '../../platform/redis.js';
 import { ResponseCache } from '../../platform/response-cache.js';
 
 /** Tells the running instances; returns what to print. */
-export async function announceCatalogImport(config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'cache'>): Promise<string> {
+export async function announceCatalogImport(
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'cache'>,
+): Promise<string> {
   if (!config.redisUrl) {
     return 'no REDIS_URL: instances already running on this database keep their similarity index and cached answers until they restart (PGlite: none can be running)';
   }
   await announceProcessCacheDrops(config.redisUrl, config.redisPrefix, ['similarity-index']);
   const redis = connectRedis(config.redisUrl);
   try {
-    const cache = new ResponseCache({ redis, prefix: config.redisPrefix, maxEntries: 1, ttlSeconds: config.cache.ttlSeconds, log: pino({ level: 'warn' }) });
+    const cache = new ResponseCache({
+      redis,
+      prefix: config.redisPrefix,
+      maxEntries: 1,
+      ttlSeconds: config.cache.ttlSeconds,
+      log: pino({ level: 'warn' }),
+    });
     await cache.bump();
   } finally {
     redis.disconnect();

@@ -25,15 +25,20 @@ export class CatalogMaps {
 
   static async load(em: EntityManager): Promise<CatalogMaps> {
     const brandIds = new Map<string, string>();
-    for (const b of await em.execute<Array<{ id: string; alias: string; name: string }>>('select id, alias, name from brand')) {
+    for (const b of await em.execute<Array<{ id: string; alias: string; name: string }>>(
+      'select id, alias, name from brand',
+    )) {
       brandIds.set(b.alias, b.id);
       brandIds.set(`name:${b.name.toLowerCase()}`, b.id);
     }
-    const rows = await em.execute<Array<{ id: string; alias: string; parent_id: string | null }>>('select id, alias, parent_id from product_category');
+    const rows = await em.execute<Array<{ id: string; alias: string; parent_id: string | null }>>(
+      'select id, alias, parent_id from product_category',
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const depth = (id: string | null): number => {
       let d = 0;
-      for (let at = id ? byId.get(id) : undefined; at && d < 20; at = at.parent_id ? byId.get(at.parent_id) : undefined) d++;
+      for (let at = id ? byId.get(id) : undefined; at && d < 20; at = at.parent_id ? byId.get(at.parent_id) : undefined)
+        d++;
       return d;
     };
     const categories = new Map(rows.map((r) => [r.alias, { id: r.id, depth: depth(r.id) }]));
@@ -56,7 +61,10 @@ export class CatalogMaps {
    * Creates the brands of a batch we do not have yet (inside the batch's transaction) and
    * remembers them. A brand another writer added meanwhile is taken as it is.
    */
-  async createBrands(em: EntityManager, brands: Array<{ alias: string; name: string }>): Promise<{ created: number; remembered: string[] }> {
+  async createBrands(
+    em: EntityManager,
+    brands: Array<{ alias: string; name: string }>,
+  ): Promise<{ created: number; remembered: string[] }> {
     const missing = new Map<string, string>();
     for (const b of brands) if (!this.brandId(b) && !missing.has(b.alias)) missing.set(b.alias, b.name);
     if (!missing.size) return { created: 0, remembered: [] };
@@ -67,9 +75,13 @@ export class CatalogMaps {
        on conflict (alias) do nothing returning id, alias`,
       params,
     );
-    const found = created.length < missing.size
-      ? await em.execute<Array<{ id: string; alias: string }>>(`select id, alias from brand where alias in (${[...missing].map(() => '?').join(', ')})`, [...missing.keys()])
-      : created;
+    const found =
+      created.length < missing.size
+        ? await em.execute<Array<{ id: string; alias: string }>>(
+            `select id, alias from brand where alias in (${[...missing].map(() => '?').join(', ')})`,
+            [...missing.keys()],
+          )
+        : created;
     for (const b of found) this.brandIds.set(b.alias, b.id);
     return { created: created.length, remembered: found.map((b) => b.alias) };
   }
@@ -85,7 +97,8 @@ export class CatalogMaps {
     const rest: string[] = [];
     for (const tag of tags) {
       const bare = tag.startsWith('en:') ? tag.slice(3) : null;
-      const alias = bare === null ? undefined : this.categoryMap.get(bare) ?? (this.categories.has(bare) ? bare : undefined);
+      const alias =
+        bare === null ? undefined : (this.categoryMap.get(bare) ?? (this.categories.has(bare) ? bare : undefined));
       const category = alias ? this.categories.get(alias) : undefined;
       if (category) {
         if (!best || category.depth > best.depth) best = category;

@@ -85,7 +85,10 @@ export const arrayLiteral = (items: ReadonlyArray<string | number | boolean | nu
  * else the best: one that mostly matches before one that does not, then the most INCI names. A list in
  * Spanish or French our label translations read ("Agua, glicerina") loses to the INCI list beside it.
  */
-export function chooseIngredientText(texts: readonly string[], matcher: IngredientMatcher): { list: string; analysis: ListAnalysis } {
+export function chooseIngredientText(
+  texts: readonly string[],
+  matcher: IngredientMatcher,
+): { list: string; analysis: ListAnalysis } {
   let best: { list: string; analysis: ListAnalysis; rank: [number, number, number] } | null = null;
   for (const list of texts.slice(0, 3)) {
     const analysis = analyzeIngredientList(list, matcher);
@@ -93,7 +96,11 @@ export function chooseIngredientText(texts: readonly string[], matcher: Ingredie
     const share = total ? (total - analysis.unmatched.length) / total : 0;
     const inciShare = total ? analysis.entries.filter((e) => e.match === 'exact').length / total : 0;
     const rank: [number, number, number] = [share >= 0.8 ? 1 : 0, inciShare, share];
-    if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && (rank[1] > best.rank[1] || (rank[1] === best.rank[1] && rank[2] > best.rank[2])))) {
+    if (
+      !best ||
+      rank[0] > best.rank[0] ||
+      (rank[0] === best.rank[0] && (rank[1] > best.rank[1] || (rank[1] === best.rank[1] && rank[2] > best.rank[2])))
+    ) {
       best = { list, analysis, rank };
     }
     if (share >= 0.8 && inciShare >= 0.5) break;
@@ -111,7 +118,19 @@ const PRODUCT_ROWS = `select v.id, v.alias, v.name, v.brand_id, v.category_id, '
   '${OBF_SOURCE}', v.code, v.modified, now()
  from unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::float8[], $8::uuid[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::timestamptz[])
    as v(id, alias, name, brand_id, category_id, barcode, size_amount, size_unit_id, ingredient_list, ingredient_ids, flags, tags, code, modified)`;
-const CONTENT = ['name', 'brand_id', 'category_id', 'size_amount', 'size_unit_id', 'ingredient_list', 'ingredient_ids', 'flags', 'tags', 'source_code', 'source_modified_at'];
+const CONTENT = [
+  'name',
+  'brand_id',
+  'category_id',
+  'size_amount',
+  'size_unit_id',
+  'ingredient_list',
+  'ingredient_ids',
+  'flags',
+  'tags',
+  'source_code',
+  'source_modified_at',
+];
 // Only products this import wrote and nobody edited since, and only when something changed.
 const PRODUCT_UPSERT_TAIL = ` on conflict (barcode) do update set ${CONTENT.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at, source_imported_at = excluded.source_imported_at
  where product.source_name = '${OBF_SOURCE}' and product.updated_at = product.source_imported_at
@@ -140,11 +159,17 @@ interface BatchResult {
   brandsCreated: number;
 }
 
-async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly Prepared[], remembered: string[]): Promise<BatchResult> {
+async function writeBatch(
+  tx: EntityManager,
+  maps: CatalogMaps,
+  batch: readonly Prepared[],
+  remembered: string[],
+): Promise<BatchResult> {
   const result: BatchResult = { inserted: 0, updated: 0, unchanged: 0, curated: 0, categorized: 0, brandsCreated: 0 };
   // Curated products are not even offered to the upsert (its WHERE would keep them anyway).
   const existing = await executeNative<{ barcode: string; importable: boolean }>(
-    tx, `select barcode, coalesce(source_name = '${OBF_SOURCE}' and updated_at = source_imported_at, false) as importable from product where barcode = any($1::text[])`,
+    tx,
+    `select barcode, coalesce(source_name = '${OBF_SOURCE}' and updated_at = source_imported_at, false) as importable from product where barcode = any($1::text[])`,
     [arrayLiteral(batch.map((p) => p.record.barcode))],
   );
   const known = new Map(existing.map((e) => [e.barcode, e.importable]));
@@ -152,26 +177,50 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
   result.curated = batch.length - rows.length;
   if (!rows.length) return result;
 
-  const brands = await maps.createBrands(tx, rows.map((p) => p.brand));
+  const brands = await maps.createBrands(
+    tx,
+    rows.map((p) => p.brand),
+  );
   result.brandsCreated = brands.created;
   remembered.push(...brands.remembered);
 
   // New products get "<brand>-<name>-<barcode>"; one already taken (by a product of ours) gets a suffix.
-  const aliases = new Map(rows.map((p) => [p.id, `${slugify(`${p.brand.alias} ${p.record.name}`).slice(0, 100)}-${p.record.barcode}`]));
-  const taken = new Set((await executeNative<{ alias: string }>(tx, 'select alias from product where alias = any($1::text[])', [arrayLiteral([...aliases.values()])])).map((r) => r.alias));
+  const aliases = new Map(
+    rows.map((p) => [p.id, `${slugify(`${p.brand.alias} ${p.record.name}`).slice(0, 100)}-${p.record.barcode}`]),
+  );
+  const taken = new Set(
+    (
+      await executeNative<{ alias: string }>(tx, 'select alias from product where alias = any($1::text[])', [
+        arrayLiteral([...aliases.values()]),
+      ])
+    ).map((r) => r.alias),
+  );
 
   const columns: Array<Array<string | number | null>> = Array.from({ length: 14 }, () => []);
   for (const p of rows) {
     let alias = aliases.get(p.id)!;
     if (taken.has(alias)) alias = `${alias}-${p.id.slice(-6)}`;
     const values = [
-      p.id, alias, p.record.name, maps.brandId(p.brand) ?? null, p.categoryId, p.record.barcode, p.sizeAmount, p.sizeUnitId, p.list,
-      p.ingredientIds.join(','), p.flags.join(','), p.tags.join(','), p.record.code, p.record.lastModified?.toISOString() ?? null,
+      p.id,
+      alias,
+      p.record.name,
+      maps.brandId(p.brand) ?? null,
+      p.categoryId,
+      p.record.barcode,
+      p.sizeAmount,
+      p.sizeUnitId,
+      p.list,
+      p.ingredientIds.join(','),
+      p.flags.join(','),
+      p.tags.join(','),
+      p.record.code,
+      p.record.lastModified?.toISOString() ?? null,
     ];
-    values.forEach((v, i) => columns[i].push(v));
+    for (const [i, v] of values.entries()) columns[i].push(v);
   }
   const written = await executeNative<{ id: string; barcode: string; inserted: boolean }>(
-    tx, `insert into product (${PRODUCT_COLUMNS}) ${PRODUCT_ROWS}${PRODUCT_UPSERT_TAIL}`,
+    tx,
+    `insert into product (${PRODUCT_COLUMNS}) ${PRODUCT_ROWS}${PRODUCT_UPSERT_TAIL}`,
     columns.map(arrayLiteral),
   );
   const byBarcode = new Map(rows.map((p) => [p.record.barcode, p]));
@@ -186,29 +235,59 @@ async function writeBatch(tx: EntityManager, maps: CatalogMaps, batch: readonly 
     }
     if (p.categoryId) result.categorized++;
     for (const e of p.analysis.entries) {
-      const values = [newId(), w.id, e.position, e.input, e.ingredientId, e.match, e.concentration, e.mayContain, e.unread ?? false];
-      values.forEach((v, i) => entryColumns[i].push(v));
+      const values = [
+        newId(),
+        w.id,
+        e.position,
+        e.input,
+        e.ingredientId,
+        e.match,
+        e.concentration,
+        e.mayContain,
+        e.unread ?? false,
+      ];
+      for (const [i, v] of values.entries()) entryColumns[i].push(v);
     }
   }
   result.unchanged = rows.length - written.length;
-  if (updatedIds.length) await executeNative(tx, 'delete from product_ingredient where product_id = any($1::uuid[])', [arrayLiteral(updatedIds)]);
+  if (updatedIds.length)
+    await executeNative(tx, 'delete from product_ingredient where product_id = any($1::uuid[])', [
+      arrayLiteral(updatedIds),
+    ]);
   if (entryColumns[0].length) {
     // One statement whatever the number of entries: nine arrays, unnested into rows.
     await executeNative(
-      tx, `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain, unread)
+      tx,
+      `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain, unread)
        select * from unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::boolean[], $9::boolean[])`,
       entryColumns.map(arrayLiteral),
     );
   }
   // Reformulation watch: one statement appends the new lists' versions (more only for watched updates).
-  await recordImportedVersions(tx, written.map((w) => w.id));
+  await recordImportedVersions(
+    tx,
+    written.map((w) => w.id),
+  );
   return result;
 }
 
 function emptyReport(): ObfImportReport {
   return {
-    linesRead: 0, imported: 0, updated: 0, unchanged: 0, skippedCurated: 0, skipped: {}, examples: {}, brandsCreated: 0, categorized: 0,
-    entries: 0, matchedEntries: 0, unmatched: [], batches: 0, failure: null, elapsedSeconds: 0,
+    linesRead: 0,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skippedCurated: 0,
+    skipped: {},
+    examples: {},
+    brandsCreated: 0,
+    categorized: 0,
+    entries: 0,
+    matchedEntries: 0,
+    unmatched: [],
+    batches: 0,
+    failure: null,
+    elapsedSeconds: 0,
   };
 }
 
@@ -217,7 +296,11 @@ function emptyReport(): ObfImportReport {
  * lines are counted and skipped, never fatal; a batch the database refuses is retried product by
  * product, and only the products it still refuses are skipped ("write-failed").
  */
-export async function importObf(orm: Orm, source: Readable | string, options: ObfImportOptions): Promise<ObfImportReport> {
+export async function importObf(
+  orm: Orm,
+  source: Readable | string,
+  options: ObfImportOptions,
+): Promise<ObfImportReport> {
   const started = performance.now();
   const batchSize = Math.max(1, options.batchSize ?? 500);
   const keepExamples = options.keepExamples ?? 5;
@@ -248,14 +331,22 @@ export async function importObf(orm: Orm, source: Readable | string, options: Ob
   const commit = async (batch: Prepared[]): Promise<void> => {
     const remembered: string[] = [];
     try {
-      count(await (orm.em.fork() as EntityManager).transactional((tx) => writeBatch(tx as EntityManager, maps, batch, remembered)));
+      count(
+        await (orm.em.fork() as EntityManager).transactional((tx) =>
+          writeBatch(tx as EntityManager, maps, batch, remembered),
+        ),
+      );
     } catch {
       maps.forgetBrands(remembered);
       // One product the database refuses must not cost the batch: each alone, the refused ones skipped.
       for (const p of batch) {
         const mine: string[] = [];
         try {
-          count(await (orm.em.fork() as EntityManager).transactional((tx) => writeBatch(tx as EntityManager, maps, [p], mine)));
+          count(
+            await (orm.em.fork() as EntityManager).transactional((tx) =>
+              writeBatch(tx as EntityManager, maps, [p], mine),
+            ),
+          );
         } catch (error) {
           maps.forgetBrands(mine);
           skip('write-failed', p.line, `code ${p.record.code}: ${(error as Error).message.split('\n')[0]}`);
@@ -313,10 +404,17 @@ export async function importObf(orm: Orm, source: Readable | string, options: Ob
       for (const name of analysis.unmatched) unmatched.add(name);
       const { categoryId, tags } = maps.category(record.categoryTags);
       batch.push({
-        line: item.line, record, id: newId(), brand: maps.brandKey(record.brand), categoryId, tags,
+        line: item.line,
+        record,
+        id: newId(),
+        brand: maps.brandKey(record.brand),
+        categoryId,
+        tags,
         sizeAmount: record.quantity ? record.quantity.amount : null,
-        sizeUnitId: record.quantity ? maps.unitIds.get(record.quantity.unit) ?? null : null,
-        list, analysis, ingredientIds,
+        sizeUnitId: record.quantity ? (maps.unitIds.get(record.quantity.unit) ?? null) : null,
+        list,
+        analysis,
+        ingredientIds,
         flags: [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort(),
       });
       if (batch.length >= batchSize) await flush();
@@ -325,7 +423,8 @@ export async function importObf(orm: Orm, source: Readable | string, options: Ob
     await writing;
     // A bulk load leaves the planner's statistics behind (autovacuum catches up minutes later):
     // search over ingredient_ids and flags plans by them, so refresh them now.
-    if (report.imported + report.updated >= 1000) await (orm.em.fork() as EntityManager).execute('analyze product, product_ingredient, brand, product_search');
+    if (report.imported + report.updated >= 1000)
+      await (orm.em.fork() as EntityManager).execute('analyze product, product_ingredient, brand, product_search');
   } catch (error) {
     await writing.catch(() => {});
     report.failure = (error as Error).message;

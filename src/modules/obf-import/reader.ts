@@ -12,7 +12,10 @@ export type ObfFormat = 'jsonl' | 'csv';
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /** A line of the file: the product object, why it is none, or a line over the cap (its bytes). */
-export type ObfLine = { line: number; raw: Record<string, unknown> } | { line: number; error: string } | { line: number; tooLong: number };
+export type ObfLine =
+  | { line: number; raw: Record<string, unknown> }
+  | { line: number; error: string }
+  | { line: number; tooLong: number };
 
 export interface ObfLines {
   lines: AsyncGenerator<ObfLine>;
@@ -49,7 +52,8 @@ async function* jsonLines(input: Readable, maxBytes: number): AsyncGenerator<Obf
     if (!text.trim()) continue;
     try {
       const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) yield { line, raw: value as Record<string, unknown> };
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        yield { line, raw: value as Record<string, unknown> };
       else yield { line, error: 'not a JSON object' };
     } catch (error) {
       yield { line, error: (error as Error).message.slice(0, 200) };

@@ -5,7 +5,13 @@ import { MAX_LIST_LENGTH } from '../shared/ingredient-list.js';
 import { gs1CheckDigit } from '../product/barcode.js';
 import { parseQuantity, type Quantity } from './quantity.js';
 
-export type SkipReason = 'broken-json' | 'no-barcode' | 'invalid-barcode' | 'no-ingredient-text' | 'ingredient-text-too-long' | 'duplicate-barcode';
+export type SkipReason =
+  | 'broken-json'
+  | 'no-barcode'
+  | 'invalid-barcode'
+  | 'no-ingredient-text'
+  | 'ingredient-text-too-long'
+  | 'duplicate-barcode';
 
 export const SKIP_REASONS: Record<SkipReason, string> = {
   'broken-json': 'broken JSON',
@@ -35,7 +41,8 @@ export interface ObfProduct {
 
 export type RecordResult = { ok: true; product: ObfProduct } | { ok: false; reason: SkipReason; detail: string };
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 const squash = (value: string): string => value.replace(/\s+/g, ' ').trim();
 
 /**
@@ -47,9 +54,11 @@ export function obfBarcode(code: string): { barcode: string } | { error: string 
   if (!/^\d+$/.test(digits)) return { error: `"${code.slice(0, 40)}" is not digits` };
   while (digits.length > 13 && digits.startsWith('0')) digits = digits.slice(1);
   if (digits.length === 13 && digits.startsWith('0')) digits = digits.slice(1);
-  if (![8, 12, 13].includes(digits.length)) return { error: `"${code.slice(0, 40)}" is ${digits.length} digits, not an EAN-13, UPC-A or EAN-8` };
+  if (![8, 12, 13].includes(digits.length))
+    return { error: `"${code.slice(0, 40)}" is ${digits.length} digits, not an EAN-13, UPC-A or EAN-8` };
   const expected = gs1CheckDigit(digits.slice(0, -1));
-  if (expected !== Number(digits.at(-1))) return { error: `"${code.slice(0, 40)}" fails its check digit (expected ${expected})` };
+  if (expected !== Number(digits.at(-1)))
+    return { error: `"${code.slice(0, 40)}" fails its check digit (expected ${expected})` };
   return { barcode: digits };
 }
 
@@ -62,7 +71,10 @@ export function cleanIngredientText(raw: string): string {
   if (value.includes('<')) value = value.replace(/<\/?[a-zA-Z][^<>]*>/g, ' ');
   if (value.includes('&')) value = decodeHTML(value);
   if (value.includes('_')) value = value.replace(/(^|[\s,(;:])_+([^_]+?)_+(?=$|[\s,.);:])/g, '$1$2');
-  return value.replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  return value
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
 }
 
 /** Field variants in preference order: English, no language (the label as printed), the product's language, then others. */
@@ -95,7 +107,13 @@ function firstBrand(raw: Record<string, unknown>): string | null {
   const written = text(raw.brands).split(',').map(squash).find(Boolean);
   if (written) return written.slice(0, 120);
   const tag = tagList(raw.brands_tags)[0]?.replace(/^[a-z]{2}:/, '');
-  return tag ? tag.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ').slice(0, 120) : null;
+  return tag
+    ? tag
+        .split('-')
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join(' ')
+        .slice(0, 120)
+    : null;
 }
 
 export function readObfRecord(raw: Record<string, unknown>): RecordResult {
@@ -104,10 +122,17 @@ export function readObfRecord(raw: Record<string, unknown>): RecordResult {
   const checked = obfBarcode(code);
   if ('error' in checked) return { ok: false, reason: 'invalid-barcode', detail: checked.error };
   const lang = text(raw.lang || raw.lc).toLowerCase();
-  const ingredientTexts = languageVariants(raw, 'ingredients_text', lang).map(cleanIngredientText).filter((t) => t.length > 0);
+  const ingredientTexts = languageVariants(raw, 'ingredients_text', lang)
+    .map(cleanIngredientText)
+    .filter((t) => t.length > 0);
   if (!ingredientTexts.length) return { ok: false, reason: 'no-ingredient-text', detail: `code ${code}` };
   const usable = ingredientTexts.filter((t) => t.length <= MAX_LIST_LENGTH);
-  if (!usable.length) return { ok: false, reason: 'ingredient-text-too-long', detail: `code ${code}: ${ingredientTexts[0].length} characters` };
+  if (!usable.length)
+    return {
+      ok: false,
+      reason: 'ingredient-text-too-long',
+      detail: `code ${code}: ${ingredientTexts[0].length} characters`,
+    };
   const names = [...languageVariants(raw, 'product_name', lang), ...languageVariants(raw, 'generic_name', lang)];
   const name = names.map((n) => squash(cleanIngredientText(n))).find((n) => n.length >= 2);
   const modified = Number(text(raw.last_modified_t));

@@ -40,6 +40,9 @@ export function formatObfReport(report: ObfImportReport, options: { unmatchedSho
     `time:                      ${report.elapsedSeconds.toFixed(2)} s`,
     `rate:                      ${rate} lines/s, ${writeRate} products/s`,
   );
-  if (report.failure) lines.push(`${report.failure === 'interrupted' ? 'STOPPED' : 'FAILED'}: ${report.failure}; the batches before are committed`);
+  if (report.failure)
+    lines.push(
+      `${report.failure === 'interrupted' ? 'STOPPED' : 'FAILED'}: ${report.failure}; the batches before are committed`,
+    );
   return lines.join('\n');
 }

@@ -29,6 +29,9 @@ export class UnmatchedCounter {
   }
 
   top(n: number): Array<{ name: string; count: number }> {
-    return [...this.counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([name, count]) => ({ name, count }));
+    return [...this.counts]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, n)
+      .map(([name, count]) => ({ name, count }));
   }
 }

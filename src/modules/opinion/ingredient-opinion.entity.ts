@@ -10,12 +10,12 @@ import { User } from '../user/user.entity.js';
  * version), and the opinion row keeps a copy of the newest one for lists and hashtag search.
  */
 @Entity()
-@ObjectType({ description: 'An expert\'s opinion about an ingredient; its text is the newest entry\'s.' })
+@ObjectType({ description: "An expert's opinion about an ingredient; its text is the newest entry's." })
 @Index({ properties: ['ingredient', 'endorsementCount', 'createdAt'] })
 @Index({ properties: ['author', 'createdAt'] })
 export class IngredientOpinion extends BaseEntity {
   /** Only its GraphQL description is its own (the column is the base's). */
-  @Field(() => ID, { description: 'The opinion\'s uuid, the same across edits.' })
+  @Field(() => ID, { description: "The opinion's uuid, the same across edits." })
   override id!: string;
 
   @ManyToOne(() => Ingredient, { ref: true, deleteRule: 'cascade' })
@@ -34,7 +34,7 @@ export class IngredientOpinion extends BaseEntity {
   hashtags: string[] = [];
 
   @Property({ type: 'int' })
-  @Field(() => Int, { description: 'The current entry\'s version: 1 when created, +1 per edit.' })
+  @Field(() => Int, { description: "The current entry's version: 1 when created, +1 per edit." })
   version: number = 1;
 
   @Property({ type: 'uuid' })
@@ -58,7 +58,7 @@ export class IngredientOpinion extends BaseEntity {
 @Unique({ properties: ['opinion', 'version'] })
 export class IngredientOpinionEntry extends BaseEntity {
   /** Only its GraphQL description is its own (the column is the base's). */
-  @Field(() => ID, { description: 'The entry\'s uuid.' })
+  @Field(() => ID, { description: "The entry's uuid." })
   override id!: string;
 
   @ManyToOne(() => IngredientOpinion, { ref: true, deleteRule: 'cascade' })

@@ -9,17 +9,23 @@ import { userFromRow, userSelect } from '../user/user-rows.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { normalizeHashtag, parseHashtags } from './engine/hashtags.js';
-import { IngredientOpinion, IngredientOpinionEndorsement, IngredientOpinionEntry } from './ingredient-opinion.entity.js';
+import {
+  IngredientOpinion,
+  IngredientOpinionEndorsement,
+  IngredientOpinionEntry,
+} from './ingredient-opinion.entity.js';
 
 export const MAX_OPINION_LENGTH = 10_000;
 
-const isModerator = (viewer: User): boolean => viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
+const isModerator = (viewer: User): boolean =>
+  viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
 
 function checkedText(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) throw validationFailed('text', 'text must not be empty');
   if (trimmed.includes('\0')) throw validationFailed('text', 'text must not contain NUL characters');
-  if (trimmed.length > MAX_OPINION_LENGTH) throw validationFailed('text', `text takes at most ${MAX_OPINION_LENGTH} characters`);
+  if (trimmed.length > MAX_OPINION_LENGTH)
+    throw validationFailed('text', `text takes at most ${MAX_OPINION_LENGTH} characters`);
   return trimmed;
 }
 
@@ -32,28 +38,52 @@ export async function getOpinion(em: EntityManager, uuid: string): Promise<Ingre
 /** The opinion, if the viewer may change it: its author, moderators and admins (403 for others). */
 async function changeableOpinion(em: EntityManager, uuid: string, viewer: User): Promise<IngredientOpinion> {
   const opinion = await getOpinion(em, uuid);
-  if (opinion.author.id !== viewer.id && !isModerator(viewer)) throw forbidden('Only the opinion\'s author or a moderator changes it');
+  if (opinion.author.id !== viewer.id && !isModerator(viewer))
+    throw forbidden("Only the opinion's author or a moderator changes it");
   return opinion;
 }
 
 function addEntry(em: EntityManager, opinion: IngredientOpinion, text: string, editor: User): IngredientOpinionEntry {
   const hashtags = parseHashtags(text);
-  const entry = em.create(IngredientOpinionEntry, { opinion, version: opinion.version, text, hashtags, editor: editor.id });
+  const entry = em.create(IngredientOpinionEntry, {
+    opinion,
+    version: opinion.version,
+    text,
+    hashtags,
+    editor: editor.id,
+  });
   em.assign(opinion, { text, hashtags, currentEntryId: entry.id, updatedAt: entry.createdAt });
   return entry;
 }
 
-export async function createOpinion(em: EntityManager, viewer: User, input: { ingredient: string; text: string }): Promise<IngredientOpinion> {
+export async function createOpinion(
+  em: EntityManager,
+  viewer: User,
+  input: { ingredient: string; text: string },
+): Promise<IngredientOpinion> {
   const text = checkedText(input.text);
   const ingredient = await getIngredient(em, lookupKey('Ingredient', input.ingredient));
-  const opinion = em.create(IngredientOpinion, { ingredient: ingredient.id, author: viewer.id, text, hashtags: [], version: 1, endorsementCount: 0, currentEntryId: '' });
+  const opinion = em.create(IngredientOpinion, {
+    ingredient: ingredient.id,
+    author: viewer.id,
+    text,
+    hashtags: [],
+    version: 1,
+    endorsementCount: 0,
+    currentEntryId: '',
+  });
   addEntry(em, opinion, text, viewer);
   await em.flush();
   return opinion;
 }
 
 /** A new version: the opinion's id stays, the new entry becomes current. */
-export async function updateOpinion(em: EntityManager, uuid: string, viewer: User, input: { text: string }): Promise<IngredientOpinion> {
+export async function updateOpinion(
+  em: EntityManager,
+  uuid: string,
+  viewer: User,
+  input: { text: string },
+): Promise<IngredientOpinion> {
   const text = checkedText(input.text);
   const opinion = await changeableOpinion(em, uuid, viewer);
   // Serialise concurrent edits of one opinion: the version numbers stay dense and unique.
@@ -91,7 +121,11 @@ export async function opinionHistory(em: EntityManager, uuid: string, page: Page
 
 export function checkedHashtag(tag: string): string {
   const normalized = normalizeHashtag(tag.trim());
-  if (!normalized) throw validationFailed('hashtag', 'hashtag takes letters, digits and _ (at least one letter, at most 50), with or without #');
+  if (!normalized)
+    throw validationFailed(
+      'hashtag',
+      'hashtag takes letters, digits and _ (at least one letter, at most 50), with or without #',
+    );
   return normalized;
 }
 
@@ -99,16 +133,30 @@ export function checkedHashtag(tag: string): string {
  * A page of opinions as rows with their authors joined in (read-only objects with the entities'
  * properties): one statement, whatever the page's size.
  */
-function opinionPage(em: EntityManager, where: string, params: unknown[], key: 'updated_at' | 'created_at', page: PageArgs): Promise<PageResult<IngredientOpinion>> {
-  return rowPage(em, {
-    select: `${selectColumns(em, IngredientOpinion, 'o', 'o_')}, ${userSelect(em, 'u', 'u_')}`,
-    from: 'ingredient_opinion o join app_user u on u.id = o.author_id',
-    where, params, key: `o.${key}`, id: 'o.id',
-  }, page, (row: Record<string, unknown>) => {
-    const opinion = entityFromRow(em, IngredientOpinion, row, 'o_');
-    (opinion as { author: unknown }).author = userFromRow(em, row, 'u_');
-    return opinion;
-  });
+function opinionPage(
+  em: EntityManager,
+  where: string,
+  params: unknown[],
+  key: 'updated_at' | 'created_at',
+  page: PageArgs,
+): Promise<PageResult<IngredientOpinion>> {
+  return rowPage(
+    em,
+    {
+      select: `${selectColumns(em, IngredientOpinion, 'o', 'o_')}, ${userSelect(em, 'u', 'u_')}`,
+      from: 'ingredient_opinion o join app_user u on u.id = o.author_id',
+      where,
+      params,
+      key: `o.${key}`,
+      id: 'o.id',
+    },
+    page,
+    (row: Record<string, unknown>) => {
+      const opinion = entityFromRow(em, IngredientOpinion, row, 'o_');
+      (opinion as { author: unknown }).author = userFromRow(em, row, 'u_');
+      return opinion;
+    },
+  );
 }
 
 /** Opinions whose current text carries the tag, newest edit first. */
@@ -134,24 +182,42 @@ export async function userOpinions(em: EntityManager, idOrUsername: string, page
 /** An ingredient's opinions with at least one endorsement: most endorsed first, then newest. */
 export async function endorsedOpinions(em: EntityManager, ingredient: string, page: PageArgs) {
   const { id } = await getIngredient(em, lookupKey('Ingredient', ingredient));
-  return paginate(em, IngredientOpinion, { ingredient: id, endorsementCount: { $gt: 0 } }, { endorsementCount: 'desc', createdAt: 'desc', id: 'desc' }, page);
+  return paginate(
+    em,
+    IngredientOpinion,
+    { ingredient: id, endorsementCount: { $gt: 0 } },
+    { endorsementCount: 'desc', createdAt: 'desc', id: 'desc' },
+    page,
+  );
 }
 
 /** Every opinion on the ingredient, endorsed or not: the most endorsed first, then the newest. */
 export async function ingredientOpinions(em: EntityManager, ingredient: string, page: PageArgs) {
   const { id } = await getIngredient(em, lookupKey('Ingredient', ingredient));
-  return paginate(em, IngredientOpinion, { ingredient: id }, { endorsementCount: 'desc', createdAt: 'desc', id: 'desc' }, page);
+  return paginate(
+    em,
+    IngredientOpinion,
+    { ingredient: id },
+    { endorsementCount: 'desc', createdAt: 'desc', id: 'desc' },
+    page,
+  );
 }
 
 /** The ingredient's most endorsed opinion (ties: the newest); NOT_FOUND when none is endorsed. */
 export async function featuredOpinion(em: EntityManager, ingredient: string): Promise<IngredientOpinion> {
-  const { items: [best] } = await endorsedOpinions(em, ingredient, { limit: 1 });
+  const {
+    items: [best],
+  } = await endorsedOpinions(em, ingredient, { limit: 1 });
   if (!best) throw notFound('Endorsed opinion of ingredient', ingredient);
   return best;
 }
 
 async function recount(em: EntityManager, opinion: IngredientOpinion): Promise<IngredientOpinion> {
-  await em.execute('update ingredient_opinion set endorsement_count = (select count(*) from ingredient_opinion_endorsement e where e.opinion_id = ?) where id = ?', [opinion.id, opinion.id]);
+  await em.execute(
+    'update ingredient_opinion set endorsement_count = (select count(*) from ingredient_opinion_endorsement e where ' +
+      'e.opinion_id = ?) where id = ?',
+    [opinion.id, opinion.id],
+  );
   await em.refresh(opinion);
   return opinion;
 }
@@ -160,9 +226,14 @@ async function recount(em: EntityManager, opinion: IngredientOpinion): Promise<I
 export async function endorseOpinion(em: EntityManager, uuid: string, viewer: User): Promise<IngredientOpinion> {
   const opinion = await getOpinion(em, uuid);
   if (opinion.author.id === viewer.id) throw forbidden('You cannot endorse your own opinion');
-  await em.upsert(IngredientOpinionEndorsement, { id: newId(), opinion: opinion.id, user: viewer.id, createdAt: new Date() } as never, {
-    onConflictFields: ['opinion', 'user'], onConflictAction: 'ignore',
-  });
+  await em.upsert(
+    IngredientOpinionEndorsement,
+    { id: newId(), opinion: opinion.id, user: viewer.id, createdAt: new Date() } as never,
+    {
+      onConflictFields: ['opinion', 'user'],
+      onConflictAction: 'ignore',
+    },
+  );
   return recount(em, opinion);
 }
 

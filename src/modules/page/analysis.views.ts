@@ -3,7 +3,16 @@
 // a kit's parts as parts, and what could not be read. Pure: data in, HTML out.
 import { atMostOnePercent } from '../analysis/engine/concentration.js';
 import { html, type Html, type HtmlPart } from './html.js';
-import { flagSection, ingredientLink, label, list, skinTypeSection, type Entry, type Labels, type SkinCalcData } from './page.views.js';
+import {
+  flagSection,
+  ingredientLink,
+  label,
+  list,
+  skinTypeSection,
+  type Entry,
+  type Labels,
+  type SkinCalcData,
+} from './page.views.js';
 
 export interface RegulationNote {
   class: string;
@@ -46,12 +55,23 @@ export interface AnalysisData {
 
 /** The rating sources of data/ingredients/README.md, as a reader can look them up. */
 export const RATING_SOURCES: Record<string, string> = {
-  'fulton-1989': 'Fulton JE, “Comedogenicity and irritancy of commonly used ingredients in skin care products”, J Soc Cosmet Chem 40:321-333 (1989): rabbit-ear tests',
-  'fulton-1976': 'Fulton JE, Pay SR, Fulton JE 3rd, “Comedogenicity of current therapeutic products, cosmetics, and ingredients in the rabbit ear”, J Am Acad Dermatol 10:96-105 (1984)',
-  'fulton-1989-tables': 'Fulton 1989 (J Soc Cosmet Chem 40:321-333) as reproduced in the comedogenicity tables derived from it, not checked against the paper',
+  'fulton-1989':
+    'Fulton JE, “Comedogenicity and irritancy of commonly used ingredients in skin care products”, J Soc Cosmet Chem ' +
+    '40:321-333 (1989): rabbit-ear tests',
+  'fulton-1976':
+    'Fulton JE, Pay SR, Fulton JE 3rd, “Comedogenicity of current therapeutic products, cosmetics, and ingredients in the rabbit ear”, J Am Acad Dermatol 10:96-105 (1984)',
+  'fulton-1989-tables':
+    'Fulton 1989 (J Soc Cosmet Chem 40:321-333) as reproduced in the comedogenicity tables derived from it, not ' +
+    'checked against the paper',
   community: 'Widely circulated comedogenicity tables where no single primary study is known',
 };
-const sourceName = (id: string): string => ({ 'fulton-1989': 'Fulton 1989', 'fulton-1976': 'Fulton et al. 1984', 'fulton-1989-tables': 'Fulton 1989, as tabulated', community: 'community tables' })[id] ?? id;
+const sourceName = (id: string): string =>
+  ({
+    'fulton-1989': 'Fulton 1989',
+    'fulton-1976': 'Fulton et al. 1984',
+    'fulton-1989-tables': 'Fulton 1989, as tabulated',
+    community: 'community tables',
+  })[id] ?? id;
 
 const REGULATION_CLASSES: Record<string, string> = {
   prohibited: 'Prohibited in EU cosmetics',
@@ -76,7 +96,10 @@ export function doseText(e: { min: number; max: number }): string {
 
 function lawLine(note: RegulationNote): Html {
   const where = `Annex ${note.annex}${note.entry ? `, entry ${note.entry}` : ''} of ${ACT}`;
-  const limit = note.max_percent != null ? `; at most ${number(note.max_percent)}%${note.products ? ` in ${note.products}` : ''}` : '';
+  const limit =
+    note.max_percent != null
+      ? `; at most ${number(note.max_percent)}%${note.products ? ` in ${note.products}` : ''}`
+      : '';
   return html`<li><strong>${note.relation === 'may_concern' ? 'May concern: ' : ''}${REGULATION_CLASSES[note.class] ?? label({}, note.class)}</strong>: ${where}${limit}${note.exceeded ? html` <span class="flag">printed above this maximum</span>` : ''}
 <span class="hint">(${note.source}; text of ${note.published})</span></li>`;
 }
@@ -90,11 +113,19 @@ function analysedEntry(entry: AnalysedEntry, labels: Labels): Html {
     entry.nano ? html`<span class="tag">nano</span> ` : '',
     entry.unread ? html`<span class="flag">could not be read</span> ` : '',
   ];
-  const printed = i && entry.input.trim().toLowerCase() !== i.name.toLowerCase() ? html` <span class="printed">printed “${entry.input}”</span>` : '';
-  const also = entry.also_printed_as?.length ? html` <span class="printed">also printed as ${entry.also_printed_as.map((n) => `“${n}”`).join(', ')}</span>` : '';
+  const printed =
+    i && entry.input.trim().toLowerCase() !== i.name.toLowerCase()
+      ? html` <span class="printed">printed “${entry.input}”</span>`
+      : '';
+  const also = entry.also_printed_as?.length
+    ? html` <span class="printed">also printed as ${entry.also_printed_as.map((n) => `“${n}”`).join(', ')}</span>`
+    : '';
   const functions = (i?.functions ?? []).map((f) => label(labels.functions, f));
   const estimate = entry.concentration_estimate;
-  const ratings = [entry.comedogenic != null ? `comedogenic ${entry.comedogenic}/5` : null, entry.irritancy != null ? `irritancy ${entry.irritancy}/5` : null].filter(Boolean);
+  const ratings = [
+    entry.comedogenic != null ? `comedogenic ${entry.comedogenic}/5` : null,
+    entry.irritancy != null ? `irritancy ${entry.irritancy}/5` : null,
+  ].filter(Boolean);
   return html`<li class="entry" id="entry-${entry.position}"><span class="name">${i ? ingredientLink(i) : entry.input}</span>${printed}${also} ${tags}
 <p class="does">${i ? (functions.length ? functions.join(', ') : 'No function on record') : entry.unread ? 'Words run together that could not be read as ingredient names.' : 'Not in our knowledge base yet.'}</p>
 <p class="dose">Amount: ${doseText(estimate)} of the product. <span class="hint">${estimate.basis}</span></p>
@@ -115,11 +146,16 @@ function entriesWithLine(entries: AnalysedEntry[], labels: Labels): Html {
   const below = entries.slice(line);
   const start = entries[0]?.position ?? 1;
   return html`${above.length ? html`<ol class="entries" start="${start}">${above.map((e) => analysedEntry(e, labels))}</ol>` : ''}
-${below.length ? html`<p class="one-percent">The 1% line: ${above.length ? 'from here on, each ingredient' : 'each ingredient of this list'} is at most 1% of the product, and a label may list these in any order.</p>
-<ol class="entries" start="${below[0].position}">${below.map((e) => analysedEntry(e, labels))}</ol>` : html`<p class="one-percent">The list does not show a 1% line: no entry is certainly at most 1%.</p>`}`;
+${
+  below.length
+    ? html`<p class="one-percent">The 1% line: ${above.length ? 'from here on, each ingredient' : 'each ingredient of this list'} is at most 1% of the product, and a label may list these in any order.</p>
+<ol class="entries" start="${below[0].position}">${below.map((e) => analysedEntry(e, labels))}</ol>`
+    : html`<p class="one-percent">The list does not show a 1% line: no entry is certainly at most 1%.</p>`
+}`;
 }
 
-const productTypeText = (type: string): string => (type === 'rinse_off' ? 'a rinse-off product' : type === 'leave_on' ? 'a leave-on product' : label({}, type));
+const productTypeText = (type: string): string =>
+  type === 'rinse_off' ? 'a rinse-off product' : type === 'leave_on' ? 'a leave-on product' : label({}, type);
 
 export function analysisPage(analysis: AnalysisData, skinCalc: SkinCalcData, labels: Labels, shareUrl: string): Html {
   const entries = analysis.ingredients;
@@ -133,24 +169,42 @@ export function analysisPage(analysis: AnalysisData, skinCalc: SkinCalcData, lab
 <p class="lead">${entries.length} ingredients, ${matched} recognised${kit ? html`, in a kit of ${analysis.parts.length} parts: ${analysis.parts.join(', ')}` : ''}.
 Share this analysis: <a href="${shareUrl}">${shareUrl}</a></p>
 ${analysis.unread ? html`<p class="notice">Some of this list could not be read: words run together that we could not split into ingredient names (marked “could not be read” below). What we could not read may hold anything, so no “free of” claim can be checked on this list.</p>` : ''}
-${alertsByPosition.length ? html`<section aria-labelledby="law">
+${
+  alertsByPosition.length
+    ? html`<section aria-labelledby="law">
 <h2 id="law">What EU law says</h2>
 <ul class="alerts">${alertsByPosition.map((a) => html`<li>${a.message} <a href="#entry-${a.position}">See ${a.input} in the list</a></li>`)}</ul>
-</section>` : ''}
+</section>`
+    : ''
+}
 <section aria-labelledby="entries">
 <h2 id="entries">Ingredients, in printed order</h2>
 <p class="hint">Amounts are what the list allows, in % of the product: ingredients above 1% are listed from the most to the least, and the law caps some of them.</p>
-${kit ? analysis.parts.map((part, n) => {
-    const reading = readings.get(part);
-    return html`<h3 id="part-${n + 1}">Part ${n + 1}: ${part}</h3>
+${
+  kit
+    ? analysis.parts.map((part, n) => {
+        const reading = readings.get(part);
+        return html`<h3 id="part-${n + 1}">Part ${n + 1}: ${part}</h3>
 ${reading ? html`<p>Read as ${productTypeText(reading.product_type)}: ${reading.product_type_basis}</p>` : ''}
-${entriesWithLine(entries.filter((e) => e.part === part), labels)}`;
-  }) : html`${analysis.product_type ? html`<p>Read as ${productTypeText(analysis.product_type)}${analysis.product_type_basis ? `: ${analysis.product_type_basis}` : '.'}</p>` : ''}
-${entriesWithLine(entries, labels)}`}
+${entriesWithLine(
+  entries.filter((e) => e.part === part),
+  labels,
+)}`;
+      })
+    : html`${analysis.product_type ? html`<p>Read as ${productTypeText(analysis.product_type)}${analysis.product_type_basis ? `: ${analysis.product_type_basis}` : '.'}</p>` : ''}
+${entriesWithLine(entries, labels)}`
+}
 ${analysis.unmatched.length ? html`<p>Not recognised: ${analysis.unmatched.join(', ')}.</p>` : ''}
 ${analysis.duplicates.length ? html`<p>Printed more than once (kept once): ${analysis.duplicates.join(', ')}.</p>` : ''}
 ${analysis.footnotes.length ? html`<p>Footnotes on the label: ${analysis.footnotes.join(' · ')}</p>` : ''}
-${setAside.length ? html`<p>Set aside as not ingredients: ${list(setAside.map((s) => html`${label({}, s.kind)} “${s.text}”`), '; ')}.</p>` : ''}
+${
+  setAside.length
+    ? html`<p>Set aside as not ingredients: ${list(
+        setAside.map((s) => html`${label({}, s.kind)} “${s.text}”`),
+        '; ',
+      )}.</p>`
+    : ''
+}
 </section>
 ${flagSection(entries, labels)}
 ${skinTypeSection(skinCalc.skin_types)}

@@ -3,7 +3,16 @@
 import { slugify } from '../shared/ids.js';
 import { pagePaths } from '../shared/page-paths.js';
 import { html, type Html, type HtmlPart } from './html.js';
-import { entryItem, flagSection, label, skinTypeSection, type Brand, type Entry, type Labels, type SkinTypeVerdict } from './page.views.js';
+import {
+  entryItem,
+  flagSection,
+  label,
+  skinTypeSection,
+  type Brand,
+  type Entry,
+  type Labels,
+  type SkinTypeVerdict,
+} from './page.views.js';
 
 /** "4 January 2024" from a date or a YYYY-MM-DD day. */
 export const dayText = (value: string | Date): string =>
@@ -29,17 +38,39 @@ export interface ProductData {
   product_image?: { large: string; width?: number | null; height?: number | null } | null;
   brand_attestation?: { attested_at: string; attested_by: { username: string } | null } | null;
 }
-export interface ProductAnalysisData { skin_types: SkinTypeVerdict[]; unmatched: string[] }
+export interface ProductAnalysisData {
+  skin_types: SkinTypeVerdict[];
+  unmatched: string[];
+}
 export interface OffersData {
-  items: Array<{ retailer: string; price: number | null; currency: string | null; compared_price: number | null; compared_currency: string | null; rates_date: string | null }>;
+  items: Array<{
+    retailer: string;
+    price: number | null;
+    currency: string | null;
+    compared_price: number | null;
+    compared_currency: string | null;
+    rates_date: string | null;
+  }>;
   compared_currency: string;
   rates_source: string;
   rates_date: string;
 }
-interface ProductRef { alias: string; name: string; brand?: { name: string } | null; category?: { name: string } | null }
-export interface SimilarData { items: Array<{ score: number; product: ProductRef }> }
-export interface AlternativesData { items: Array<{ product: ProductRef; similarity: number; kind: string; reasons: Array<{ text: string }> }> }
-export interface VersionsData { items: Array<{ version: number; source: string; created_at: string }>; next_cursor: string | null }
+interface ProductRef {
+  alias: string;
+  name: string;
+  brand?: { name: string } | null;
+  category?: { name: string } | null;
+}
+export interface SimilarData {
+  items: Array<{ score: number; product: ProductRef }>;
+}
+export interface AlternativesData {
+  items: Array<{ product: ProductRef; similarity: number; kind: string; reasons: Array<{ text: string }> }>;
+}
+export interface VersionsData {
+  items: Array<{ version: number; source: string; created_at: string }>;
+  next_cursor: string | null;
+}
 
 /** Where the prices are converted to and why: the page's form shows it and offers the others. */
 export interface CurrencyView {
@@ -49,10 +80,12 @@ export interface CurrencyView {
   choices: string[];
 }
 
-const productLink = (p: ProductRef): Html => html`<a href="${pagePaths.product(p.alias)}">${p.name}</a>${p.brand ? ` by ${p.brand.name}` : ''}`;
+const productLink = (p: ProductRef): Html =>
+  html`<a href="${pagePaths.product(p.alias)}">${p.name}</a>${p.brand ? ` by ${p.brand.name}` : ''}`;
 
 function offersSection(product: ProductData, offers: OffersData, currency: CurrencyView): Html {
-  const buy = (retailer: string) => `/buy/${encodeURIComponent(product.alias)}/retailer?retailer=${encodeURIComponent(slugify(retailer))}&currency=${offers.compared_currency}`;
+  const buy = (retailer: string) =>
+    `/buy/${encodeURIComponent(product.alias)}/retailer?retailer=${encodeURIComponent(slugify(retailer))}&currency=${offers.compared_currency}`;
   const price = (o: OffersData['items'][number]): HtmlPart => {
     if (o.price == null || !o.currency) return 'price not given';
     const own = money(o.price, o.currency);
@@ -61,8 +94,12 @@ function offersSection(product: ProductData, offers: OffersData, currency: Curre
   };
   return html`<section aria-labelledby="offers">
 <h2 id="offers">Where to buy</h2>
-${offers.items.length ? html`<ul class="offers">${offers.items.map((o) => html`<li><a href="${buy(o.retailer)}" rel="nofollow">${o.retailer}</a>: ${price(o)}</li>`)}</ul>
-<p class="hint">Cheapest first once converted into ${offers.compared_currency} (${currency.why}), with the ${offers.rates_source} of ${dayText(offers.rates_date)}.</p>` : html`<p>No retailer offer is on record for this product.</p>`}
+${
+  offers.items.length
+    ? html`<ul class="offers">${offers.items.map((o) => html`<li><a href="${buy(o.retailer)}" rel="nofollow">${o.retailer}</a>: ${price(o)}</li>`)}</ul>
+<p class="hint">Cheapest first once converted into ${offers.compared_currency} (${currency.why}), with the ${offers.rates_source} of ${dayText(offers.rates_date)}.</p>`
+    : html`<p>No retailer offer is on record for this product.</p>`
+}
 <form class="currency" method="get" action="${pagePaths.product(product.alias)}">
 <label for="currency">Show prices in</label>
 <select id="currency" name="currency">${currency.choices.map((c) => html`<option value="${c}"${c === offers.compared_currency ? html` selected` : ''}>${c}</option>`)}</select>
@@ -73,26 +110,44 @@ ${offers.items.length ? html`<ul class="offers">${offers.items.map((o) => html`<
 
 function attestation(product: ProductData): Html {
   const a = product.brand_attestation;
-  if (!a) return html`<p class="hint">${product.brand ? `${product.brand.name} has not confirmed this product and its list.` : 'No brand has confirmed this product.'}</p>`;
+  if (!a)
+    return html`<p class="hint">${product.brand ? `${product.brand.name} has not confirmed this product and its list.` : 'No brand has confirmed this product.'}</p>`;
   return html`<p class="notice">${product.brand?.name ?? 'Its brand'} confirmed this product is theirs on ${dayText(a.attested_at)}${a.attested_by ? ` (account ${a.attested_by.username})` : ''}.</p>`;
 }
 
 const SOURCES: Record<string, string> = {
-  backfill: 'the list on record when versions began to be kept', product_created: 'the product as created', draft_approved: 'an approved draft',
-  open_beauty_facts: 'Open Beauty Facts', demo: 'the demo catalog',
+  backfill: 'the list on record when versions began to be kept',
+  product_created: 'the product as created',
+  draft_approved: 'an approved draft',
+  open_beauty_facts: 'Open Beauty Facts',
+  demo: 'the demo catalog',
 };
 
 function versionsSection(product: ProductData, versions: VersionsData): Html {
   const items = versions.items;
   return html`<section aria-labelledby="versions">
 <h2 id="versions">Versions of its ingredient list</h2>
-${items.length ? html`<ul>${items.map((v) => html`<li>Version ${v.version}, ${dayText(v.created_at)} (from ${SOURCES[v.source] ?? label({}, v.source)})${v.version > 1 ? html`: <a href="${pagePaths.productChanges(product.alias, v.version - 1, v.version)}">what changed since version ${v.version - 1}</a>` : ': the first one on record'}</li>`)}</ul>
-${versions.next_cursor ? html`<p class="hint">Older versions: <code>GET /products/${product.alias}/ingredient_list_versions</code>.</p>` : ''}` : html`<p>No earlier version is on record: the list shown is the only one we know.</p>`}
+${
+  items.length
+    ? html`<ul>${items.map((v) => html`<li>Version ${v.version}, ${dayText(v.created_at)} (from ${SOURCES[v.source] ?? label({}, v.source)})${v.version > 1 ? html`: <a href="${pagePaths.productChanges(product.alias, v.version - 1, v.version)}">what changed since version ${v.version - 1}</a>` : ': the first one on record'}</li>`)}</ul>
+${versions.next_cursor ? html`<p class="hint">Older versions: <code>GET /products/${product.alias}/ingredient_list_versions</code>.</p>` : ''}`
+    : html`<p>No earlier version is on record: the list shown is the only one we know.</p>`
+}
 </section>`;
 }
 
-export function productPage(product: ProductData, analysis: ProductAnalysisData, labels: Labels,
-  more: { offers: OffersData; currency: CurrencyView; similar: SimilarData; alternatives: AlternativesData; versions: VersionsData }): Html {
+export function productPage(
+  product: ProductData,
+  analysis: ProductAnalysisData,
+  labels: Labels,
+  more: {
+    offers: OffersData;
+    currency: CurrencyView;
+    similar: SimilarData;
+    alternatives: AlternativesData;
+    versions: VersionsData;
+  },
+): Html {
   const size = product.size ? `${product.size.amount} ${product.size.unit?.symbol ?? ''}`.trim() : null;
   const { similar, alternatives } = more;
   return html`<h1>${product.name}</h1>
@@ -133,16 +188,35 @@ export interface IngredientData {
   rating_source?: string | null;
   cas_number?: string | null;
 }
-export interface IngredientProductsData { items: ProductRef[]; next_cursor: string | null }
+export interface IngredientProductsData {
+  items: ProductRef[];
+  next_cursor: string | null;
+}
 export interface OpinionsData {
-  items: Array<{ id: string; text: string; endorsement_count: number; author: { username: string; display_name?: string | null; user_type: string } | null; created_at: string; updated_at: string }>;
+  items: Array<{
+    id: string;
+    text: string;
+    endorsement_count: number;
+    author: { username: string; display_name?: string | null; user_type: string } | null;
+    created_at: string;
+    updated_at: string;
+  }>;
   next_cursor: string | null;
 }
 
 /** The page's address with one cursor changed (the other kept): each list pages on its own. */
 export type PageLink = (name: 'cursor' | 'opinions_cursor', cursor: string | null) => string;
 
-export function ingredientPage(i: IngredientData, labels: Labels, more: { products: IngredientProductsData; opinions: OpinionsData; paged: { products: boolean; opinions: boolean }; link: PageLink }): Html {
+export function ingredientPage(
+  i: IngredientData,
+  labels: Labels,
+  more: {
+    products: IngredientProductsData;
+    opinions: OpinionsData;
+    paged: { products: boolean; opinions: boolean };
+    link: PageLink;
+  },
+): Html {
   const facts: Array<[string, HtmlPart]> = [
     ['What it does', i.functions.map((f) => label(labels.functions, f)).join(', ') || 'No function on record'],
     ['Effects', i.effects.map((e) => label(labels.effects, e)).join(', ')],
@@ -155,7 +229,8 @@ export function ingredientPage(i: IngredientData, labels: Labels, more: { produc
     ['Other names', i.other_names.join(', ')],
   ];
   const { products, opinions, paged, link } = more;
-  const expert = (a: OpinionsData['items'][number]['author']) => (a ? `${a.display_name || a.username}${a.user_type === 'expert' ? ', expert' : ''}` : 'a former expert');
+  const expert = (a: OpinionsData['items'][number]['author']) =>
+    a ? `${a.display_name || a.username}${a.user_type === 'expert' ? ', expert' : ''}` : 'a former expert';
   return html`<h1>${i.name}</h1>
 ${i.description ? html`<p class="lead">${i.description}</p>` : ''}
 <dl class="facts">${facts.filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
@@ -166,8 +241,14 @@ ${products.next_cursor || paged.products ? html`<p class="pager">${paged.product
 </section>
 <section aria-labelledby="opinions">
 <h2 id="opinions">What experts say</h2>
-${opinions.items.length ? html`<ul class="opinions">${opinions.items.map((o) => html`<li><blockquote><p>${o.text}</p></blockquote>
-<p class="hint">${expert(o.author)}, ${dayText(o.updated_at)}${o.endorsement_count ? ` · endorsed by ${o.endorsement_count} other expert${o.endorsement_count === 1 ? '' : 's'}` : ''}</p></li>`)}</ul>` : html`<p>${paged.opinions ? 'No more opinions.' : 'No expert has written about it yet.'}</p>`}
+${
+  opinions.items.length
+    ? html`<ul class="opinions">${opinions.items.map(
+        (o) => html`<li><blockquote><p>${o.text}</p></blockquote>
+<p class="hint">${expert(o.author)}, ${dayText(o.updated_at)}${o.endorsement_count ? ` · endorsed by ${o.endorsement_count} other expert${o.endorsement_count === 1 ? '' : 's'}` : ''}</p></li>`,
+      )}</ul>`
+    : html`<p>${paged.opinions ? 'No more opinions.' : 'No expert has written about it yet.'}</p>`
+}
 ${opinions.next_cursor || paged.opinions ? html`<p class="pager">${paged.opinions ? html`<a href="${link('opinions_cursor', null)}">First opinions</a>` : ''}${paged.opinions && opinions.next_cursor ? ' · ' : ''}${opinions.next_cursor ? html`<a href="${link('opinions_cursor', opinions.next_cursor)}">More opinions</a>` : ''}</p>` : ''}
 </section>
 <p><a href="/">Analyse a list with it</a></p>`;

@@ -5,7 +5,12 @@ import { routes } from '../../../rest-mappings/routes.js';
 import { loadOperations, snakeCase } from '../../rest/documents.js';
 
 const EXAMPLES: Array<{ operation: string; variables: Record<string, unknown> }> = [
-  { operation: 'AnalyzeIngredientList', variables: { ingredient_list: 'Ingredients: Aqua (Water), Glycerin, Niacinamide, Alcohol Denat., Parfum, Linalool, Retinol' } },
+  {
+    operation: 'AnalyzeIngredientList',
+    variables: {
+      ingredient_list: 'Ingredients: Aqua (Water), Glycerin, Niacinamide, Alcohol Denat., Parfum, Linalool, Retinol',
+    },
+  },
   { operation: 'ListProducts', variables: { search: 'cleanser', free_of: ['fragrance'], limit: 5 } },
   { operation: 'GetProduct', variables: { id_or_alias: 'soomdal-centella-low-ph-gel-foam' } },
   { operation: 'GetIngredient', variables: { id_or_alias: 'niacinamide' } },
@@ -26,7 +31,9 @@ export function graphiqlTabs(mappingsDir: string): GraphiQLTab[] {
     // The REST layer adds snake_case aliases; GraphQL clients see the schema's own names.
     const plain = visit(loaded.document, {
       Field(node: FieldNode): FieldNode | undefined {
-        return node.alias && node.alias.value === snakeCase(node.name.value) ? { ...node, alias: undefined } : undefined;
+        return node.alias && node.alias.value === snakeCase(node.name.value)
+          ? { ...node, alias: undefined }
+          : undefined;
       },
     });
     const route = routes.find((r) => r.operation === operation);

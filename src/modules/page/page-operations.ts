@@ -8,17 +8,26 @@ import { errorFromResult } from '../../rest/router.js';
 const pageDocuments = new URL('./', import.meta.url).pathname;
 
 /** Runs a named operation with variables; answers its root field's value, throws the contract's error. */
-export type RunOperation = <T = Record<string, unknown>>(name: string, variables: Record<string, unknown>, context: unknown) => Promise<T>;
+export type RunOperation = <T = Record<string, unknown>>(
+  name: string,
+  variables: Record<string, unknown>,
+  context: unknown,
+) => Promise<T>;
 
 /** Every operation of both folders, by name (the REST layer's and the pages' own). */
 export function loadPageOperations(mappingsDir: string): Map<string, LoadedOperation> {
   const rest = loadOperations(mappingsDir);
   const own = loadOperations(pageDocuments);
-  for (const name of own.keys()) if (rest.has(name)) throw new Error(`pages.graphql: operation ${name} is also in rest-mappings`);
+  for (const name of own.keys())
+    if (rest.has(name)) throw new Error(`pages.graphql: operation ${name} is also in rest-mappings`);
   return new Map([...rest, ...own]);
 }
 
-export function operationRunner(schema: GraphQLSchema, operations: Map<string, LoadedOperation>, names: string[]): RunOperation {
+export function operationRunner(
+  schema: GraphQLSchema,
+  operations: Map<string, LoadedOperation>,
+  names: string[],
+): RunOperation {
   const compiled = new Map<string, { query: CompiledQuery['query']; rootKey: string }>();
   for (const name of names) {
     const op = operations.get(name);
@@ -26,7 +35,8 @@ export function operationRunner(schema: GraphQLSchema, operations: Map<string, L
     const errors = validate(schema, op.document, specifiedRules);
     if (errors.length) throw new Error(`Operation ${name} (${op.file}) does not fit the schema: ${errors[0].message}`);
     const query = compileQuery(schema, op.document, op.name);
-    if (!isCompiledQuery(query)) throw new Error(`graphql-jit could not compile ${name}: ${query.errors?.[0]?.message}`);
+    if (!isCompiledQuery(query))
+      throw new Error(`graphql-jit could not compile ${name}: ${query.errors?.[0]?.message}`);
     compiled.set(name, { query: query.query.bind(query), rootKey: op.rootKey });
   }
   return async <T>(name: string, variables: Record<string, unknown>, context: unknown): Promise<T> => {

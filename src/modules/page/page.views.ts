@@ -10,8 +10,15 @@ export interface Labels {
   groups: Record<string, string>;
 }
 
-export interface IngredientRef { id: string; alias: string; name: string }
-export interface IngredientSummary extends IngredientRef { functions?: string[]; flags?: string[] }
+export interface IngredientRef {
+  id: string;
+  alias: string;
+  name: string;
+}
+export interface IngredientSummary extends IngredientRef {
+  functions?: string[];
+  flags?: string[];
+}
 export interface Entry {
   position: number;
   input: string;
@@ -21,12 +28,25 @@ export interface Entry {
   nano?: boolean;
   ingredient: IngredientSummary | null;
 }
-export interface Reason { reason: string; ingredient: IngredientRef }
-export interface SkinTypeVerdict { skin_type: string; label: string; verdict: string; good: Reason[]; caution: Reason[] }
-export interface SkinCalcData { skin_types: SkinTypeVerdict[] }
+export interface Reason {
+  reason: string;
+  ingredient: IngredientRef;
+}
+export interface SkinTypeVerdict {
+  skin_type: string;
+  label: string;
+  verdict: string;
+  good: Reason[];
+  caution: Reason[];
+}
+export interface SkinCalcData {
+  skin_types: SkinTypeVerdict[];
+}
 
-export const ingredientLink = (i: IngredientRef): Html => html`<a href="${pagePaths.ingredient(i.alias)}">${i.name}</a>`;
-export const list = (items: HtmlPart[], separator = ', '): HtmlPart[] => items.flatMap((item, i) => (i ? [separator, item] : [item]));
+export const ingredientLink = (i: IngredientRef): Html =>
+  html`<a href="${pagePaths.ingredient(i.alias)}">${i.name}</a>`;
+export const list = (items: HtmlPart[], separator = ', '): HtmlPart[] =>
+  items.flatMap((item, i) => (i ? [separator, item] : [item]));
 export const label = (labels: Record<string, string>, code: string): string => labels[code] ?? code.replace(/_/g, ' ');
 
 export const PASTE_LIMIT = 20_000;
@@ -45,7 +65,9 @@ ${error ? html`<p class="error" id="ingredient_list_error" role="alert">${error}
 </form>`;
 }
 
-export function homePage(options: { invitedBy?: { name: string; username: string } | null; formError?: string; formValue?: string } = {}): Html {
+export function homePage(
+  options: { invitedBy?: { name: string; username: string } | null; formError?: string; formValue?: string } = {},
+): Html {
   const { invitedBy } = options;
   return html`${invitedBy ? html`<p class="notice">${invitedBy.name} invited you. Welcome: no account is needed to look things up.</p>` : ''}
 <h1>What is in your skincare?</h1>
@@ -73,7 +95,10 @@ export function entryItem(entry: Entry, labels: Labels): Html {
   if (!i) {
     return html`<li class="entry unmatched"><span class="name">${entry.input}</span> ${notes}<p class="does">Not in our knowledge base yet.</p></li>`;
   }
-  const printed = entry.input.trim().toLowerCase() !== i.name.toLowerCase() ? html` <span class="printed">printed “${entry.input}”</span>` : '';
+  const printed =
+    entry.input.trim().toLowerCase() !== i.name.toLowerCase()
+      ? html` <span class="printed">printed “${entry.input}”</span>`
+      : '';
   const functions = (i.functions ?? []).map((f) => label(labels.functions, f));
   return html`<li class="entry"><span class="name">${ingredientLink(i)}</span>${printed} ${notes}
 <p class="does">${functions.length ? functions.join(', ') : 'No function on record'}</p>
@@ -91,8 +116,13 @@ export function flagSection(entries: Entry[], labels: Labels): Html {
   }
   return html`<section aria-labelledby="flags">
 <h2 id="flags">Flags</h2>
-${byFlag.size === 0 ? html`<p>No ingredient of this list raises a flag.</p>` : html`<dl class="flag-list">${[...byFlag].map(([flag, raising]) =>
-    html`<dt>${label(labels.flags, flag)}</dt><dd>${list(raising.map(ingredientLink))}</dd>`)}</dl>`}
+${
+  byFlag.size === 0
+    ? html`<p>No ingredient of this list raises a flag.</p>`
+    : html`<dl class="flag-list">${[...byFlag].map(
+        ([flag, raising]) => html`<dt>${label(labels.flags, flag)}</dt><dd>${list(raising.map(ingredientLink))}</dd>`,
+      )}</dl>`
+}
 </section>`;
 }
 
@@ -101,24 +131,54 @@ const VERDICT_TEXT: Record<string, string> = { good: 'Good', neutral: 'Neutral',
 export function skinTypeSection(skinTypes: SkinTypeVerdict[]): Html {
   return html`<section aria-labelledby="skin-types">
 <h2 id="skin-types">Skin types</h2>
-<ul class="verdicts">${skinTypes.map((s) => html`<li>
+<ul class="verdicts">${skinTypes.map(
+    (s) => html`<li>
 <span class="skin">${s.label}</span> <span class="verdict ${s.verdict}">${VERDICT_TEXT[s.verdict] ?? s.verdict}</span>
-${s.caution.length ? html`<p>Caution: ${list(s.caution.map((r) => html`${ingredientLink(r.ingredient)} (${r.reason})`), '; ')}</p>` : ''}
-${s.good.length ? html`<p>In favour: ${list(s.good.map((r) => html`${ingredientLink(r.ingredient)} (${r.reason})`), '; ')}</p>` : ''}
-</li>`)}</ul>
+${
+  s.caution.length
+    ? html`<p>Caution: ${list(
+        s.caution.map((r) => html`${ingredientLink(r.ingredient)} (${r.reason})`),
+        '; ',
+      )}</p>`
+    : ''
+}
+${
+  s.good.length
+    ? html`<p>In favour: ${list(
+        s.good.map((r) => html`${ingredientLink(r.ingredient)} (${r.reason})`),
+        '; ',
+      )}</p>`
+    : ''
+}
+</li>`,
+  )}</ul>
 </section>`;
 }
 
-export interface Brand { name: string; alias: string; country?: string | null; website?: string | null }
+export interface Brand {
+  name: string;
+  alias: string;
+  country?: string | null;
+  website?: string | null;
+}
 
-interface ComparisonRow { name: string; label: string; items: Array<{ present: boolean; ingredients: IngredientRef[] }> }
+interface ComparisonRow {
+  name: string;
+  label: string;
+  items: Array<{ present: boolean; ingredients: IngredientRef[] }>;
+}
 export interface ComparisonData {
   token: string | null;
   items: Array<{
-    kind: string; analysis_token?: string | null; product: { alias: string; name: string; brand?: Brand | null } | null;
+    kind: string;
+    analysis_token?: string | null;
+    product: { alias: string; name: string; brand?: Brand | null } | null;
     /** The name and brand when shared: kept for a product deleted since (removed). */
-    name?: string | null; brand_name?: string | null; removed?: boolean;
-    ingredient_count: number; only_here: IngredientRef[];
+    name?: string | null;
+    brand_name?: string | null;
+    removed?: boolean;
+    ingredient_count: number;
+    only_here: IngredientRef[];
   }>;
   shared: IngredientRef[];
   overlap: Array<{ a: number; b: number; jaccard: number }>;
@@ -136,12 +196,22 @@ export function comparisonPage(c: ComparisonData, shareUrl: string): Html {
     return item.removed ? `removed: ${shown}` : name ? shown : `Pasted list ${n + 1}`;
   });
   const removed = c.items.filter((item) => item.removed).length;
-  const table = (id: string, title: string, rows: ComparisonRow[], yes: string, no: string) => html`<section aria-labelledby="${id}">
+  const table = (
+    id: string,
+    title: string,
+    rows: ComparisonRow[],
+    yes: string,
+    no: string,
+  ) => html`<section aria-labelledby="${id}">
 <h2 id="${id}">${title}</h2>
-${rows.length === 0 ? html`<p>None for these items.</p>` : html`<div class="scroll" role="region" aria-label="${title}, item by item" tabindex="0"><table>
+${
+  rows.length === 0
+    ? html`<p>None for these items.</p>`
+    : html`<div class="scroll" role="region" aria-label="${title}, item by item" tabindex="0"><table>
 <thead><tr><th scope="col">${title}</th>${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
 <tbody>${rows.map((row) => html`<tr><th scope="row">${row.label}</th>${row.items.map((cell) => html`<td>${cell.present ? html`${yes}${cell.ingredients.length ? html`: ${list(cell.ingredients.map(ingredientLink))}` : ''}` : no}</td>`)}</tr>`)}</tbody>
-</table></div>`}
+</table></div>`
+}
 </section>`;
   return html`<h1>Comparison</h1>
 <p class="lead">${c.items.length} items compared ingredient by ingredient. Share it: <a href="${shareUrl}">${shareUrl}</a></p>
@@ -158,12 +228,21 @@ ${table('cmp-rules', 'Free of', c.rules, 'Breaks it', 'Free')}
 <p><a href="/">Analyse another list</a></p>`;
 }
 
-export interface EmailLinkData { purpose: string; email: string; username: string; state: string; expiresAt?: string; expires_at?: string }
+export interface EmailLinkData {
+  purpose: string;
+  email: string;
+  username: string;
+  state: string;
+  expiresAt?: string;
+  expires_at?: string;
+}
 
 export function emailConfirmPage(link: EmailLinkData | null, token: string, error?: string): Html {
-  if (!link || link.state !== 'valid') {
-    const why = !link ? 'This link is not valid: it may be mistyped, or replaced by a newer one.'
-      : link.state === 'used' ? 'This link was already used: each link works once. If the address was confirmed then, nothing more is needed.'
+  if (link?.state !== 'valid') {
+    const why = !link
+      ? 'This link is not valid: it may be mistyped, or replaced by a newer one.'
+      : link.state === 'used'
+        ? 'This link was already used: each link works once. If the address was confirmed then, nothing more is needed.'
         : 'This link has expired: links work for 24 hours.';
     return html`<h1>Confirm an e-mail address</h1>
 <p class="error" role="alert">${why}</p>
@@ -210,7 +289,14 @@ export function reformulationUnsubscribedPage(username: string, token: string, e
 }
 
 export function errorPage(status: number, message: string): Html {
-  const title = status === 404 ? 'Not found' : status === 429 ? 'Too many requests' : status >= 500 ? 'Something went wrong' : 'That did not work';
+  const title =
+    status === 404
+      ? 'Not found'
+      : status === 429
+        ? 'Too many requests'
+        : status >= 500
+          ? 'Something went wrong'
+          : 'That did not work';
   return html`<h1>${title}</h1>
 <p class="error">${message}</p>
 <p><a href="/">Go to the home page</a></p>`;
@@ -248,23 +334,47 @@ export function routinePage(r: RoutineData): Html {
 ${r.description ? html`<p>${r.description}</p>` : ''}
 <section aria-labelledby="steps">
 <h2 id="steps">Steps, in order</h2>
-${r.steps.length ? html`<ol class="entries">${r.steps.map((s) => html`<li class="entry"><span class="name">${sentence(s.step_type)}</span>
+${
+  r.steps.length
+    ? html`<ol class="entries">${r.steps.map(
+        (s) => html`<li class="entry"><span class="name">${sentence(s.step_type)}</span>
 ${s.product ? html`<p><a href="${pagePaths.product(s.product.alias)}">${s.product.name}</a>${s.product.brand ? ` by ${s.product.brand.name}` : ''}</p>` : html`<p>No product chosen.</p>`}
-${s.note ? html`<p class="does">${s.note}</p>` : ''}${s.tutorial ? html`<p class="hint">Tutorial: ${s.tutorial.title}</p>` : ''}</li>`)}</ol>` : html`<p>This routine has no steps yet.</p>`}
+${s.note ? html`<p class="does">${s.note}</p>` : ''}${s.tutorial ? html`<p class="hint">Tutorial: ${s.tutorial.title}</p>` : ''}</li>`,
+      )}</ol>`
+    : html`<p>This routine has no steps yet.</p>`
+}
 </section>
 <p><a href="/">Analyse a product's list</a></p>`;
 }
 
-interface ListChange { ingredient: IngredientRef | null; input: string; from_position: number | null; to_position: number | null; to_below_one_percent?: boolean | null; direction?: string | null }
-export interface ListDiffData { from: number; to: number; identical: boolean; added: ListChange[]; removed: ListChange[]; moved: ListChange[]; crossed_one_percent: ListChange[] }
+interface ListChange {
+  ingredient: IngredientRef | null;
+  input: string;
+  from_position: number | null;
+  to_position: number | null;
+  to_below_one_percent?: boolean | null;
+  direction?: string | null;
+}
+export interface ListDiffData {
+  from: number;
+  to: number;
+  identical: boolean;
+  added: ListChange[];
+  removed: ListChange[];
+  moved: ListChange[];
+  crossed_one_percent: ListChange[];
+}
 
 const changeName = (c: ListChange): HtmlPart => (c.ingredient ? ingredientLink(c.ingredient) : c.input);
 
 export function productChangesPage(product: { alias: string; name: string }, d: ListDiffData): Html {
-  const group = (id: string, title: string, changes: ListChange[], say: (c: ListChange) => HtmlPart) => changes.length ? html`<section aria-labelledby="${id}">
+  const group = (id: string, title: string, changes: ListChange[], say: (c: ListChange) => HtmlPart) =>
+    changes.length
+      ? html`<section aria-labelledby="${id}">
 <h2 id="${id}">${title}</h2>
 <ul>${changes.map((c) => html`<li>${changeName(c)}${say(c)}</li>`)}</ul>
-</section>` : '';
+</section>`
+      : '';
   return html`<h1>What changed in ${product.name}</h1>
 <p class="lead">Its ingredient list, version ${d.from} compared with version ${d.to}.</p>
 ${d.identical ? html`<p>The two versions list the same ingredients in the same order.</p>` : ''}

@@ -6,35 +6,69 @@
 import { loadExchangeRates } from '../buy/exchange-rates.js';
 import type { CurrencyView } from './catalog.views.js';
 
-interface Reader { country?: string | null }
+interface Reader {
+  country?: string | null;
+}
 
 /** The regions of an Accept-Language header, most preferred first (q=0 excluded). */
 export function acceptedRegions(header: string | undefined): Array<{ tag: string; region: string }> {
   if (!header) return [];
-  return header.split(',').flatMap((part, order) => {
-    const [rawTag, ...params] = part.trim().split(';');
-    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? 1);
-    try {
-      const locale = new Intl.Locale(rawTag.trim());
-      return locale.region && q > 0 ? [{ tag: locale.toString(), region: locale.region, q, order }] : [];
-    } catch {
-      return []; // not a language tag ("*", garbage): ignored, as a browser's server would
-    }
-  }).sort((a, b) => b.q - a.q || a.order - b.order).map(({ tag, region }) => ({ tag, region }));
+  return header
+    .split(',')
+    .flatMap((part, order) => {
+      const [rawTag, ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? 1,
+      );
+      try {
+        const locale = new Intl.Locale(rawTag.trim());
+        return locale.region && q > 0 ? [{ tag: locale.toString(), region: locale.region, q, order }] : [];
+      } catch {
+        return []; // not a language tag ("*", garbage): ignored, as a browser's server would
+      }
+    })
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map(({ tag, region }) => ({ tag, region }));
 }
 
 /** The variables for ListProductOffers, and what the page says of the choice. */
-export function readerCurrency(query: Record<string, string | undefined>, acceptLanguage: string | undefined, viewer: Reader | null):
-  { variables: { currency?: string; country?: string }; view: CurrencyView } {
+export function readerCurrency(
+  query: Record<string, string | undefined>,
+  acceptLanguage: string | undefined,
+  viewer: Reader | null,
+): { variables: { currency?: string; country?: string }; view: CurrencyView } {
   const fx = loadExchangeRates();
   const choices = Object.keys(fx.rates).sort();
   const currency = query.currency?.trim();
   const country = query.country?.trim();
-  if (currency) return { variables: { currency }, view: { currency: currency.toUpperCase(), why: 'as chosen', choices } };
-  if (country) return { variables: { country }, view: { currency: fx.currencyOfCountry[country.toUpperCase()] ?? country, why: `the currency of ${country.toUpperCase()}`, choices } };
+  if (currency)
+    return { variables: { currency }, view: { currency: currency.toUpperCase(), why: 'as chosen', choices } };
+  if (country)
+    return {
+      variables: { country },
+      view: {
+        currency: fx.currencyOfCountry[country.toUpperCase()] ?? country,
+        why: `the currency of ${country.toUpperCase()}`,
+        choices,
+      },
+    };
   const own = viewer?.country ? fx.currencyOfCountry[viewer.country.toUpperCase()] : undefined;
-  if (own) return { variables: {}, view: { currency: own, why: 'the currency of your account\'s country', choices } };
+  if (own) return { variables: {}, view: { currency: own, why: "the currency of your account's country", choices } };
   const language = acceptedRegions(acceptLanguage).find((r) => fx.currencyOfCountry[r.region]);
-  if (language) return { variables: { country: language.region }, view: { currency: fx.currencyOfCountry[language.region], why: `from your browser's language, ${language.tag}`, choices } };
-  return { variables: {}, view: { currency: fx.base, why: `the reference rates' own currency: choose yours below`, choices } };
+  if (language)
+    return {
+      variables: { country: language.region },
+      view: {
+        currency: fx.currencyOfCountry[language.region],
+        why: `from your browser's language, ${language.tag}`,
+        choices,
+      },
+    };
+  return {
+    variables: {},
+    view: { currency: fx.base, why: `the reference rates' own currency: choose yours below`, choices },
+  };
 }

@@ -8,7 +8,7 @@ import { User } from '../user/user.entity.js';
 
 /** A brand user's pitch of one of their products for routine steps. Routine steps may point at one. */
 @Entity()
-@ObjectType({ description: 'A brand\'s pitch of a product for routine steps, with ingredient opinions attached.' })
+@ObjectType({ description: "A brand's pitch of a product for routine steps, with ingredient opinions attached." })
 @Index({ properties: ['author', 'createdAt'] })
 export class ProductPitch extends EditableEntity {
   @Index()

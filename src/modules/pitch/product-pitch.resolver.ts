@@ -6,7 +6,14 @@ import { Product } from '../product/product.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { ProductPitch } from './product-pitch.entity.js';
-import { addPitchOpinion, assignAffiliate, createPitch, listPitchOpinions, myPitches, removePitchOpinion } from './product-pitch.service.js';
+import {
+  addPitchOpinion,
+  assignAffiliate,
+  createPitch,
+  listPitchOpinions,
+  myPitches,
+  removePitchOpinion,
+} from './product-pitch.service.js';
 
 @ObjectType()
 export class ProductPitchPage extends Page(ProductPitch) {}
@@ -14,13 +21,15 @@ export class ProductPitchPage extends Page(ProductPitch) {}
 @Resolver(() => ProductPitch)
 export class ProductPitchResolver {
   // Queries
-  @Query(() => IngredientOpinionPage, { description: 'The opinions attached to a pitch, in the order they were attached.' })
+  @Query(() => IngredientOpinionPage, {
+    description: 'The opinions attached to a pitch, in the order they were attached.',
+  })
   productPitchIngredientOpinions(@Arg('id') id: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
     return listPitchOpinions(ctx.em, id, ctx.viewer, page);
   }
 
   @Authorized()
-  @Query(() => ProductPitchPage, { description: 'The caller\'s pitches, newest first.' })
+  @Query(() => ProductPitchPage, { description: "The caller's pitches, newest first." })
   myProductPitches(@Args() page: PageArgs, @Ctx() ctx: Context) {
     return myPitches(ctx.em, ctx.viewer!, page);
   }
@@ -38,25 +47,39 @@ export class ProductPitchResolver {
   }
 
   @Authorized()
-  @Mutation(() => ProductPitch, { description: 'Sets the affiliate link (https) and the credited user (none when left out).' })
+  @Mutation(() => ProductPitch, {
+    description: 'Sets the affiliate link (https) and the credited user (none when left out).',
+  })
   assignProductPitchAffiliate(
     @Arg('id') id: string,
     @Arg('affiliateUrl') affiliateUrl: string,
-    @Arg('affiliateUser', () => String, { nullable: true, description: 'User id or username.' }) affiliateUser: string | null,
+    @Arg('affiliateUser', () => String, { nullable: true, description: 'User id or username.' }) affiliateUser:
+      | string
+      | null,
     @Ctx() ctx: Context,
   ) {
     return assignAffiliate(ctx.em, id, ctx.viewer!, { affiliateUrl, affiliateUser });
   }
 
   @Authorized()
-  @Mutation(() => ProductPitch, { description: 'Attaches an ingredient opinion about an ingredient the product contains (idempotent).' })
-  addProductPitchIngredientOpinion(@Arg('id') id: string, @Arg('opinionUuid') opinionUuid: string, @Ctx() ctx: Context) {
+  @Mutation(() => ProductPitch, {
+    description: 'Attaches an ingredient opinion about an ingredient the product contains (idempotent).',
+  })
+  addProductPitchIngredientOpinion(
+    @Arg('id') id: string,
+    @Arg('opinionUuid') opinionUuid: string,
+    @Ctx() ctx: Context,
+  ) {
     return addPitchOpinion(ctx.em, id, ctx.viewer!, opinionUuid);
   }
 
   @Authorized()
   @Mutation(() => ProductPitch, { description: 'Detaches an ingredient opinion; NOT_FOUND when not attached.' })
-  removeProductPitchIngredientOpinion(@Arg('id') id: string, @Arg('opinionUuid') opinionUuid: string, @Ctx() ctx: Context) {
+  removeProductPitchIngredientOpinion(
+    @Arg('id') id: string,
+    @Arg('opinionUuid') opinionUuid: string,
+    @Ctx() ctx: Context,
+  ) {
     return removePitchOpinion(ctx.em, id, ctx.viewer!, opinionUuid);
   }
 

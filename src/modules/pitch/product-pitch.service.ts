@@ -15,24 +15,35 @@ import { checkedStepTypes, PITCH_STEP_TYPES } from './step-types.js';
 
 const MAX_MESSAGE = 2_000;
 
-const isModerator = (viewer: User): boolean => viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
+const isModerator = (viewer: User): boolean =>
+  viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
 const brandOwnerOf = (product: Product): string | null => product.brand.getEntity().owner?.id ?? null;
 
 /** A brand user pitches a product of a brand they own (admins: any product). */
-export async function createPitch(em: EntityManager, viewer: User, input: { product: string; stepTypes: string[]; message?: string | null }): Promise<ProductPitch> {
+export async function createPitch(
+  em: EntityManager,
+  viewer: User,
+  input: { product: string; stepTypes: string[]; message?: string | null },
+): Promise<ProductPitch> {
   const stepTypes = checkedStepTypes(input.stepTypes);
   if (!stepTypes) throw validationFailed('step_types', `step_types takes 1 or more of: ${PITCH_STEP_TYPES.join(', ')}`);
   const message = (input.message ?? '').trim();
-  if (message.length > MAX_MESSAGE || message.includes('\0')) throw validationFailed('message', `message takes at most ${MAX_MESSAGE} characters, and no NUL`);
+  if (message.length > MAX_MESSAGE || message.includes('\0'))
+    throw validationFailed('message', `message takes at most ${MAX_MESSAGE} characters, and no NUL`);
   const product = await getProduct(em, lookupKey('Product', input.product), viewer);
-  if (brandOwnerOf(product) !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the owner of the product\'s brand pitches it');
+  if (brandOwnerOf(product) !== viewer.id && viewer.userType !== UserType.admin)
+    throw forbidden("Only the owner of the product's brand pitches it");
   const pitch = em.create(ProductPitch, { product: product.id, author: viewer.id, stepTypes, message });
   await em.flush();
   return pitch;
 }
 
 /** The pitch, when its product is visible to the viewer; NOT_FOUND otherwise. */
-export async function getPitch(em: EntityManager, id: string, viewer: User | null): Promise<{ pitch: ProductPitch; product: Product }> {
+export async function getPitch(
+  em: EntityManager,
+  id: string,
+  viewer: User | null,
+): Promise<{ pitch: ProductPitch; product: Product }> {
   const pitch = isUuid(id) ? await em.findOne(ProductPitch, { id: id.toLowerCase() }) : null;
   if (!pitch) throw notFound('Product pitch', id);
   try {
@@ -45,16 +56,25 @@ export async function getPitch(em: EntityManager, id: string, viewer: User | nul
 }
 
 /** Changed by its author, the current owner of the product's brand, moderators and admins. */
-async function changeablePitch(em: EntityManager, id: string, viewer: User): Promise<{ pitch: ProductPitch; product: Product }> {
+async function changeablePitch(
+  em: EntityManager,
+  id: string,
+  viewer: User,
+): Promise<{ pitch: ProductPitch; product: Product }> {
   const found = await getPitch(em, id, viewer);
   if (found.pitch.author.id !== viewer.id && brandOwnerOf(found.product) !== viewer.id && !isModerator(viewer)) {
-    throw forbidden('Only the pitch\'s author, the brand\'s owner or a moderator changes it');
+    throw forbidden("Only the pitch's author, the brand's owner or a moderator changes it");
   }
   return found;
 }
 
 /** Replaces the affiliate: the link, and the credited user (none when left out). */
-export async function assignAffiliate(em: EntityManager, id: string, viewer: User, input: { affiliateUrl: string; affiliateUser?: string | null }): Promise<ProductPitch> {
+export async function assignAffiliate(
+  em: EntityManager,
+  id: string,
+  viewer: User,
+  input: { affiliateUrl: string; affiliateUser?: string | null },
+): Promise<ProductPitch> {
   const url = checkedHttpsUrl('affiliate_url', input.affiliateUrl);
   const { pitch } = await changeablePitch(em, id, viewer);
   const user = input.affiliateUser ? await getUser(em, lookupKey('User', input.affiliateUser)) : null;
@@ -64,22 +84,39 @@ export async function assignAffiliate(em: EntityManager, id: string, viewer: Use
 }
 
 /** Attaches an opinion about an ingredient the product contains (idempotent). */
-export async function addPitchOpinion(em: EntityManager, id: string, viewer: User, opinionUuid: string): Promise<ProductPitch> {
+export async function addPitchOpinion(
+  em: EntityManager,
+  id: string,
+  viewer: User,
+  opinionUuid: string,
+): Promise<ProductPitch> {
   const { pitch, product } = await changeablePitch(em, id, viewer);
   const opinion = await getOpinion(em, opinionUuid);
   if (!product.ingredientIds.includes(opinion.ingredient.id)) {
     throw validationFailed('opinion_uuid', 'The opinion is about an ingredient the product does not contain');
   }
-  await em.upsert(ProductPitchOpinion, { id: newId(), pitch: pitch.id, opinion: opinion.id, createdAt: new Date() } as never, {
-    onConflictFields: ['pitch', 'opinion'], onConflictAction: 'ignore',
-  });
+  await em.upsert(
+    ProductPitchOpinion,
+    { id: newId(), pitch: pitch.id, opinion: opinion.id, createdAt: new Date() } as never,
+    {
+      onConflictFields: ['pitch', 'opinion'],
+      onConflictAction: 'ignore',
+    },
+  );
   return pitch;
 }
 
 /** Detaches an opinion; NOT_FOUND when it is not attached. */
-export async function removePitchOpinion(em: EntityManager, id: string, viewer: User, opinionUuid: string): Promise<ProductPitch> {
+export async function removePitchOpinion(
+  em: EntityManager,
+  id: string,
+  viewer: User,
+  opinionUuid: string,
+): Promise<ProductPitch> {
   const { pitch } = await changeablePitch(em, id, viewer);
-  const removed = isUuid(opinionUuid) ? await em.nativeDelete(ProductPitchOpinion, { pitch: pitch.id, opinion: opinionUuid.toLowerCase() }) : 0;
+  const removed = isUuid(opinionUuid)
+    ? await em.nativeDelete(ProductPitchOpinion, { pitch: pitch.id, opinion: opinionUuid.toLowerCase() })
+    : 0;
   if (!removed) throw notFound('Opinion attached to the pitch', opinionUuid);
   return pitch;
 }
@@ -88,9 +125,14 @@ export async function removePitchOpinion(em: EntityManager, id: string, viewer: 
 export async function listPitchOpinions(em: EntityManager, id: string, viewer: User | null, page: PageArgs) {
   const { pitch } = await getPitch(em, id, viewer);
   const links = await paginate(em, ProductPitchOpinion, { pitch: pitch.id }, { createdAt: 'asc', id: 'asc' }, page);
-  const opinions = links.items.length ? await em.find(IngredientOpinion, { id: { $in: links.items.map((l) => l.opinion.id) } }) : [];
+  const opinions = links.items.length
+    ? await em.find(IngredientOpinion, { id: { $in: links.items.map((l) => l.opinion.id) } })
+    : [];
   const byId = new Map(opinions.map((o) => [o.id, o]));
-  return { items: links.items.flatMap((l) => (byId.has(l.opinion.id) ? [byId.get(l.opinion.id)!] : [])), nextCursor: links.nextCursor };
+  return {
+    items: links.items.flatMap((l) => (byId.has(l.opinion.id) ? [byId.get(l.opinion.id)!] : [])),
+    nextCursor: links.nextCursor,
+  };
 }
 
 /** The caller's pitches, newest first. */

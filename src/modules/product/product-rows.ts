@@ -9,7 +9,7 @@ import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { asLoaded } from '../shared/loaders.js';
 import type { PageArgs, PageResult } from '../shared/pagination.js';
-import { asDate, entityFromRow, omitUnshown, rowPage, selectColumns } from '../shared/row-pages.js';
+import { asDate, type EntityClass, entityFromRow, omitUnshown, rowPage, selectColumns } from '../shared/row-pages.js';
 import { isUuid } from '../shared/ids.js';
 import { selectedFields } from '../shared/selection.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
@@ -23,22 +23,35 @@ import { Product as ProductEntity } from './product.entity.js';
  * resolvers declare their root as `Product | ProductRow`: type-graphql turns a root declared as a
  * class and not an instance of it into a new instance (a MikroORM entity built per field and row).
  */
-export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> & { brand: Brand; category: ProductCategory | null };
+export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> & {
+  brand: Brand;
+  category: ProductCategory | null;
+};
 
 /**
  * One entry of a product's ingredient list as a plain row (no entity: a page of 20 products has
  * ~500 of them). `ingredient` is the knowledge base's row when it has it (the field resolver
  * returns it without a lookup), else just the id (an ingredient new in this request).
  */
-export interface ProductIngredientRow extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'> {
+export interface ProductIngredientRow
+  extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'> {
   ingredient: Ingredient | { id: string } | null;
 }
 
-type EntryRow = Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'> & { ingredient: string | null };
+type EntryRow = Pick<
+  ProductIngredient,
+  'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'
+> & { ingredient: string | null };
 
 /** An entry read as a row, with the knowledge base's ingredient when it has it. */
 export const entryFromRow = (row: EntryRow, byId: Map<string, Ingredient>): ProductIngredientRow => ({
-  id: row.id, position: row.position, input: row.input, match: row.match, concentration: row.concentration, mayContain: row.mayContain, unread: row.unread,
+  id: row.id,
+  position: row.position,
+  input: row.input,
+  match: row.match,
+  concentration: row.concentration,
+  mayContain: row.mayContain,
+  unread: row.unread,
   ingredient: row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient }),
 });
 
@@ -48,24 +61,32 @@ const ENTRIES = `(select coalesce(json_agg(json_build_object('id', pi.id, 'posit
   from product_ingredient pi where pi.product_id = p.id) as p_entries`;
 const entriesOf = new WeakMap<object, ProductIngredientRow[]>();
 
-const tableOf = (em: EntityManager, entity: Function): string => em.getMetadata().get(entity as never).tableName;
+const tableOf = (em: EntityManager, entity: EntityClass): string => em.getMetadata().get(entity as never).tableName;
 
 /** Not read into rows: no field shows it, and parsing ~30 ids a product is a list page's largest cost. */
 const NOT_READ = ['ingredientIds'];
 
 /** A product's columns, its brand's and its category's (those `columns` keeps), as productFromRow reads them. */
 const productSelect = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS) =>
-  `${selectColumns(em, ProductEntity, 'p', 'p_', columns.product)}, ${selectColumns(em, Brand, 'b', 'b_', columns.brand)}`
-  + (columns.category ? `, ${selectColumns(em, ProductCategory, 'c', 'c_', columns.category)}` : '');
+  `${selectColumns(em, ProductEntity, 'p', 'p_', columns.product)}, ${selectColumns(em, Brand, 'b', 'b_', columns.brand)}` +
+  (columns.category ? `, ${selectColumns(em, ProductCategory, 'c', 'c_', columns.category)}` : '');
 
 const productFrom = (em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS) =>
-  `${tableOf(em, ProductEntity)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id`
-  + (columns.category ? ` left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id` : '');
+  `${tableOf(em, ProductEntity)} p join ${tableOf(em, Brand)} b on b.id = p.brand_id` +
+  (columns.category ? ` left join ${tableOf(em, ProductCategory)} c on c.id = p.category_id` : '');
 
-function productFromRow(em: EntityManager, row: Record<string, unknown>, columns: ProductColumns = ALL_PRODUCT_COLUMNS): ProductRow {
+function productFromRow(
+  em: EntityManager,
+  row: Record<string, unknown>,
+  columns: ProductColumns = ALL_PRODUCT_COLUMNS,
+): ProductRow {
   const product = entityFromRow<Product, ProductRow>(em, ProductEntity, row, 'p_', columns.product);
   product.brand = asLoaded(entityFromRow(em, Brand, row, 'b_', columns.brand));
-  if (columns.category) product.category = row.c_id == null ? null : asLoaded(entityFromRow<ProductCategory>(em, ProductCategory, row, 'c_', columns.category));
+  if (columns.category)
+    product.category =
+      row.c_id == null
+        ? null
+        : asLoaded(entityFromRow<ProductCategory>(em, ProductCategory, row, 'c_', columns.category));
   return product;
 }
 
@@ -85,19 +106,35 @@ const ORDERS = {
  * entries read in the same statement (primeJoined gives them to the request's loader).
  */
 export async function productRowPage(
-  em: EntityManager, where: ProductConditions, order: keyof typeof ORDERS, page: PageArgs,
+  em: EntityManager,
+  where: ProductConditions,
+  order: keyof typeof ORDERS,
+  page: PageArgs,
   /** Read the entries too (the operation shows them). */
   withEntries = false,
 ): Promise<PageResult<ProductRow>> {
   const byId = withEntries ? (await loadKnowledgeBase(em)).byId : null;
-  return rowPage(em, {
-    select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em), from: productFrom(em),
-    where: where.sql.join(' and '), params: where.params, id: 'p.id', ...ORDERS[order],
-  }, page, (row: Record<string, unknown>) => {
-    const product = productFromRow(em, row);
-    if (byId) entriesOf.set(product, (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)));
-    return product;
-  });
+  return rowPage(
+    em,
+    {
+      select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em),
+      from: productFrom(em),
+      where: where.sql.join(' and '),
+      params: where.params,
+      id: 'p.id',
+      ...ORDERS[order],
+    },
+    page,
+    (row: Record<string, unknown>) => {
+      const product = productFromRow(em, row);
+      if (byId)
+        entriesOf.set(
+          product,
+          (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
+        );
+      return product;
+    },
+  );
 }
 
 /**
@@ -111,7 +148,11 @@ export async function productRowReader(em: EntityManager, withEntries = false) {
     from: productFrom(em),
     toItem(row: Record<string, unknown>): ProductRow {
       const product = productFromRow(em, row);
-      if (byId) entriesOf.set(product, (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)));
+      if (byId)
+        entriesOf.set(
+          product,
+          (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
+        );
       return product;
     },
   };
@@ -126,8 +167,11 @@ export interface ProductColumns {
   key: string;
 }
 
-const productColumns = (product: readonly string[], brand: readonly string[], category: readonly string[] | null): ProductColumns =>
-  ({ product, brand, category, key: JSON.stringify([product, brand, category]) });
+const productColumns = (
+  product: readonly string[],
+  brand: readonly string[],
+  category: readonly string[] | null,
+): ProductColumns => ({ product, brand, category, key: JSON.stringify([product, brand, category]) });
 
 /** Every column (productRowPage's rows, which prime the request's brand and category loaders). */
 export const ALL_PRODUCT_COLUMNS: ProductColumns = productColumns(NOT_READ, [], []);
@@ -138,7 +182,24 @@ export const ALL_PRODUCT_COLUMNS: ProductColumns = productColumns(NOT_READ, [], 
  * field resolvers: a field that gains a resolver must leave its list.
  */
 export const PLAIN_FIELDS = {
-  product: new Set(['id', 'alias', 'name', 'description', 'barcode', 'sizeAmount', 'ingredientList', 'flags', 'tags', 'status', 'publishedAt', 'createdAt', 'updatedAt', 'brandAttestedAt', 'brand', 'category']),
+  product: new Set([
+    'id',
+    'alias',
+    'name',
+    'description',
+    'barcode',
+    'sizeAmount',
+    'ingredientList',
+    'flags',
+    'tags',
+    'status',
+    'publishedAt',
+    'createdAt',
+    'updatedAt',
+    'brandAttestedAt',
+    'brand',
+    'category',
+  ]),
   brand: new Set(['id', 'alias', 'name', 'description', 'country', 'website', 'founded', 'createdAt', 'updatedAt']),
   category: new Set(['id', 'alias', 'name', 'description', 'stepType', 'position']),
 };
@@ -156,10 +217,19 @@ export function productColumnsShown(em: EntityManager, info: GraphQLResolveInfo)
   if (!columns) {
     const fields = selectedFields(info);
     const product = omitUnshown(em, ProductEntity, fields, PLAIN_FIELDS.product);
-    const omitOf = (entity: Function, field: keyof typeof PLAIN_FIELDS) =>
-      fields.has(field) ? omitUnshown(em, entity, selectedFields(info, field), PLAIN_FIELDS[field]) : omitUnshown(em, entity, new Set(['id']), PLAIN_FIELDS[field]);
+    const omitOf = (entity: EntityClass, field: keyof typeof PLAIN_FIELDS) =>
+      fields.has(field)
+        ? omitUnshown(em, entity, selectedFields(info, field), PLAIN_FIELDS[field])
+        : omitUnshown(em, entity, new Set(['id']), PLAIN_FIELDS[field]);
     // Not every field a plain one: whole rows, as every other read path has them.
-    columns = product.length === 0 ? ALL_PRODUCT_COLUMNS : productColumns(product, omitOf(Brand, 'brand'), fields.has('category') ? omitOf(ProductCategory, 'category') : null);
+    columns =
+      product.length === 0
+        ? ALL_PRODUCT_COLUMNS
+        : productColumns(
+            product,
+            omitOf(Brand, 'brand'),
+            fields.has('category') ? omitOf(ProductCategory, 'category') : null,
+          );
     shownCache.set(info.fieldNodes, columns);
   }
   return columns;
@@ -171,16 +241,25 @@ export function productColumnsShown(em: EntityManager, info: GraphQLResolveInfo)
  * something else (routine steps). Rows that leave columns out are never primed into the
  * request's other loaders: they serve only the fields their operation shows.
  */
-export function productRowLoader(em: EntityManager, columns: ProductColumns = ALL_PRODUCT_COLUMNS): DataLoader<string, ProductRow | null> {
+export function productRowLoader(
+  em: EntityManager,
+  columns: ProductColumns = ALL_PRODUCT_COLUMNS,
+): DataLoader<string, ProductRow | null> {
   return new DataLoader(async (ids) => {
-    const rows = await readRows<Record<string, unknown>>(em, `select ${productSelect(em, columns)} from ${productFrom(em, columns)} where p.id in (?)`, [[...ids]]);
+    const rows = await readRows<Record<string, unknown>>(
+      em,
+      `select ${productSelect(em, columns)} from ${productFrom(em, columns)} where p.id in (?)`,
+      [[...ids]],
+    );
     const byId = new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row, columns)]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 }
 
 /** A request's product row loaders, one per column set (an operation asks for one or two). */
-export function productRowLoaders(em: EntityManager): (columns?: ProductColumns) => DataLoader<string, ProductRow | null> {
+export function productRowLoaders(
+  em: EntityManager,
+): (columns?: ProductColumns) => DataLoader<string, ProductRow | null> {
   const loaders = new Map<string, DataLoader<string, ProductRow | null>>();
   return (columns = ALL_PRODUCT_COLUMNS) => {
     let loader = loaders.get(columns.key);
@@ -193,8 +272,11 @@ export function productRowLoaders(em: EntityManager): (columns?: ProductColumns)
 export async function productRowByKey(em: EntityManager, key: string): Promise<ProductRow | null> {
   // PostgreSQL text cannot hold 0x00: such a key names nothing.
   if (key.includes('\0')) return null;
-  const [row] = await readRows<Record<string, unknown>>(em,
-    `select ${productSelect(em)} from ${productFrom(em)} where p.${isUuid(key) ? 'id' : 'alias'} = ?`, [key.toLowerCase()]);
+  const [row] = await readRows<Record<string, unknown>>(
+    em,
+    `select ${productSelect(em)} from ${productFrom(em)} where p.${isUuid(key) ? 'id' : 'alias'} = ?`,
+    [key.toLowerCase()],
+  );
   return row ? productFromRow(em, row) : null;
 }
 
@@ -204,7 +286,8 @@ export async function productRowByKey(em: EntityManager, key: string): Promise<P
  */
 export function primeJoined(
   loaders: {
-    brandById: DataLoader<string, Brand | null>; categoryById: DataLoader<string, ProductCategory | null>;
+    brandById: DataLoader<string, Brand | null>;
+    categoryById: DataLoader<string, ProductCategory | null>;
     ingredientsByProduct: DataLoader<string, ProductIngredientRow[]>;
   },
   page: PageResult<ProductRow>,
@@ -260,11 +343,21 @@ export async function productDetailRow(em: EntityManager, key: string): Promise<
   if (!row) return null;
   const product = productFromRow(em, row);
   // The unit joined: the size field's loadedOr returns it without a lookup.
-  if (row.u_id != null) (product as { sizeUnit: unknown }).sizeUnit = asLoaded(entityFromRow(em, UnitOfMeasurement, row, 'u_'));
+  if (row.u_id != null)
+    (product as { sizeUnit: unknown }).sizeUnit = asLoaded(entityFromRow(em, UnitOfMeasurement, row, 'u_'));
   return {
     product,
     entries: (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
-    image: row.i_id == null ? null : { id: row.i_id as string, key: row.i_key as string, width: row.i_width as number, height: row.i_height as number, createdAt: asDate(row.i_created_at as string) },
+    image:
+      row.i_id == null
+        ? null
+        : {
+            id: row.i_id as string,
+            key: row.i_key as string,
+            width: row.i_width as number,
+            height: row.i_height as number,
+            createdAt: asDate(row.i_created_at as string),
+          },
     // A row's relation is `{ id }`: the owner's id without loading the owner.
     brandOwnerId: product.brand.owner?.id ?? null,
   };
@@ -273,8 +366,10 @@ export async function productDetailRow(em: EntityManager, key: string): Promise<
 /** Gives the request's loaders what a detail row read with its product: its entries, image, brand and category. */
 export function primeDetail(
   loaders: {
-    brandById: DataLoader<string, Brand | null>; categoryById: DataLoader<string, ProductCategory | null>;
-    ingredientsByProduct: DataLoader<string, ProductIngredientRow[]>; imageByOwner: { prime(key: string, value: never): unknown };
+    brandById: DataLoader<string, Brand | null>;
+    categoryById: DataLoader<string, ProductCategory | null>;
+    ingredientsByProduct: DataLoader<string, ProductIngredientRow[]>;
+    imageByOwner: { prime(key: string, value: never): unknown };
   },
   detail: ProductDetailRow,
 ): ProductRow {

@@ -23,19 +23,36 @@ export interface ProductSearch {
 const MAX_INGREDIENTS = 20;
 
 /** Ingredient ids for ids or aliases, all of both lists in one query; an unknown one is a 400 naming its field. */
-async function ingredientIds(em: EntityManager, lists: Array<[string, string[] | null | undefined]>): Promise<{ ids: string[][]; flags: Map<string, string[]> }> {
+async function ingredientIds(
+  em: EntityManager,
+  lists: Array<[string, string[] | null | undefined]>,
+): Promise<{ ids: string[][]; flags: Map<string, string[]> }> {
   const keys = lists.flatMap(([field, list]) => {
-    if ((list?.length ?? 0) > MAX_INGREDIENTS) throw validationFailed(field, `${field} takes at most ${MAX_INGREDIENTS} ingredients`);
+    if ((list?.length ?? 0) > MAX_INGREDIENTS)
+      throw validationFailed(field, `${field} takes at most ${MAX_INGREDIENTS} ingredients`);
     return (list ?? []).map((k) => k.trim().toLowerCase());
   });
   if (!keys.length) return { ids: lists.map(() => []), flags: new Map() };
-  const rows = await em.find(Ingredient, { $or: [{ id: { $in: keys.filter(isUuid) } }, { alias: { $in: keys.filter((k) => !isUuid(k)) } }] }, { fields: ['id', 'alias', 'flags'], disableIdentityMap: true });
-  const byKey = new Map(rows.flatMap((r) => [[r.id, r.id], [r.alias, r.id]]));
-  const ids = lists.map(([field, list]) => [...new Set((list ?? []).map((k) => {
-    const id = byKey.get(k.trim().toLowerCase());
-    if (!id) throw validationFailed(field, `${field}: no ingredient "${k}"`);
-    return id;
-  }))]);
+  const rows = await em.find(
+    Ingredient,
+    { $or: [{ id: { $in: keys.filter(isUuid) } }, { alias: { $in: keys.filter((k) => !isUuid(k)) } }] },
+    { fields: ['id', 'alias', 'flags'], disableIdentityMap: true },
+  );
+  const byKey = new Map(
+    rows.flatMap((r) => [
+      [r.id, r.id],
+      [r.alias, r.id],
+    ]),
+  );
+  const ids = lists.map(([field, list]) => [
+    ...new Set(
+      (list ?? []).map((k) => {
+        const id = byKey.get(k.trim().toLowerCase());
+        if (!id) throw validationFailed(field, `${field}: no ingredient "${k}"`);
+        return id;
+      }),
+    ),
+  ]);
   return { ids, flags: new Map(rows.map((r) => [r.id, r.flags])) };
 }
 
@@ -47,7 +64,10 @@ async function ingredientIds(em: EntityManager, lists: Array<[string, string[] |
  */
 export async function searchProducts(em: EntityManager, search: ProductSearch, page: PageArgs, withEntries = false) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
-  const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
+  const add = (sql: string, ...params: unknown[]) => {
+    where.sql.push(sql);
+    where.params.push(...params);
+  };
   // Free text: by relevance (src/modules/search), with every filter below.
   const text = search.query?.trim() ? parseSearchText('query', search.query) : null;
   if (search.brand) {
@@ -60,7 +80,13 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     if (!category) throw validationFailed('category', `No category "${search.category}"`);
     add('p.category_id in (?)', await categoryWithDescendants(em, category.id));
   }
-  const { ids: [include, exclude], flags } = await ingredientIds(em, [['include_ingredients', search.includeIngredients], ['exclude_ingredients', search.excludeIngredients]]);
+  const {
+    ids: [include, exclude],
+    flags,
+  } = await ingredientIds(em, [
+    ['include_ingredients', search.includeIngredients],
+    ['exclude_ingredients', search.excludeIngredients],
+  ]);
   if (include.length) add('p.ingredient_ids @> array[?]::text[]', include);
   if (exclude.length) add('not (p.ingredient_ids && array[?]::text[])', exclude);
   const freeOf = checkedFlags('free_of', search.freeOf);
@@ -72,6 +98,9 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     checkedLimit(page.limit);
     return { items: [] as ProductRow[], nextCursor: null };
   }
-  if (text) return searchProductText(em, text, where, page, withEntries, (w) => productRowPage(em, w, 'name', page, withEntries));
+  if (text)
+    return searchProductText(em, text, where, page, withEntries, (w) =>
+      productRowPage(em, w, 'name', page, withEntries),
+    );
   return productRowPage(em, where, 'name', page, withEntries);
 }

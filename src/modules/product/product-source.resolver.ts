@@ -22,15 +22,17 @@ const SOURCES: Record<string, SourceInfo> = {
   },
 };
 
-@ObjectType({ description: 'The open database a product was imported from, with the attribution its licence requires.' })
+@ObjectType({
+  description: 'The open database a product was imported from, with the attribution its licence requires.',
+})
 export class ProductSource {
   @Field({ description: 'The source\'s name, e.g. "Open Beauty Facts".' })
   name!: string;
 
-  @Field({ description: 'The product\'s code in the source (its barcode as the source writes it).' })
+  @Field({ description: "The product's code in the source (its barcode as the source writes it)." })
   code!: string;
 
-  @Field({ description: 'The product\'s page at the source.' })
+  @Field({ description: "The product's page at the source." })
   url!: string;
 
   @Field({ description: 'SPDX identifier of the data licence, e.g. "ODbL-1.0".' })
@@ -53,7 +55,9 @@ export class ProductSource {
 }
 
 /** The source of an imported product, or null for one made here. Pure over the row. */
-export function productSource(product: Pick<Product, 'sourceName' | 'sourceCode' | 'sourceModifiedAt' | 'sourceImportedAt' | 'updatedAt'>): ProductSource | null {
+export function productSource(
+  product: Pick<Product, 'sourceName' | 'sourceCode' | 'sourceModifiedAt' | 'sourceImportedAt' | 'updatedAt'>,
+): ProductSource | null {
   const info = product.sourceName ? SOURCES[product.sourceName] : undefined;
   if (!info || !product.sourceCode) return null;
   const imported = product.sourceImportedAt ?? null;
@@ -73,7 +77,11 @@ export function productSource(product: Pick<Product, 'sourceName' | 'sourceCode'
 @Resolver(() => Product)
 export class ProductSourceResolver {
   // Field resolvers
-  @FieldResolver(() => ProductSource, { nullable: true, description: 'Where the product\'s data comes from when it was imported (Open Beauty Facts), with its licence and attribution; null for products made here.' })
+  @FieldResolver(() => ProductSource, {
+    nullable: true,
+    description:
+      "Where the product's data comes from when it was imported (Open Beauty Facts), with its licence and attribution; null for products made here.",
+  })
   source(@Root() product: Product | ProductRow): ProductSource | null {
     return productSource(product);
   }

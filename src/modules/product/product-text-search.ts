@@ -28,10 +28,18 @@ const matchedWords = new WeakMap<object, string[]>();
 /** The words of a search result's name and brand that matched the query (null outside a text search). */
 export const matchedWordsOf = (product: object): string[] | null => matchedWords.get(product) ?? null;
 
-interface SearchCursor { rank: number; popularity: number; id: string }
+interface SearchCursor {
+  rank: number;
+  popularity: number;
+  id: string;
+}
 
 function readCursor(cursor: string): SearchCursor {
-  const { rank, tiebreakers: [popularity], id } = readRankCursor('s', cursor, 1);
+  const {
+    rank,
+    tiebreakers: [popularity],
+    id,
+  } = readRankCursor('s', cursor, 1);
   return { rank, popularity, id };
 }
 
@@ -41,7 +49,9 @@ async function corrections(em: EntityManager, words: string[]): Promise<Map<stri
   if (!candidates.length) return new Map();
   const rows = await em.execute<Array<{ w: string; fix: string | null }>>(
     `select q.w, (select s.word from search_word s where s.word % q.w order by similarity(s.word, q.w) desc, abs(length(s.word) - length(q.w)), s.word limit 1) as fix
-     from unnest(array[?]::text[]) as q(w) where not exists (select 1 from search_word s where s.word = q.w)`, [candidates]);
+     from unnest(array[?]::text[]) as q(w) where not exists (select 1 from search_word s where s.word = q.w)`,
+    [candidates],
+  );
   return new Map(rows.filter((r) => r.fix).map((r) => [r.w, r.fix!]));
 }
 
@@ -51,7 +61,11 @@ async function corrections(em: EntityManager, words: string[]): Promise<Map<stri
  * (`productsLacking`).
  */
 export async function productTextPage(
-  em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries = false,
+  em: EntityManager,
+  parsed: ParsedQuery,
+  where: ProductConditions,
+  page: PageArgs,
+  withEntries = false,
 ): Promise<PageResult<ProductRow>> {
   const limit = checkedLimit(page.limit);
   const after = page.cursor ? readCursor(page.cursor) : null;
@@ -66,12 +80,16 @@ export async function productTextPage(
   return {
     items: items.map((row) => {
       const product = result.toItem(row);
-      matchedWords.set(product, (row.search_words as string[]).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%+]+$/gu, '')).filter(Boolean));
+      matchedWords.set(
+        product,
+        (row.search_words as string[]).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%+]+$/gu, '')).filter(Boolean),
+      );
       return product;
     }),
-    nextCursor: result.rows.length > limit && last
-      ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
-      : null,
+    nextCursor:
+      result.rows.length > limit && last
+        ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
+        : null,
   };
 }
 
@@ -102,7 +120,14 @@ export function candidatesSql(query: string, where: ProductConditions, ranked: n
      ) c`;
 }
 
-async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductConditions, limit: number, after: SearchCursor | null, withEntries: boolean) {
+async function rankedPage(
+  em: EntityManager,
+  texts: QueryTexts,
+  where: ProductConditions,
+  limit: number,
+  after: SearchCursor | null,
+  withEntries: boolean,
+) {
   const reader = await productRowReader(em, withEntries);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
   const rows = await em.execute<Array<Record<string, unknown>>>(
@@ -116,9 +141,18 @@ async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductCo
      ) r on r.product_id = p.id
      where true${page}
      order by r.rank desc, r.popularity desc, r.product_id desc limit ?`,
-    [...texts.highlight.params, ...texts.full.params, ...texts.literal.params, ...texts.full.params,
-      ...texts.full.params, ...where.params, ...texts.full.params, ...where.params,
-      ...(after ? [after.rank, after.popularity, after.id] : []), limit + 1],
+    [
+      ...texts.highlight.params,
+      ...texts.full.params,
+      ...texts.literal.params,
+      ...texts.full.params,
+      ...texts.full.params,
+      ...where.params,
+      ...texts.full.params,
+      ...where.params,
+      ...(after ? [after.rank, after.popularity, after.id] : []),
+      limit + 1,
+    ],
   );
   return { rows, toItem: reader.toItem };
 }
@@ -128,13 +162,23 @@ async function rankedPage(em: EntityManager, texts: QueryTexts, where: ProductCo
  * nothing to rank and is a condition (no matching document), paged by `byName`.
  */
 export function searchProductText(
-  em: EntityManager, parsed: ParsedQuery, where: ProductConditions, page: PageArgs, withEntries: boolean,
+  em: EntityManager,
+  parsed: ParsedQuery,
+  where: ProductConditions,
+  page: PageArgs,
+  withEntries: boolean,
   byName: (where: ProductConditions) => Promise<PageResult<ProductRow>>,
 ): Promise<PageResult<ProductRow>> {
   if (parsed.terms.every((t) => t.negated)) {
-    const positive = queryTexts({ ...parsed, terms: parsed.terms.map((t) => ({ ...t, negated: false, or: true })) }, searchVocabulary());
+    const positive = queryTexts(
+      { ...parsed, terms: parsed.terms.map((t) => ({ ...t, negated: false, or: true })) },
+      searchVocabulary(),
+    );
     return byName({
-      sql: [...where.sql, `not exists (select 1 from product_search s where s.product_id = p.id and s.document @@ ${positive!.full.sql})`],
+      sql: [
+        ...where.sql,
+        `not exists (select 1 from product_search s where s.product_id = p.id and s.document @@ ${positive!.full.sql})`,
+      ],
       params: [...where.params, ...positive!.full.params],
     });
   }

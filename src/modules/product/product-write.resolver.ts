@@ -44,7 +44,9 @@ export class ProductWriteResolver {
   }
 
   @Authorized(UserType.brand, UserType.moderator)
-  @Mutation(() => Product, { description: 'Adds a product as a draft, its label analysed (brand users for their brands; moderators).' })
+  @Mutation(() => Product, {
+    description: 'Adds a product as a draft, its label analysed (brand users for their brands; moderators).',
+  })
   createProduct(@Args() input: NewProductArgs, @Ctx() ctx: Context) {
     return createProduct(ctx.em, input, ctx.viewer!);
   }
@@ -57,7 +59,7 @@ export class ProductWriteResolver {
   }
 
   @Authorized()
-  @Mutation(() => Product, { description: 'The brand\'s owner confirms the product is theirs.' })
+  @Mutation(() => Product, { description: "The brand's owner confirms the product is theirs." })
   attestProductBrand(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return attestBrand(ctx.em, idOrAlias, ctx.viewer!);
   }
@@ -65,10 +67,10 @@ export class ProductWriteResolver {
   @Authorized()
   @Mutation(() => Boolean, {
     description:
-      'Deletes a product with its offers, list versions, favourites, reactions, tutorials and pitches (routines keep the step, without the product). '
-      + 'Admins delete any product. The owner of the product\'s brand deletes one they added themselves while no one else has built on it '
-      + '(a duplicate or mistaken entry): other people\'s reactions, favourites, routine steps, tutorials, pitches or drafts make it a CONFLICT, '
-      + 'because deleting it would take their work with it, and the decision an admin\'s. Anyone else: FORBIDDEN.',
+      'Deletes a product with its offers, list versions, favourites, reactions, tutorials and pitches (routines keep the step, without the product). ' +
+      "Admins delete any product. The owner of the product's brand deletes one they added themselves while no one else has built on it " +
+      "(a duplicate or mistaken entry): other people's reactions, favourites, routine steps, tutorials, pitches or drafts make it a CONFLICT, " +
+      "because deleting it would take their work with it, and the decision an admin's. Anyone else: FORBIDDEN.",
   })
   deleteProduct(@Arg('id') id: string, @Ctx() ctx: Context) {
     return deleteProduct(ctx.em, id, ctx.viewer!);

@@ -27,9 +27,18 @@ import { ProductTutorial } from '../tutorial/product-tutorial.entity.js';
 /** Draft → published, by whoever may see the draft (author, brand owner, moderators, admins). */
 export async function publishProduct(em: EntityManager, idOrAlias: string, viewer: User): Promise<Product> {
   const product = await getProduct(em, idOrAlias, viewer);
-  if (!canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id)) throw forbidden('Only the author, the brand owner or a moderator publishes a product');
-  if (product.status !== ProductStatus.draft) throw conflict(`The product is ${product.status}: only a draft can be published`);
-  if (!(await changeIfStill(em, product, { id: product.id, status: ProductStatus.draft }, { status: ProductStatus.published, publishedAt: new Date() }))) {
+  if (!canSeeUnpublished(product, viewer, product.brand.getEntity().owner?.id))
+    throw forbidden('Only the author, the brand owner or a moderator publishes a product');
+  if (product.status !== ProductStatus.draft)
+    throw conflict(`The product is ${product.status}: only a draft can be published`);
+  if (
+    !(await changeIfStill(
+      em,
+      product,
+      { id: product.id, status: ProductStatus.draft },
+      { status: ProductStatus.published, publishedAt: new Date() },
+    ))
+  ) {
     throw conflict('The product was published by another request at the same time');
   }
   refreshSimilarProduct(product.id);
@@ -40,7 +49,8 @@ export async function publishProduct(em: EntityManager, idOrAlias: string, viewe
 export async function attestBrand(em: EntityManager, idOrAlias: string, viewer: User): Promise<Product> {
   const product = await getProduct(em, idOrAlias, viewer);
   const owner = product.brand.getEntity().owner?.id;
-  if (owner !== viewer.id && viewer.userType !== UserType.admin) throw forbidden('Only the brand\'s owner attests its products');
+  if (owner !== viewer.id && viewer.userType !== UserType.admin)
+    throw forbidden("Only the brand's owner attests its products");
   if (product.brandAttestedAt) return product;
   em.assign(product, { brandAttestedAt: new Date(), brandAttestedBy: em.getReference(User, viewer.id) } as never);
   await em.flush();
@@ -59,13 +69,20 @@ export async function attestBrand(em: EntityManager, idOrAlias: string, viewer: 
  * to withdraw: 403.
  */
 export async function deleteProduct(em: EntityManager, id: string, viewer: User): Promise<boolean> {
-  const product = isUuid(id) ? await em.findOne(Product, { id: id.toLowerCase() }, { populate: ['brand'] }) : await em.findOne(Product, { alias: id.toLowerCase() }, { populate: ['brand'] });
+  const product = isUuid(id)
+    ? await em.findOne(Product, { id: id.toLowerCase() }, { populate: ['brand'] })
+    : await em.findOne(Product, { alias: id.toLowerCase() }, { populate: ['brand'] });
   if (!product) throw notFound('Product', id);
   if (viewer.userType !== UserType.admin) {
-    if (product.brand.getEntity().owner?.id !== viewer.id) throw forbidden('Only admins and the owner of the product\'s brand delete a product');
-    if (product.createdBy?.id !== viewer.id) throw forbidden('A brand\'s owner deletes only products they added themselves; ask an admin to remove this one');
+    if (product.brand.getEntity().owner?.id !== viewer.id)
+      throw forbidden("Only admins and the owner of the product's brand delete a product");
+    if (product.createdBy?.id !== viewer.id)
+      throw forbidden("A brand's owner deletes only products they added themselves; ask an admin to remove this one");
     const others = await othersWork(em, product.id, viewer.id);
-    if (others.length) throw conflict(`Other people have built on this product (${others.join(', ')}): only an admin deletes it`, { field: 'id' });
+    if (others.length)
+      throw conflict(`Other people have built on this product (${others.join(', ')}): only an admin deletes it`, {
+        field: 'id',
+      });
   }
   await em.nativeDelete(Product, { id: product.id });
   refreshSimilarProduct(product.id);
@@ -82,8 +99,12 @@ async function othersWork(em: EntityManager, productId: string, viewerId: string
   const pitches = await em.count(ProductPitch, { product: productId, author: { $ne: viewerId } });
   const drafts = await em.count(ProductDraft, { product: productId, author: { $ne: viewerId } });
   const counted: Array<[number, string, string]> = [
-    [reactions, 'reaction', 'reactions'], [favourites, 'favourite', 'favourites'], [routines, 'routine step', 'routine steps'],
-    [tutorials, 'tutorial', 'tutorials'], [pitches, 'pitch', 'pitches'], [drafts, 'draft', 'drafts'],
+    [reactions, 'reaction', 'reactions'],
+    [favourites, 'favourite', 'favourites'],
+    [routines, 'routine step', 'routine steps'],
+    [tutorials, 'tutorial', 'tutorials'],
+    [pitches, 'pitch', 'pitches'],
+    [drafts, 'draft', 'drafts'],
   ];
   return counted.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
 }
@@ -113,7 +134,8 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
     throw validationFailed('brand', `No brand "${input.brand}"`);
   }
   const staff = viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
-  if (!staff && brand.owner?.id !== viewer.id) throw forbidden('Brand users add products of their own brands; moderators of any');
+  if (!staff && brand.owner?.id !== viewer.id)
+    throw forbidden('Brand users add products of their own brands; moderators of any');
   let categoryId: string | null = null;
   if (input.category) {
     try {
@@ -123,10 +145,14 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
     }
   }
   const barcode = input.barcode == null ? null : normalizeBarcode(input.barcode);
-  if (input.barcode != null && !barcode) throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
-  if (barcode && (await em.count(Product, { barcode }))) throw conflict(`Another product has barcode ${barcode}`, { field: 'barcode' });
-  if ((input.sizeAmount == null) !== (input.sizeUnit == null)) throw validationFailed('size_unit', 'size_amount and size_unit go together');
-  if (input.sizeAmount != null && !(input.sizeAmount > 0 && input.sizeAmount < 1e6)) throw validationFailed('size_amount', 'size_amount must be positive');
+  if (input.barcode != null && !barcode)
+    throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
+  if (barcode && (await em.count(Product, { barcode })))
+    throw conflict(`Another product has barcode ${barcode}`, { field: 'barcode' });
+  if ((input.sizeAmount == null) !== (input.sizeUnit == null))
+    throw validationFailed('size_unit', 'size_amount and size_unit go together');
+  if (input.sizeAmount != null && !(input.sizeAmount > 0 && input.sizeAmount < 1e6))
+    throw validationFailed('size_amount', 'size_amount must be positive');
   const unit = input.sizeUnit ? await findUnit(em, input.sizeUnit) : null;
   if (input.sizeUnit && !unit) throw validationFailed('size_unit', `No unit "${input.sizeUnit}"`);
   const list = checkedList('ingredient_list', input.ingredientList);
@@ -136,19 +162,43 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   let alias = slugify(`${brand.alias} ${name}`).slice(0, 120);
   if (await em.count(Product, { alias })) alias = `${alias}-${newId().slice(-6)}`;
   const product = em.create(Product, {
-    alias, name, brand: brand.id, category: categoryId, description: input.description?.trim() ?? '', barcode,
-    sizeAmount: input.sizeAmount ?? null, sizeUnit: unit?.id ?? null, ingredientList: list, ingredientIds,
+    alias,
+    name,
+    brand: brand.id,
+    category: categoryId,
+    description: input.description?.trim() ?? '',
+    barcode,
+    sizeAmount: input.sizeAmount ?? null,
+    sizeUnit: unit?.id ?? null,
+    ingredientList: list,
+    ingredientIds,
     flags: [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort(),
-    status: ProductStatus.draft, createdBy: viewer.id,
+    status: ProductStatus.draft,
+    createdBy: viewer.id,
   });
   for (const e of analysis.entries) {
     em.create(ProductIngredient, {
-      product: product.id, position: e.position, input: e.input, ingredient: e.ingredientId, match: e.match,
-      concentration: e.concentration, mayContain: e.mayContain, unread: e.unread ?? false,
+      product: product.id,
+      position: e.position,
+      input: e.input,
+      ingredient: e.ingredientId,
+      match: e.match,
+      concentration: e.concentration,
+      mayContain: e.mayContain,
+      unread: e.unread ?? false,
     });
   }
   await em.flush();
-  await announceIngredientListsWritten(em, [{ productId: product.id, ingredientList: list, ingredientIds, entries: analysis.entries, source: 'product_created', authorId: viewer.id }]);
+  await announceIngredientListsWritten(em, [
+    {
+      productId: product.id,
+      ingredientList: list,
+      ingredientIds,
+      entries: analysis.entries,
+      source: 'product_created',
+      authorId: viewer.id,
+    },
+  ]);
   return product;
 }
 

@@ -61,7 +61,11 @@ export class Product extends NamedEntity {
 
   /** Words from an outside catalog that name no category of ours (Open Beauty Facts categories). */
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
-  @Field(() => [String], { description: 'Catalog tags that are not one of our categories (from Open Beauty Facts categories, e.g. "en:anti-dandruff-shampoos").' })
+  @Field(() => [String], {
+    description:
+      'Catalog tags that are not one of our categories (from Open Beauty Facts categories, e.g. ' +
+      '"en:anti-dandruff-shampoos").',
+  })
   tags: string[] & Opt = [];
 
   /** Where an imported product comes from ('open-beauty-facts'); null for products made here. */
@@ -104,8 +108,11 @@ export class Product extends NamedEntity {
 @Entity()
 @Index({ properties: ['product', 'position'] })
 // The few products with an entry we could not read, for the free-of filters that leave them out.
-@Index({ name: 'product_ingredient_unread_index', expression: 'create index "product_ingredient_unread_index" on "product_ingredient" ("product_id") where "unread"' })
-@ObjectType({ description: 'One entry of a product\'s ingredient list and what it matched.' })
+@Index({
+  name: 'product_ingredient_unread_index',
+  expression: 'create index "product_ingredient_unread_index" on "product_ingredient" ("product_id") where "unread"',
+})
+@ObjectType({ description: "One entry of a product's ingredient list and what it matched." })
 export class ProductIngredient extends UuidKeyed {
   @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
   product!: Ref<Product>;
@@ -136,7 +143,11 @@ export class ProductIngredient extends UuidKeyed {
 
   /** Words run together that hold names we know but could not all be read: no "free of" rule passes on the list. */
   @Property({ default: false })
-  @Field({ description: 'Some of the entry could not be read (words run together holding a name we do not know): no "free of" rule passes on the product\'s list.' })
+  @Field({
+    description:
+      'Some of the entry could not be read (words run together holding a name we do not know): no "free of" rule ' +
+      "passes on the product's list.",
+  })
   unread: boolean = false;
 }
 
@@ -169,19 +180,36 @@ export class ProductOffer extends IdEntity {
   endedAt?: Date | null;
 
   @Property({ type: 'datetime', nullable: true })
-  @Field(() => Date, { nullable: true, description: 'When the offer was last added or changed (null for seeded offers).' })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the offer was last added or changed (null for seeded offers).',
+  })
   updatedAt?: Date | null;
 
   // Not stored: set where offers are compared in one currency (productOffers), null elsewhere.
-  @Field(() => Float, { nullable: true, description: 'The price converted into comparedCurrency (rounded to 2 decimals) with the reference rates of ratesDate; null outside a comparison (productOffers), for an offer without a price or for a currency without a rate.' })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'The price converted into comparedCurrency (rounded to 2 decimals) with the reference rates of ratesDate; null ' +
+      'outside a comparison (productOffers), for an offer without a price or for a currency without a rate.',
+  })
   comparedPrice?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'The currency comparedPrice is in (ISO 4217); null outside a comparison.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The currency comparedPrice is in (ISO 4217); null outside a comparison.',
+  })
   comparedCurrency?: string | null;
 
-  @Field(() => Float, { nullable: true, description: 'Units of comparedCurrency per unit of the offer\'s currency used for comparedPrice.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: "Units of comparedCurrency per unit of the offer's currency used for comparedPrice.",
+  })
   exchangeRate?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'The day of the reference rates comparedPrice used (YYYY-MM-DD); null when nothing was converted.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The day of the reference rates comparedPrice used (YYYY-MM-DD); null when nothing was converted.',
+  })
   ratesDate?: string | null;
 }

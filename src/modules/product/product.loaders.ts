@@ -11,11 +11,24 @@ export type { ProductIngredientRow };
 function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductIngredientRow[]> {
   return new DataLoader(async (productIds) => {
     const [rows, { byId }] = await Promise.all([
-      em.createQueryBuilder(ProductIngredient, 'pi')
+      em
+        .createQueryBuilder(ProductIngredient, 'pi')
         .select(['id', 'product', 'position', 'input', 'ingredient', 'match', 'concentration', 'mayContain', 'unread'])
         .where({ product: { $in: [...productIds] } })
         .orderBy({ position: 'asc' })
-        .execute<Array<{ id: string; product: string; position: number; input: string; ingredient: string | null; match: string; concentration: string | null; mayContain: boolean; unread: boolean }>>('all'),
+        .execute<
+          Array<{
+            id: string;
+            product: string;
+            position: number;
+            input: string;
+            ingredient: string | null;
+            match: string;
+            concentration: string | null;
+            mayContain: boolean;
+            unread: boolean;
+          }>
+        >('all'),
       loadKnowledgeBase(em),
     ]);
     const groups = new Map<string, ProductIngredientRow[]>(productIds.map((id) => [id, []]));

@@ -1,5 +1,18 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, Info, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Ctx,
+  Field,
+  FieldResolver,
+  Float,
+  Info,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Brand } from '../brand/brand.entity.js';
 import { Breadcrumb, BreadcrumbTrail, categoryCrumb } from '../category/breadcrumb.js';
@@ -29,7 +42,10 @@ class ProductSize {
 
 @ArgsType()
 class ProductListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Free text, ranked by relevance (as searchProducts\' query; at most 200 characters).' })
+  @Field(() => String, {
+    nullable: true,
+    description: "Free text, ranked by relevance (as searchProducts' query; at most 200 characters).",
+  })
   search?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Brand id or alias.' })
@@ -41,7 +57,12 @@ class ProductListArgs extends PageArgs {
   @Field(() => [String], { nullable: true, description: 'Only products with all these flags.' })
   flags?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'Only products with none of these flags: fragrance, alcohol, silicones, parabens, sulfates, essential_oils, fungal_acne_triggers, or any flag name.' })
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'Only products with none of these flags: fragrance, alcohol, silicones, parabens, sulfates, essential_oils, ' +
+      'fungal_acne_triggers, or any flag name.',
+  })
   freeOf?: string[] | null;
 
   @Field(() => String, { nullable: true, description: 'Only products containing this ingredient (id or alias).' })
@@ -80,10 +101,18 @@ export class ProductResolver {
   @Query(() => BreadcrumbTrail, { description: 'The category trail of a product, then the brand and the product.' })
   async productBreadcrumbs(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<BreadcrumbTrail> {
     const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
-    const trail: Breadcrumb[] = product.category ? (await categoryTrail(ctx.em, product.category.id)).map(categoryCrumb) : [];
+    const trail: Breadcrumb[] = product.category
+      ? (await categoryTrail(ctx.em, product.category.id)).map(categoryCrumb)
+      : [];
     const brand = product.brand.getEntity();
     trail.push({ kind: 'brand', id: brand.id, alias: brand.alias, name: brand.name, path: `/brands/${brand.alias}` });
-    trail.push({ kind: 'product', id: product.id, alias: product.alias, name: product.name, path: `/products/${product.alias}` });
+    trail.push({
+      kind: 'product',
+      id: product.id,
+      alias: product.alias,
+      name: product.name,
+      path: `/products/${product.alias}`,
+    });
     return { items: trail, nextCursor: null };
   }
 
@@ -106,7 +135,7 @@ export class ProductResolver {
     return unit instanceof Promise ? unit.then((loaded) => ({ amount, unit: loaded })) : { amount, unit };
   }
 
-  @FieldResolver(() => [ProductIngredient], { description: 'The label\'s entries in order, with what each matched.' })
+  @FieldResolver(() => [ProductIngredient], { description: "The label's entries in order, with what each matched." })
   ingredients(@Root() product: Product | ProductRow, @Ctx() ctx: Context) {
     return ctx.loaders.ingredientsByProduct.load(product.id);
   }

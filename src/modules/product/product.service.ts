@@ -11,7 +11,14 @@ import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { normalizeBarcode } from './barcode.js';
 import { parseSearchText, searchProductText } from './product-text-search.js';
-import { productDetailRow, productRowByKey, productRowPage, type ProductConditions, type ProductDetailRow, type ProductRow } from './product-rows.js';
+import {
+  productDetailRow,
+  productRowByKey,
+  productRowPage,
+  type ProductConditions,
+  type ProductDetailRow,
+  type ProductRow,
+} from './product-rows.js';
 
 export interface ProductFilter {
   search?: string | null;
@@ -33,15 +40,21 @@ export function canSeeUnpublished(product: Product, viewer: User | null, brandOw
 }
 
 /** Published, or unpublished and the viewer may see it (canSeeUnpublished). */
-const visibleTo = (product: Product | ProductRow, viewer: User | null, brandOwnerId: string | null | undefined): boolean =>
-  product.status === ProductStatus.published || canSeeUnpublished(product as Product, viewer, brandOwnerId);
+const visibleTo = (
+  product: Product | ProductRow,
+  viewer: User | null,
+  brandOwnerId: string | null | undefined,
+): boolean => product.status === ProductStatus.published || canSeeUnpublished(product as Product, viewer, brandOwnerId);
 
 /** NOT_FOUND for a product key: an unknown product and one the viewer may not see answer alike. */
 const productNotFound = (idOrAlias: string) => notFound('Product', idOrAlias.replace(/\0/g, '\\0'));
 
 export async function getProduct(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<Product> {
   // Brand, category and unit in the same statement: the request's loaders find them loaded.
-  const product = await findByIdOrAlias(em, Product, idOrAlias, { populate: ['brand', 'category', 'sizeUnit'], strategy: 'joined' });
+  const product = await findByIdOrAlias(em, Product, idOrAlias, {
+    populate: ['brand', 'category', 'sizeUnit'],
+    strategy: 'joined',
+  });
   if (!visibleTo(product, viewer, product.brand.getEntity().owner?.id)) throw productNotFound(idOrAlias);
   return product;
 }
@@ -60,7 +73,11 @@ export async function getProductRow(em: EntityManager, idOrAlias: string, viewer
  * A product for its detail (the `product` query): one statement, as a row (see productDetailRow);
  * the same visibility as getProduct.
  */
-export async function readProductDetail(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<ProductDetailRow> {
+export async function readProductDetail(
+  em: EntityManager,
+  idOrAlias: string,
+  viewer: User | null,
+): Promise<ProductDetailRow> {
   const detail = await productDetailRow(em, idOrAlias);
   if (!detail || !visibleTo(detail.product, viewer, detail.brandOwnerId)) throw productNotFound(idOrAlias);
   return detail;
@@ -76,26 +93,41 @@ export const LIST_READ = `exists (select 1 from product_ingredient pi where pi.p
 
 export function checkedFlags(field: string, words: string[] | null | undefined): string[] {
   const known = loadVocabulary().flags;
-  return [...new Set((words ?? []).flatMap((word) => {
-    const flags = FREE_OF_FLAGS[word] ?? (word in known ? [word] : null);
-    if (!flags) throw validationFailed(field, `${field}: unknown flag "${word}" (known: ${[...new Set([...Object.keys(FREE_OF_FLAGS), ...Object.keys(known)])].join(', ')})`);
-    return flags;
-  }))];
+  return [
+    ...new Set(
+      (words ?? []).flatMap((word) => {
+        const flags = FREE_OF_FLAGS[word] ?? (word in known ? [word] : null);
+        if (!flags)
+          throw validationFailed(
+            field,
+            `${field}: unknown flag "${word}" (known: ${[...new Set([...Object.keys(FREE_OF_FLAGS), ...Object.keys(known)])].join(', ')})`,
+          );
+        return flags;
+      }),
+    ),
+  ];
 }
 
 export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs, withEntries = false) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
-  const add = (sql: string, ...params: unknown[]) => { where.sql.push(sql); where.params.push(...params); };
+  const add = (sql: string, ...params: unknown[]) => {
+    where.sql.push(sql);
+    where.params.push(...params);
+  };
   const text = filter.search?.trim() ? parseSearchText('search', filter.search) : null;
   if (filter.brand) add('p.brand_id = ?', (await getBrand(em, filter.brand)).id);
-  if (filter.category) add('p.category_id in (?)', await categoryWithDescendants(em, (await getCategory(em, filter.category)).id));
+  if (filter.category)
+    add('p.category_id in (?)', await categoryWithDescendants(em, (await getCategory(em, filter.category)).id));
   if (filter.ingredient) add('p.ingredient_ids @> array[?]::text[]', (await getIngredient(em, filter.ingredient)).id);
   const flags = checkedFlags('flags', filter.flags);
   if (flags.length) add('p.flags @> array[?]::text[]', flags);
   const freeOf = checkedFlags('free_of', filter.freeOf);
   if (freeOf.length) add(`not (p.flags && array[?]::text[]) and ${LIST_READ}`, freeOf);
   // Free text: by relevance (src/modules/search), with the filters above.
-  if (text) return searchProductText(em, text, where, page, withEntries, (w) => productRowPage(em, w, 'name', page, withEntries));
+  if (text)
+    return searchProductText(em, text, where, page, withEntries, (w) =>
+      productRowPage(em, w, 'name', page, withEntries),
+    );
   return productRowPage(em, where, 'name', page, withEntries);
 }
 
@@ -104,17 +136,25 @@ export function listRecentProducts(em: EntityManager, page: PageArgs, withEntrie
 }
 
 /** A product by its barcode (check digit verified), or by brand and exact name. */
-export async function lookupProduct(em: EntityManager, viewer: User | null, by: { barcode?: string | null; brand?: string | null; name?: string | null }): Promise<Product> {
+export async function lookupProduct(
+  em: EntityManager,
+  viewer: User | null,
+  by: { barcode?: string | null; brand?: string | null; name?: string | null },
+): Promise<Product> {
   if (by.barcode != null) {
     const barcode = normalizeBarcode(by.barcode);
-    if (!barcode) throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
+    if (!barcode)
+      throw validationFailed('barcode', 'barcode must be a valid EAN-13, UPC-A or EAN-8 (check digit included)');
     const product = await em.findOne(Product, { barcode }, { populate: ['brand'] });
     if (!product) throw notFound('Product with barcode', barcode);
     return getProduct(em, product.id, viewer);
   }
   if (!by.brand || !by.name?.trim()) throw validationFailed('barcode', 'Give a barcode, or a brand and a name');
   const brand = await getBrand(em, by.brand);
-  const product = await em.findOne(Product, { brand: brand.id, name: { $ilike: by.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`) } });
+  const product = await em.findOne(Product, {
+    brand: brand.id,
+    name: { $ilike: by.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`) },
+  });
   if (!product) throw notFound('Product', `${brand.name} ${by.name.trim()}`);
   return getProduct(em, product.id, viewer);
 }

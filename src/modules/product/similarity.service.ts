@@ -13,7 +13,12 @@ import { dropProcessCache, registerProcessCache } from '../shared/process-caches
 /** Changed products past which the next reader rebuilds the whole index (their weights drift). */
 const MAX_CHANGES = 500;
 
-interface Row { id: string; ingredient_ids: string | null; category_id: string | null; status?: string }
+interface Row {
+  id: string;
+  ingredient_ids: string | null;
+  category_id: string | null;
+  status?: string;
+}
 
 let cached: Promise<SimilarityOverlay> | null = null;
 /** Products written since the index was loaded, not yet re-read. */
@@ -23,18 +28,24 @@ let builds = 0;
 // Plain rows, not entities, and the ids as one comma-joined text: hydrating 100,000 products or
 // parsing their text[] arrays in the driver costs seconds, a split does not.
 const COLUMNS = `id, array_to_string(ingredient_ids, ',') as ingredient_ids, category_id`;
-const itemOf = (row: Row): CatalogItem => ({ id: row.id, ingredientIds: row.ingredient_ids ? row.ingredient_ids.split(',') : [], categoryId: row.category_id ?? null });
+const itemOf = (row: Row): CatalogItem => ({
+  id: row.id,
+  ingredientIds: row.ingredient_ids ? row.ingredient_ids.split(',') : [],
+  categoryId: row.category_id ?? null,
+});
 
 export async function loadSimilarityIndex(em: EntityManager): Promise<SimilarityOverlay> {
-  const loading = cached ??= (async () => {
+  const loading = (cached ??= (async () => {
     stale.clear();
     builds++;
-    const rows = await em.execute<Row[]>(`select ${COLUMNS} from product where status = ? order by id`, [ProductStatus.published]);
+    const rows = await em.execute<Row[]>(`select ${COLUMNS} from product where status = ? order by id`, [
+      ProductStatus.published,
+    ]);
     return new SimilarityOverlay(new SimilarityIndex(rows.map(itemOf)));
   })().catch((error) => {
     cached = null;
     throw error;
-  });
+  }));
   const index = await loading;
   if (stale.size && cached === loading) await applyChanges(em, index);
   if (index.changes > MAX_CHANGES && cached === loading) {
@@ -49,7 +60,10 @@ async function applyChanges(em: EntityManager, index: SimilarityOverlay): Promis
   const ids = [...stale];
   stale.clear();
   try {
-    const rows = await em.execute<Row[]>(`select ${COLUMNS}, status from product where id in (${ids.map(() => '?').join(', ')})`, ids);
+    const rows = await em.execute<Row[]>(
+      `select ${COLUMNS}, status from product where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
     const found = new Map(rows.map((row) => [row.id, row]));
     for (const id of ids) {
       const row = found.get(id);

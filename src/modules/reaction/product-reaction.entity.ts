@@ -21,12 +21,17 @@ export class CalendarDayType extends DateType {
   override convertToJSValue(value: unknown): string {
     if (!(value instanceof Date)) return String(value).slice(0, 10);
     const local = value.getHours() === 0 && value.getMinutes() === 0 && value.getSeconds() === 0;
-    const [y, m, d] = local ? [value.getFullYear(), value.getMonth() + 1, value.getDate()] : [value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()];
+    const [y, m, d] = local
+      ? [value.getFullYear(), value.getMonth() + 1, value.getDate()]
+      : [value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()];
     return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   }
 }
 
-registerEnumType(ReactionOutcome, { name: 'ReactionOutcome', description: 'How a product went: broke_out, irritated and itched are bad; fine and loved are good.' });
+registerEnumType(ReactionOutcome, {
+  name: 'ReactionOutcome',
+  description: 'How a product went: broke_out, irritated and itched are bad; fine and loved are good.',
+});
 
 /**
  * How a product (or an analysed list) went for a person on a day. One per person, product (or

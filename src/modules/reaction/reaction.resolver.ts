@@ -14,31 +14,49 @@ const dateArg = { nullable: true, description: 'YYYY-MM-DD, not in the future (d
 export class ReactionResolver {
   // Queries
   @Authorized()
-  @Query(() => ProductReactionPage, { description: 'The caller\'s reactions, latest day first.' })
-  myReactions(@Args() page: PageArgs, @Ctx() ctx: Context, @Arg('outcome', () => ReactionOutcome, { nullable: true }) outcome?: ReactionOutcome | null) {
+  @Query(() => ProductReactionPage, { description: "The caller's reactions, latest day first." })
+  myReactions(
+    @Args() page: PageArgs,
+    @Ctx() ctx: Context,
+    @Arg('outcome', () => ReactionOutcome, { nullable: true }) outcome?: ReactionOutcome | null,
+  ) {
     return listReactions(ctx.em, ctx.viewer!, outcome, page);
   }
 
   @Authorized()
-  @Query(() => ProductReaction, { description: 'One of the caller\'s reactions (NOT_FOUND for anyone else\'s).' })
+  @Query(() => ProductReaction, { description: "One of the caller's reactions (NOT_FOUND for anyone else's)." })
   myReaction(@Arg('id') id: string, @Ctx() ctx: Context) {
     return ownReaction(ctx.em, ctx.viewer!, id);
   }
 
   @Authorized()
-  @Query(() => ReactionSuspects, { description: 'The reaction detective: which ingredients or groups the caller\'s bad reactions point at, with the evidence, or a status saying why nothing can be said yet.' })
-  reactionSuspects(@Ctx() ctx: Context, @Arg('limit', () => Int, { nullable: true, description: 'Suspects to list, 1-50 (default 10).' }) limit?: number | null) {
+  @Query(() => ReactionSuspects, {
+    description:
+      "The reaction detective: which ingredients or groups the caller's bad reactions point at, with the evidence, or a status saying why nothing can be said yet.",
+  })
+  reactionSuspects(
+    @Ctx() ctx: Context,
+    @Arg('limit', () => Int, { nullable: true, description: 'Suspects to list, 1-50 (default 10).' }) limit?:
+      | number
+      | null,
+  ) {
     return reactionSuspects(ctx, limit);
   }
 
   // Mutations
   @Authorized()
-  @Mutation(() => ProductReaction, { description: 'Records how a product (or an analysed list) went. One per product and day: the same day again replaces the outcome and note.' })
+  @Mutation(() => ProductReaction, {
+    description:
+      'Records how a product (or an analysed list) went. One per product and day: the same day again replaces the ' +
+      'outcome and note.',
+  })
   recordReaction(
     @Arg('outcome', () => ReactionOutcome) outcome: ReactionOutcome,
     @Ctx() ctx: Context,
     @Arg('product', () => String, { nullable: true, description: 'Product id or alias.' }) product?: string | null,
-    @Arg('analysis', () => String, { nullable: true, description: 'Or the token of an analysed list.' }) analysis?: string | null,
+    @Arg('analysis', () => String, { nullable: true, description: 'Or the token of an analysed list.' }) analysis?:
+      | string
+      | null,
     @Arg('date', () => String, dateArg) date?: string | null,
     @Arg('note', () => String, { nullable: true, description: 'At most 1,000 characters.' }) note?: string | null,
   ) {
@@ -46,7 +64,9 @@ export class ReactionResolver {
   }
 
   @Authorized()
-  @Mutation(() => ProductReaction, { description: 'Changes a reaction of the caller\'s; omitted fields stay, note null clears it.' })
+  @Mutation(() => ProductReaction, {
+    description: "Changes a reaction of the caller's; omitted fields stay, note null clears it.",
+  })
   updateReaction(
     @Arg('id') id: string,
     @Ctx() ctx: Context,
@@ -58,13 +78,16 @@ export class ReactionResolver {
   }
 
   @Authorized()
-  @Mutation(() => Boolean, { description: 'Deletes a reaction of the caller\'s.' })
+  @Mutation(() => Boolean, { description: "Deletes a reaction of the caller's." })
   deleteReaction(@Arg('id') id: string, @Ctx() ctx: Context) {
     return deleteReaction(ctx.em, ctx.viewer!, id);
   }
 
   @Authorized()
-  @Mutation(() => [IngredientFeeling], { description: 'Marks reaction suspects as the caller\'s negative ingredient feelings, in one step: the suspects named by `ids` (ingredient ids; a group name marks each of its members found in bad products), else the `top` ones (default 1). CONFLICT when the detective has no suspect.' })
+  @Mutation(() => [IngredientFeeling], {
+    description:
+      "Marks reaction suspects as the caller's negative ingredient feelings, in one step: the suspects named by `ids` (ingredient ids; a group name marks each of its members found in bad products), else the `top` ones (default 1). CONFLICT when the detective has no suspect.",
+  })
   markReactionSuspectsNegative(
     @Ctx() ctx: Context,
     @Arg('ids', () => [String], { nullable: true }) ids?: string[] | null,
@@ -81,6 +104,8 @@ export class ReactionResolver {
 
   @FieldResolver(() => String, { nullable: true, description: 'The token of the analysed list rated.' })
   async analysisToken(@Root() reaction: ProductReaction, @Ctx() ctx: Context): Promise<string | null> {
-    return reaction.analysis ? (await ctx.loaders.reactionAnalysisById.load(reaction.analysis.id))?.token ?? null : null;
+    return reaction.analysis
+      ? ((await ctx.loaders.reactionAnalysisById.load(reaction.analysis.id))?.token ?? null)
+      : null;
   }
 }

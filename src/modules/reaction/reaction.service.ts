@@ -23,7 +23,8 @@ export function checkedDate(field: string, value: string | null | undefined, now
   if (value === null || value === undefined) return now.toISOString().slice(0, 10);
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== value) throw validationFailed(field, `${field} must be a calendar date written YYYY-MM-DD`);
+  if (!date || date.toISOString().slice(0, 10) !== value)
+    throw validationFailed(field, `${field} must be a calendar date written YYYY-MM-DD`);
   if (value > latestToday(now)) throw validationFailed(field, `${field} is in the future`);
   if (value < EARLIEST_DATE) throw validationFailed(field, `${field} must be ${EARLIEST_DATE} or later`);
   return value;
@@ -32,7 +33,8 @@ export function checkedDate(field: string, value: string | null | undefined, now
 function checkedNote(note: string | null | undefined): string | null {
   if (note === null || note === undefined) return null;
   const trimmed = note.trim();
-  if (trimmed.length > MAX_NOTE_LENGTH) throw validationFailed('note', `note takes at most ${MAX_NOTE_LENGTH} characters`);
+  if (trimmed.length > MAX_NOTE_LENGTH)
+    throw validationFailed('note', `note takes at most ${MAX_NOTE_LENGTH} characters`);
   if (/[\u0000]/.test(trimmed)) throw validationFailed('note', 'note cannot hold a NUL character');
   return trimmed || null;
 }
@@ -51,17 +53,21 @@ export interface ReactionInput {
 async function subjectOf(em: EntityManager, viewer: User, input: Pick<ReactionInput, 'product' | 'analysis'>) {
   const hasProduct = input.product !== null && input.product !== undefined;
   const hasAnalysis = input.analysis !== null && input.analysis !== undefined;
-  if (hasProduct && hasAnalysis) throw validationFailed('product', 'Send either product (an id or alias) or analysis (a token), not both');
-  if (!hasProduct && !hasAnalysis) throw validationFailed('product', 'Say what you reacted to: product (an id or alias) or analysis (a token)');
+  if (hasProduct && hasAnalysis)
+    throw validationFailed('product', 'Send either product (an id or alias) or analysis (a token), not both');
+  if (!hasProduct && !hasAnalysis)
+    throw validationFailed('product', 'Say what you reacted to: product (an id or alias) or analysis (a token)');
   if (hasProduct) {
-    if (/[\u0000-\u001f]/.test(input.product!)) throw notFound('Product', input.product!.replace(/[\u0000-\u001f]/g, '?'));
+    if (/[\u0000-\u001f]/.test(input.product!))
+      throw notFound('Product', input.product!.replace(/[\u0000-\u001f]/g, '?'));
     return { product: (await getProduct(em, input.product!, viewer)).id, analysis: null };
   }
   return { product: null, analysis: (await getAnalysis(em, input.analysis!)).id };
 }
 
 const checkedOutcome = (outcome: unknown): ReactionOutcome => {
-  if (!Object.values(ReactionOutcome).includes(outcome as ReactionOutcome)) throw validationFailed('outcome', `outcome must be one of ${Object.values(ReactionOutcome).join(', ')}`);
+  if (!Object.values(ReactionOutcome).includes(outcome as ReactionOutcome))
+    throw validationFailed('outcome', `outcome must be one of ${Object.values(ReactionOutcome).join(', ')}`);
   return outcome as ReactionOutcome;
 };
 
@@ -69,7 +75,8 @@ async function flushOrConflict(em: EntityManager): Promise<void> {
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw conflict('There is already a reaction to this product on that day: change that one');
+    if (error instanceof UniqueConstraintViolationException)
+      throw conflict('There is already a reaction to this product on that day: change that one');
     throw error;
   }
 }
@@ -80,7 +87,11 @@ export async function recordReaction(em: EntityManager, viewer: User, input: Rea
   const reactedOn = checkedDate('date', input.date);
   const note = checkedNote(input.note);
   const subject = await subjectOf(em, viewer, input);
-  const existing = await em.findOne(ProductReaction, { user: viewer.id, ...subject, reactedOn } as FilterQuery<ProductReaction>);
+  const existing = await em.findOne(ProductReaction, {
+    user: viewer.id,
+    ...subject,
+    reactedOn,
+  } as FilterQuery<ProductReaction>);
   if (existing) {
     Object.assign(existing, { outcome, note });
     await flushOrConflict(em);
@@ -106,7 +117,12 @@ export interface ReactionChanges {
 }
 
 /** Changes outcome, date or note; omitted fields stay. Moving onto a day already rated is CONFLICT. */
-export async function updateReaction(em: EntityManager, viewer: User, id: string, changes: ReactionChanges): Promise<ProductReaction> {
+export async function updateReaction(
+  em: EntityManager,
+  viewer: User,
+  id: string,
+  changes: ReactionChanges,
+): Promise<ProductReaction> {
   const reaction = await ownReaction(em, viewer, id);
   if (changes.outcome !== undefined && changes.outcome !== null) reaction.outcome = checkedOutcome(changes.outcome);
   if (changes.date !== undefined && changes.date !== null) reaction.reactedOn = checkedDate('date', changes.date);
@@ -123,7 +139,12 @@ export async function deleteReaction(em: EntityManager, viewer: User, id: string
 }
 
 /** The caller's reactions, latest day first. */
-export function listReactions(em: EntityManager, viewer: User, outcome: ReactionOutcome | null | undefined, page: PageArgs) {
+export function listReactions(
+  em: EntityManager,
+  viewer: User,
+  outcome: ReactionOutcome | null | undefined,
+  page: PageArgs,
+) {
   const where: FilterQuery<ProductReaction> = outcome ? { user: viewer.id, outcome } : { user: viewer.id };
   return paginate(em, ProductReaction, where, { reactedOn: 'desc', id: 'desc' }, page);
 }

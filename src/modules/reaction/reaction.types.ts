@@ -15,21 +15,30 @@ export enum DetectiveStatus {
 }
 registerEnumType(DetectiveStatus, {
   name: 'DetectiveStatus',
-  description: 'ok: suspects are ranked. Otherwise why not: nothing_rated, no_bad_products, too_few_bad_products (fewer than 2 went badly), no_good_products (nothing to contrast with), no_clear_suspect (nothing is more common in the bad ones).',
+  description:
+    'ok: suspects are ranked. Otherwise why not: nothing_rated, no_bad_products, too_few_bad_products (fewer than 2 ' +
+    'went badly), no_good_products (nothing to contrast with), no_clear_suspect (nothing is more common in the bad ' +
+    'ones).',
 });
 
 export enum SuspectKind {
   ingredient = 'ingredient',
   group = 'group',
 }
-registerEnumType(SuspectKind, { name: 'SuspectKind', description: 'One ingredient, or a knowledge-base group (fatty_alcohols, eu_allergens…).' });
+registerEnumType(SuspectKind, {
+  name: 'SuspectKind',
+  description: 'One ingredient, or a knowledge-base group (fatty_alcohols, eu_allergens…).',
+});
 
 export enum SuspectConfidence {
   high = 'high',
   medium = 'medium',
   low = 'low',
 }
-registerEnumType(SuspectConfidence, { name: 'SuspectConfidence', description: 'From the one-sided Fisher exact p-value: high ≤ 0.05 with 3+ bad products, medium ≤ 0.2, else low.' });
+registerEnumType(SuspectConfidence, {
+  name: 'SuspectConfidence',
+  description: 'From the one-sided Fisher exact p-value: high ≤ 0.05 with 3+ bad products, medium ≤ 0.2, else low.',
+});
 
 @ObjectType()
 export class ProductReactionPage extends Page(ProductReaction) {}
@@ -81,13 +90,21 @@ export class ReactionSuspect {
   @Field(() => Float, { description: 'goodWith / goodTotal.' })
   goodRate!: number;
 
-  @Field(() => Float, { description: 'Smoothed presence in bad products over presence in good ones (Laplace: (k+1)/(n+2) each).' })
+  @Field(() => Float, {
+    description: 'Smoothed presence in bad products over presence in good ones (Laplace: (k+1)/(n+2) each).',
+  })
   likelihoodRatio!: number;
 
-  @Field(() => Float, { description: 'One-sided Fisher exact test: the chance of a split at least this lopsided by accident.' })
+  @Field(() => Float, {
+    description: 'One-sided Fisher exact test: the chance of a split at least this lopsided by accident.',
+  })
   pValue!: number;
 
-  @Field(() => Float, { description: 'pValue adjusted for the false discovery rate over every ingredient and group tested for the caller (Benjamini-Hochberg q); the confidence follows it.' })
+  @Field(() => Float, {
+    description:
+      'pValue adjusted for the false discovery rate over every ingredient and group tested for the caller ' +
+      '(Benjamini-Hochberg q); the confidence follows it.',
+  })
   adjustedPValue!: number;
 
   @Field(() => SuspectConfidence)
@@ -96,7 +113,11 @@ export class ReactionSuspect {
   @Field(() => Float, { description: 'Mean list position in the bad products containing it.' })
   averagePosition!: number;
 
-  @Field(() => Float, { description: 'The G statistic (log-likelihood ratio) of the with/without × bad/good table, times a position weight (1 high in the list, down to 0.8 behind the 1% line): the ranking.' })
+  @Field(() => Float, {
+    description:
+      'The G statistic (log-likelihood ratio) of the with/without × bad/good table, times a position weight (1 high ' +
+      'in the list, down to 0.8 behind the 1% line): the ranking.',
+  })
   score!: number;
 
   @Field({ description: 'The evidence in plain words.' })
@@ -112,7 +133,7 @@ export class ReactionSuspect {
   evidence!: ReactionEvidence[];
 }
 
-@ObjectType({ description: 'What the caller\'s reactions point at, or why they do not point at anything yet.' })
+@ObjectType({ description: "What the caller's reactions point at, or why they do not point at anything yet." })
 export class ReactionSuspects {
   @Field(() => DetectiveStatus)
   status!: DetectiveStatus;
@@ -132,6 +153,8 @@ export class ReactionSuspects {
   @Field(() => [Ingredient], { description: 'In every rated product: cannot explain the difference.' })
   inEveryProduct!: Ingredient[];
 
-  @Field(() => [Ingredient], { description: 'When there is too little to contrast: what every product that went badly contains (not blamed).' })
+  @Field(() => [Ingredient], {
+    description: 'When there is too little to contrast: what every product that went badly contains (not blamed).',
+  })
   sharedByBadProducts!: Ingredient[];
 }

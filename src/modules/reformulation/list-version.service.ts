@@ -10,14 +10,24 @@ import type { User } from '../user/user.entity.js';
 import { diffIngredientLists, type ListDiff } from './engine/list-diff.js';
 import { ListVersionSource, ProductListVersion } from './product-list-version.entity.js';
 import { raiseReformulationAlerts, type ListChange } from './reformulation-impact.service.js';
-import { entriesOf, storedVersion, trimmed, versionEntries, type NewListVersion, type StoredVersion, type VersionRow } from './version-entries.js';
+import {
+  entriesOf,
+  storedVersion,
+  trimmed,
+  versionEntries,
+  type NewListVersion,
+  type StoredVersion,
+  type VersionRow,
+} from './version-entries.js';
 
 /** The newest version of each product (one statement), its entries read from its text. */
 export async function latestVersions(em: EntityManager, productIds: string[]): Promise<Map<string, StoredVersion>> {
   if (!productIds.length) return new Map();
   const rows = await em.execute<VersionRow[]>(
     `select distinct on (product_id) product_id, version, ingredient_list from product_list_version
-      where product_id = any(?::uuid[]) order by product_id, version desc`, [`{${productIds.join(',')}}`]);
+      where product_id = any(?::uuid[]) order by product_id, version desc`,
+    [`{${productIds.join(',')}}`],
+  );
   const { matcher } = await loadKnowledgeBase(em);
   return new Map(rows.map((r) => [r.product_id, storedVersion(r, matcher)]));
 }
@@ -28,7 +38,10 @@ export async function latestVersions(em: EntityManager, productIds: string[]): P
  * of statements whatever the number of products and watchers.
  */
 export async function recordListVersions(em: EntityManager, lists: NewListVersion[]): Promise<void> {
-  const latest = await latestVersions(em, lists.map((l) => l.productId));
+  const latest = await latestVersions(
+    em,
+    lists.map((l) => l.productId),
+  );
   const changes: ListChange[] = [];
   for (const list of lists) {
     const previous = latest.get(list.productId);
@@ -36,9 +49,19 @@ export async function recordListVersions(em: EntityManager, lists: NewListVersio
     const entries = trimmed(list.entries);
     const version = (previous?.version ?? 0) + 1;
     em.create(ProductListVersion, {
-      product: list.productId, version, ingredientList: list.ingredientList, ingredientIds: list.ingredientIds, source: list.source, author: list.authorId,
+      product: list.productId,
+      version,
+      ingredientList: list.ingredientList,
+      ingredientIds: list.ingredientIds,
+      source: list.source,
+      author: list.authorId,
     } as never);
-    if (previous) changes.push({ productId: list.productId, from: previous, to: { productId: list.productId, version, ingredientList: list.ingredientList, entries } });
+    if (previous)
+      changes.push({
+        productId: list.productId,
+        from: previous,
+        to: { productId: list.productId, version, ingredientList: list.ingredientList, entries },
+      });
   }
   await em.flush();
   await raiseReformulationAlerts(em, changes);
@@ -46,7 +69,10 @@ export async function recordListVersions(em: EntityManager, lists: NewListVersio
 
 export async function diffVersions(em: EntityManager, before: string, after: string): Promise<ListDiff> {
   const { byId, matcher } = await loadKnowledgeBase(em);
-  return diffIngredientLists(versionEntries(entriesOf(before, matcher), byId), versionEntries(entriesOf(after, matcher), byId));
+  return diffIngredientLists(
+    versionEntries(entriesOf(before, matcher), byId),
+    versionEntries(entriesOf(after, matcher), byId),
+  );
 }
 
 // Reads
@@ -57,17 +83,27 @@ export async function listVersions(em: EntityManager, idOrAlias: string, viewer:
 }
 
 function checkedVersion(field: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw validationFailed(field, `${field} must be a version number (1 or more)`);
+  if (!Number.isInteger(value) || value < 1)
+    throw validationFailed(field, `${field} must be a version number (1 or more)`);
   return value;
 }
 
-export async function versionsDiff(em: EntityManager, idOrAlias: string, from: number, to: number, viewer: User | null) {
+export async function versionsDiff(
+  em: EntityManager,
+  idOrAlias: string,
+  from: number,
+  to: number,
+  viewer: User | null,
+) {
   checkedVersion('from', from);
   checkedVersion('to', to);
   const product = await getProduct(em, idOrAlias, viewer);
   const found = await em.find(ProductListVersion, { product: product.id, version: { $in: [from, to] } });
   const byVersion = new Map(found.map((v) => [v.version, v]));
-  for (const [field, n] of [['from', from], ['to', to]] as const) {
+  for (const [field, n] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (!byVersion.has(n)) throw notFound('Ingredient list version', `${product.alias} version ${n} (${field})`);
   }
   const diff = await diffVersions(em, byVersion.get(from)!.ingredientList, byVersion.get(to)!.ingredientList);
@@ -80,7 +116,9 @@ export async function backfillListVersions(em: EntityManager, source: ListVersio
     `insert into product_list_version (id, created_at, product_id, version, ingredient_list, ingredient_ids, source, author_id)
      select gen_random_uuid(), p.updated_at, p.id, 1, p.ingredient_list, p.ingredient_ids, ?, p.created_by_id
      from product p where not exists (select 1 from product_list_version v where v.product_id = p.id)
-     returning id`, [source]);
+     returning id`,
+    [source],
+  );
   return rows.length;
 }
 
@@ -98,18 +136,31 @@ export async function recordImportedVersions(em: EntityManager, productIds: stri
      from product p
      left join lateral (select v.version, v.ingredient_list from product_list_version v where v.product_id = p.id order by v.version desc limit 1) l on true
      where p.id = any(?::uuid[]) and (l.version is null or l.ingredient_list is distinct from p.ingredient_list)
-     returning product_id, version, ingredient_list`, [`{${productIds.join(',')}}`]);
+     returning product_id, version, ingredient_list`,
+    [`{${productIds.join(',')}}`],
+  );
   const updated = written.filter((r) => Number(r.version) > 1);
   if (!updated.length) return;
   const previous = await em.execute<VersionRow[]>(
     `select product_id, version, ingredient_list from product_list_version
       where (product_id, version) in (select * from unnest(?::uuid[], ?::int[]))`,
-    [`{${updated.map((r) => r.product_id).join(',')}}`, `{${updated.map((r) => Number(r.version) - 1).join(',')}}`]);
+    [`{${updated.map((r) => r.product_id).join(',')}}`, `{${updated.map((r) => Number(r.version) - 1).join(',')}}`],
+  );
   const { matcher } = await loadKnowledgeBase(em);
   const before = new Map(previous.map((r) => [r.product_id, storedVersion(r, matcher)]));
-  await raiseReformulationAlerts(em, updated.flatMap((r) => (before.has(r.product_id) ? [{ productId: r.product_id, from: before.get(r.product_id)!, to: storedVersion(r, matcher) }] : [])));
+  await raiseReformulationAlerts(
+    em,
+    updated.flatMap((r) =>
+      before.has(r.product_id)
+        ? [{ productId: r.product_id, from: before.get(r.product_id)!, to: storedVersion(r, matcher) }]
+        : [],
+    ),
+  );
 }
 
 /** The listener of written ingredient lists (shared/ingredient-list-events.ts), registered by src/schema.ts. */
 export const recordWrittenLists = (em: EntityManager, lists: WrittenIngredientList[]): Promise<void> =>
-  recordListVersions(em, lists.map((list) => ({ ...list, source: list.source as ListVersionSource })));
+  recordListVersions(
+    em,
+    lists.map((list) => ({ ...list, source: list.source as ListVersionSource })),
+  );

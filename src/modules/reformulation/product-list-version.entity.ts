@@ -17,7 +17,10 @@ export enum ListVersionSource {
   /** The demo data's reformulated product. */
   demo = 'demo',
 }
-registerEnumType(ListVersionSource, { name: 'ListVersionSource', description: 'Where a version of a product\'s ingredient list came from.' });
+registerEnumType(ListVersionSource, {
+  name: 'ListVersionSource',
+  description: "Where a version of a product's ingredient list came from.",
+});
 
 /** One entry of a version, as the diff needs it: read from the list text by the analysis (see version-entries.ts). */
 export interface ListVersionEntry {

@@ -12,7 +12,13 @@ export const newUnsubscribeToken = (): string => randomBytes(24).toString('base6
 
 /** Newest first; dismissed ones only when asked. */
 export function listMyAlerts(em: EntityManager, viewer: User, includeDismissed: boolean, page: PageArgs) {
-  return paginate(em, ReformulationAlert, { user: viewer.id, ...(includeDismissed ? {} : { dismissedAt: null }) }, { createdAt: 'desc', id: 'desc' }, page);
+  return paginate(
+    em,
+    ReformulationAlert,
+    { user: viewer.id, ...(includeDismissed ? {} : { dismissedAt: null }) },
+    { createdAt: 'desc', id: 'desc' },
+    page,
+  );
 }
 
 /** One of the caller's alerts; anyone else's is NOT_FOUND (they learn nothing). */
@@ -52,8 +58,15 @@ export async function setDigestEnabled(em: EntityManager, userId: string, enable
 }
 
 /** The digest's link: its token alone switches the digest off, or back on (idempotent, no sign-in). */
-export async function setDigestByToken(em: EntityManager, token: string, enabled: boolean): Promise<{ username: string; digestEnabled: boolean }> {
-  const digest = token.length > 0 && token.length <= 200 ? await em.findOne(ReformulationDigest, { unsubscribeTokenHash: hashUnsubscribeToken(token) }) : null;
+export async function setDigestByToken(
+  em: EntityManager,
+  token: string,
+  enabled: boolean,
+): Promise<{ username: string; digestEnabled: boolean }> {
+  const digest =
+    token.length > 0 && token.length <= 200
+      ? await em.findOne(ReformulationDigest, { unsubscribeTokenHash: hashUnsubscribeToken(token) })
+      : null;
   if (!digest) throw validationFailed('token', 'This unsubscribe link is not valid');
   const user = await em.findOneOrFail(User, digest.user.id);
   await setDigestEnabled(em, user.id, enabled);

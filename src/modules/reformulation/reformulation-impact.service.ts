@@ -26,19 +26,32 @@ export interface ListChange {
   to: StoredVersion;
 }
 
-interface Watch { user_id: string; product_id: string; routine_id: string | null }
+interface Watch {
+  user_id: string;
+  product_id: string;
+  routine_id: string | null;
+}
 
 const uuidArray = (ids: Iterable<string>) => `{${[...ids].join(',')}}`;
 
 /** The ingredients a list holds (not its "may contain" entries), as the routine engine takes them. */
 const listIngredients = (entries: ListVersionEntry[], byId: ReadonlyMap<string, Ingredient>): Ingredient[] =>
-  [...new Set(entries.flatMap((e) => (e.ingredientId && !e.mayContain ? [e.ingredientId] : [])))].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  [...new Set(entries.flatMap((e) => (e.ingredientId && !e.mayContain ? [e.ingredientId] : [])))].flatMap((id) =>
+    byId.has(id) ? [byId.get(id)!] : [],
+  );
 
 /** Profile cautions and avoids (not feelings: the impact engine reads those itself) on a version. */
-function cautionsOn(entries: ListVersionEntry[], byId: ReadonlyMap<string, Ingredient>, user: User, feelings: { positive: string[]; negative: string[] }): ProfileCaution[] {
-  const ingredients = entries.map((e) => (e.ingredientId ? byId.get(e.ingredientId) ?? null : null));
+function cautionsOn(
+  entries: ListVersionEntry[],
+  byId: ReadonlyMap<string, Ingredient>,
+  user: User,
+  feelings: { positive: string[]; negative: string[] },
+): ProfileCaution[] {
+  const ingredients = entries.map((e) => (e.ingredientId ? (byId.get(e.ingredientId) ?? null) : null));
   const result = personalize(dosedIngredients(readEntries(entries, ingredients)), skinProfileOf(user), feelings);
-  return result.reasons.filter((r) => r.verdict !== 'good' && r.source !== 'feeling').map((r) => ({ ingredientId: r.ingredient.id, basis: r.basis, reason: r.reason }));
+  return result.reasons
+    .filter((r) => r.verdict !== 'good' && r.source !== 'feeling')
+    .map((r) => ({ ingredientId: r.ingredient.id, basis: r.basis, reason: r.reason }));
 }
 
 export async function raiseReformulationAlerts(em: EntityManager, changes: ListChange[]): Promise<number> {
@@ -47,7 +60,8 @@ export async function raiseReformulationAlerts(em: EntityManager, changes: ListC
   const watches = await em.execute<Watch[]>(
     `select f.user_id, f.product_id, null::uuid as routine_id from product_favorite f where f.product_id = any(?::uuid[])
      union select r.owner_id, s.product_id, r.id from routine_step s join routine r on r.id = s.routine_id where s.product_id = any(?::uuid[])`,
-    [uuidArray(productIds), uuidArray(productIds)]);
+    [uuidArray(productIds), uuidArray(productIds)],
+  );
   if (!watches.length) return 0;
 
   const { byId } = await loadKnowledgeBase(em);
@@ -61,17 +75,39 @@ export async function raiseReformulationAlerts(em: EntityManager, changes: ListC
 
   const userIds = [...new Set(relevant.map((w) => w.user_id))];
   const routineIds = [...new Set(relevant.flatMap((w) => (w.routine_id ? [w.routine_id] : [])))];
-  const ingredientIds = new Set(changes.flatMap((c) => [...c.from.entries, ...c.to.entries].flatMap((e) => (e.ingredientId ? [e.ingredientId] : []))));
+  const ingredientIds = new Set(
+    changes.flatMap((c) =>
+      [...c.from.entries, ...c.to.entries].flatMap((e) => (e.ingredientId ? [e.ingredientId] : [])),
+    ),
+  );
   const [users, feelings, routines, steps] = await Promise.all([
     em.find(User, { id: { $in: userIds } }),
-    em.find(IngredientFeeling, { user: { $in: userIds }, ingredient: { $in: [...ingredientIds] } }, { fields: ['id', 'user', 'ingredient', 'sentiment'] }),
-    routineIds.length ? em.find(Routine, { id: { $in: routineIds } }, { fields: ['id', 'name', 'timeOfDay', 'owner'] }) : Promise.resolve([]),
-    routineIds.length ? em.find(RoutineStep, { routine: { $in: routineIds } }, { fields: ['id', 'routine', 'position', 'stepType', 'product'] }) : Promise.resolve([]),
+    em.find(
+      IngredientFeeling,
+      { user: { $in: userIds }, ingredient: { $in: [...ingredientIds] } },
+      { fields: ['id', 'user', 'ingredient', 'sentiment'] },
+    ),
+    routineIds.length
+      ? em.find(Routine, { id: { $in: routineIds } }, { fields: ['id', 'name', 'timeOfDay', 'owner'] })
+      : Promise.resolve([]),
+    routineIds.length
+      ? em.find(
+          RoutineStep,
+          { routine: { $in: routineIds } },
+          { fields: ['id', 'routine', 'position', 'stepType', 'product'] },
+        )
+      : Promise.resolve([]),
   ]);
   const changed = new Map(changes.map((c) => [c.productId, c]));
-  const otherProductIds = [...new Set(steps.flatMap((s) => (s.product && !changed.has(s.product.id) ? [s.product.id] : [])))];
-  const others = otherProductIds.length ? await em.find(Product, { id: { $in: otherProductIds } }, { fields: ['id', 'ingredientIds'] }) : [];
-  const otherIngredients = new Map(others.map((p) => [p.id, p.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))]));
+  const otherProductIds = [
+    ...new Set(steps.flatMap((s) => (s.product && !changed.has(s.product.id) ? [s.product.id] : []))),
+  ];
+  const others = otherProductIds.length
+    ? await em.find(Product, { id: { $in: otherProductIds } }, { fields: ['id', 'ingredientIds'] })
+    : [];
+  const otherIngredients = new Map(
+    others.map((p) => [p.id, p.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))]),
+  );
 
   const feelingsOf = new Map<string, { positive: string[]; negative: string[] }>();
   for (const f of feelings) {
@@ -83,19 +119,40 @@ export async function raiseReformulationAlerts(em: EntityManager, changes: ListC
   const nameOf = (id: string) => byId.get(id)?.name ?? id;
 
   /** Findings of one routine that involve the changed product's step, with the product at `entries`. */
-  const clashesIn = (routine: Pick<Routine, 'id' | 'name' | 'timeOfDay'>, productId: string, entries: ListVersionEntry[]): RoutineClash[] => {
+  const clashesIn = (
+    routine: Pick<Routine, 'id' | 'name' | 'timeOfDay'>,
+    productId: string,
+    entries: ListVersionEntry[],
+  ): RoutineClash[] => {
     const mine = steps.filter((s) => s.routine.id === routine.id);
     const engine: EngineRoutine = {
-      timeOfDay: routine.timeOfDay, negativeIngredientIds: [],
+      timeOfDay: routine.timeOfDay,
+      negativeIngredientIds: [],
       steps: mine.map((s) => ({
-        id: s.id, position: s.position, stepType: s.stepType,
-        product: !s.product ? null : { id: s.product.id, ingredients: s.product.id === productId ? listIngredients(entries, byId) : otherIngredients.get(s.product.id) ?? [] },
+        id: s.id,
+        position: s.position,
+        stepType: s.stepType,
+        product: !s.product
+          ? null
+          : {
+              id: s.product.id,
+              ingredients:
+                s.product.id === productId
+                  ? listIngredients(entries, byId)
+                  : (otherIngredients.get(s.product.id) ?? []),
+            },
       })),
     };
     const productSteps = new Set(mine.filter((s) => s.product?.id === productId).map((s) => s.id));
     return checkRoutine(engine, rules)
       .filter((f) => f.rule !== 'feeling' && f.steps.some((s) => productSteps.has(s.id)))
-      .map((f) => ({ routineId: routine.id, routineName: routine.name, rule: f.rule, title: f.title, ingredientIds: f.ingredients.map((i) => i.id) }));
+      .map((f) => ({
+        routineId: routine.id,
+        routineName: routine.name,
+        rule: f.rule,
+        title: f.title,
+        ingredientIds: f.ingredients.map((i) => i.id),
+      }));
   };
 
   const byUser = new Map(users.map((u) => [u.id, u]));
@@ -113,14 +170,26 @@ export async function raiseReformulationAlerts(em: EntityManager, changes: ListC
     if (!user) continue;
     const change = changed.get(productId)!;
     const mine = feelingsOf.get(userId) ?? { positive: [], negative: [] };
-    const reasons = impactOf(diffs.get(productId)!, {
-      negative: new Set(mine.negative), positive: new Set(mine.positive),
-      cautionsBefore: cautionsOn(change.from.entries, byId, user, mine), cautionsAfter: cautionsOn(change.to.entries, byId, user, mine),
-      clashesBefore: theirs.flatMap((id) => clashesIn(routineById.get(id)!, productId, change.from.entries)),
-      clashesAfter: theirs.flatMap((id) => clashesIn(routineById.get(id)!, productId, change.to.entries)),
-    }, nameOf);
+    const reasons = impactOf(
+      diffs.get(productId)!,
+      {
+        negative: new Set(mine.negative),
+        positive: new Set(mine.positive),
+        cautionsBefore: cautionsOn(change.from.entries, byId, user, mine),
+        cautionsAfter: cautionsOn(change.to.entries, byId, user, mine),
+        clashesBefore: theirs.flatMap((id) => clashesIn(routineById.get(id)!, productId, change.from.entries)),
+        clashesAfter: theirs.flatMap((id) => clashesIn(routineById.get(id)!, productId, change.to.entries)),
+      },
+      nameOf,
+    );
     if (!reasons.length) continue;
-    em.create(ReformulationAlert, { user: userId, product: productId, fromVersion: change.from.version, toVersion: change.to.version, reasons } as never);
+    em.create(ReformulationAlert, {
+      user: userId,
+      product: productId,
+      fromVersion: change.from.version,
+      toVersion: change.to.version,
+      reasons,
+    } as never);
     raised++;
   }
   await em.flush();

@@ -12,19 +12,47 @@ import { diffVersions, listVersions, versionsDiff } from './list-version.service
 import { entriesOf, versionEntries } from './version-entries.js';
 import { ProductListVersion } from './product-list-version.entity.js';
 import type { ReformulationAlert } from './reformulation-alert.entity.js';
-import { digestEnabled, dismissAlert, listMyAlerts, markAlertRead, setDigestByToken, setDigestEnabled, unsubscribeByToken } from './reformulation-alert.service.js';
 import {
-  IngredientListChange, IngredientListDiff, IngredientListVersion, IngredientListVersionEntry, IngredientListVersionPage, ReformulationAlertPage,
-  ReformulationAlertView, ReformulationReason, ReformulationSettingsView, ReformulationUnsubscribed,
+  digestEnabled,
+  dismissAlert,
+  listMyAlerts,
+  markAlertRead,
+  setDigestByToken,
+  setDigestEnabled,
+  unsubscribeByToken,
+} from './reformulation-alert.service.js';
+import {
+  IngredientListChange,
+  IngredientListDiff,
+  IngredientListVersion,
+  IngredientListVersionEntry,
+  IngredientListVersionPage,
+  ReformulationAlertPage,
+  ReformulationAlertView,
+  ReformulationReason,
+  ReformulationSettingsView,
+  ReformulationUnsubscribed,
 } from './reformulation.types.js';
 
 const change = (e: DiffEntry): IngredientListChange => ({
-  ingredientId: e.ingredientId, input: e.input, fromPosition: e.from?.position ?? null, toPosition: e.to?.position ?? null,
-  fromBelowOnePercent: e.from?.belowOnePercent ?? null, toBelowOnePercent: e.to?.belowOnePercent ?? null, direction: e.direction,
+  ingredientId: e.ingredientId,
+  input: e.input,
+  fromPosition: e.from?.position ?? null,
+  toPosition: e.to?.position ?? null,
+  fromBelowOnePercent: e.from?.belowOnePercent ?? null,
+  toBelowOnePercent: e.to?.belowOnePercent ?? null,
+  direction: e.direction,
 });
 
 const diffView = (productId: string, from: number, to: number, diff: ListDiff): IngredientListDiff => ({
-  productId, from, to, identical: diff.identical, added: diff.added.map(change), removed: diff.removed.map(change), moved: diff.moved.map(change), crossedOnePercent: diff.crossedOnePercent.map(change),
+  productId,
+  from,
+  to,
+  identical: diff.identical,
+  added: diff.added.map(change),
+  removed: diff.removed.map(change),
+  moved: diff.moved.map(change),
+  crossedOnePercent: diff.crossedOnePercent.map(change),
 });
 
 async function versionView(em: EntityManager, v: ProductListVersion): Promise<IngredientListVersion> {
@@ -32,15 +60,38 @@ async function versionView(em: EntityManager, v: ProductListVersion): Promise<In
   const entries = entriesOf(v.ingredientList, matcher);
   const read = versionEntries(entries, byId);
   return {
-    id: v.id, version: v.version, ingredientList: v.ingredientList, source: v.source, createdAt: v.createdAt, authorId: v.author?.id ?? null,
-    entries: entries.map((e, i) => ({ position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, belowOnePercent: read[i].belowOnePercent })),
+    id: v.id,
+    version: v.version,
+    ingredientList: v.ingredientList,
+    source: v.source,
+    createdAt: v.createdAt,
+    authorId: v.author?.id ?? null,
+    entries: entries.map((e, i) => ({
+      position: e.position,
+      input: e.input,
+      ingredientId: e.ingredientId,
+      concentration: e.concentration,
+      mayContain: e.mayContain,
+      belowOnePercent: read[i].belowOnePercent,
+    })),
   };
 }
 
 const alertView = (a: ReformulationAlert): ReformulationAlertView => ({
-  id: a.id, createdAt: a.createdAt, fromVersion: a.fromVersion, toVersion: a.toVersion, productId: a.product.id,
-  reasons: a.reasons.map((r) => ({ kind: r.kind, message: r.message, ingredientId: r.ingredientId, routineId: r.routineId })),
-  readAt: a.readAt ?? null, dismissedAt: a.dismissedAt ?? null, mailedAt: a.mailedAt ?? null,
+  id: a.id,
+  createdAt: a.createdAt,
+  fromVersion: a.fromVersion,
+  toVersion: a.toVersion,
+  productId: a.product.id,
+  reasons: a.reasons.map((r) => ({
+    kind: r.kind,
+    message: r.message,
+    ingredientId: r.ingredientId,
+    routineId: r.routineId,
+  })),
+  readAt: a.readAt ?? null,
+  dismissedAt: a.dismissedAt ?? null,
+  mailedAt: a.mailedAt ?? null,
 });
 
 // The versions a page of alerts compares, in one query per request (key: "productId:version").
@@ -50,7 +101,9 @@ function versionLoader(em: EntityManager) {
   if (!loader) {
     loader = new DataLoader(async (keys: readonly string[]) => {
       const pairs = keys.map((k) => k.split(':'));
-      const rows = await em.find(ProductListVersion, { $or: pairs.map(([product, version]) => ({ product, version: Number(version) })) });
+      const rows = await em.find(ProductListVersion, {
+        $or: pairs.map(([product, version]) => ({ product, version: Number(version) })),
+      });
       const byKey = new Map(rows.map((r) => [`${r.product.id}:${r.version}`, r]));
       return keys.map((k) => byKey.get(k) ?? null);
     });
@@ -62,56 +115,88 @@ function versionLoader(em: EntityManager) {
 @Resolver()
 export class ReformulationResolver {
   // Queries
-  @Query(() => IngredientListVersionPage, { description: 'Every version of a product\'s ingredient list, newest first.' })
-  async productIngredientListVersions(@Arg('idOrAlias') idOrAlias: string, @Args() page: PageArgs, @Ctx() ctx: Context): Promise<IngredientListVersionPage> {
+  @Query(() => IngredientListVersionPage, {
+    description: "Every version of a product's ingredient list, newest first.",
+  })
+  async productIngredientListVersions(
+    @Arg('idOrAlias') idOrAlias: string,
+    @Args() page: PageArgs,
+    @Ctx() ctx: Context,
+  ): Promise<IngredientListVersionPage> {
     const found = await listVersions(ctx.em, idOrAlias, ctx.viewer, page);
     return { items: await Promise.all(found.items.map((v) => versionView(ctx.em, v))), nextCursor: found.nextCursor };
   }
 
-  @Query(() => IngredientListDiff, { description: 'What changed between two versions of a product\'s list: added, removed, moved, and across the 1% line.' })
-  async productIngredientListDiff(@Arg('idOrAlias') idOrAlias: string, @Arg('from', () => Int) from: number, @Arg('to', () => Int) to: number, @Ctx() ctx: Context): Promise<IngredientListDiff> {
+  @Query(() => IngredientListDiff, {
+    description:
+      "What changed between two versions of a product's list: added, removed, moved, and across the 1% line.",
+  })
+  async productIngredientListDiff(
+    @Arg('idOrAlias') idOrAlias: string,
+    @Arg('from', () => Int) from: number,
+    @Arg('to', () => Int) to: number,
+    @Ctx() ctx: Context,
+  ): Promise<IngredientListDiff> {
     const found = await versionsDiff(ctx.em, idOrAlias, from, to, ctx.viewer);
     return diffView(found.product.id, from, to, found.diff);
   }
 
   @Authorized()
-  @Query(() => ReformulationAlertPage, { description: 'Changes of products the caller favours or has in a routine that touch their feelings, skin profile or routine; newest first.' })
-  async myReformulationAlerts(@Args() page: PageArgs, @Arg('includeDismissed', () => Boolean, { nullable: true }) includeDismissed: boolean | null, @Ctx() ctx: Context): Promise<ReformulationAlertPage> {
+  @Query(() => ReformulationAlertPage, {
+    description:
+      'Changes of products the caller favours or has in a routine that touch their feelings, skin profile or routine; newest first.',
+  })
+  async myReformulationAlerts(
+    @Args() page: PageArgs,
+    @Arg('includeDismissed', () => Boolean, { nullable: true }) includeDismissed: boolean | null,
+    @Ctx() ctx: Context,
+  ): Promise<ReformulationAlertPage> {
     const found = await listMyAlerts(ctx.em, ctx.viewer!, includeDismissed ?? false, page);
     return { items: found.items.map(alertView), nextCursor: found.nextCursor };
   }
 
   @Authorized()
-  @Query(() => ReformulationSettingsView, { description: 'The caller\'s reformulation-watch settings.' })
+  @Query(() => ReformulationSettingsView, { description: "The caller's reformulation-watch settings." })
   async myReformulationSettings(@Ctx() ctx: Context): Promise<ReformulationSettingsView> {
     return { digestEnabled: await digestEnabled(ctx.em, ctx.viewer!.id) };
   }
 
   // Mutations
   @Authorized()
-  @Mutation(() => ReformulationAlertView, { description: 'Marks one of the caller\'s alerts read (idempotent).' })
+  @Mutation(() => ReformulationAlertView, { description: "Marks one of the caller's alerts read (idempotent)." })
   async markReformulationAlertRead(@Arg('id') id: string, @Ctx() ctx: Context): Promise<ReformulationAlertView> {
     return alertView(await markAlertRead(ctx.em, ctx.viewer!, id));
   }
 
   @Authorized()
-  @Mutation(() => ReformulationAlertView, { description: 'Dismisses one of the caller\'s alerts: hidden from the list unless includeDismissed (idempotent).' })
+  @Mutation(() => ReformulationAlertView, {
+    description: "Dismisses one of the caller's alerts: hidden from the list unless includeDismissed (idempotent).",
+  })
   async dismissReformulationAlert(@Arg('id') id: string, @Ctx() ctx: Context): Promise<ReformulationAlertView> {
     return alertView(await dismissAlert(ctx.em, ctx.viewer!, id));
   }
 
   @Authorized()
-  @Mutation(() => ReformulationSettingsView, { description: 'Switches the e-mail digest of reformulation alerts on or off.' })
-  async setReformulationDigest(@Arg('enabled') enabled: boolean, @Ctx() ctx: Context): Promise<ReformulationSettingsView> {
+  @Mutation(() => ReformulationSettingsView, {
+    description: 'Switches the e-mail digest of reformulation alerts on or off.',
+  })
+  async setReformulationDigest(
+    @Arg('enabled') enabled: boolean,
+    @Ctx() ctx: Context,
+  ): Promise<ReformulationSettingsView> {
     return { digestEnabled: await setDigestEnabled(ctx.em, ctx.viewer!.id, enabled) };
   }
 
-  @Mutation(() => ReformulationUnsubscribed, { description: 'The digest\'s unsubscribe link: its token alone switches the digest off (no sign-in; idempotent).' })
+  @Mutation(() => ReformulationUnsubscribed, {
+    description: "The digest's unsubscribe link: its token alone switches the digest off (no sign-in; idempotent).",
+  })
   unsubscribeReformulationDigest(@Arg('token') token: string, @Ctx() ctx: Context): Promise<ReformulationUnsubscribed> {
     return unsubscribeByToken(ctx.em, token);
   }
 
-  @Mutation(() => ReformulationUnsubscribed, { description: 'Undoes the unsubscribe link: the same token switches the digest back on (no sign-in; idempotent).' })
+  @Mutation(() => ReformulationUnsubscribed, {
+    description: 'Undoes the unsubscribe link: the same token switches the digest back on (no sign-in; idempotent).',
+  })
   resubscribeReformulationDigest(@Arg('token') token: string, @Ctx() ctx: Context): Promise<ReformulationUnsubscribed> {
     return setDigestByToken(ctx.em, token, true);
   }
@@ -120,7 +205,10 @@ export class ReformulationResolver {
 @Resolver(() => IngredientListVersion)
 export class IngredientListVersionResolver {
   // Field resolvers
-  @FieldResolver(() => User, { nullable: true, description: 'Who made it: the product\'s creator or the correcting draft\'s author; null for imports.' })
+  @FieldResolver(() => User, {
+    nullable: true,
+    description: "Who made it: the product's creator or the correcting draft's author; null for imports.",
+  })
   async author(@Root() v: IngredientListVersion, @Ctx() ctx: Context) {
     return v.authorId ? ctx.loaders.userById.load(v.authorId) : null;
   }
@@ -136,7 +224,10 @@ export class IngredientListVersionEntryResolver {
 
 @Resolver(() => IngredientListChange)
 export class IngredientListChangeResolver {
-  @FieldResolver(() => Ingredient, { nullable: true, description: 'The ingredient; null for an entry that matched none.' })
+  @FieldResolver(() => Ingredient, {
+    nullable: true,
+    description: 'The ingredient; null for an entry that matched none.',
+  })
   ingredient(@Root() e: IngredientListChange, @Ctx() ctx: Context) {
     return e.ingredientId ? ctx.loaders.ingredientById.load(e.ingredientId) : null;
   }
@@ -160,7 +251,15 @@ export class ReformulationAlertResolver {
   @FieldResolver(() => IngredientListDiff, { description: 'What changed, as in productIngredientListDiff.' })
   async diff(@Root() a: ReformulationAlertView, @Ctx() ctx: Context): Promise<IngredientListDiff> {
     const loader = versionLoader(ctx.em);
-    const [from, to] = await Promise.all([loader.load(`${a.productId}:${a.fromVersion}`), loader.load(`${a.productId}:${a.toVersion}`)]);
-    return diffView(a.productId, a.fromVersion, a.toVersion, await diffVersions(ctx.em, from?.ingredientList ?? '', to?.ingredientList ?? ''));
+    const [from, to] = await Promise.all([
+      loader.load(`${a.productId}:${a.fromVersion}`),
+      loader.load(`${a.productId}:${a.toVersion}`),
+    ]);
+    return diffView(
+      a.productId,
+      a.fromVersion,
+      a.toVersion,
+      await diffVersions(ctx.em, from?.ingredientList ?? '', to?.ingredientList ?? ''),
+    );
   }
 }

@@ -3,7 +3,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Page } from '../shared/pagination.js';
 import { ListVersionSource } from './product-list-version.entity.js';
 
-@ObjectType({ description: 'One entry of a version of a product\'s ingredient list.' })
+@ObjectType({ description: "One entry of a version of a product's ingredient list." })
 export class IngredientListVersionEntry {
   @Field(() => Int)
   position!: number;
@@ -19,11 +19,16 @@ export class IngredientListVersionEntry {
   @Field()
   mayContain!: boolean;
 
-  @Field({ description: 'Behind the 1% line: the list shows there is at most 1% of it (the concentration estimate of the analysis).' })
+  @Field({
+    description:
+      'Behind the 1% line: the list shows there is at most 1% of it (the concentration estimate of the analysis).',
+  })
   belowOnePercent!: boolean;
 }
 
-@ObjectType({ description: 'A version of a product\'s ingredient list: every list a product had is kept, numbered from 1.' })
+@ObjectType({
+  description: "A version of a product's ingredient list: every list a product had is kept, numbered from 1.",
+})
 export class IngredientListVersion {
   @Field(() => ID)
   id!: string;
@@ -37,7 +42,7 @@ export class IngredientListVersion {
   @Field(() => ListVersionSource)
   source!: ListVersionSource;
 
-  @Field({ description: 'When this list became the product\'s.' })
+  @Field({ description: "When this list became the product's." })
   createdAt!: Date;
 
   @Field(() => [IngredientListVersionEntry])
@@ -68,11 +73,18 @@ export class IngredientListChange {
   @Field(() => Boolean, { nullable: true, description: 'Behind the 1% line in the newer version.' })
   toBelowOnePercent!: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'up (towards the top: there can be more of it) or down; for moved entries and 1% line crossings.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'up (towards the top: there can be more of it) or down; for moved entries and 1% line crossings.',
+  })
   direction!: string | null;
 }
 
-@ObjectType({ description: 'What changed from one version of a product\'s list to another. A renamed entry that is the same ingredient ("Aqua" → "Water") is no change.' })
+@ObjectType({
+  description:
+    "What changed from one version of a product's list to another. A renamed entry that is the same ingredient " +
+    '("Aqua" → "Water") is no change.',
+})
 export class IngredientListDiff {
   @Field(() => Int)
   from!: number;
@@ -89,10 +101,14 @@ export class IngredientListDiff {
   @Field(() => [IngredientListChange])
   removed!: IngredientListChange[];
 
-  @Field(() => [IngredientListChange], { description: 'Entries whose order among the entries both versions share changed.' })
+  @Field(() => [IngredientListChange], {
+    description: 'Entries whose order among the entries both versions share changed.',
+  })
   moved!: IngredientListChange[];
 
-  @Field(() => [IngredientListChange], { description: 'Entries on the other side of the 1% line now (direction up: now above it).' })
+  @Field(() => [IngredientListChange], {
+    description: 'Entries on the other side of the 1% line now (direction up: now above it).',
+  })
   crossedOnePercent!: IngredientListChange[];
 
   productId!: string;
@@ -100,7 +116,10 @@ export class IngredientListDiff {
 
 @ObjectType({ description: 'Why a change concerns the caller.' })
 export class ReformulationReason {
-  @Field({ description: 'negative_added, negative_moved_up, positive_removed, positive_moved_down, profile_caution or routine_clash' })
+  @Field({
+    description:
+      'negative_added, negative_moved_up, positive_removed, positive_moved_down, profile_caution or routine_clash',
+  })
   kind!: string;
 
   @Field()
@@ -108,11 +127,15 @@ export class ReformulationReason {
 
   ingredientId!: string | null;
 
-  @Field(() => ID, { nullable: true, description: 'The caller\'s routine the clash is in (routine_clash).' })
+  @Field(() => ID, { nullable: true, description: "The caller's routine the clash is in (routine_clash)." })
   routineId!: string | null;
 }
 
-@ObjectType({ description: 'A change of a product the caller favours or has in a routine, that touches their feelings, skin profile or routine.' })
+@ObjectType({
+  description:
+    'A change of a product the caller favours or has in a routine, that touches their feelings, skin profile or ' +
+    'routine.',
+})
 export class ReformulationAlertView {
   @Field(() => ID)
   id!: string;
@@ -144,13 +167,13 @@ export class ReformulationAlertView {
 @ObjectType()
 export class ReformulationAlertPage extends Page(ReformulationAlertView) {}
 
-@ObjectType({ description: 'The caller\'s reformulation-watch settings.' })
+@ObjectType({ description: "The caller's reformulation-watch settings." })
 export class ReformulationSettingsView {
   @Field({ description: 'Whether unread alerts are e-mailed as a digest (default true).' })
   digestEnabled!: boolean;
 }
 
-@ObjectType({ description: 'The answer to a digest\'s unsubscribe link.' })
+@ObjectType({ description: "The answer to a digest's unsubscribe link." })
 export class ReformulationUnsubscribed {
   @Field()
   username!: string;
@@ -158,4 +181,3 @@ export class ReformulationUnsubscribed {
   @Field()
   digestEnabled!: boolean;
 }
-

@@ -15,14 +15,27 @@ export interface NewListVersion {
   ingredientList: string;
   ingredientIds: string[];
   /** The entries the write analysed (saves reading the text again for its alerts). */
-  entries: ReadonlyArray<{ position: number; input: string; ingredientId: string | null; concentration: string | null; mayContain: boolean; active?: boolean }>;
+  entries: ReadonlyArray<{
+    position: number;
+    input: string;
+    ingredientId: string | null;
+    concentration: string | null;
+    mayContain: boolean;
+    active?: boolean;
+  }>;
   source: ListVersionSource;
   authorId: string | null;
 }
 
-export const trimmed = (entries: NewListVersion['entries']): ListVersionEntry[] => entries.map((e) => ({
-  position: e.position, input: e.input, ingredientId: e.ingredientId, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false,
-}));
+export const trimmed = (entries: NewListVersion['entries']): ListVersionEntry[] =>
+  entries.map((e) => ({
+    position: e.position,
+    input: e.input,
+    ingredientId: e.ingredientId,
+    concentration: e.concentration,
+    mayContain: e.mayContain,
+    active: e.active ?? false,
+  }));
 
 export interface StoredVersion {
   productId: string;
@@ -38,13 +51,21 @@ export function entriesOf(ingredientList: string, matcher: IngredientMatcher): L
 
 export type VersionRow = { product_id: string; version: number; ingredient_list: string };
 export const storedVersion = (r: VersionRow, matcher: IngredientMatcher): StoredVersion => ({
-  productId: r.product_id, version: Number(r.version), ingredientList: r.ingredient_list, entries: entriesOf(r.ingredient_list, matcher),
+  productId: r.product_id,
+  version: Number(r.version),
+  ingredientList: r.ingredient_list,
+  entries: entriesOf(r.ingredient_list, matcher),
 });
 
 /** The list as the diff engine reads it: each entry with its side of the 1 % line. */
 export function versionEntries(entries: ListVersionEntry[], byId: ReadonlyMap<string, Ingredient>): VersionEntry[] {
-  const ingredients = entries.map((e) => (e.ingredientId ? byId.get(e.ingredientId) ?? null : null));
+  const ingredients = entries.map((e) => (e.ingredientId ? (byId.get(e.ingredientId) ?? null) : null));
   // No product type: guessed from the list, as for a pasted label (the line rarely depends on it).
   const reading = readEntries(entries, ingredients);
-  return entries.map((e, i) => ({ position: e.position, input: e.input, ingredientId: e.ingredientId, belowOnePercent: atMostOnePercent(reading.entries[i].estimate) }));
+  return entries.map((e, i) => ({
+    position: e.position,
+    input: e.input,
+    ingredientId: e.ingredientId,
+    belowOnePercent: atMostOnePercent(reading.entries[i].estimate),
+  }));
 }

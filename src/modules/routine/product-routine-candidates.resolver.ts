@@ -27,15 +27,26 @@ export class RoutineCandidatePage {
   @Field(() => String, { nullable: true })
   nextCursor!: string | null;
 
-  @Field(() => ProductCompatibility, { nullable: true, description: 'For a signed-in caller: how the product suits them, from their skin type, concerns, survey sensitivities and ingredient feelings; null when anonymous.' })
+  @Field(() => ProductCompatibility, {
+    nullable: true,
+    description:
+      'For a signed-in caller: how the product suits them, from their skin type, concerns, survey sensitivities and ' +
+      'ingredient feelings; null when anonymous.',
+  })
   forYou!: ProductCompatibility | null;
 }
 
 @Resolver()
 export class ProductRoutineCandidatesResolver {
   // Queries
-  @Query(() => RoutineCandidatePage, { description: 'The routine steps a product can fill, and at what time of day: its category\'s step (from the category tree); only a product without one is placed by its ingredients.' })
-  async productRoutineCandidates(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context): Promise<RoutineCandidatePage> {
+  @Query(() => RoutineCandidatePage, {
+    description:
+      "The routine steps a product can fill, and at what time of day: its category's step (from the category tree); only a product without one is placed by its ingredients.",
+  })
+  async productRoutineCandidates(
+    @Arg('idOrAlias') idOrAlias: string,
+    @Ctx() ctx: Context,
+  ): Promise<RoutineCandidatePage> {
     const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
     const [items, forYou] = await Promise.all([
       productStepCandidates(ctx.em, product),

@@ -10,9 +10,14 @@ export async function favoriteRoutine(em: EntityManager, id: string, viewer: Use
   const routine = await getRoutine(em, id, viewer);
   // A favourite is a vote in the weekly contests: nobody votes for their own routine.
   if (routine.owner.id === viewer.id) throw forbidden('You cannot favourite your own routine');
-  await em.upsert(RoutineFavorite, { id: newId(), user: viewer.id, routine: routine.id, createdAt: new Date() } as never, {
-    onConflictFields: ['user', 'routine'], onConflictAction: 'ignore',
-  });
+  await em.upsert(
+    RoutineFavorite,
+    { id: newId(), user: viewer.id, routine: routine.id, createdAt: new Date() } as never,
+    {
+      onConflictFields: ['user', 'routine'],
+      onConflictAction: 'ignore',
+    },
+  );
   return routine;
 }
 

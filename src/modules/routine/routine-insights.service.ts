@@ -10,7 +10,16 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
 import type { Product } from '../product/product.entity.js';
 import type { PageArgs } from '../shared/pagination.js';
-import { checkRoutine, fitProduct, routineVerdict, type EngineRoutine, type EngineStep, type Finding, type ProductFit, type RoutineVerdict } from './engine/compatibility.js';
+import {
+  checkRoutine,
+  fitProduct,
+  routineVerdict,
+  type EngineRoutine,
+  type EngineStep,
+  type Finding,
+  type ProductFit,
+  type RoutineVerdict,
+} from './engine/compatibility.js';
 import { summarizeRoutine } from './engine/summary.js';
 import type { Routine } from './routine.entity.js';
 import type { RoutineStepRow } from './routine-rows.js';
@@ -32,21 +41,41 @@ export async function routineData(ctx: Context, routine: Routine, withFeelings: 
     ctx.loaders.productById.loadMany(productIds),
     withFeelings ? ctx.loaders.userById.load(routine.owner.id) : Promise.resolve(null),
   ]);
-  const productById = new Map(products.flatMap((p) => (p && !(p instanceof Error) ? [[p.id, p as Product] as [string, Product]] : [])));
-  const ingredients = await ingredientsById(ctx, [...productById.values()].flatMap((p) => p.ingredientIds));
+  const productById = new Map(
+    products.flatMap((p) => (p && !(p instanceof Error) ? [[p.id, p as Product] as [string, Product]] : [])),
+  );
+  const ingredients = await ingredientsById(
+    ctx,
+    [...productById.values()].flatMap((p) => p.ingredientIds),
+  );
   let negative: string[] = [];
   if (owner && canSeeFeelings(owner, ctx.viewer)) {
-    const feelings = await ctx.em.find(IngredientFeeling, { user: owner.id, sentiment: Sentiment.negative }, { fields: ['id', 'ingredient'] });
+    const feelings = await ctx.em.find(
+      IngredientFeeling,
+      { user: owner.id, sentiment: Sentiment.negative },
+      { fields: ['id', 'ingredient'] },
+    );
     negative = feelings.map((f) => f.ingredient.id);
   }
   const engineSteps: EngineStep[] = steps.map((s) => {
     const product = s.product ? productById.get(s.product.id) : undefined;
     return {
-      id: s.id, position: s.position, stepType: s.stepType,
-      product: product ? { id: product.id, ingredients: product.ingredientIds.flatMap((id) => (ingredients.has(id) ? [ingredients.get(id)!] : [])) } : null,
+      id: s.id,
+      position: s.position,
+      stepType: s.stepType,
+      product: product
+        ? {
+            id: product.id,
+            ingredients: product.ingredientIds.flatMap((id) => (ingredients.has(id) ? [ingredients.get(id)!] : [])),
+          }
+        : null,
     };
   });
-  const engineRoutine: EngineRoutine = { timeOfDay: routine.timeOfDay, steps: engineSteps, negativeIngredientIds: negative };
+  const engineRoutine: EngineRoutine = {
+    timeOfDay: routine.timeOfDay,
+    steps: engineSteps,
+    negativeIngredientIds: negative,
+  };
   return { steps, productById, engineRoutine };
 }
 
@@ -57,7 +86,12 @@ export async function routineCompatibility(ctx: Context, id: string) {
   const routine = await getRoutine(ctx.em, id, ctx.viewer);
   const { engineRoutine } = await routineData(ctx, routine, true);
   const findings = checkRoutine(engineRoutine, loadRoutineRules());
-  return { routine, verdict: verdictOf(findings), findings, stepsChecked: engineRoutine.steps.filter((s) => s.product).length };
+  return {
+    routine,
+    verdict: verdictOf(findings),
+    findings,
+    stepsChecked: engineRoutine.steps.filter((s) => s.product).length,
+  };
 }
 
 export async function routineDetailedSummary(ctx: Context, id: string) {
@@ -69,7 +103,7 @@ export async function routineDetailedSummary(ctx: Context, id: string) {
     routine,
     steps: summary.steps.map((s) => ({
       step: stepById.get(s.step.id)!,
-      product: s.step.product ? productById.get(s.step.product.id) ?? null : null,
+      product: s.step.product ? (productById.get(s.step.product.id) ?? null) : null,
       keyActives: s.keyActives.map((a) => ({ ingredient: a.ingredient as Ingredient, groups: a.groups })),
       flags: s.flags,
       effects: s.effects,
@@ -79,15 +113,30 @@ export async function routineDetailedSummary(ctx: Context, id: string) {
 }
 
 /** Would the product of an analysis fit the routine, at which step, and what would it add? */
-export async function analysisFit(ctx: Context, id: string, token: string): Promise<ProductFit & { routine: Routine; analysisToken: string }> {
+export async function analysisFit(
+  ctx: Context,
+  id: string,
+  token: string,
+): Promise<ProductFit & { routine: Routine; analysisToken: string }> {
   const routine = await getRoutine(ctx.em, id, ctx.viewer);
   const analysis = await getAnalysis(ctx.em, token);
   const { engineRoutine } = await routineData(ctx, routine, true);
   const ids = analysis.entries.flatMap((e) => (e.ingredientId && !e.mayContain ? [e.ingredientId] : []));
   const ingredients = await ingredientsById(ctx, ids);
   const guess = ids.length ? (await categorizeList(ctx, ids)).best : null;
-  const categoryStep = guess && guess.confidence >= 0.5 && guess.category.stepType ? { stepType: guess.category.stepType, name: guess.category.name } : null;
-  const fit = fitProduct(engineRoutine, { id: analysis.token, ingredients: [...new Set(ids)].flatMap((i) => (ingredients.has(i) ? [ingredients.get(i)!] : [])), categoryStep }, loadRoutineRules());
+  const categoryStep =
+    guess && guess.confidence >= 0.5 && guess.category.stepType
+      ? { stepType: guess.category.stepType, name: guess.category.name }
+      : null;
+  const fit = fitProduct(
+    engineRoutine,
+    {
+      id: analysis.token,
+      ingredients: [...new Set(ids)].flatMap((i) => (ingredients.has(i) ? [ingredients.get(i)!] : [])),
+      categoryStep,
+    },
+    loadRoutineRules(),
+  );
   return { ...fit, routine, analysisToken: analysis.token };
 }
 
@@ -116,19 +165,22 @@ export async function routinePitches(ctx: Context, id: string, page: PageArgs) {
   const rows = await ctx.em.execute<Array<{ id: string }>>(
     `select p.id from product_pitch p join product pr on pr.id = p.product_id and pr.status = 'published'
      where ${conditions.join(' or ')} order by ${assignedFirst} p.created_at desc, p.id desc limit ? offset ?`,
-    [...params, ...assigned, limit + 1, offset]);
+    [...params, ...assigned, limit + 1, offset],
+  );
   const pitches = await ctx.em.find(ProductPitch, { id: { $in: rows.map((r) => r.id) } });
   const byId = new Map(pitches.map((p) => [p.id, p]));
   return {
     items: rows.slice(0, limit).flatMap((r) => {
       const pitch = byId.get(r.id);
       if (!pitch) return [];
-      return [{
-        pitch,
-        productId: pitch.product.id,
-        matchingStepTypes: pitch.stepTypes.filter((t) => types.includes(t)),
-        assignedStepIds: steps.filter((s) => s.pitch?.id === pitch.id).map((s) => s.id),
-      }];
+      return [
+        {
+          pitch,
+          productId: pitch.product.id,
+          matchingStepTypes: pitch.stepTypes.filter((t) => types.includes(t)),
+          assignedStepIds: steps.filter((s) => s.pitch?.id === pitch.id).map((s) => s.id),
+        },
+      ];
     }),
     nextCursor: next(rows.length),
   };

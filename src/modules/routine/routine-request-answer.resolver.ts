@@ -11,19 +11,34 @@ import { RoutineRequestPage } from './routine.types.js';
 export class RoutineRequestAnswerResolver {
   // Queries
   @Authorized()
-  @Query(() => RoutineRequestPage, { description: 'Open routine requests in the interest groups the calling expert covers (their supergroups; all when they joined none), oldest first; not their own, not those they answered (experts and admins).' })
+  @Query(() => RoutineRequestPage, {
+    description:
+      'Open routine requests in the interest groups the calling expert covers (their supergroups; all when they ' +
+      'joined none), oldest first; not their own, not those they answered (experts and admins).',
+  })
   routineRequestsForMe(
     @Args() page: PageArgs,
     @Ctx() ctx: Context,
-    @Arg('supergroup', () => String, { nullable: true, description: 'Only requests in this group (one the expert covers).' }) supergroup?: string | null,
-    @Arg('includeAnswered', () => Boolean, { nullable: true, description: 'Also requests another expert has answered.' }) includeAnswered?: boolean | null,
+    @Arg('supergroup', () => String, {
+      nullable: true,
+      description: 'Only requests in this group (one the expert covers).',
+    })
+    supergroup?: string | null,
+    @Arg('includeAnswered', () => Boolean, {
+      nullable: true,
+      description: 'Also requests another expert has answered.',
+    })
+    includeAnswered?: boolean | null,
   ) {
     return routineRequestsForExpert(ctx.em, ctx.viewer!, { supergroup, includeAnswered }, page);
   }
 
   // Mutations
   @Authorized()
-  @Mutation(() => RoutineRequestAnswer, { description: 'Answers a routine request with one of the expert\'s published routines; the requester is told by e-mail and reads it in myRoutineRequests (experts and admins; once per request).' })
+  @Mutation(() => RoutineRequestAnswer, {
+    description:
+      "Answers a routine request with one of the expert's published routines; the requester is told by e-mail and reads it in myRoutineRequests (experts and admins; once per request).",
+  })
   answerRoutineRequest(
     @Arg('requestId', () => ID) requestId: string,
     @Arg('routineId', () => ID) routineId: string,
@@ -39,7 +54,10 @@ export class RoutineRequestAnswerResolver {
     return ctx.loaders.userById.load(answer.expert.id);
   }
 
-  @FieldResolver(() => Routine, { nullable: true, description: 'Null once the routine is no longer visible to the reader.' })
+  @FieldResolver(() => Routine, {
+    nullable: true,
+    description: 'Null once the routine is no longer visible to the reader.',
+  })
   async routine(@Root() answer: RoutineRequestAnswer, @Ctx() ctx: Context) {
     return ctx.loaders.routineById.load(answer.routine.id);
   }
@@ -48,7 +66,7 @@ export class RoutineRequestAnswerResolver {
 @Resolver(() => RoutineRequest)
 export class RoutineRequestAnswersFieldResolver {
   // Field resolvers
-  @FieldResolver(() => [RoutineRequestAnswer], { description: 'Experts\' answers, oldest first.' })
+  @FieldResolver(() => [RoutineRequestAnswer], { description: "Experts' answers, oldest first." })
   answers(@Root() request: RoutineRequest, @Ctx() ctx: Context) {
     return ctx.loaders.answersByRoutineRequest.load(request.id);
   }

@@ -13,7 +13,8 @@ import { RoutineRequest, RoutineRequestAnswer } from './routine-request.entity.j
 import { Routine, RoutineStatus } from './routine.entity.js';
 
 function mustBeExpert(viewer: User): void {
-  if (viewer.userType !== UserType.expert && viewer.userType !== UserType.admin) throw forbidden('Only experts (and admins) see and answer routine requests');
+  if (viewer.userType !== UserType.expert && viewer.userType !== UserType.admin)
+    throw forbidden('Only experts (and admins) see and answer routine requests');
 }
 
 /**
@@ -22,11 +23,19 @@ function mustBeExpert(viewer: User): void {
  * no group reaches every expert). `supergroup`
  * narrows to one group. Requests already answered by this expert are left out.
  */
-export async function routineRequestsForExpert(em: EntityManager, viewer: User, options: { supergroup?: string | null; includeAnswered?: boolean | null }, page: PageArgs) {
+export async function routineRequestsForExpert(
+  em: EntityManager,
+  viewer: User,
+  options: { supergroup?: string | null; includeAnswered?: boolean | null },
+  page: PageArgs,
+) {
   mustBeExpert(viewer);
   const covered = viewer.supergroups ?? [];
   if (options.supergroup != null && covered.length && !covered.includes(options.supergroup)) {
-    throw validationFailed('supergroup', `You do not cover "${options.supergroup}": one of ${covered.join(', ')} (PATCH /my/user/supergroups)`);
+    throw validationFailed(
+      'supergroup',
+      `You do not cover "${options.supergroup}": one of ${covered.join(', ')} (PATCH /my/user/supergroups)`,
+    );
   }
   const topics = options.supergroup != null ? [options.supergroup] : covered;
   const mine = await em.find(RoutineRequestAnswer, { expert: viewer.id }, { fields: ['request'] });
@@ -40,19 +49,34 @@ export async function routineRequestsForExpert(em: EntityManager, viewer: User, 
   return paginate(em, RoutineRequest, where as never, { createdAt: 'asc', id: 'asc' }, page);
 }
 
-export async function answerRoutineRequest(ctx: Context, requestId: string, viewer: User, routineId: string, note: string | null | undefined): Promise<RoutineRequestAnswer> {
+export async function answerRoutineRequest(
+  ctx: Context,
+  requestId: string,
+  viewer: User,
+  routineId: string,
+  note: string | null | undefined,
+): Promise<RoutineRequestAnswer> {
   const em = ctx.em;
   mustBeExpert(viewer);
-  const request = isUuid(requestId) ? await em.findOne(RoutineRequest, { id: requestId.toLowerCase() }, { populate: ['requester'] }) : null;
+  const request = isUuid(requestId)
+    ? await em.findOne(RoutineRequest, { id: requestId.toLowerCase() }, { populate: ['requester'] })
+    : null;
   if (!request) throw notFound('Routine request', requestId);
   if (request.requester.id === viewer.id) throw forbidden('You cannot answer your own routine request');
   const routine = isUuid(routineId) ? await em.findOne(Routine, { id: routineId.toLowerCase() }) : null;
-  if (!routine || (routine.owner.id !== viewer.id && routine.status !== RoutineStatus.published)) throw notFound('Routine', routineId);
+  if (!routine || (routine.owner.id !== viewer.id && routine.status !== RoutineStatus.published))
+    throw notFound('Routine', routineId);
   if (routine.owner.id !== viewer.id) throw validationFailed('routine', 'Answer with one of your own routines');
-  if (routine.status !== RoutineStatus.published) throw validationFailed('routine', 'Publish the routine first: the requester must be able to open it');
+  if (routine.status !== RoutineStatus.published)
+    throw validationFailed('routine', 'Publish the routine first: the requester must be able to open it');
   const text = note?.trim() ?? '';
   if (text.length > 2000) throw validationFailed('note', 'note must be at most 2000 characters');
-  const answer = em.create(RoutineRequestAnswer, { request: request.id, expert: viewer.id, routine: routine.id, note: text });
+  const answer = em.create(RoutineRequestAnswer, {
+    request: request.id,
+    expert: viewer.id,
+    routine: routine.id,
+    note: text,
+  });
   request.answeredAt ??= answer.createdAt;
   try {
     await em.flush();
@@ -62,7 +86,16 @@ export async function answerRoutineRequest(ctx: Context, requestId: string, view
   }
   const requester = request.requester.getEntity();
   // Sent inside the transaction: an SMTP refusal rolls the answer back, and the expert can retry.
-  if (requester.email) await ctx.services.mailer.send(routineAnsweredMessage(requester.email, requester.username, viewer.username, routine.name, `${ctx.publicUrl}${pagePaths.routine(routine.id)}`));
+  if (requester.email)
+    await ctx.services.mailer.send(
+      routineAnsweredMessage(
+        requester.email,
+        requester.username,
+        viewer.username,
+        routine.name,
+        `${ctx.publicUrl}${pagePaths.routine(routine.id)}`,
+      ),
+    );
   return answer;
 }
 

@@ -4,7 +4,13 @@ import type { MailMessage } from '../mail/mailer.js';
 import { greeting } from '../mail/messages.js';
 import { quotedName } from '../mail/user-text.js';
 
-export const routineAnsweredMessage = (to: string, username: string, expert: string, routine: string, link: string): MailMessage => {
+export const routineAnsweredMessage = (
+  to: string,
+  username: string,
+  expert: string,
+  routine: string,
+  link: string,
+): MailMessage => {
   const who = quotedName(expert);
   const what = quotedName(routine, 80);
   return {

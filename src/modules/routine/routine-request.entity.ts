@@ -29,7 +29,9 @@ export class RoutineRequest extends BaseEntity {
   /** The interest groups (data/supergroups.yaml) the profile falls in: experts covering one of them see the request. */
   @Index({ type: 'gin' })
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
-  @Field(() => [String], { description: 'Interest groups the request falls in (from the skin profile); experts who cover one see it.' })
+  @Field(() => [String], {
+    description: 'Interest groups the request falls in (from the skin profile); experts who cover one see it.',
+  })
   topics: string[] = [];
 
   /** When the first expert answered; null while the request is open. */
@@ -43,7 +45,7 @@ export class RoutineRequest extends BaseEntity {
 @Entity({ tableName: 'routine_request_answer' })
 @Index({ properties: ['request', 'createdAt'] })
 @Unique({ properties: ['request', 'expert'] })
-@ObjectType({ description: 'An expert\'s answer to a routine request.' })
+@ObjectType({ description: "An expert's answer to a routine request." })
 export class RoutineRequestAnswer extends BaseEntity {
   @ManyToOne(() => RoutineRequest, { ref: true, deleteRule: 'cascade' })
   request!: Ref<RoutineRequest>;

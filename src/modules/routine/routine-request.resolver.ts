@@ -13,14 +13,16 @@ import { RoutineRequestPage } from './routine.types.js';
 export class RoutineRequestResolver {
   // Queries
   @Authorized()
-  @Query(() => RoutineRequestPage, { description: 'The caller\'s routine requests, newest first.' })
+  @Query(() => RoutineRequestPage, { description: "The caller's routine requests, newest first." })
   myRoutineRequests(@Args() page: PageArgs, @Ctx() ctx: Context) {
     return listMyRoutineRequests(ctx.em, ctx.viewer!, page);
   }
 
   // Mutations
   @Authorized()
-  @Mutation(() => RoutineRequest, { description: 'Asks experts for a routine; keeps the caller\'s skin profile as it is now.' })
+  @Mutation(() => RoutineRequest, {
+    description: "Asks experts for a routine; keeps the caller's skin profile as it is now.",
+  })
   requestRoutine(
     @Arg('message') message: string,
     @Arg('timeOfDay', () => RoutineTimeOfDay, { nullable: true }) timeOfDay: RoutineTimeOfDay | null,
@@ -36,7 +38,7 @@ export class RoutineRequestResolver {
   }
 
   // Field resolvers
-  @FieldResolver(() => SkinProfile, { description: 'The requester\'s skin profile when asking.' })
+  @FieldResolver(() => SkinProfile, { description: "The requester's skin profile when asking." })
   skinProfile(@Root() request: RoutineRequest): SkinProfile {
     return skinProfileOf({ skinProfile: request.skinProfile } as User);
   }

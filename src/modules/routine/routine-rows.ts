@@ -43,13 +43,26 @@ const ref = (id: string | null): { id: string } | null => (id ? { id } : null);
 
 /** A routine_step row (its columns' names) as the read paths take it; `created_at` as the driver or nested json gives it. */
 interface StepColumns {
-  id: string; position: number; step_type: string; note: string;
-  product_id: string | null; pitch_id: string | null; tutorial_id: string | null; created_at: Date | string | number;
+  id: string;
+  position: number;
+  step_type: string;
+  note: string;
+  product_id: string | null;
+  pitch_id: string | null;
+  tutorial_id: string | null;
+  created_at: Date | string | number;
 }
 
 const stepFromRow = (routineId: string, s: StepColumns): RoutineStepRow => ({
-  id: s.id, routine: { id: routineId }, position: s.position, stepType: s.step_type, note: s.note,
-  product: ref(s.product_id), pitch: ref(s.pitch_id), tutorial: ref(s.tutorial_id), createdAt: asDate(s.created_at),
+  id: s.id,
+  routine: { id: routineId },
+  position: s.position,
+  stepType: s.step_type,
+  note: s.note,
+  product: ref(s.product_id),
+  pitch: ref(s.pitch_id),
+  tutorial: ref(s.tutorial_id),
+  createdAt: asDate(s.created_at),
 });
 
 const ROUTINE_COLUMNS = `r.id, r.name, r.description, r.time_of_day, r.status, r.current, r.published_at, r.created_at, r.updated_at,
@@ -85,24 +98,45 @@ const stepsOf = new WeakMap<RoutineRow, RoutineStepRow[]>();
  * them to the loaders; their products come through productRowById); of the owner, only the
  * columns of the fields it shows.
  */
-export function routinePage(em: EntityManager, where: string, params: unknown[], order: 'published_at' | 'created_at', page: PageArgs, shows: RoutinePageShows = ROUTINES_ONLY): Promise<PageResult<RoutineRow>> {
+export function routinePage(
+  em: EntityManager,
+  where: string,
+  params: unknown[],
+  order: 'published_at' | 'created_at',
+  page: PageArgs,
+  shows: RoutinePageShows = ROUTINES_ONLY,
+): Promise<PageResult<RoutineRow>> {
   const withSteps = shows.steps;
   const ownerOmit = shows.ownerFields ? userColumnsUnshown(em, shows.ownerFields) : [];
-  return rowPage(em, {
-    select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_', ownerOmit)}${withSteps ? `, ${STEPS_JSON}` : ''}`,
-    from: 'routine r join app_user u on u.id = r.owner_id',
-    where, params, key: `r.${order}`, id: 'r.id',
-  }, page, (row: Record<string, unknown>): RoutineRow => {
-    const routine = routineFromRow(em, row, ownerOmit);
-    if (withSteps) {
-      stepsOf.set(routine, (row.r_steps as StepColumns[]).map((s) => stepFromRow(routine.id, s)));
-    }
-    return routine;
-  });
+  return rowPage(
+    em,
+    {
+      select: `${ROUTINE_COLUMNS}, ${userSelect(em, 'u', 'o_', ownerOmit)}${withSteps ? `, ${STEPS_JSON}` : ''}`,
+      from: 'routine r join app_user u on u.id = r.owner_id',
+      where,
+      params,
+      key: `r.${order}`,
+      id: 'r.id',
+    },
+    page,
+    (row: Record<string, unknown>): RoutineRow => {
+      const routine = routineFromRow(em, row, ownerOmit);
+      if (withSteps) {
+        stepsOf.set(
+          routine,
+          (row.r_steps as StepColumns[]).map((s) => stepFromRow(routine.id, s)),
+        );
+      }
+      return routine;
+    },
+  );
 }
 
 /** Gives the request's loaders the steps a page read with its routines. */
-export function primeSteps<P extends PageResult<RoutineRow>>(loaders: { routineStepsByRoutine: DataLoader<string, RoutineStepRow[]> }, page: P): P {
+export function primeSteps<P extends PageResult<RoutineRow>>(
+  loaders: { routineStepsByRoutine: DataLoader<string, RoutineStepRow[]> },
+  page: P,
+): P {
   for (const routine of page.items) {
     const steps = stepsOf.get(routine);
     if (steps) loaders.routineStepsByRoutine.prime(routine.id, steps);
@@ -111,23 +145,24 @@ export function primeSteps<P extends PageResult<RoutineRow>>(loaders: { routineS
 }
 
 const routineFromRow = (em: EntityManager, row: Record<string, unknown>, ownerOmit: readonly string[]): RoutineRow => ({
-    id: row.id as string,
-    name: row.name as string,
-    description: row.description as string,
-    timeOfDay: row.time_of_day as RoutineTimeOfDay,
-    status: row.status as RoutineStatus,
-    current: row.current as boolean,
-    publishedAt: row.published_at == null ? null : asDate(row.published_at as Date),
-    createdAt: asDate(row.created_at as Date),
-    updatedAt: asDate(row.updated_at as Date),
-    owner: userFromRow(em, row, 'o_', ownerOmit),
-    favoriteCount: row.favorite_count as number,
+  id: row.id as string,
+  name: row.name as string,
+  description: row.description as string,
+  timeOfDay: row.time_of_day as RoutineTimeOfDay,
+  status: row.status as RoutineStatus,
+  current: row.current as boolean,
+  publishedAt: row.published_at == null ? null : asDate(row.published_at as Date),
+  createdAt: asDate(row.created_at as Date),
+  updatedAt: asDate(row.updated_at as Date),
+  owner: userFromRow(em, row, 'o_', ownerOmit),
+  favoriteCount: row.favorite_count as number,
 });
 
 /** The steps of many routines in one statement, in order, as rows. */
 export function routineStepRowsLoader(em: EntityManager): DataLoader<string, RoutineStepRow[]> {
   return new DataLoader(async (routineIds) => {
-    const rows = await readRows<StepColumns & { routine_id: string }>(em,
+    const rows = await readRows<StepColumns & { routine_id: string }>(
+      em,
       `select id, routine_id, position, step_type, note, product_id, pitch_id, tutorial_id, created_at
        from routine_step where routine_id in (?) order by position asc, id asc`,
       [[...routineIds]],

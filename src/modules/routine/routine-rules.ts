@@ -9,7 +9,9 @@ export function loadRoutineRules(): RuleSet {
   if (!rules) {
     const vocabulary = loadVocabulary();
     rules = parseRules(readYaml<unknown>('routine-rules.yaml'), {
-      groups: Object.keys(vocabulary.groups), flags: Object.keys(vocabulary.flags), effects: Object.keys(vocabulary.effects),
+      groups: Object.keys(vocabulary.groups),
+      flags: Object.keys(vocabulary.flags),
+      effects: Object.keys(vocabulary.effects),
     });
   }
   return rules;

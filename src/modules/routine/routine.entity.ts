@@ -13,19 +13,25 @@ export enum RoutineTimeOfDay {
   weekly = 'weekly',
   anytime = 'anytime',
 }
-registerEnumType(RoutineTimeOfDay, { name: 'RoutineTimeOfDay', description: 'When a routine is followed: morning, evening, weekly (masks, peels) or anytime.' });
+registerEnumType(RoutineTimeOfDay, {
+  name: 'RoutineTimeOfDay',
+  description: 'When a routine is followed: morning, evening, weekly (masks, peels) or anytime.',
+});
 
 export enum RoutineStatus {
   private = 'private',
   published = 'published',
 }
-registerEnumType(RoutineStatus, { name: 'RoutineStatus', description: 'private (its owner only) or published (public, takes part in contests).' });
+registerEnumType(RoutineStatus, {
+  name: 'RoutineStatus',
+  description: 'private (its owner only) or published (public, takes part in contests).',
+});
 
 /** A user's named routine: ordered steps, each possibly with a product, a pitch or a tutorial. */
 @Entity({ tableName: 'routine' })
 @Index({ properties: ['status', 'publishedAt'] })
 @Index({ properties: ['createdAt'] })
-@ObjectType({ description: 'A user\'s skincare routine: ordered steps for a time of day.' })
+@ObjectType({ description: "A user's skincare routine: ordered steps for a time of day." })
 export class Routine extends EditableEntity {
   @Index()
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
@@ -49,7 +55,7 @@ export class Routine extends EditableEntity {
 
   /** One of the owner's current routines (GET /my/current_routine_ids). */
   @Property({ default: false })
-  @Field({ description: 'Whether it is one of its owner\'s current routines.' })
+  @Field({ description: "Whether it is one of its owner's current routines." })
   current: boolean = false;
 
   @Property({ type: 'datetime', nullable: true })
@@ -86,7 +92,7 @@ export class RoutineStep extends BaseEntity {
   tutorial?: Ref<ProductTutorial> | null;
 
   @Property({ type: 'text', default: '' })
-  @Field({ description: 'The owner\'s note on the step.' })
+  @Field({ description: "The owner's note on the step." })
   note: string = '';
 
   /** Not stored: set by a write that replaced the step's product, so its answer can say so. */
@@ -100,11 +106,12 @@ export class RoutineStep extends BaseEntity {
  */
 @Entity({
   tableName: 'routine_favorite',
-  triggers: [{
-    name: 'week_score',
-    timing: 'after',
-    events: ['insert', 'delete'],
-    body: `if tg_op = 'INSERT' then
+  triggers: [
+    {
+      name: 'week_score',
+      timing: 'after',
+      events: ['insert', 'delete'],
+      body: `if tg_op = 'INSERT' then
     insert into routine_week_score (routine_id, week_start, score)
     values (new.routine_id, date_trunc('week', new.created_at, 'UTC'), 1)
     on conflict (routine_id, week_start) do update set score = routine_week_score.score + 1;
@@ -113,7 +120,8 @@ export class RoutineStep extends BaseEntity {
   update routine_week_score set score = score - 1
   where routine_id = old.routine_id and week_start = date_trunc('week', old.created_at, 'UTC');
   return old;`,
-  }],
+    },
+  ],
 })
 @Unique({ properties: ['user', 'routine'] })
 @Index({ properties: ['routine', 'createdAt'] })

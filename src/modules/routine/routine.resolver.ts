@@ -1,5 +1,18 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Info,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { selectedFields, selectsPath } from '../shared/selection.js';
 import type { Context } from '../../context.js';
 import { ProductPitch } from '../pitch/product-pitch.entity.js';
@@ -12,12 +25,31 @@ import { listMyRoutines, listRoutines, listUserRoutines, myCurrentRoutineIds } f
 import { Routine, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
 import { primeSteps, type RoutinePageShows, type RoutineRow, type RoutineStepRow } from './routine-rows.js';
 import {
-  addRoutineStep, assignPitch, assignProduct, assignTutorial, createRoutine, deleteRoutine, getRoutine, publishRoutine, reorderRoutineSteps, updateRoutine,
+  addRoutineStep,
+  assignPitch,
+  assignProduct,
+  assignTutorial,
+  createRoutine,
+  deleteRoutine,
+  getRoutine,
+  publishRoutine,
+  reorderRoutineSteps,
+  updateRoutine,
 } from './routine.service.js';
-import { RoutineChangesArgs, RoutineIdPage, RoutineListArgs, RoutinePage, RoutineStepInput, RoutineStepPage } from './routine.types.js';
+import {
+  RoutineChangesArgs,
+  RoutineIdPage,
+  RoutineListArgs,
+  RoutinePage,
+  RoutineStepInput,
+  RoutineStepPage,
+} from './routine.types.js';
 
 /** What a routine page's operation shows: the steps (then they come in the page's own statement), the owner's fields. */
-const pageShows = (info: GraphQLResolveInfo): RoutinePageShows => ({ steps: selectsPath(info, 'items', 'steps'), ownerFields: selectedFields(info, 'items', 'owner') });
+const pageShows = (info: GraphQLResolveInfo): RoutinePageShows => ({
+  steps: selectsPath(info, 'items', 'steps'),
+  ownerFields: selectedFields(info, 'items', 'owner'),
+});
 
 @Resolver(() => Routine)
 export class RoutineResolver {
@@ -33,32 +65,40 @@ export class RoutineResolver {
     return getRoutine(ctx.em, id, ctx.viewer);
   }
 
-  @Query(() => RoutineStepPage, { description: 'A routine\'s steps in order.' })
+  @Query(() => RoutineStepPage, { description: "A routine's steps in order." })
   async routineSteps(@Arg('id') id: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
     const routine = await getRoutine(ctx.em, id, ctx.viewer);
     return paginateList(await ctx.loaders.routineStepsByRoutine.load(routine.id), (s) => s.id, page);
   }
 
   @Authorized()
-  @Query(() => RoutinePage, { description: 'The caller\'s routines, private ones included, newest first.' })
+  @Query(() => RoutinePage, { description: "The caller's routines, private ones included, newest first." })
   async myRoutines(@Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
     return primeSteps(ctx.loaders, await listMyRoutines(ctx.em, ctx.viewer!, page, pageShows(info)));
   }
 
   @Authorized()
-  @Query(() => RoutineIdPage, { description: 'Ids of the caller\'s current routines.' })
+  @Query(() => RoutineIdPage, { description: "Ids of the caller's current routines." })
   async myCurrentRoutineIds(@Ctx() ctx: Context): Promise<RoutineIdPage> {
     return { items: await myCurrentRoutineIds(ctx.em, ctx.viewer!), nextCursor: null };
   }
 
-  @Query(() => RoutinePage, { description: 'A user\'s published routines (all of them for the user), newest first.' })
-  async userRoutines(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
+  @Query(() => RoutinePage, { description: "A user's published routines (all of them for the user), newest first." })
+  async userRoutines(
+    @Arg('idOrUsername') idOrUsername: string,
+    @Args() page: PageArgs,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ) {
     return primeSteps(ctx.loaders, await listUserRoutines(ctx.em, idOrUsername, ctx.viewer, page, pageShows(info)));
   }
 
   // Mutations
   @Authorized()
-  @Mutation(() => Routine, { description: 'Creates a private routine, with steps in order. A step\'s product must serve its step type, else VALIDATION_FAILED naming steps[i].step_type and the step types it serves, unless the step\'s allowOtherKind is true.' })
+  @Mutation(() => Routine, {
+    description:
+      "Creates a private routine, with steps in order. A step's product must serve its step type, else VALIDATION_FAILED naming steps[i].step_type and the step types it serves, unless the step's allowOtherKind is true.",
+  })
   createRoutine(
     @Arg('name') name: string,
     @Arg('timeOfDay', () => RoutineTimeOfDay) timeOfDay: RoutineTimeOfDay,
@@ -89,7 +129,10 @@ export class RoutineResolver {
   }
 
   @Authorized()
-  @Mutation(() => Routine, { description: 'Adds a step (its owner), at the end or at a position. A product must serve the step type (its category\'s step, else what its ingredients make it), else VALIDATION_FAILED naming the step types it serves, unless allowOtherKind is true.' })
+  @Mutation(() => Routine, {
+    description:
+      "Adds a step (its owner), at the end or at a position. A product must serve the step type (its category's step, else what its ingredients make it), else VALIDATION_FAILED naming the step types it serves, unless allowOtherKind is true.",
+  })
   addRoutineStep(
     @Arg('id') id: string,
     @Arg('stepType') stepType: string,
@@ -97,49 +140,78 @@ export class RoutineResolver {
     @Arg('note', () => String, { nullable: true }) note: string | null,
     @Arg('position', () => Int, { nullable: true }) position: number | null,
     @Ctx() ctx: Context,
-    @Arg('allowOtherKind', () => Boolean, { nullable: true, description: 'Add the product even at a step type it does not serve.' }) allowOtherKind?: boolean | null,
+    @Arg('allowOtherKind', () => Boolean, {
+      nullable: true,
+      description: 'Add the product even at a step type it does not serve.',
+    })
+    allowOtherKind?: boolean | null,
   ) {
     return addRoutineStep(ctx.em, id, ctx.viewer!, { stepType, product, note, position, allowOtherKind });
   }
 
   @Authorized()
   @Mutation(() => Routine, { description: 'Reorders the steps: every step id of the routine, once, in the new order.' })
-  updateRoutineStepOrder(@Arg('id') id: string, @Arg('routineStepIds', () => [String]) routineStepIds: string[], @Ctx() ctx: Context) {
+  updateRoutineStepOrder(
+    @Arg('id') id: string,
+    @Arg('routineStepIds', () => [String]) routineStepIds: string[],
+    @Ctx() ctx: Context,
+  ) {
     return reorderRoutineSteps(ctx.em, id, ctx.viewer!, routineStepIds);
   }
 
   @Authorized()
-  @Mutation(() => RoutineStep, { description: 'Sets (or with null clears) a step\'s product. The product must serve the step\'s type, else VALIDATION_FAILED naming the step types it serves, unless allowOtherKind is true.' })
+  @Mutation(() => RoutineStep, {
+    description:
+      "Sets (or with null clears) a step's product. The product must serve the step's type, else VALIDATION_FAILED naming the step types it serves, unless allowOtherKind is true.",
+  })
   assignRoutineStepProduct(
     @Arg('id') id: string,
     @Arg('routineStepId') stepId: string,
     @Arg('product', () => String, { nullable: true }) product: string | null,
     @Ctx() ctx: Context,
-    @Arg('allowOtherKind', () => Boolean, { nullable: true, description: 'Set the product even when it does not serve the step\'s type.' }) allowOtherKind?: boolean | null,
+    @Arg('allowOtherKind', () => Boolean, {
+      nullable: true,
+      description: "Set the product even when it does not serve the step's type.",
+    })
+    allowOtherKind?: boolean | null,
   ) {
     return assignProduct(ctx.em, id, stepId, ctx.viewer!, product, allowOtherKind ?? false);
   }
 
   @Authorized()
-  @Mutation(() => RoutineStep, { description: 'Points a step at a product pitch (null clears it); the step takes the pitch\'s product, which must serve the step\'s type unless allowOtherKind is true.' })
+  @Mutation(() => RoutineStep, {
+    description:
+      "Points a step at a product pitch (null clears it); the step takes the pitch's product, which must serve the step's type unless allowOtherKind is true.",
+  })
   assignRoutineStepPitch(
     @Arg('id') id: string,
     @Arg('routineStepId') stepId: string,
     @Arg('productPitchId', () => String, { nullable: true }) pitchId: string | null,
     @Ctx() ctx: Context,
-    @Arg('allowOtherKind', () => Boolean, { nullable: true, description: 'Take the pitch\'s product even when it does not serve the step\'s type.' }) allowOtherKind?: boolean | null,
+    @Arg('allowOtherKind', () => Boolean, {
+      nullable: true,
+      description: "Take the pitch's product even when it does not serve the step's type.",
+    })
+    allowOtherKind?: boolean | null,
   ) {
     return assignPitch(ctx.em, id, stepId, ctx.viewer!, pitchId, allowOtherKind ?? false);
   }
 
   @Authorized()
-  @Mutation(() => RoutineStep, { description: 'Points a step at a product tutorial (null clears it). A step without a product takes the tutorial\'s; a step holding another product is CONFLICT unless replaceProduct is true, and then replacedProduct names the product it had.' })
+  @Mutation(() => RoutineStep, {
+    description:
+      "Points a step at a product tutorial (null clears it). A step without a product takes the tutorial's; a step holding another product is CONFLICT unless replaceProduct is true, and then replacedProduct names the product it had.",
+  })
   assignRoutineStepTutorial(
     @Arg('id') id: string,
     @Arg('routineStepId') stepId: string,
     @Arg('productTutorialId', () => String, { nullable: true }) tutorialId: string | null,
     @Ctx() ctx: Context,
-    @Arg('replaceProduct', () => Boolean, { nullable: true, description: 'Let the tutorial\'s product replace the step\'s.' }) replaceProduct?: boolean | null,
+    @Arg('replaceProduct', () => Boolean, {
+      nullable: true,
+      description: "Let the tutorial's product replace the step's.",
+    })
+    replaceProduct?: boolean | null,
   ) {
     return assignTutorial(ctx.em, id, stepId, ctx.viewer!, tutorialId, replaceProduct ?? false);
   }
@@ -177,9 +249,15 @@ export class RoutineStepResolver {
     return step.product ? ctx.loaders.productRowById(productColumnsShown(ctx.em, info)).load(step.product.id) : null;
   }
 
-  @FieldResolver(() => Product, { nullable: true, description: 'In the answer to a write that replaced the step\'s product (assignRoutineStepTutorial with replaceProduct): the product it had. Null otherwise.' })
+  @FieldResolver(() => Product, {
+    nullable: true,
+    description:
+      "In the answer to a write that replaced the step's product (assignRoutineStepTutorial with replaceProduct): the product it had. Null otherwise.",
+  })
   replacedProduct(@Root() step: RoutineStep | RoutineStepRow, @Ctx() ctx: Context) {
-    return 'replacedProductId' in step && step.replacedProductId ? ctx.loaders.productById.load(step.replacedProductId) : null;
+    return 'replacedProductId' in step && step.replacedProductId
+      ? ctx.loaders.productById.load(step.replacedProductId)
+      : null;
   }
 
   @FieldResolver(() => ProductPitch, { nullable: true })

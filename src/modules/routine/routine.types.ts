@@ -54,7 +54,7 @@ export class RoutineChangesArgs {
   @Field(() => RoutineTimeOfDay, { nullable: true })
   timeOfDay?: RoutineTimeOfDay | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Whether it is one of the caller\'s current routines.' })
+  @Field(() => Boolean, { nullable: true, description: "Whether it is one of the caller's current routines." })
   current?: boolean | null;
 }
 
@@ -66,7 +66,10 @@ export class RoutineListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'Only routines with a step using this product (id or alias).' })
   product?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Only routines by experts who cover this interest group (data/supergroups.yaml).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only routines by experts who cover this interest group (data/supergroups.yaml).',
+  })
   supergroup?: string | null;
 }
 
@@ -96,7 +99,7 @@ export class FindingIngredient {
 
 @ObjectType({ description: 'A compatibility problem, from a rule of data/routine-rules.yaml.' })
 export class CompatibilityFinding {
-  @Field({ description: 'The rule\'s id.' })
+  @Field({ description: "The rule's id." })
   rule!: string;
 
   @Field({ description: 'high (do not combine), medium (with care) or low (worth knowing)' })
@@ -118,7 +121,7 @@ export class CompatibilityFinding {
   ingredients!: FindingIngredient[];
 }
 
-@ObjectType({ description: 'How a routine\'s products go together and with its time of day.' })
+@ObjectType({ description: "How a routine's products go together and with its time of day." })
 export class RoutineCompatibility {
   @Field(() => Routine)
   routine!: Routine;
@@ -238,14 +241,14 @@ export class RoutineDetailedSummary {
   totals!: RoutineTotals;
 }
 
-@ObjectType({ description: 'A product pitch matching a routine\'s steps.' })
+@ObjectType({ description: "A product pitch matching a routine's steps." })
 export class RoutinePitchMatch {
   @Field(() => ProductPitch)
   pitch!: ProductPitch;
 
   productId!: string;
 
-  @Field(() => [String], { description: 'The routine\'s step types it is pitched for.' })
+  @Field(() => [String], { description: "The routine's step types it is pitched for." })
   matchingStepTypes!: string[];
 
   @Field(() => [String], { description: 'Steps it is assigned to.' })

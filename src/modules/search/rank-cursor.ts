@@ -11,7 +11,11 @@ const notIssued = () => validationFailed('cursor', 'cursor is not one this servi
 export const writeRankCursor = (kind: string, rank: number, tiebreakers: number[], id: string): string =>
   signCursor(Buffer.from(JSON.stringify([kind, rank, ...tiebreakers, id]), 'utf8').toString('base64url'));
 
-export function readRankCursor(kind: string, cursor: string, tiebreakers: number): { rank: number; tiebreakers: number[]; id: string } {
+export function readRankCursor(
+  kind: string,
+  cursor: string,
+  tiebreakers: number,
+): { rank: number; tiebreakers: number[]; id: string } {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(openCursor(cursor), 'base64url').toString('utf8'));
@@ -22,6 +26,13 @@ export function readRankCursor(kind: string, cursor: string, tiebreakers: number
   if (!Array.isArray(value) || value.length !== tiebreakers + 3 || value[0] !== kind) throw notIssued();
   const [, rank, ...rest] = value as unknown[];
   const id = rest.pop();
-  if (typeof rank !== 'number' || !Number.isFinite(rank) || !rest.every(Number.isInteger) || typeof id !== 'string' || !isUuid(id)) throw notIssued();
+  if (
+    typeof rank !== 'number' ||
+    !Number.isFinite(rank) ||
+    !rest.every(Number.isInteger) ||
+    typeof id !== 'string' ||
+    !isUuid(id)
+  )
+    throw notIssued();
   return { rank, tiebreakers: rest as number[], id };
 }

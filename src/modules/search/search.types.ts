@@ -1,6 +1,9 @@
 import { Field, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'Something to suggest while a person types: a product, a brand or an ingredient.', simpleResolvers: true })
+@ObjectType({
+  description: 'Something to suggest while a person types: a product, a brand or an ingredient.',
+  simpleResolvers: true,
+})
 export class SearchSuggestion {
   @Field()
   id!: string;
@@ -11,7 +14,7 @@ export class SearchSuggestion {
   @Field()
   name!: string;
 
-  @Field(() => String, { nullable: true, description: 'A product\'s brand name; null for brands and ingredients.' })
+  @Field(() => String, { nullable: true, description: "A product's brand name; null for brands and ingredients." })
   brand!: string | null;
 }
 

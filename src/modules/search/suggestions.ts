@@ -34,18 +34,29 @@ export interface Suggestions {
 
 const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function searchSuggestions(em: EntityManager, text: string, limit: number | null | undefined): Promise<Suggestions> {
+export async function searchSuggestions(
+  em: EntityManager,
+  text: string,
+  limit: number | null | undefined,
+): Promise<Suggestions> {
   const n = limit ?? 5;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_SUGGESTIONS) throw validationFailed('limit', `limit must be an integer from 1 to ${MAX_SUGGESTIONS}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SUGGESTIONS)
+    throw validationFailed('limit', `limit must be an integer from 1 to ${MAX_SUGGESTIONS}`);
   const parsed = parseSearchText('query', text);
   const texts = parsed && queryTexts(parsed, searchVocabulary());
   if (!texts) return { products: [], brands: [], ingredients: [] };
   const folded = fold(text);
   // The words typed, the last one a prefix: each the start of a word of the brand's name (any order:
   // a hyphenated name is indexed as the whole and its parts, which a phrase would not meet).
-  const brandPrefix = folded.split(' ').filter(Boolean).map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`).join(' & ');
+  const brandPrefix = folded
+    .split(' ')
+    .filter(Boolean)
+    .map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`)
+    .join(' & ');
   if (!brandPrefix) return { products: [], brands: [], ingredients: [] };
-  const [row] = await em.execute<Array<{ products: Suggestion[] | null; brands: Suggestion[] | null; ingredients: Suggestion[] | null }>>(
+  const [row] = await em.execute<
+    Array<{ products: Suggestion[] | null; brands: Suggestion[] | null; ingredients: Suggestion[] | null }>
+  >(
     `select
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', x.brand) order by x.rank desc, x.popularity desc, x.id) from (
           select p.id, p.alias, p.name, b.name as brand, m.popularity, ts_rank_cd(m.document, ${texts.full.sql}) as rank
@@ -64,9 +75,21 @@ export async function searchSuggestions(em: EntityManager, text: string, limit: 
               select ingredient_id, document from ingredient_search where document @@ ${texts.full.sql} limit ${SUGGESTION_CANDIDATES}) s
           ) c join ingredient i on i.id = c.ingredient_id group by i.id
           order by rank desc, length(i.name), i.name limit ?) x) as ingredients`,
-    [...texts.full.params, ...texts.full.params, ...texts.full.params, n,
-      brandPrefix, `${like(text.trim())}%`, n,
-      ...texts.full.params, `${like(folded)}%`, n, ...texts.full.params, ...texts.full.params, n],
+    [
+      ...texts.full.params,
+      ...texts.full.params,
+      ...texts.full.params,
+      n,
+      brandPrefix,
+      `${like(text.trim())}%`,
+      n,
+      ...texts.full.params,
+      `${like(folded)}%`,
+      n,
+      ...texts.full.params,
+      ...texts.full.params,
+      n,
+    ],
   );
   return { products: row?.products ?? [], brands: row?.brands ?? [], ingredients: row?.ingredients ?? [] };
 }

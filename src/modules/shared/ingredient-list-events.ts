@@ -6,7 +6,14 @@ export interface WrittenIngredientList {
   ingredientList: string;
   ingredientIds: string[];
   /** The entries the write analysed (saves whoever listens reading the text again). */
-  entries: ReadonlyArray<{ position: number; input: string; ingredientId: string | null; concentration: string | null; mayContain: boolean; active?: boolean }>;
+  entries: ReadonlyArray<{
+    position: number;
+    input: string;
+    ingredientId: string | null;
+    concentration: string | null;
+    mayContain: boolean;
+    active?: boolean;
+  }>;
   /** What wrote it: `product_created`, … (the listener's vocabulary). */
   source: string;
   authorId: string | null;

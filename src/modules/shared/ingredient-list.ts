@@ -7,12 +7,19 @@ import { AppError, validationFailed } from '../../errors.js';
 export const MAX_LIST_LENGTH = 20_000;
 
 export function checkedList(field: string, text: string): string {
-  if (!text.trim()) throw validationFailed(field, `${field} is empty: paste the ingredient list printed on the product`);
+  if (!text.trim())
+    throw validationFailed(field, `${field} is empty: paste the ingredient list printed on the product`);
   if (text.length > MAX_LIST_LENGTH) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `${field} is ${text.length} characters; at most ${MAX_LIST_LENGTH} are analysed`, { field });
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `${field} is ${text.length} characters; at most ${MAX_LIST_LENGTH} are analysed`,
+      { field },
+    );
   }
   return text;
 }
 
 /** Each ingredient once, in label order (a kit's parts may each hold it). */
-export const matchedIngredientIds = (entries: ReadonlyArray<{ ingredientId: string | null }>): string[] => [...new Set(entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : [])))];
+export const matchedIngredientIds = (entries: ReadonlyArray<{ ingredientId: string | null }>): string[] => [
+  ...new Set(entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []))),
+];

@@ -9,7 +9,8 @@ type WithId = { id: string };
  * Entities the request already loaded (e.g. a populated relation) come from the identity map.
  */
 export function loaderById<T extends WithId>(
-  em: EntityManager, entity: new () => T,
+  em: EntityManager,
+  entity: new () => T,
   /** To-one relations to read in the same statement (joined), for the field resolvers to find loaded. */
   populate?: readonly string[],
 ): DataLoader<string, T | null> {
@@ -24,7 +25,8 @@ export function loaderById<T extends WithId>(
     }
     if (missing.length) {
       const options = populate ? { populate, strategy: 'joined' } : {};
-      for (const row of await em.find(entity, { id: { $in: missing } } as never, options as never)) byId.set(row.id, row);
+      for (const row of await em.find(entity, { id: { $in: missing } } as never, options as never))
+        byId.set(row.id, row);
     }
     return ids.map((id) => byId.get(id) ?? null);
   });
@@ -42,7 +44,9 @@ export function loaderByParent<T extends object>(
   extraWhere: object = {},
 ): DataLoader<string, T[]> {
   return new DataLoader(async (parentIds) => {
-    const rows = await em.find(entity, { [foreignKey]: { $in: [...parentIds] }, ...extraWhere } as never, { orderBy: orderBy as never });
+    const rows = await em.find(entity, { [foreignKey]: { $in: [...parentIds] }, ...extraWhere } as never, {
+      orderBy: orderBy as never,
+    });
     const groups = new Map<string, T[]>(parentIds.map((id) => [id, []]));
     for (const row of rows) {
       const parent = (row as Record<string, unknown>)[foreignKey] as WithId | string;
@@ -70,7 +74,10 @@ export function asLoaded<T extends object>(row: T): T {
  * into the parent's statement, as an entity or as a row marked by asLoaded), else through the
  * request's loader.
  */
-export function loadedOr<T extends WithId>(ref: { id: string; isInitialized?: () => boolean; unwrap?: () => T }, loader: DataLoader<string, T | null>): T | Promise<T | null> {
+export function loadedOr<T extends WithId>(
+  ref: { id: string; isInitialized?: () => boolean; unwrap?: () => T },
+  loader: DataLoader<string, T | null>,
+): T | Promise<T | null> {
   if ((ref as Record<symbol, unknown>)[LOADED] === true) return ref as unknown as T;
   return ref.isInitialized?.() && ref.unwrap ? ref.unwrap() : loader.load(ref.id);
 }

@@ -7,7 +7,8 @@ export const pagePaths = {
   ingredient: (alias: string) => `/p/ingredients/${encodeURIComponent(alias)}`,
   routine: (id: string) => `/p/routines/${encodeURIComponent(id)}`,
   /** What changed between two versions of a product's ingredient list (the digest links here). */
-  productChanges: (alias: string, from: number, to: number) => `/p/products/${encodeURIComponent(alias)}/changes?from=${from}&to=${to}`,
+  productChanges: (alias: string, from: number, to: number) =>
+    `/p/products/${encodeURIComponent(alias)}/changes?from=${from}&to=${to}`,
   confirmEmail: (token: string) => `/p/email/confirm?token=${encodeURIComponent(token)}`,
   join: (invitedBy: string) => `/p/join?invited_by=${encodeURIComponent(invitedBy)}`,
 };

@@ -55,7 +55,8 @@ export function useCursorSecret(secret: string): void {
   cursorKey = createSecretKey(createHmac('sha256', secret).update('skincare:list-cursor:v1').digest());
 }
 
-const cursorSignature = (payload: string): Buffer => createHmac('sha256', cursorKey).update(payload).digest().subarray(0, 16);
+const cursorSignature = (payload: string): Buffer =>
+  createHmac('sha256', cursorKey).update(payload).digest().subarray(0, 16);
 
 export const signCursor = (payload: string): string => `${payload}.${cursorSignature(payload).toString('base64url')}`;
 
@@ -91,7 +92,10 @@ export async function paginate<T extends object>(
     includeCount: false,
     ...(populate ? { populate, strategy: 'joined' } : {}),
   } as never);
-  return { items: page.items as T[], nextCursor: page.hasNextPage && page.endCursor ? signCursor(page.endCursor) : null };
+  return {
+    items: page.items as T[],
+    nextCursor: page.hasNextPage && page.endCursor ? signCursor(page.endCursor) : null,
+  };
 }
 
 /** The same contract over a list already in memory, keyed by a unique string. */

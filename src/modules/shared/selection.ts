@@ -4,14 +4,24 @@
 import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 
 /** Adds the names of the fields `set` selects at `path` (fragments followed; @skip/@include ignored: a field that may be shown counts). */
-function collect(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, path: readonly string[], into: Set<string>): void {
+function collect(
+  info: GraphQLResolveInfo,
+  set: SelectionSetNode | undefined,
+  path: readonly string[],
+  into: Set<string>,
+): void {
   if (!set) return;
   for (const node of set.selections) {
     if (node.kind === 'Field') {
       if (path.length === 0) into.add(node.name.value);
       else if (node.name.value === path[0]) collect(info, node.selectionSet, path.slice(1), into);
     } else {
-      collect(info, node.kind === 'InlineFragment' ? node.selectionSet : info.fragments[node.name.value]?.selectionSet, path, into);
+      collect(
+        info,
+        node.kind === 'InlineFragment' ? node.selectionSet : info.fragments[node.name.value]?.selectionSet,
+        path,
+        into,
+      );
     }
   }
 }

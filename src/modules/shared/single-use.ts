@@ -12,7 +12,12 @@ import type { EntityManager } from '../../db.js';
  * on the loaded entity; false when no row matched (someone else moved it first), and nothing
  * changed. The entity's later flush writes the same values again, which changes nothing more.
  */
-export async function changeIfStill<T extends object>(em: EntityManager, entity: T, where: FilterQuery<T>, changes: EntityData<T>): Promise<boolean> {
+export async function changeIfStill<T extends object>(
+  em: EntityManager,
+  entity: T,
+  where: FilterQuery<T>,
+  changes: EntityData<T>,
+): Promise<boolean> {
   const changed = await em.nativeUpdate(entity.constructor as EntityName<T>, where as never, changes as never);
   if (changed !== 1) return false;
   em.assign(entity, changes as never);

@@ -27,10 +27,12 @@ interface TransactionExtension {
  * Opts a mutation out of the rule; `why` says what keeps its writes whole instead
  * (a group-committed insert, a signature checked before the service opens its own transaction).
  */
-export const NoTransaction = (why: string) => Extensions({ transaction: { mode: 'none', why } } satisfies TransactionExtension);
+export const NoTransaction = (why: string) =>
+  Extensions({ transaction: { mode: 'none', why } } satisfies TransactionExtension);
 
 /** Runs `before` first and the transaction inside it: slow work that must not hold the one PGlite connection. */
-export const RunBeforeTransaction = (before: BeforeTransaction) => Extensions({ transaction: { mode: 'after', before } } satisfies TransactionExtension);
+export const RunBeforeTransaction = (before: BeforeTransaction) =>
+  Extensions({ transaction: { mode: 'after', before } } satisfies TransactionExtension);
 
 function inTransaction(resolve: GraphQLFieldResolver<unknown, Context>): GraphQLFieldResolver<unknown, Context> {
   return async (root, args, context, info) => {
@@ -52,10 +54,13 @@ export function wrapMutationsInTransactions(schema: GraphQLSchema): number {
   for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
     const policy = (field.extensions as TransactionExtension).transaction;
     if (policy?.mode === 'none') continue;
-    const transactional = inTransaction((field.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<unknown, Context>);
-    field.resolve = policy?.mode === 'after'
-      ? (root, args, context, info) => policy.before(args, async () => transactional(root, args, context, info))
-      : transactional;
+    const transactional = inTransaction(
+      (field.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<unknown, Context>,
+    );
+    field.resolve =
+      policy?.mode === 'after'
+        ? (root, args, context, info) => policy.before(args, async () => transactional(root, args, context, info))
+        : transactional;
     wrapped++;
   }
   return wrapped;

@@ -17,10 +17,12 @@ function fromBase64(text: string): UploadedFile {
 
 export const UploadScalar = new GraphQLScalarType<UploadedFile, never>({
   name: 'Upload',
-  description: 'A file: a multipart part on REST routes that take uploads, or base64 text (optionally a data: URL) in GraphQL.',
+  description:
+    'A file: a multipart part on REST routes that take uploads, or base64 text (optionally a data: URL) in GraphQL.',
   parseValue(value) {
     if (typeof value === 'string') return fromBase64(value);
-    if (value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data)) return value as UploadedFile;
+    if (value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data))
+      return value as UploadedFile;
     throw new GraphQLError('Upload must be a file or base64 text');
   },
   parseLiteral(ast) {

@@ -6,17 +6,26 @@ import { ingredientSitemap, productSitemap, routineSitemap } from './sitemap.ser
 export class SitemapResolver {
   // Queries
   @Query(() => String, { description: 'sitemaps.org XML of the published products.' })
-  productSitemap(@Ctx() ctx: Context, @Arg('page', () => Int, { nullable: true }) page?: number | null): Promise<string> {
+  productSitemap(
+    @Ctx() ctx: Context,
+    @Arg('page', () => Int, { nullable: true }) page?: number | null,
+  ): Promise<string> {
     return productSitemap(ctx.em, ctx.publicUrl, page);
   }
 
   @Query(() => String, { description: 'sitemaps.org XML of the ingredients.' })
-  ingredientSitemap(@Ctx() ctx: Context, @Arg('page', () => Int, { nullable: true }) page?: number | null): Promise<string> {
+  ingredientSitemap(
+    @Ctx() ctx: Context,
+    @Arg('page', () => Int, { nullable: true }) page?: number | null,
+  ): Promise<string> {
     return ingredientSitemap(ctx.em, ctx.publicUrl, page);
   }
 
   @Query(() => String, { description: 'sitemaps.org XML of the published routines.' })
-  routineSitemap(@Ctx() ctx: Context, @Arg('page', () => Int, { nullable: true }) page?: number | null): Promise<string> {
+  routineSitemap(
+    @Ctx() ctx: Context,
+    @Arg('page', () => Int, { nullable: true }) page?: number | null,
+  ): Promise<string> {
     return routineSitemap(ctx.em, ctx.publicUrl, page);
   }
 }

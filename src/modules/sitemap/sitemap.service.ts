@@ -20,15 +20,22 @@ export interface SitemapSource<Row> {
  * `?page=1…n` and each page is a sitemap. URLs are the pages people open (src/modules/page),
  * absolute, from PUBLIC_URL.
  */
-export async function sitemapPage<Row>(publicUrl: string, page: number | null | undefined, source: SitemapSource<Row>): Promise<string> {
+export async function sitemapPage<Row>(
+  publicUrl: string,
+  page: number | null | undefined,
+  source: SitemapSource<Row>,
+): Promise<string> {
   const pages = Math.max(1, Math.ceil((await source.count()) / MAX_URLS_PER_SITEMAP));
   if (page != null && (page < 1 || page > pages)) throw validationFailed('page', `page must be from 1 to ${pages}`);
-  if (page == null && pages > 1) return sitemapIndex(Array.from({ length: pages }, (_, i) => `${publicUrl}${source.path}?page=${i + 1}`));
+  if (page == null && pages > 1)
+    return sitemapIndex(Array.from({ length: pages }, (_, i) => `${publicUrl}${source.path}?page=${i + 1}`));
   const list = await source.rows(((page ?? 1) - 1) * MAX_URLS_PER_SITEMAP, MAX_URLS_PER_SITEMAP);
-  return urlSet(list.map((row) => {
-    const { path, lastmod } = source.url(row);
-    return { loc: `${publicUrl}${path}`, lastmod };
-  }));
+  return urlSet(
+    list.map((row) => {
+      const { path, lastmod } = source.url(row);
+      return { loc: `${publicUrl}${path}`, lastmod };
+    }),
+  );
 }
 
 export function productSitemap(em: EntityManager, publicUrl: string, page: number | null | undefined): Promise<string> {
@@ -36,16 +43,22 @@ export function productSitemap(em: EntityManager, publicUrl: string, page: numbe
   return sitemapPage(publicUrl, page, {
     path: '/sitemap/products',
     count: () => em.count(Product, where),
-    rows: (offset, limit) => em.find(Product, where, { fields: ['alias', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
+    rows: (offset, limit) =>
+      em.find(Product, where, { fields: ['alias', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
     url: (p) => ({ path: pagePaths.product(p.alias), lastmod: p.updatedAt }),
   });
 }
 
-export function ingredientSitemap(em: EntityManager, publicUrl: string, page: number | null | undefined): Promise<string> {
+export function ingredientSitemap(
+  em: EntityManager,
+  publicUrl: string,
+  page: number | null | undefined,
+): Promise<string> {
   return sitemapPage(publicUrl, page, {
     path: '/sitemap/ingredients',
     count: () => em.count(Ingredient, {}),
-    rows: (offset, limit) => em.find(Ingredient, {}, { fields: ['alias', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
+    rows: (offset, limit) =>
+      em.find(Ingredient, {}, { fields: ['alias', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
     url: (i) => ({ path: pagePaths.ingredient(i.alias), lastmod: i.updatedAt }),
   });
 }
@@ -56,7 +69,8 @@ export function routineSitemap(em: EntityManager, publicUrl: string, page: numbe
   return sitemapPage(publicUrl, page, {
     path: '/sitemap/routines',
     count: () => em.count(Routine, where),
-    rows: (offset, limit) => em.find(Routine, where, { fields: ['id', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
+    rows: (offset, limit) =>
+      em.find(Routine, where, { fields: ['id', 'updatedAt'], orderBy: { id: 'asc' }, offset, limit }),
     url: (r) => ({ path: pagePaths.routine(r.id), lastmod: r.updatedAt }),
   });
 }

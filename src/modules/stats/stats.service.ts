@@ -17,7 +17,8 @@ const MAX_DAYS = 366;
 
 function checkedDate(field: string, text: string): Date {
   const date = new Date(`${text}T00:00:00Z`);
-  if (!DATE.test(text) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw validationFailed(field, `${field} must be a date YYYY-MM-DD`);
+  if (!DATE.test(text) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    throw validationFailed(field, `${field} must be a date YYYY-MM-DD`);
   return date;
 }
 
@@ -31,7 +32,11 @@ function checkedTimeZone(zone: string): string {
 }
 
 /** Counts per day of one series over a date range, zero-filled, in one SQL statement. */
-export async function createdPerDay(em: EntityManager, series: StatsSeries, range: { from?: string | null; to?: string | null; timeZone?: string | null }): Promise<DayCountSeries> {
+export async function createdPerDay(
+  em: EntityManager,
+  series: StatsSeries,
+  range: { from?: string | null; to?: string | null; timeZone?: string | null },
+): Promise<DayCountSeries> {
   const zone = checkedTimeZone(range.timeZone ?? 'UTC');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
   const last = checkedDate('to', range.to ?? today);

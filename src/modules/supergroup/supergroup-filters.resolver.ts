@@ -16,25 +16,46 @@ import { UserPage } from '../user/user.resolver.js';
 export class SupergroupFilterResolver {
   // Queries
   @Query(() => UserPage, { description: 'Experts, newest first; with supergroup, those who cover it.' })
-  experts(@Args() page: PageArgs, @Ctx() ctx: Context, @Arg('supergroup', () => String, { nullable: true }) supergroup?: string | null) {
-    const where = supergroup != null ? { userType: UserType.expert, supergroups: { $contains: [checkedSupergroup('supergroup', supergroup)] } } : { userType: UserType.expert };
+  experts(
+    @Args() page: PageArgs,
+    @Ctx() ctx: Context,
+    @Arg('supergroup', () => String, { nullable: true }) supergroup?: string | null,
+  ) {
+    const where =
+      supergroup != null
+        ? { userType: UserType.expert, supergroups: { $contains: [checkedSupergroup('supergroup', supergroup)] } }
+        : { userType: UserType.expert };
     return paginate(ctx.em, User, where as never, { createdAt: 'desc', id: 'desc' }, page);
   }
 
-  @Query(() => IngredientOpinionPage, { description: 'Ingredient opinions by experts who cover a supergroup, newest edit first; optionally on one ingredient.' })
+  @Query(() => IngredientOpinionPage, {
+    description:
+      'Ingredient opinions by experts who cover a supergroup, newest edit first; optionally on one ingredient.',
+  })
   async ingredientOpinionsBySupergroup(
     @Arg('supergroup') supergroup: string,
     @Args() page: PageArgs,
     @Ctx() ctx: Context,
-    @Arg('ingredient', () => String, { nullable: true, description: 'Ingredient id or alias.' }) ingredient?: string | null,
+    @Arg('ingredient', () => String, { nullable: true, description: 'Ingredient id or alias.' }) ingredient?:
+      | string
+      | null,
   ) {
     const authors = await expertIdsCovering(ctx.em, checkedSupergroup('supergroup', supergroup));
     const ingredientId = ingredient ? (await getIngredient(ctx.em, ingredient)).id : null;
-    return paginate(ctx.em, IngredientOpinion, { author: { $in: authors }, ...(ingredientId ? { ingredient: ingredientId } : {}) } as never, { updatedAt: 'desc', id: 'desc' }, page);
+    return paginate(
+      ctx.em,
+      IngredientOpinion,
+      { author: { $in: authors }, ...(ingredientId ? { ingredient: ingredientId } : {}) } as never,
+      { updatedAt: 'desc', id: 'desc' },
+      page,
+    );
   }
 
   // Field resolvers
-  @FieldResolver(() => [Supergroup], { nullable: true, description: 'The interest groups an expert covers (public for experts; null for other users).' })
+  @FieldResolver(() => [Supergroup], {
+    nullable: true,
+    description: 'The interest groups an expert covers (public for experts; null for other users).',
+  })
   covers(@Root() user: User): Supergroup[] | null {
     return user.userType === UserType.expert ? supergroupsOf(user.supergroups ?? []) : null;
   }

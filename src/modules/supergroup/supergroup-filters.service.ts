@@ -13,6 +13,9 @@ export function checkedSupergroup(field: string, id: string): string {
 /** Ids of the experts who cover a group. */
 export async function expertIdsCovering(em: EntityManager, group: string): Promise<string[]> {
   // Plain SQL: partially loaded User entities would sit in the request's identity map.
-  const rows = await em.execute<Array<{ id: string }>>(`select id from app_user where user_type = 'expert' and supergroups @> ?::jsonb`, [JSON.stringify([group])]);
+  const rows = await em.execute<Array<{ id: string }>>(
+    `select id from app_user where user_type = 'expert' and supergroups @> ?::jsonb`,
+    [JSON.stringify([group])],
+  );
   return rows.map((u) => u.id);
 }

@@ -3,7 +3,16 @@ import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { IntakeDecision } from '../user/user.entity.js';
 import {
-  answerSurvey, decideIntake, intakeStatus, IntakeStatus, resetSurvey, Survey, SurveyAnswerInput, surveyOfUser, SurveyQuestion, surveyQuestions,
+  answerSurvey,
+  decideIntake,
+  intakeStatus,
+  IntakeStatus,
+  resetSurvey,
+  Survey,
+  SurveyAnswerInput,
+  surveyOfUser,
+  SurveyQuestion,
+  surveyQuestions,
 } from './survey.service.js';
 
 @ObjectType()
@@ -13,19 +22,28 @@ export class SurveyQuestionPage extends Page(SurveyQuestion) {}
 export class SurveyResolver {
   // Queries
   @Authorized()
-  @Query(() => Survey, { description: 'A user\'s intake survey with their answers (the user and admins).' })
+  @Query(() => Survey, { description: "A user's intake survey with their answers (the user and admins)." })
   userSurvey(@Arg('idOrUsername') idOrUsername: string, @Ctx() ctx: Context) {
     return surveyOfUser(ctx.em, idOrUsername, ctx.viewer!);
   }
 
   @Authorized()
-  @Query(() => SurveyQuestionPage, { description: 'Questions of a user\'s survey, answered or not (the user and admins), in survey order.' })
-  userSurveyQuestions(@Arg('idOrUsername') idOrUsername: string, @Arg('answered') answered: boolean, @Args() page: PageArgs, @Ctx() ctx: Context) {
+  @Query(() => SurveyQuestionPage, {
+    description: "Questions of a user's survey, answered or not (the user and admins), in survey order.",
+  })
+  userSurveyQuestions(
+    @Arg('idOrUsername') idOrUsername: string,
+    @Arg('answered') answered: boolean,
+    @Args() page: PageArgs,
+    @Ctx() ctx: Context,
+  ) {
     return surveyQuestions(ctx.em, idOrUsername, ctx.viewer!, answered, page);
   }
 
   @Authorized()
-  @Query(() => SurveyQuestionPage, { description: 'Questions of the caller\'s survey, answered or not, in survey order.' })
+  @Query(() => SurveyQuestionPage, {
+    description: "Questions of the caller's survey, answered or not, in survey order.",
+  })
   mySurveyQuestions(@Arg('answered') answered: boolean, @Args() page: PageArgs, @Ctx() ctx: Context) {
     return surveyQuestions(ctx.em, ctx.viewer!.id, ctx.viewer!, answered, page);
   }
@@ -38,19 +56,23 @@ export class SurveyResolver {
 
   // Mutations
   @Authorized()
-  @Mutation(() => Survey, { description: 'Answers questions of the caller\'s survey (replacing earlier answers); updates the skin profile.' })
+  @Mutation(() => Survey, {
+    description: "Answers questions of the caller's survey (replacing earlier answers); updates the skin profile.",
+  })
   answerSurvey(@Arg('answers', () => [SurveyAnswerInput]) answers: SurveyAnswerInput[], @Ctx() ctx: Context) {
     return answerSurvey(ctx.em, ctx.viewer!, answers);
   }
 
   @Authorized()
-  @Mutation(() => Survey, { description: 'Forgets the caller\'s answers and the skin-profile fields they fed.' })
+  @Mutation(() => Survey, { description: "Forgets the caller's answers and the skin-profile fields they fed." })
   resetSurvey(@Ctx() ctx: Context) {
     return resetSurvey(ctx.em, ctx.viewer!);
   }
 
   @Authorized()
-  @Mutation(() => IntakeStatus, { description: 'Records whether the caller takes or skips the intake survey (undecided undoes it).' })
+  @Mutation(() => IntakeStatus, {
+    description: 'Records whether the caller takes or skips the intake survey (undecided undoes it).',
+  })
   decideIntake(@Arg('decision', () => IntakeDecision) decision: IntakeDecision, @Ctx() ctx: Context) {
     return decideIntake(ctx.em, ctx.viewer!, decision);
   }

@@ -8,7 +8,14 @@ import { readYaml } from '../knowledge/yaml-data.js';
 import { paginateList, type PageArgs } from '../shared/pagination.js';
 import { IntakeDecision, type StoredSkinProfile, type User } from '../user/user.entity.js';
 import { getUser, ownUser } from '../user/user.service.js';
-import { answersFromProfile, checkAnswer, checkSurvey, clearedPatch, profilePatch, type SurveyDef } from './engine/survey.js';
+import {
+  answersFromProfile,
+  checkAnswer,
+  checkSurvey,
+  clearedPatch,
+  profilePatch,
+  type SurveyDef,
+} from './engine/survey.js';
 import { SurveyAnswer } from './survey-answer.entity.js';
 
 @ObjectType({ description: 'An allowed answer to a survey question.' })
@@ -23,7 +30,7 @@ export class SurveyOption {
   exclusive!: boolean;
 }
 
-@ObjectType({ description: 'A question of the intake survey, with the user\'s answers.' })
+@ObjectType({ description: "A question of the intake survey, with the user's answers." })
 export class SurveyQuestion {
   @Field()
   id!: string;
@@ -40,7 +47,7 @@ export class SurveyQuestion {
   @Field(() => [SurveyOption])
   options!: SurveyOption[];
 
-  @Field(() => [String], { nullable: true, description: 'The user\'s answers; null when unanswered.' })
+  @Field(() => [String], { nullable: true, description: "The user's answers; null when unanswered." })
   answers!: string[] | null;
 
   @Field(() => Date, { nullable: true })
@@ -88,7 +95,9 @@ export class SurveyAnswerInput {
   @Field({ description: 'The question id.' })
   question!: string;
 
-  @Field(() => [String], { description: 'One value for a single-choice question, one or more for a multiple-choice one.' })
+  @Field(() => [String], {
+    description: 'One value for a single-choice question, one or more for a multiple-choice one.',
+  })
   values!: string[];
 }
 
@@ -112,14 +121,23 @@ function surveyView(answers: Map<string, SurveyAnswer>, profile: StoredSkinProfi
     const answer = answers.get(q.id);
     const fromProfile = answer ? null : answersFromProfile(q, profile as Record<string, unknown> | null | undefined);
     return {
-      id: q.id, text: q.text, kind: q.kind, feeds: q.feeds,
+      id: q.id,
+      text: q.text,
+      kind: q.kind,
+      feeds: q.feeds,
       options: q.answers.map((a) => ({ value: a.value, label: a.label, exclusive: Boolean(a.exclusive) })),
       answers: answer?.answers ?? fromProfile,
       answeredAt: answer?.answeredAt ?? null,
       fromSkinProfile: fromProfile !== null,
     };
   });
-  return { id: def.id, title: def.title, questionCount: questions.length, answeredCount: questions.filter((q) => q.answers).length, questions };
+  return {
+    id: def.id,
+    title: def.title,
+    questionCount: questions.length,
+    answeredCount: questions.filter((q) => q.answers).length,
+    questions,
+  };
 }
 
 /** A user's survey: the user and admins only. */
@@ -129,9 +147,19 @@ export async function surveyOfUser(em: EntityManager, idOrUsername: string, view
 }
 
 /** The answered or unanswered questions of a user's survey, in survey order. */
-export async function surveyQuestions(em: EntityManager, idOrUsername: string, viewer: User, answered: boolean, page: PageArgs) {
+export async function surveyQuestions(
+  em: EntityManager,
+  idOrUsername: string,
+  viewer: User,
+  answered: boolean,
+  page: PageArgs,
+) {
   const view = await surveyOfUser(em, idOrUsername, viewer);
-  return paginateList(view.questions.filter((q) => (q.answers !== null) === answered), (q) => q.id, page);
+  return paginateList(
+    view.questions.filter((q) => (q.answers !== null) === answered),
+    (q) => q.id,
+    page,
+  );
 }
 
 function mergedProfile(user: User, patch: Partial<StoredSkinProfile>): StoredSkinProfile {
@@ -150,8 +178,13 @@ export async function answerSurvey(em: EntityManager, viewer: User, inputs: Surv
   const seen = new Set<string>();
   const checked = inputs.map((input, i) => {
     const question = byId.get(input.question);
-    if (!question) throw validationFailed(`answers[${i}].question`, `answers[${i}].question: unknown question "${input.question}"; one of ${[...byId.keys()].join(', ')}`);
-    if (seen.has(question.id)) throw validationFailed(`answers[${i}].question`, `answers[${i}].question: ${question.id} is answered twice`);
+    if (!question)
+      throw validationFailed(
+        `answers[${i}].question`,
+        `answers[${i}].question: unknown question "${input.question}"; one of ${[...byId.keys()].join(', ')}`,
+      );
+    if (seen.has(question.id))
+      throw validationFailed(`answers[${i}].question`, `answers[${i}].question: ${question.id} is answered twice`);
     seen.add(question.id);
     const result = checkAnswer(question, input.values);
     if ('error' in result) throw validationFailed(`answers[${i}].values`, `answers[${i}].values: ${result.error}`);
@@ -167,7 +200,10 @@ export async function answerSurvey(em: EntityManager, viewer: User, inputs: Surv
       row.answers = values;
       row.answeredAt = now;
     } else {
-      existing.set(question.id, em.create(SurveyAnswer, { user: user.id, question: question.id, answers: values, answeredAt: now }));
+      existing.set(
+        question.id,
+        em.create(SurveyAnswer, { user: user.id, question: question.id, answers: values, answeredAt: now }),
+      );
     }
     patch = { ...patch, ...(profilePatch(question, values) as Partial<StoredSkinProfile>) };
   }
@@ -177,7 +213,8 @@ export async function answerSurvey(em: EntityManager, viewer: User, inputs: Surv
     await em.flush();
   } catch (error) {
     // Only a concurrent first answer of the same user to the same question gets here.
-    if (error instanceof UniqueConstraintViolationException) throw conflict('These answers were changed by another request at the same time: try again');
+    if (error instanceof UniqueConstraintViolationException)
+      throw conflict('These answers were changed by another request at the same time: try again');
     throw error;
   }
   return surveyView(existing, user.skinProfile);
@@ -188,7 +225,13 @@ export async function resetSurvey(em: EntityManager, viewer: User): Promise<Surv
   const user = await getUser(em, viewer.id);
   const answers = new Map([...(await answersOf(em, user.id))].map(([question, row]) => [question, row.answers]));
   await em.nativeDelete(SurveyAnswer, { user: user.id });
-  user.skinProfile = mergedProfile(user, clearedPatch(loadSurvey(), { answers, profile: user.skinProfile as Record<string, unknown> | null }) as Partial<StoredSkinProfile>);
+  user.skinProfile = mergedProfile(
+    user,
+    clearedPatch(loadSurvey(), {
+      answers,
+      profile: user.skinProfile as Record<string, unknown> | null,
+    }) as Partial<StoredSkinProfile>,
+  );
   user.updatedAt = new Date();
   await em.flush();
   return surveyView(new Map(), user.skinProfile);
@@ -196,7 +239,12 @@ export async function resetSurvey(em: EntityManager, viewer: User): Promise<Surv
 
 export async function intakeStatus(em: EntityManager, user: User): Promise<IntakeStatus> {
   const answered = surveyView(await answersOf(em, user.id), user.skinProfile).answeredCount;
-  return { decision: user.intakeDecision, decidedAt: user.intakeDecidedAt ?? null, questionCount: loadSurvey().questions.length, answeredCount: answered };
+  return {
+    decision: user.intakeDecision,
+    decidedAt: user.intakeDecidedAt ?? null,
+    questionCount: loadSurvey().questions.length,
+    answeredCount: answered,
+  };
 }
 
 export async function decideIntake(em: EntityManager, viewer: User, decision: IntakeDecision): Promise<IntakeStatus> {

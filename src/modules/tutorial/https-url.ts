@@ -11,8 +11,11 @@ export function checkedHttpsUrl(field: string, text: string): string {
   } catch {
     url = null;
   }
-  if (!url || url.protocol !== 'https:' || !url.hostname || url.username || url.password) {
-    throw validationFailed(field, `${field} must be an https URL (at most ${MAX_URL_LENGTH} characters, no credentials)`);
+  if (url?.protocol !== 'https:' || !url.hostname || url.username || url.password) {
+    throw validationFailed(
+      field,
+      `${field} must be an https URL (at most ${MAX_URL_LENGTH} characters, no credentials)`,
+    );
   }
   return url.toString();
 }

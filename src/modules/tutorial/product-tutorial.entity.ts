@@ -27,7 +27,10 @@ export enum TutorialTimeOfDay {
   pm = 'pm',
   any = 'any',
 }
-registerEnumType(TutorialTimeOfDay, { name: 'TutorialTimeOfDay', description: 'Mornings (am), evenings (pm) or either (any).' });
+registerEnumType(TutorialTimeOfDay, {
+  name: 'TutorialTimeOfDay',
+  description: 'Mornings (am), evenings (pm) or either (any).',
+});
 
 /** How to use a product: written by a user, public once published. Routine steps may point at one. */
 @Entity()

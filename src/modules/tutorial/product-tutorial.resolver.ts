@@ -1,14 +1,48 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ObjectType, Query, Mutation, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Float,
+  ObjectType,
+  Query,
+  Mutation,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { userOrLoad } from '../user/user-rows.js';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from '../unit/unit.entity.js';
 import { User } from '../user/user.entity.js';
-import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning, TutorialFrequency, TutorialTimeOfDay } from './product-tutorial.entity.js';
 import {
-  addInstruction, addWarning, createTutorial, deleteInstruction, deleteWarning, featuredTutorial, getTutorial, listInstructions, listTutorials, listWarnings,
-  myTutorials, publishTutorial, setGeneralInfo, setMediaUrl, setQuantity, userTutorials,
+  ProductTutorial,
+  ProductTutorialInstruction,
+  ProductTutorialWarning,
+  TutorialFrequency,
+  TutorialTimeOfDay,
+} from './product-tutorial.entity.js';
+import {
+  addInstruction,
+  addWarning,
+  createTutorial,
+  deleteInstruction,
+  deleteWarning,
+  featuredTutorial,
+  getTutorial,
+  listInstructions,
+  listTutorials,
+  listWarnings,
+  myTutorials,
+  publishTutorial,
+  setGeneralInfo,
+  setMediaUrl,
+  setQuantity,
+  userTutorials,
 } from './product-tutorial.service.js';
 
 @ObjectType()
@@ -82,28 +116,33 @@ export class ProductTutorialResolver {
     return getTutorial(ctx.em, id, ctx.viewer);
   }
 
-  @Query(() => ProductTutorialInstructionPage, { description: 'A tutorial\'s instructions in order.' })
+  @Query(() => ProductTutorialInstructionPage, { description: "A tutorial's instructions in order." })
   productTutorialInstructions(@Arg('id') id: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
     return listInstructions(ctx.em, id, ctx.viewer, page);
   }
 
-  @Query(() => ProductTutorialWarningPage, { description: 'A tutorial\'s warnings, oldest first.' })
+  @Query(() => ProductTutorialWarningPage, { description: "A tutorial's warnings, oldest first." })
   productTutorialWarnings(@Arg('id') id: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
     return listWarnings(ctx.em, id, ctx.viewer, page);
   }
 
-  @Query(() => ProductTutorial, { description: 'A product\'s featured tutorial: the published one with a media URL and the most instructions (ties: newest).' })
+  @Query(() => ProductTutorial, {
+    description:
+      "A product's featured tutorial: the published one with a media URL and the most instructions (ties: newest).",
+  })
   featuredProductTutorial(@Arg('idOrAlias') idOrAlias: string, @Ctx() ctx: Context) {
     return featuredTutorial(ctx.em, idOrAlias, ctx.viewer);
   }
 
   @Authorized()
-  @Query(() => ProductTutorialPage, { description: 'The caller\'s tutorials, drafts included, newest first.' })
+  @Query(() => ProductTutorialPage, { description: "The caller's tutorials, drafts included, newest first." })
   myProductTutorials(@Args() page: PageArgs, @Ctx() ctx: Context) {
     return myTutorials(ctx.em, ctx.viewer!, page);
   }
 
-  @Query(() => ProductTutorialPage, { description: 'A user\'s published tutorials (drafts too for the user and moderators), newest first.' })
+  @Query(() => ProductTutorialPage, {
+    description: "A user's published tutorials (drafts too for the user and moderators), newest first.",
+  })
   userProductTutorials(@Arg('idOrUsername') idOrUsername: string, @Args() page: PageArgs, @Ctx() ctx: Context) {
     return userTutorials(ctx.em, idOrUsername, ctx.viewer, page);
   }
@@ -116,7 +155,9 @@ export class ProductTutorialResolver {
   }
 
   @Authorized()
-  @Mutation(() => ProductTutorial, { description: 'Changes title, description, frequency and time of day (fields left out stay).' })
+  @Mutation(() => ProductTutorial, {
+    description: 'Changes title, description, frequency and time of day (fields left out stay).',
+  })
   setProductTutorialGeneralInfo(@Arg('id') id: string, @Args() info: TutorialInfoArgs, @Ctx() ctx: Context) {
     return setGeneralInfo(ctx.em, id, ctx.viewer!, info);
   }
@@ -129,7 +170,12 @@ export class ProductTutorialResolver {
 
   @Authorized()
   @Mutation(() => ProductTutorial, { description: 'Sets how much to use: an amount above 0 and a unit (id or alias).' })
-  setProductTutorialQuantity(@Arg('id') id: string, @Arg('amount', () => Float) amount: number, @Arg('unit') unit: string, @Ctx() ctx: Context) {
+  setProductTutorialQuantity(
+    @Arg('id') id: string,
+    @Arg('amount', () => Float) amount: number,
+    @Arg('unit') unit: string,
+    @Ctx() ctx: Context,
+  ) {
     return setQuantity(ctx.em, id, ctx.viewer!, amount, unit);
   }
 
@@ -147,7 +193,11 @@ export class ProductTutorialResolver {
 
   @Authorized()
   @Mutation(() => Boolean, { description: 'Removes an instruction; later ones move up.' })
-  deleteProductTutorialInstruction(@Arg('id') id: string, @Arg('instructionId') instructionId: string, @Ctx() ctx: Context) {
+  deleteProductTutorialInstruction(
+    @Arg('id') id: string,
+    @Arg('instructionId') instructionId: string,
+    @Ctx() ctx: Context,
+  ) {
     return deleteInstruction(ctx.em, id, instructionId, ctx.viewer!);
   }
 

@@ -1,4 +1,16 @@
-import { Arg, Args, Authorized, Ctx, Field, Float, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  Float,
+  InputType,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Page, PageArgs } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
@@ -10,7 +22,7 @@ export class UnitOfMeasurementPage extends Page(UnitOfMeasurement) {}
 
 @InputType({ description: 'A new unit of measurement.' })
 export class UnitOfMeasurementInput {
-  @Field({ description: 'Lowercase slug; defaults to a slug of the symbol.' , nullable: true })
+  @Field({ description: 'Lowercase slug; defaults to a slug of the symbol.', nullable: true })
   alias?: string;
 
   @Field()

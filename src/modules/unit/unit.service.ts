@@ -24,10 +24,19 @@ export function getUnit(em: EntityManager, idOrAlias: string): Promise<UnitOfMea
 export async function findUnit(em: EntityManager, key: string): Promise<UnitOfMeasurement | null> {
   const clean = key.trim();
   if (!clean || clean.includes('\0')) return null;
-  return await findOneByIdOrAlias(em, UnitOfMeasurement, clean) ?? await em.findOne(UnitOfMeasurement, { symbol: clean }, { orderBy: { alias: 'asc' } });
+  return (
+    (await findOneByIdOrAlias(em, UnitOfMeasurement, clean)) ??
+    (await em.findOne(UnitOfMeasurement, { symbol: clean }, { orderBy: { alias: 'asc' } }))
+  );
 }
 
-export interface NewUnit { alias?: string | null; name: string; symbol: string; kind: string; toBase: number }
+export interface NewUnit {
+  alias?: string | null;
+  name: string;
+  symbol: string;
+  kind: string;
+  toBase: number;
+}
 
 export async function createUnit(em: EntityManager, input: NewUnit): Promise<UnitOfMeasurement> {
   const name = input.name.trim();
@@ -41,12 +50,14 @@ export async function createUnit(em: EntityManager, input: NewUnit): Promise<Uni
   }
   // The alias follows the name ("drop"), the word people type; the symbol resolves too (findUnit).
   const alias = input.alias ?? slugify(name);
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(alias) || alias.length > 60) throw validationFailed('alias', 'alias must be a lowercase slug [a-z0-9-]');
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(alias) || alias.length > 60)
+    throw validationFailed('alias', 'alias must be a lowercase slug [a-z0-9-]');
   const unit = em.create(UnitOfMeasurement, { alias, name, symbol, kind: input.kind, base, toBase: input.toBase });
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw conflict(`A unit with alias "${alias}" already exists`, { field: 'alias' });
+    if (error instanceof UniqueConstraintViolationException)
+      throw conflict(`A unit with alias "${alias}" already exists`, { field: 'alias' });
     throw error;
   }
   return unit;

@@ -44,14 +44,21 @@ const describe = ({ found, user }: { found: EmailToken; user: User }): EmailLink
 @Resolver()
 export class EmailLinkResolver {
   // Queries
-  @Query(() => EmailLink, { nullable: true, description: 'What the token of an e-mailed link is for; null when no link has it. Changes nothing.' })
+  @Query(() => EmailLink, {
+    nullable: true,
+    description: 'What the token of an e-mailed link is for; null when no link has it. Changes nothing.',
+  })
   async emailLink(@Arg('token') token: string, @Ctx() ctx: Context): Promise<EmailLink | null> {
     const link = await findLink(ctx, token);
     return link ? describe(link) : null;
   }
 
   // Mutations
-  @Mutation(() => EmailLink, { description: 'Uses an e-mailed link by its token alone (the token authorises it): sets or verifies the address. Single use, 24 hours.' })
+  @Mutation(() => EmailLink, {
+    description:
+      'Uses an e-mailed link by its token alone (the token authorises it): sets or verifies the address. Single use, ' +
+      '24 hours.',
+  })
   async confirmEmailLink(@Arg('token') token: string, @Ctx() ctx: Context): Promise<EmailLink> {
     const link = await findLink(ctx, token);
     if (!link) throw validationFailed('token', 'This link is not valid: ask for a new one');

@@ -36,12 +36,14 @@ export class InviteSent {
   sentAt!: Date;
 }
 
-const EMAIL = /^[^\s@"<>(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[^\s@"<>(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** A plausible address (local@domain.tld, at most 254 characters); the domain is lowercased. */
 export function checkedEmail(raw: string, field = 'email'): string {
   const email = raw.trim();
-  if (email.length > 254 || !EMAIL.test(email) || /[\u0000-\u001f\u007f]/.test(email)) throw validationFailed(field, `${field} must be an e-mail address such as name@example.com`);
+  if (email.length > 254 || !EMAIL.test(email) || /[\u0000-\u001f\u007f]/.test(email))
+    throw validationFailed(field, `${field} must be an e-mail address such as name@example.com`);
   const at = email.lastIndexOf('@');
   return `${email.slice(0, at)}@${email.slice(at + 1).toLowerCase()}`;
 }
@@ -49,7 +51,12 @@ export function checkedEmail(raw: string, field = 'email'): string {
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Stores a new token (hashed) and returns it in clear: the only moment it exists in clear. */
-export async function issueEmailToken(ctx: Pick<Context, 'em'>, user: User, purpose: EmailTokenPurpose, email: string): Promise<{ token: string; expiresAt: Date }> {
+export async function issueEmailToken(
+  ctx: Pick<Context, 'em'>,
+  user: User,
+  purpose: EmailTokenPurpose,
+  email: string,
+): Promise<{ token: string; expiresAt: Date }> {
   // A new link replaces the unused ones of the same purpose.
   await ctx.em.nativeDelete(EmailToken, { user: user.id, purpose, usedAt: null });
   const token = randomBytes(32).toString('base64url');
@@ -67,7 +74,8 @@ const confirmLink = (ctx: Context, _user: User, token: string): string =>
 export async function requestEmailChange(ctx: Context, idOrUsername: string, rawEmail: string): Promise<EmailSent> {
   const user = await ownUser(ctx.em, idOrUsername, ctx.viewer!, 'change an e-mail address');
   const email = checkedEmail(rawEmail);
-  if (user.email && user.email.toLowerCase() === email.toLowerCase()) throw conflict('This is already the account\'s e-mail address', { field: 'email' });
+  if (user.email && user.email.toLowerCase() === email.toLowerCase())
+    throw conflict("This is already the account's e-mail address", { field: 'email' });
   // Each request mails someone: limited like the other mails, so it cannot be used to spam.
   await throttle(ctx.em, user.id, 'email_change', MAIL_INTERVAL_SECONDS);
   const { token, expiresAt } = await issueEmailToken(ctx, user, 'email_change', email);
@@ -82,9 +90,10 @@ export async function requestEmailChange(ctx: Context, idOrUsername: string, raw
  */
 export async function confirmEmailToken(ctx: Context, idOrUsername: string, token: string): Promise<User> {
   const user = await ownUser(ctx.em, idOrUsername, ctx.viewer!, 'confirm an e-mail address');
-  const found = token.length > 0 && token.length <= 200
-    ? await ctx.em.findOne(EmailToken, { user: user.id, tokenHash: hashToken(token) })
-    : null;
+  const found =
+    token.length > 0 && token.length <= 200
+      ? await ctx.em.findOne(EmailToken, { user: user.id, tokenHash: hashToken(token) })
+      : null;
   if (!found) throw validationFailed('token', 'This link is not valid for this account: ask for a new one');
   await useEmailToken(ctx, user, found);
   return user;
@@ -93,9 +102,10 @@ export async function confirmEmailToken(ctx: Context, idOrUsername: string, toke
 /** Spends a found token on its user (also for the link page, which has the token only). */
 export async function useEmailToken(ctx: Pick<Context, 'em'>, user: User, found: EmailToken): Promise<void> {
   if (found.usedAt) throw validationFailed('token', 'This link was already used: each link works once');
-  if (found.expiresAt.getTime() <= Date.now()) throw validationFailed('token', `This link has expired (links work for ${TOKEN_HOURS} hours): ask for a new one`);
+  if (found.expiresAt.getTime() <= Date.now())
+    throw validationFailed('token', `This link has expired (links work for ${TOKEN_HOURS} hours): ask for a new one`);
   if (found.purpose === 'email_verification' && (user.email ?? '').toLowerCase() !== found.email.toLowerCase()) {
-    throw validationFailed('token', 'The account\'s address changed since this link was sent: ask for a new one');
+    throw validationFailed('token', "The account's address changed since this link was sent: ask for a new one");
   }
   const now = new Date();
   // Only the request that marks it used goes on: twenty at once confirm once.
@@ -115,7 +125,9 @@ export async function resendVerificationEmail(ctx: Context, idOrUsername: string
   if (user.emailVerifiedAt) throw conflict('The e-mail address is already verified');
   await throttle(ctx.em, user.id, 'verification_email', MAIL_INTERVAL_SECONDS);
   const { token, expiresAt } = await issueEmailToken(ctx, user, 'email_verification', user.email);
-  await ctx.services.mailer.send(verificationMessage(user.email, user.username, confirmLink(ctx, user, token), TOKEN_HOURS));
+  await ctx.services.mailer.send(
+    verificationMessage(user.email, user.username, confirmLink(ctx, user, token), TOKEN_HOURS),
+  );
   return { sentTo: user.email, expiresAt };
 }
 
@@ -123,11 +135,11 @@ export async function resendVerificationEmail(ctx: Context, idOrUsername: string
 export async function sendInvite(ctx: Context, rawEmail: string): Promise<InviteSent> {
   const viewer = ctx.viewer!;
   const email = checkedEmail(rawEmail);
-  if (viewer.email && viewer.email.toLowerCase() === email.toLowerCase()) throw validationFailed('email', 'You cannot invite yourself');
+  if (viewer.email && viewer.email.toLowerCase() === email.toLowerCase())
+    throw validationFailed('email', 'You cannot invite yourself');
   await throttle(ctx.em, viewer.id, 'invite', MAIL_INTERVAL_SECONDS);
   const invite = ctx.em.create(UserInvite, { inviter: viewer.id, email });
   await ctx.em.flush();
   await ctx.services.mailer.send(inviteMessage(email, viewer, `${ctx.publicUrl}${pagePaths.join(viewer.id)}`));
   return { email, sentAt: invite.createdAt };
 }
-

@@ -1,7 +1,11 @@
 // Pure: which interest groups (data/supergroups.yaml) a skin profile belongs to. Routine requests
 // reach the experts who cover those groups; routines and opinions are filtered by them.
 
-export interface ProfileFacts { skinType?: string | null; concerns?: readonly string[] | null; pregnant?: boolean | null }
+export interface ProfileFacts {
+  skinType?: string | null;
+  concerns?: readonly string[] | null;
+  pregnant?: boolean | null;
+}
 
 /** Skin-profile concern → supergroup id. */
 const CONCERN_GROUPS: Record<string, string[]> = {

@@ -23,7 +23,9 @@ let all: Supergroup[] | null = null;
 export function loadSupergroups(): Supergroup[] {
   if (!all) {
     const rows = readYaml<Supergroup[]>('supergroups.yaml');
-    for (const row of rows) if (!/^[a-z0-9-]+$/.test(row.id) || !row.name) throw new Error(`data/supergroups.yaml: bad entry ${JSON.stringify(row)}`);
+    for (const row of rows)
+      if (!/^[a-z0-9-]+$/.test(row.id) || !row.name)
+        throw new Error(`data/supergroups.yaml: bad entry ${JSON.stringify(row)}`);
     all = rows;
   }
   return all;
@@ -40,7 +42,11 @@ export async function setSupergroups(em: EntityManager, user: User, ids: string[
   const known = new Set(loadSupergroups().map((g) => g.id));
   if (ids.length > known.size) throw validationFailed('supergroups', `supergroups takes at most ${known.size} ids`);
   const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length) throw validationFailed('supergroups', `Unknown supergroup ${unknown.map((u) => JSON.stringify(u)).join(', ')}: one of ${[...known].join(', ')}`);
+  if (unknown.length)
+    throw validationFailed(
+      'supergroups',
+      `Unknown supergroup ${unknown.map((u) => JSON.stringify(u)).join(', ')}: one of ${[...known].join(', ')}`,
+    );
   user.supergroups = supergroupsOf(ids).map((g) => g.id);
   user.updatedAt = new Date();
   await em.flush();

@@ -18,9 +18,12 @@ export async function throttle(em: EntityManager, userId: string, action: string
   );
   if (stamped.length) return;
   const [row] = await em.execute<Array<{ wait: number }>>(
-    'select greatest(1, ceil(extract(epoch from (last_at + make_interval(secs => ?) - now()))))::int as wait from user_throttle where user_id = ? and action = ?',
+    'select greatest(1, ceil(extract(epoch from (last_at + make_interval(secs => ?) - now()))))::int as wait from ' +
+      'user_throttle where user_id = ? and action = ?',
     [seconds, userId, action],
   );
   const wait = row?.wait ?? seconds;
-  throw new AppError('RATE_LIMITED', `You can do this once every ${seconds} seconds: try again in ${wait} s`, { retry_after_seconds: wait });
+  throw new AppError('RATE_LIMITED', `You can do this once every ${seconds} seconds: try again in ${wait} s`, {
+    retry_after_seconds: wait,
+  });
 }

@@ -31,7 +31,10 @@ export enum IntakeDecision {
   skip = 'skip',
   undecided = 'undecided',
 }
-registerEnumType(IntakeDecision, { name: 'IntakeDecision', description: 'Whether the user takes or skips the intake survey.' });
+registerEnumType(IntakeDecision, {
+  name: 'IntakeDecision',
+  description: 'Whether the user takes or skips the intake survey.',
+});
 
 @Entity({ tableName: 'app_user' })
 @Index({ properties: ['createdAt', 'id'] })

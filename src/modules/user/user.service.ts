@@ -11,8 +11,12 @@ countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/lang
 
 export async function getUser(em: EntityManager, idOrUsername: string): Promise<User> {
   // No username holds a control character (PostgreSQL text cannot even hold NUL): unknown.
-  if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100) throw notFound('User', idOrUsername.replace(/[\u0000-\u001f]/g, '?').slice(0, 100));
-  const user = await em.findOne(User, isUuid(idOrUsername) ? { id: idOrUsername.toLowerCase() } : { username: idOrUsername.toLowerCase() });
+  if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100)
+    throw notFound('User', idOrUsername.replace(/[\u0000-\u001f]/g, '?').slice(0, 100));
+  const user = await em.findOne(
+    User,
+    isUuid(idOrUsername) ? { id: idOrUsername.toLowerCase() } : { username: idOrUsername.toLowerCase() },
+  );
   if (!user) throw notFound('User', idOrUsername);
   return user;
 }
@@ -22,7 +26,12 @@ export const canSeeEmail = (user: User, viewer: User | null): boolean =>
   viewer !== null && (viewer.id === user.id || viewer.userType === UserType.admin);
 
 /** The user named in the path, when the caller is that user or an admin: else FORBIDDEN. */
-export async function ownUser(em: EntityManager, idOrUsername: string, viewer: User, what = 'change this'): Promise<User> {
+export async function ownUser(
+  em: EntityManager,
+  idOrUsername: string,
+  viewer: User,
+  what = 'change this',
+): Promise<User> {
   const user = await getUser(em, idOrUsername);
   if (!canSeeEmail(user, viewer)) throw forbidden(`Only the user and admins ${what}`);
   return user;
@@ -33,14 +42,28 @@ export async function ownUser(em: EntityManager, idOrUsername: string, viewer: U
  * a digit (the rule of usernames made from tokens). Names the path space uses are reserved.
  */
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{2,29}$/;
-const RESERVED_USERNAMES = new Set(['experts', 'lookup', 'send_invite_link', 'me', 'my', 'admin', 'root', 'null', 'undefined']);
+const RESERVED_USERNAMES = new Set([
+  'experts',
+  'lookup',
+  'send_invite_link',
+  'me',
+  'my',
+  'admin',
+  'root',
+  'null',
+  'undefined',
+]);
 
 /** Names the path space uses (GET /users/experts…) and the placeholders of deleted accounts. */
-export const isReservedUsername = (name: string): boolean => RESERVED_USERNAMES.has(name) || name.startsWith('deleted-');
+export const isReservedUsername = (name: string): boolean =>
+  RESERVED_USERNAMES.has(name) || name.startsWith('deleted-');
 
 export function checkedUsername(raw: string): string {
   if (!USERNAME_PATTERN.test(raw)) {
-    throw validationFailed('username', 'username must be 3-30 characters: lowercase letters, digits, _ . - (starting with a letter or digit)');
+    throw validationFailed(
+      'username',
+      'username must be 3-30 characters: lowercase letters, digits, _ . - (starting with a letter or digit)',
+    );
   }
   if (isReservedUsername(raw)) throw validationFailed('username', `username "${raw}" is reserved`);
   return raw;
@@ -57,7 +80,8 @@ export function listUsers(em: EntityManager, userType: UserType | null | undefin
 /** Users whose username starts with a prefix, alphabetically. */
 export function lookupUsers(em: EntityManager, prefix: string, page: PageArgs) {
   const wanted = prefix.trim().toLowerCase();
-  if (!/^[a-z0-9_.-]{1,30}$/.test(wanted)) throw validationFailed('username', 'username must be 1-30 characters of a-z, 0-9, _ . -');
+  if (!/^[a-z0-9_.-]{1,30}$/.test(wanted))
+    throw validationFailed('username', 'username must be 1-30 characters of a-z, 0-9, _ . -');
   const escaped = wanted.replace(/[\\%_]/g, (c) => `\\${c}`);
   return paginate(em, User, { ...ACTIVE, username: { $like: `${escaped}%` } }, { username: 'asc', id: 'asc' }, page);
 }
@@ -69,23 +93,36 @@ export interface ProfileChanges {
 }
 
 /** Display name, bio and country (the user or an admin); omitted fields stay as they are. */
-export async function updateProfile(em: EntityManager, idOrUsername: string, viewer: User, changes: ProfileChanges): Promise<User> {
+export async function updateProfile(
+  em: EntityManager,
+  idOrUsername: string,
+  viewer: User,
+  changes: ProfileChanges,
+): Promise<User> {
   const user = await ownUser(em, idOrUsername, viewer, 'change a profile');
   if (changes.displayName !== undefined) {
     const name = changes.displayName === null ? null : changes.displayName.trim();
     if (name !== null && (name.length < 1 || name.length > 80 || /[\u0000-\u001f\u007f]/.test(name))) {
-      throw validationFailed('display_name', 'display_name must be 1-80 characters without control characters (null clears it)');
+      throw validationFailed(
+        'display_name',
+        'display_name must be 1-80 characters without control characters (null clears it)',
+      );
     }
     user.displayName = name;
   }
   if (changes.bio !== undefined) {
     const bio = (changes.bio ?? '').trim();
-    if (bio.length > 1000 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(bio)) throw validationFailed('bio', 'bio must be at most 1,000 characters without control characters');
+    if (bio.length > 1000 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(bio))
+      throw validationFailed('bio', 'bio must be at most 1,000 characters without control characters');
     user.bio = bio;
   }
   if (changes.country !== undefined) {
     const code = changes.country === null ? null : changes.country.trim().toUpperCase();
-    if (code !== null && (!/^[A-Z]{2}$/.test(code) || !countries.isValid(code))) throw validationFailed('country', 'country must be an ISO 3166-1 alpha-2 code such as FR (see GET /census/countries), or null');
+    if (code !== null && (!/^[A-Z]{2}$/.test(code) || !countries.isValid(code)))
+      throw validationFailed(
+        'country',
+        'country must be an ISO 3166-1 alpha-2 code such as FR (see GET /census/countries), or null',
+      );
     user.country = code;
   }
   user.updatedAt = new Date();
@@ -94,7 +131,12 @@ export async function updateProfile(em: EntityManager, idOrUsername: string, vie
 }
 
 /** A new username (the user or an admin): CONFLICT when another user has it. */
-export async function changeUsername(em: EntityManager, idOrUsername: string, viewer: User, wanted: string): Promise<User> {
+export async function changeUsername(
+  em: EntityManager,
+  idOrUsername: string,
+  viewer: User,
+  wanted: string,
+): Promise<User> {
   const user = await ownUser(em, idOrUsername, viewer, 'change a username');
   const username = checkedUsername(wanted);
   if (username === user.username) return user;
@@ -105,7 +147,8 @@ export async function changeUsername(em: EntityManager, idOrUsername: string, vi
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw conflict(`The username "${username}" is taken`, { field: 'username' });
+    if (error instanceof UniqueConstraintViolationException)
+      throw conflict(`The username "${username}" is taken`, { field: 'username' });
     throw error;
   }
   return user;

@@ -37,12 +37,21 @@ function errorsFor(route: RouteDefinition, hasBody: boolean): number[] {
 }
 
 /** JSON always; multipart too where the route takes file uploads (files as binary parts). */
-function requestContent(route: RouteDefinition, properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
-  const json = { 'application/json': { schema: { type: 'object', properties, required, additionalProperties: false } } };
+function requestContent(
+  route: RouteDefinition,
+  properties: Record<string, JsonSchema>,
+  required: string[],
+): JsonSchema {
+  const json = {
+    'application/json': { schema: { type: 'object', properties, required, additionalProperties: false } },
+  };
   if (!route.uploads) return json;
-  const parts = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [
-    name, route.uploads!.includes(name) ? { type: 'string', format: 'binary', contentMediaType: 'image/*' } : schema,
-  ]));
+  const parts = Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [
+      name,
+      route.uploads!.includes(name) ? { type: 'string', format: 'binary', contentMediaType: 'image/*' } : schema,
+    ]),
+  );
   return { ...json, 'multipart/form-data': { schema: { type: 'object', properties: parts, required } } };
 }
 
@@ -60,7 +69,9 @@ export function generateOpenApi(options: {
   // for GET) are one path to OpenAPI: each is written with the spelling of its GET route (else the first).
   const shapeOf = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, ':');
   const spellings = new Map<string, string[]>();
-  for (const { route } of [...options.routes].sort((a, b) => Number(b.route.method === 'GET') - Number(a.route.method === 'GET'))) {
+  for (const { route } of [...options.routes].sort(
+    (a, b) => Number(b.route.method === 'GET') - Number(a.route.method === 'GET'),
+  )) {
     if (!spellings.has(shapeOf(route.path))) spellings.set(shapeOf(route.path), pathParams(route.path));
   }
   const tagsUsed = new Set<string>();
@@ -69,7 +80,10 @@ export function generateOpenApi(options: {
     const names = spellings.get(shapeOf(route.path))!;
     const rename = new Map(own.map((name, i) => [name, names[i]]));
     let nth = 0;
-    const openPath = `${options.prefix}${route.path.replace(/:[A-Za-z0-9_]+/g, () => `:${names[nth++]}`)}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const openPath = `${options.prefix}${route.path.replace(/:[A-Za-z0-9_]+/g, () => `:${names[nth++]}`)}`.replace(
+      /:([A-Za-z0-9_]+)/g,
+      '{$1}',
+    );
     for (const tag of route.tags) tagsUsed.add(tag);
     const inPath = new Set(own);
     const fragments = new Map(
@@ -89,10 +103,23 @@ export function generateOpenApi(options: {
       const schema = inputSchema(spec.type);
       // Signed webhooks: the raw body is the whole JSON object; some variables come from headers.
       if (spec.name === route.rawBody) continue;
-      else if (spec.name in fromHeaders) parameters.push({ name: fromHeaders[spec.name], in: 'header', required: spec.required, schema });
-      else if (inPath.has(spec.name)) parameters.push({ name: rename.get(spec.name) ?? spec.name, in: 'path', required: true, schema: { type: 'string' } });
+      else if (spec.name in fromHeaders)
+        parameters.push({ name: fromHeaders[spec.name], in: 'header', required: spec.required, schema });
+      else if (inPath.has(spec.name))
+        parameters.push({
+          name: rename.get(spec.name) ?? spec.name,
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        });
       else if (!bodyAllowed) {
-        parameters.push({ name: spec.name, in: 'query', required: spec.required, schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) });
+        parameters.push({
+          name: spec.name,
+          in: 'query',
+          required: spec.required,
+          schema,
+          ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
+        });
       } else {
         bodyProperties[spec.name] = schema;
         if (spec.required) bodyRequired.push(spec.name);
@@ -102,17 +129,27 @@ export function generateOpenApi(options: {
     const status = String(route.status ?? 200);
     const responses: Record<string, JsonSchema> = {};
     if (route.status === 204) responses['204'] = { description: 'Done; no body.' };
-    else if (route.status === 302) responses['302'] = { description: 'Redirect to the retailer.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } };
+    else if (route.status === 302)
+      responses['302'] = {
+        description: 'Redirect to the retailer.',
+        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+      };
     else {
       responses[status] = {
         description: route.summary,
         content: route.contentType
           ? { [route.contentType.split(';')[0]]: { schema: { type: 'string' } } }
-          : { 'application/json': { schema: field && root.kind === Kind.FIELD ? outputSchema(field.type, root.selectionSet, fragments) : {} } },
+          : {
+              'application/json': {
+                schema: field && root.kind === Kind.FIELD ? outputSchema(field.type, root.selectionSet, fragments) : {},
+              },
+            },
       };
-      if (route.method === 'GET' && route.access === 'public') responses['304'] = { description: 'Not modified (If-None-Match matched the ETag).' };
+      if (route.method === 'GET' && route.access === 'public')
+        responses['304'] = { description: 'Not modified (If-None-Match matched the ETag).' };
     }
-    for (const code of errorsFor(route, hasBody)) responses[String(code)] = { $ref: `#/components/responses/Error${code}` };
+    for (const code of errorsFor(route, hasBody))
+      responses[String(code)] = { $ref: `#/components/responses/Error${code}` };
     const roles = accessRoles(route.access);
     paths[openPath] ??= {};
     paths[openPath][route.method.toLowerCase()] = {
@@ -122,28 +159,55 @@ export function generateOpenApi(options: {
         operation.description,
         `Access: ${route.access === 'public' ? 'public' : route.access === 'user' ? 'any signed-in user' : route.access === 'owner' ? 'the owner (moderators and admins where noted)' : `user types ${roles.join(', ')} (admins always)`}.`,
         `GraphQL operation: \`${route.operation}\` in rest-mappings/${operation.file}.`,
-      ].filter(Boolean).join('\n\n'),
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       tags: route.tags,
       parameters,
-      ...(route.rawBody ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON object, signed as sent (see the description).' } } } } }
-        : hasBody ? { requestBody: { required: bodyRequired.length > 0, content: requestContent(route, bodyProperties, bodyRequired) } } : {}),
+      ...(route.rawBody
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: { type: 'object', description: 'A JSON object, signed as sent (see the description).' },
+                },
+              },
+            },
+          }
+        : hasBody
+          ? {
+              requestBody: {
+                required: bodyRequired.length > 0,
+                content: requestContent(route, bodyProperties, bodyRequired),
+              },
+            }
+          : {}),
       responses,
       ...(route.access === 'public' ? { security: [{}, { bearerAuth: [] }] } : { security: [{ bearerAuth: [] }] }),
     };
   }
-  const errorResponses = Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([code, description]) => [
-    `Error${code}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-  ]));
+  const errorResponses = Object.fromEntries(
+    Object.entries(ERROR_RESPONSES).map(([code, description]) => [
+      `Error${code}`,
+      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: {
       title: 'Skincare ingredient and routine service',
       version: options.version,
-      description: 'REST compatibility layer over the GraphQL API (POST /graphql). Lists are `{items, next_cursor}`, paged with `limit` (1-100, default 20) and `cursor`. Errors are `{error: {code, message, details}}`.',
+      description:
+        'REST compatibility layer over the GraphQL API (POST /graphql). Lists are `{items, next_cursor}`, paged with ' +
+        '`limit` (1-100, default 20) and `cursor`. Errors are `{error: {code, message, details}}`.',
     },
     // Relative: the paths are on the service that serves this description (its PUBLIC_URL).
     servers: [{ url: options.serverUrl ?? '/', description: 'The service serving this description' }],
-    tags: [...tagsUsed].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
+    tags: [...tagsUsed].map((name) => ({
+      name,
+      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+    })),
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -156,7 +220,21 @@ export function generateOpenApi(options: {
               type: 'object',
               required: ['code', 'message'],
               properties: {
-                code: { type: 'string', enum: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'ROUTE_NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL'] },
+                code: {
+                  type: 'string',
+                  enum: [
+                    'VALIDATION_FAILED',
+                    'UNAUTHENTICATED',
+                    'FORBIDDEN',
+                    'NOT_FOUND',
+                    'ROUTE_NOT_FOUND',
+                    'CONFLICT',
+                    'PAYLOAD_TOO_LARGE',
+                    'UNSUPPORTED_MEDIA_TYPE',
+                    'RATE_LIMITED',
+                    'INTERNAL',
+                  ],
+                },
                 message: { type: 'string' },
                 details: {},
                 request_id: { type: 'string' },

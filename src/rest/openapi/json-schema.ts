@@ -1,8 +1,19 @@
 // GraphQL types and selection sets → JSON Schema (OpenAPI 3.1 dialect). Pure.
 import {
-  GraphQLEnumType, GraphQLScalarType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType,
-  isInterfaceType, isUnionType, Kind,
-  type FragmentDefinitionNode, type GraphQLInputType, type GraphQLOutputType, type SelectionSetNode,
+  GraphQLEnumType,
+  GraphQLScalarType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isInterfaceType,
+  isUnionType,
+  Kind,
+  type FragmentDefinitionNode,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type SelectionSetNode,
 } from 'graphql';
 import { snakeCase } from '../documents.js';
 
@@ -11,15 +22,27 @@ export type JsonSchema = Record<string, unknown>;
 function scalarSchema(type: GraphQLScalarType | GraphQLEnumType): JsonSchema {
   if (type instanceof GraphQLEnumType) return { type: 'string', enum: type.getValues().map((v) => v.value) };
   switch (type.name) {
-    case 'Int': return { type: 'integer' };
-    case 'Float': return { type: 'number' };
-    case 'Boolean': return { type: 'boolean' };
-    case 'ID': return { type: 'string' };
-    case 'String': return { type: 'string' };
+    case 'Int':
+      return { type: 'integer' };
+    case 'Float':
+      return { type: 'number' };
+    case 'Boolean':
+      return { type: 'boolean' };
+    case 'ID':
+      return { type: 'string' };
+    case 'String':
+      return { type: 'string' };
     case 'DateTimeISO':
-    case 'DateTime': return { type: 'string', format: 'date-time' };
-    case 'Upload': return { type: 'string', contentEncoding: 'base64', description: 'In JSON: base64 text; in multipart: a file part.' };
-    default: return { description: type.description ?? type.name };
+    case 'DateTime':
+      return { type: 'string', format: 'date-time' };
+    case 'Upload':
+      return {
+        type: 'string',
+        contentEncoding: 'base64',
+        description: 'In JSON: base64 text; in multipart: a file part.',
+      };
+    default:
+      return { description: type.description ?? type.name };
   }
 }
 
@@ -28,7 +51,11 @@ const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 
 const nonNull = (schema: JsonSchema): JsonSchema => (schema.anyOf as JsonSchema[] | undefined)?.[0] ?? schema;
 
 /** The schema of what a selection of `type` returns. */
-export function outputSchema(type: GraphQLOutputType, selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): JsonSchema {
+export function outputSchema(
+  type: GraphQLOutputType,
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Map<string, FragmentDefinitionNode>,
+): JsonSchema {
   if (isNonNullType(type)) return nonNull(outputSchema(type.ofType, selectionSet, fragments));
   const inner = ((): JsonSchema => {
     if (isListType(type)) {
@@ -45,7 +72,11 @@ export function outputSchema(type: GraphQLOutputType, selectionSet: SelectionSet
           if (selection.kind === Kind.FIELD) {
             const name = selection.name.value;
             const key = selection.alias?.value ?? name;
-            if (name === '__typename') { properties[key] = { type: 'string' }; required.push(key); continue; }
+            if (name === '__typename') {
+              properties[key] = { type: 'string' };
+              required.push(key);
+              continue;
+            }
             const field = (fields as Record<string, { type: GraphQLOutputType; description?: string | null }>)[name];
             if (!field) continue;
             const schema = outputSchema(field.type, selection.selectionSet, fragments);
@@ -76,7 +107,9 @@ export function inputSchema(type: GraphQLInputType): JsonSchema {
     const required: string[] = [];
     for (const field of Object.values(type.getFields())) {
       const key = snakeCase(field.name);
-      properties[key] = field.description ? { ...inputSchema(field.type), description: field.description } : inputSchema(field.type);
+      properties[key] = field.description
+        ? { ...inputSchema(field.type), description: field.description }
+        : inputSchema(field.type);
       if (isNonNullType(field.type) && field.defaultValue === undefined) required.push(key);
     }
     inner = { type: 'object', properties, required, additionalProperties: false };

@@ -12,7 +12,13 @@ export const analyzeFixtures: FixtureTable = {
   'GET /analyze/:token/missing_ingredients': async ({ t }) => none({ token: await analyze(t) }),
   'GET /analyze/:token/skin_calc': async ({ t }) => none({ token: await analyze(t) }),
   'GET /analyze/:token/rules': async ({ t }) => none({ token: await analyze(t) }),
-  'GET /analyze/:token/similar_products': async ({ t }) => ({ params: { token: await analyze(t) }, query: { limit: '3' } }),
-  'POST /analyze/extract_label': async () => ({ params: {}, body: { text: `Hydrating serum 30 ml\n${FIXTURE_LIST}\nMade in France.` } }),
+  'GET /analyze/:token/similar_products': async ({ t }) => ({
+    params: { token: await analyze(t) },
+    query: { limit: '3' },
+  }),
+  'POST /analyze/extract_label': async () => ({
+    params: {},
+    body: { text: `Hydrating serum 30 ml\n${FIXTURE_LIST}\nMade in France.` },
+  }),
   'POST /analyze/effects': async () => ({ params: {}, body: { ingredient_list: FIXTURE_LIST } }),
 };

@@ -4,13 +4,25 @@ import { type FixtureTable, handOwnedBrand, makeCaller, none } from './base.js';
 export const brandsFixtures: FixtureTable = {
   'GET /brands': async () => ({ params: {}, query: { limit: '5' } }),
   'GET /brands/:id_or_alias': async ({ catalog }) => none({ id_or_alias: catalog.brand.alias }),
-  'GET /brands/:id_or_alias/products': async ({ catalog }) => ({ params: { id_or_alias: catalog.brand.id }, query: { limit: '3' } }),
+  'GET /brands/:id_or_alias/products': async ({ catalog }) => ({
+    params: { id_or_alias: catalog.brand.id },
+    query: { limit: '3' },
+  }),
   // The brand of a product is handed to `me` (a brand user) by an admin.
   'PATCH /brands/:id_or_alias': {
     ownerType: 'brand',
     build: async (ctx) => {
       const brand = await handOwnedBrand(ctx);
-      return { params: { id_or_alias: brand }, body: { description: 'Changed by a route fixture.', website: 'https://brand.example', founded: 2001, country: 'FR' }, strangerStatus: 403 };
+      return {
+        params: { id_or_alias: brand },
+        body: {
+          description: 'Changed by a route fixture.',
+          website: 'https://brand.example',
+          founded: 2001,
+          country: 'FR',
+        },
+        strangerStatus: 403,
+      };
     },
   },
   'PATCH /brands/:id_or_alias/transfer_ownership': {

@@ -5,7 +5,8 @@ import { favourRoutine, type FixtureTable, list, makeRoutine, none, otherToken }
 export const contestsFixtures: FixtureTable = {
   'GET /contests/most_liked_routine/leaderboard': async () => list(),
   'GET /contests/most_liked_routine/leaderboard/previous_week': async () => list(),
-  'GET /contests/most_liked_routine/leaderboard/:week_number': async () => list({ week_number: weekOf(new Date()).weekNumber }),
+  'GET /contests/most_liked_routine/leaderboard/:week_number': async () =>
+    list({ week_number: weekOf(new Date()).weekNumber }),
   'GET /contests/current_week': async () => none(),
   'GET /contests/previous_week': async () => none(),
   'GET /contests/:week_number': async () => none({ week_number: '202401' }),

@@ -10,13 +10,26 @@ async function myAlert({ t, me, catalog }: FixtureContext): Promise<string> {
   const existing = await em.findOne(ReformulationAlert, { user: me.id, product: catalog.product.id, toVersion: 1 });
   if (existing) return existing.id;
   const id = newId();
-  await em.insert(ReformulationAlert, { id, createdAt: new Date(), user: me.id, product: catalog.product.id, fromVersion: 1, toVersion: 1, reasons: [] } as never);
+  await em.insert(ReformulationAlert, {
+    id,
+    createdAt: new Date(),
+    user: me.id,
+    product: catalog.product.id,
+    fromVersion: 1,
+    toVersion: 1,
+    reasons: [],
+  } as never);
   return id;
 }
 
 export const extensionsReformulationFixtures: FixtureTable = {
-  'GET /products/:id_or_alias/ingredient_list_versions': async ({ catalog }) => ({ params: { id_or_alias: catalog.product.alias } }),
-  'GET /products/:id_or_alias/ingredient_list_diff': async ({ catalog }) => ({ params: { id_or_alias: catalog.product.alias }, query: { from: '1', to: '1' } }),
+  'GET /products/:id_or_alias/ingredient_list_versions': async ({ catalog }) => ({
+    params: { id_or_alias: catalog.product.alias },
+  }),
+  'GET /products/:id_or_alias/ingredient_list_diff': async ({ catalog }) => ({
+    params: { id_or_alias: catalog.product.alias },
+    query: { from: '1', to: '1' },
+  }),
   'GET /my/reformulation_alerts': async () => ({ params: {}, query: { limit: '5' } }),
   'POST /my/reformulation_alerts/:id/read': async (ctx) => ({ params: { id: await myAlert(ctx) } }),
   'POST /my/reformulation_alerts/:id/dismiss': async (ctx) => ({ params: { id: await myAlert(ctx) } }),

@@ -9,7 +9,12 @@ export const identityProviderFixtures: FixtureTable = {
     const secret = t.config.auth.idpWebhookSecret;
     return {
       params: {},
-      body: { id: `evt-fixture-${u}`, type: 'user.updated', timestamp: new Date().toISOString(), user: { subject: `fixture-idp|${u}`, email: `idp-${u}@example.com`, email_verified: true, name: `Idp ${u}` } },
+      body: {
+        id: `evt-fixture-${u}`,
+        type: 'user.updated',
+        timestamp: new Date().toISOString(),
+        user: { subject: `fixture-idp|${u}`, email: `idp-${u}@example.com`, email_verified: true, name: `Idp ${u}` },
+      },
       sign: (text: string) => ({ 'x-signature': createHmac('sha256', secret).update(text, 'utf8').digest('hex') }),
     };
   },

@@ -7,8 +7,17 @@ import { loadOperations } from '../../../src/rest/documents.js';
 import type { RouteDefinition } from '../../../src/rest/types.js';
 import type { TestApp } from '../app.js';
 import {
-  catalogOf, fixtureAdmin, pathParams, routeKey, uniqueSuffix, urlOf,
-  type Caller, type FixtureSpec, type FixtureTable, type RouteFixture, type UserTypeName,
+  catalogOf,
+  fixtureAdmin,
+  pathParams,
+  routeKey,
+  uniqueSuffix,
+  urlOf,
+  type Caller,
+  type FixtureSpec,
+  type FixtureTable,
+  type RouteFixture,
+  type UserTypeName,
 } from './base.js';
 import { analyzeFixtures } from './analyze.js';
 import { articlesFixtures } from './articles.js';
@@ -94,7 +103,9 @@ export const routeFixtures: FixtureTable = Object.assign({}, ...Object.values(fi
  */
 export function fixturesOutOfPlace(routes: RouteDefinition[] = routeTable): string[] {
   const operations = loadOperations(new URL('../../../rest-mappings/', import.meta.url).pathname);
-  const groupOf = new Map(routes.map((route) => [routeKey(route), operations.get(route.operation)?.file.replace(/\.graphql$/, '')]));
+  const groupOf = new Map(
+    routes.map((route) => [routeKey(route), operations.get(route.operation)?.file.replace(/\.graphql$/, '')]),
+  );
   const seen = new Map<string, string>();
   const problems: string[] = [];
   for (const [group, fixtures] of Object.entries(fixturesByGroup)) {
@@ -129,18 +140,43 @@ export const fixturesWithoutRoute = (routes: RouteDefinition[] = routeTable): st
 /** The fixture of a route, for `me`; throws when the route has none. */
 export async function buildFixture(t: TestApp, route: RouteDefinition, me: Caller): Promise<RouteFixture> {
   const spec = specOf(routeKey(route));
-  if (!spec) throw new Error(`No fixture for ${routeKey(route)}: add one to test/helpers/route-fixtures/<group>.ts, the group of its operation`);
-  const fixture = await spec.build({ t, me, catalog: await catalogOf(t), admin: () => fixtureAdmin(t), unique: uniqueSuffix });
+  if (!spec)
+    throw new Error(
+      `No fixture for ${routeKey(route)}: add one to test/helpers/route-fixtures/<group>.ts, the group of its operation`,
+    );
+  const fixture = await spec.build({
+    t,
+    me,
+    catalog: await catalogOf(t),
+    admin: () => fixtureAdmin(t),
+    unique: uniqueSuffix,
+  });
   const missing = pathParams(route.path).filter((p) => !(p in fixture.params));
   if (missing.length) throw new Error(`The fixture of ${routeKey(route)} gives no value for :${missing.join(', :')}`);
   return fixture;
 }
 
 /** Sends a fixture's request as a caller (anonymous when null). */
-export function sendFixture(t: TestApp, route: RouteDefinition, fixture: RouteFixture, caller: Caller | null): Promise<LightMyRequestResponse> {
+export function sendFixture(
+  t: TestApp,
+  route: RouteDefinition,
+  fixture: RouteFixture,
+  caller: Caller | null,
+): Promise<LightMyRequestResponse> {
   if (fixture.sign) {
     const text = JSON.stringify(fixture.body ?? {});
-    return t.inject({ method: route.method, url: urlOf(route, fixture), payload: text, headers: { 'content-type': 'application/json', ...fixture.sign(text) }, token: caller?.token });
+    return t.inject({
+      method: route.method,
+      url: urlOf(route, fixture),
+      payload: text,
+      headers: { 'content-type': 'application/json', ...fixture.sign(text) },
+      token: caller?.token,
+    });
   }
-  return t.inject({ method: route.method, url: urlOf(route, fixture), ...(fixture.body ? { payload: fixture.body } : {}), token: caller?.token });
+  return t.inject({
+    method: route.method,
+    url: urlOf(route, fixture),
+    ...(fixture.body ? { payload: fixture.body } : {}),
+    token: caller?.token,
+  });
 }

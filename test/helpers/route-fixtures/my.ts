@@ -29,10 +29,27 @@ export const myFixtures: FixtureTable = {
   'GET /my/intake_decision': async () => none(),
   'PATCH /my/survey/active/intake_decision': async () => ({ params: {}, body: { decision: 'take' } }),
   'GET /my/survey/answered': async ({ t, me }) => {
-    await ok(await t.inject({ method: 'POST', url: '/my/survey_answers', payload: { answers: [{ question: 'climate', values: ['temperate'] }] }, token: me.token }), 'POST /my/survey_answers', 201);
+    await ok(
+      await t.inject({
+        method: 'POST',
+        url: '/my/survey_answers',
+        payload: { answers: [{ question: 'climate', values: ['temperate'] }] },
+        token: me.token,
+      }),
+      'POST /my/survey_answers',
+      201,
+    );
     return { params: {}, query: { limit: '5' } };
   },
   'GET /my/survey/unanswered': async () => ({ params: {}, query: { limit: '5' } }),
-  'POST /my/survey_answers': async () => ({ params: {}, body: { answers: [{ question: 'skin_type', values: ['oily'] }, { question: 'concerns', values: ['acne', 'large_pores'] }] } }),
+  'POST /my/survey_answers': async () => ({
+    params: {},
+    body: {
+      answers: [
+        { question: 'skin_type', values: ['oily'] },
+        { question: 'concerns', values: ['acne', 'large_pores'] },
+      ],
+    },
+  }),
   'POST /my/survey_answers/reset': async () => none(),
 };

@@ -2,5 +2,8 @@
 import type { FixtureTable } from './base.js';
 
 export const userRelationshipsFixtures: FixtureTable = {
-  'GET /user_relationships/lookup': async ({ admin }) => ({ params: {}, query: { ids: `${(await admin()).id},${(await admin()).username},nobody-here` } }),
+  'GET /user_relationships/lookup': async ({ admin }) => ({
+    params: {},
+    query: { ids: `${(await admin()).id},${(await admin()).username},nobody-here` },
+  }),
 };

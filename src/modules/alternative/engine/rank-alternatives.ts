@@ -23,7 +23,14 @@
 // face mists); a product of another kind only when the caller asks for them, labelled as such.
 import { personalize, type PersonalProfile } from '../../analysis/engine/personalize.js';
 import type { SkinIngredient } from '../../analysis/engine/skin-types.js';
-import { CANDIDATE_STEP_ID, fitProduct, type EngineIngredient, type EngineRoutine, type ProductFit, type RuleSet } from '../../routine/engine/compatibility.js';
+import {
+  CANDIDATE_STEP_ID,
+  fitProduct,
+  type EngineIngredient,
+  type EngineRoutine,
+  type ProductFit,
+  type RuleSet,
+} from '../../routine/engine/compatibility.js';
 import { SENSITIVITY_TRIGGERS } from '../../survey/engine/sensitivities.js';
 
 export interface AlternativeIngredient extends SkinIngredient, EngineIngredient {
@@ -51,7 +58,10 @@ const KIND_ORDER: Record<KindMatch, number> = { same_category: 0, same_step: 1, 
  * only by the step it serves (no category), any category for that step. Hand creams and toners
  * both go on skin, but one does not replace the other.
  */
-export function kindMatch(original: ProductKind | null | undefined, candidate: ProductKind | null | undefined): KindMatch {
+export function kindMatch(
+  original: ProductKind | null | undefined,
+  candidate: ProductKind | null | undefined,
+): KindMatch {
   if (!original || (!original.categoryId && !original.stepType)) return 'unknown';
   if (original.categoryId && candidate?.categoryId === original.categoryId) return 'same_category';
   if (!original.stepType || candidate?.stepType !== original.stepType) return 'other';
@@ -147,7 +157,13 @@ export function freeOfWishes(supergroups: string[], sensitivities: string[]): Fr
     const trigger = SENSITIVITY_TRIGGERS[sensitivity];
     if (!trigger) continue;
     const label = trigger.reason.replace(/^an? /, '').split(',')[0];
-    if (!wishes.some((w) => w.label === label)) wishes.push({ id: sensitivity, label, why: 'your skin reacted to (survey)', test: trigger.test as FreeOfWish['test'] });
+    if (!wishes.some((w) => w.label === label))
+      wishes.push({
+        id: sensitivity,
+        label,
+        why: 'your skin reacted to (survey)',
+        test: trigger.test as FreeOfWish['test'],
+      });
   }
   return wishes;
 }
@@ -171,25 +187,44 @@ interface Judgement {
 const capped = (value: number, cap: number) => (cap < 0 ? Math.max(value, cap) : Math.min(value, cap));
 
 function judge(product: ProductFacts, person: Person | null, routine: RoutineContext | null): Judgement {
-  const j: Judgement = { points: 0, verdict: null, negatives: new Map(), pregnancy: new Map(), positives: new Map(), broken: new Map(), cautions: new Map(), cautionCount: 0, goods: new Map(), fit: null };
+  const j: Judgement = {
+    points: 0,
+    verdict: null,
+    negatives: new Map(),
+    pregnancy: new Map(),
+    positives: new Map(),
+    broken: new Map(),
+    cautions: new Map(),
+    cautionCount: 0,
+    goods: new Map(),
+    fit: null,
+  };
   if (person) {
-    const result = personalize(product.ingredients, person.profile, { positive: person.positive, negative: person.negative });
+    const result = personalize(product.ingredients, person.profile, {
+      positive: person.positive,
+      negative: person.negative,
+    });
     j.verdict = result.verdict;
     for (const r of result.reasons) {
-      if (r.source === 'feeling') (r.verdict === 'avoid' ? j.negatives : j.positives).set(r.ingredient.id, r.ingredient);
+      if (r.source === 'feeling')
+        (r.verdict === 'avoid' ? j.negatives : j.positives).set(r.ingredient.id, r.ingredient);
       else if (r.source === 'pregnancy') j.pregnancy.set(r.ingredient.id, r.ingredient);
       else if (r.verdict === 'caution') {
         j.cautions.set(r.ingredient.id, r.ingredient);
         j.cautionCount++;
-      }
-      else if (r.verdict === 'good' && !j.goods.has(r.ingredient.id)) j.goods.set(r.ingredient.id, { ingredient: r.ingredient, basis: r.basis });
+      } else if (r.verdict === 'good' && !j.goods.has(r.ingredient.id))
+        j.goods.set(r.ingredient.id, { ingredient: r.ingredient, basis: r.basis });
     }
     for (const wish of person.wishes) {
       const hits = product.ingredients.filter(wish.test);
       if (hits.length) j.broken.set(wish.id, hits);
     }
-    j.points += -1 * (j.negatives.size + j.pregnancy.size) - 0.6 * j.broken.size
-      + capped(-0.15 * j.cautionCount, -0.6) + capped(0.4 * j.positives.size, 0.8) + capped(0.05 * j.goods.size, 0.2);
+    j.points +=
+      -1 * (j.negatives.size + j.pregnancy.size) -
+      0.6 * j.broken.size +
+      capped(-0.15 * j.cautionCount, -0.6) +
+      capped(0.4 * j.positives.size, 0.8) +
+      capped(0.05 * j.goods.size, 0.2);
   }
   if (routine) {
     j.fit = fitProduct(routine.routine, product, routine.ruleSet);
@@ -204,29 +239,81 @@ function judge(product: ProductFacts, person: Person | null, routine: RoutineCon
 const names = (list: Iterable<AlternativeIngredient>) => [...list].map((i) => i.name).join(', ');
 const ids = (list: Iterable<AlternativeIngredient>) => [...list].map((i) => i.id);
 
-function reasonsFor(alt: Judgement, original: Judgement & { kind?: ProductKind | null }, person: Person | null, routine: RoutineContext | null, product: SimilarProduct): AlternativeReason[] {
+function reasonsFor(
+  alt: Judgement,
+  original: Judgement & { kind?: ProductKind | null },
+  person: Person | null,
+  routine: RoutineContext | null,
+  product: SimilarProduct,
+): AlternativeReason[] {
   const reasons: AlternativeReason[] = [];
-  const add = (effect: Effect, source: ReasonSource, text: string, ingredients: AlternativeIngredient[] = []) => reasons.push({ effect, source, text, ingredientIds: ids(ingredients) });
+  const add = (effect: Effect, source: ReasonSource, text: string, ingredients: AlternativeIngredient[] = []) =>
+    reasons.push({ effect, source, text, ingredientIds: ids(ingredients) });
   const percent = Math.round(product.similarity * 100);
   if (!person) {
-    add('neutral', 'similarity', `${percent}% similar ingredient list. Ranked by similarity only: sign in to rank by your skin profile, ingredient feelings and free-of wishes.`);
+    add(
+      'neutral',
+      'similarity',
+      `${percent}% similar ingredient list. Ranked by similarity only: sign in to rank by your skin profile, ingredient feelings and free-of wishes.`,
+    );
   } else {
-    for (const [id, i] of original.negatives) if (!alt.negatives.has(id)) add('better', 'feeling', `free of ${i.name}, which you marked negative`, [i]);
-    for (const [id, i] of alt.negatives) add('worse', 'feeling', `${original.negatives.has(id) ? 'still contains' : 'contains'} ${i.name}, which you marked negative`, [i]);
-    for (const [id, i] of original.pregnancy) if (!alt.pregnancy.has(id)) add('better', 'pregnancy', `free of ${i.name}, advised against during pregnancy`, [i]);
-    for (const [id, i] of alt.pregnancy) add('worse', 'pregnancy', `${original.pregnancy.has(id) ? 'still contains' : 'contains'} ${i.name}, advised against during pregnancy`, [i]);
+    for (const [id, i] of original.negatives)
+      if (!alt.negatives.has(id)) add('better', 'feeling', `free of ${i.name}, which you marked negative`, [i]);
+    for (const [id, i] of alt.negatives)
+      add(
+        'worse',
+        'feeling',
+        `${original.negatives.has(id) ? 'still contains' : 'contains'} ${i.name}, which you marked negative`,
+        [i],
+      );
+    for (const [id, i] of original.pregnancy)
+      if (!alt.pregnancy.has(id))
+        add('better', 'pregnancy', `free of ${i.name}, advised against during pregnancy`, [i]);
+    for (const [id, i] of alt.pregnancy)
+      add(
+        'worse',
+        'pregnancy',
+        `${original.pregnancy.has(id) ? 'still contains' : 'contains'} ${i.name}, advised against during pregnancy`,
+        [i],
+      );
     for (const wish of person.wishes) {
       const hits = alt.broken.get(wish.id);
-      if (hits) add('worse', 'free_of', `${original.broken.has(wish.id) ? 'still contains' : 'contains'} ${wish.label} (${names(hits)}), which ${wish.why}`, hits);
-      else if (original.broken.has(wish.id)) add('better', 'free_of', `free of ${wish.label}, which ${wish.why}`, original.broken.get(wish.id));
+      if (hits)
+        add(
+          'worse',
+          'free_of',
+          `${original.broken.has(wish.id) ? 'still contains' : 'contains'} ${wish.label} (${names(hits)}), which ${wish.why}`,
+          hits,
+        );
+      else if (original.broken.has(wish.id))
+        add('better', 'free_of', `free of ${wish.label}, which ${wish.why}`, original.broken.get(wish.id));
     }
-    for (const [id, i] of alt.positives) if (!original.positives.has(id)) add('better', 'feeling', `contains ${i.name}, which you marked as good`, [i]);
+    for (const [id, i] of alt.positives)
+      if (!original.positives.has(id)) add('better', 'feeling', `contains ${i.name}, which you marked as good`, [i]);
     const newCautions = [...alt.cautions].filter(([id]) => !original.cautions.has(id)).map(([, i]) => i);
     const goneCautions = [...original.cautions].filter(([id]) => !alt.cautions.has(id)).map(([, i]) => i);
-    if (newCautions.length) add('worse', 'skin_profile', `cautions for your skin the original does not have: ${names(newCautions)}`, newCautions);
-    if (goneCautions.length) add('better', 'skin_profile', `without the original's cautions for your skin: ${names(goneCautions)}`, goneCautions);
+    if (newCautions.length)
+      add(
+        'worse',
+        'skin_profile',
+        `cautions for your skin the original does not have: ${names(newCautions)}`,
+        newCautions,
+      );
+    if (goneCautions.length)
+      add(
+        'better',
+        'skin_profile',
+        `without the original's cautions for your skin: ${names(goneCautions)}`,
+        goneCautions,
+      );
     const newGoods = [...alt.goods.values()].filter((g) => !original.goods.has(g.ingredient.id));
-    if (newGoods.length) add('better', 'skin_profile', `good for your ${[...new Set(newGoods.map((g) => g.basis.replace(/_/g, ' ')))].join(', ')}: ${names(newGoods.map((g) => g.ingredient))}`, newGoods.map((g) => g.ingredient));
+    if (newGoods.length)
+      add(
+        'better',
+        'skin_profile',
+        `good for your ${[...new Set(newGoods.map((g) => g.basis.replace(/_/g, ' ')))].join(', ')}: ${names(newGoods.map((g) => g.ingredient))}`,
+        newGoods.map((g) => g.ingredient),
+      );
     add('neutral', 'similarity', `${percent}% similar ingredient list`);
   }
   if (routine && alt.fit) {
@@ -234,19 +321,32 @@ function reasonsFor(alt: Judgement, original: Judgement & { kind?: ProductKind |
     for (const f of alt.fit.findings) {
       const others = f.ingredients.filter((i) => !own.has(i.id));
       const candidateOnly = !f.steps.some((s) => s.id !== CANDIDATE_STEP_ID);
-      const text = others.length && !candidateOnly
-        ? `${f.severity === 'high' ? 'clashes' : 'needs care'} with ${others.map((i) => i.name).join(', ')} in ${routine.label}: ${f.title}`
-        : `${f.title} (${routine.label})`;
-      add('worse', 'routine', text, product.ingredients.filter((i) => f.ingredients.some((x) => x.id === i.id)));
+      const text =
+        others.length && !candidateOnly
+          ? `${f.severity === 'high' ? 'clashes' : 'needs care'} with ${others.map((i) => i.name).join(', ')} in ${routine.label}: ${f.title}`
+          : `${f.title} (${routine.label})`;
+      add(
+        'worse',
+        'routine',
+        text,
+        product.ingredients.filter((i) => f.ingredients.some((x) => x.id === i.id)),
+      );
     }
     if (alt.fit.verdict === 'does_not_fit' && !alt.fit.findings.length) add('worse', 'routine', alt.fit.reason);
     if (alt.fit.verdict === 'fits') {
       const step = alt.fit.placements[0]?.stepType ?? 'new';
-      add(original.fit && original.fit.verdict !== 'fits' ? 'better' : 'neutral', 'routine', `fits ${routine.label} as ${/^[aeiou]/.test(step) ? 'an' : 'a'} ${step} step${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`);
+      add(
+        original.fit && original.fit.verdict !== 'fits' ? 'better' : 'neutral',
+        'routine',
+        `fits ${routine.label} as ${/^[aeiou]/.test(step) ? 'an' : 'a'} ${step} step${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`,
+      );
     }
   }
   const order: Record<Effect, number> = { worse: 0, better: 1, neutral: 2 };
-  const sorted = reasons.map((r, i) => ({ r, i })).sort((a, b) => order[a.r.effect] - order[b.r.effect] || a.i - b.i).map(({ r }) => r);
+  const sorted = reasons
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => order[a.r.effect] - order[b.r.effect] || a.i - b.i)
+    .map(({ r }) => r);
   const kind = kindReason(original.kind, product.kind);
   return kind ? [kind, ...sorted] : sorted;
 }
@@ -254,11 +354,26 @@ function reasonsFor(alt: Judgement, original: Judgement & { kind?: ProductKind |
 const stepWords = (step: string | null | undefined) => (step ? `a ${step} step` : 'no routine step');
 
 /** Says what the alternative is when it is not of the original's category. */
-function kindReason(original: ProductKind | null | undefined, candidate: ProductKind | null | undefined): AlternativeReason | null {
+function kindReason(
+  original: ProductKind | null | undefined,
+  candidate: ProductKind | null | undefined,
+): AlternativeReason | null {
   const match = kindMatch(original, candidate);
   const what = candidate?.name ?? 'uncategorised';
-  if (match === 'same_step') return { effect: 'neutral', source: 'kind', text: `same routine step (${original!.stepType}), another category: ${what}${original!.name ? `, not ${original!.name}` : ''}`, ingredientIds: [] };
-  if (match === 'other') return { effect: 'worse', source: 'kind', text: `a different kind of product: ${what} (${stepWords(candidate?.stepType)}), not ${original!.name ?? 'the original\'s kind'} (${stepWords(original!.stepType)})`, ingredientIds: [] };
+  if (match === 'same_step')
+    return {
+      effect: 'neutral',
+      source: 'kind',
+      text: `same routine step (${original!.stepType}), another category: ${what}${original!.name ? `, not ${original!.name}` : ''}`,
+      ingredientIds: [],
+    };
+  if (match === 'other')
+    return {
+      effect: 'worse',
+      source: 'kind',
+      text: `a different kind of product: ${what} (${stepWords(candidate?.stepType)}), not ${original!.name ?? "the original's kind"} (${stepWords(original!.stepType)})`,
+      ingredientIds: [],
+    };
   return null;
 }
 
@@ -271,7 +386,14 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
  * first (category, then sibling category for the same step), best fit first within each; other
  * kinds only with `otherKinds`, last. Ties keep the more similar one first, then the id.
  */
-export function rankAlternatives(original: ProductFacts, similar: SimilarProduct[], person: Person | null, routine: RoutineContext | null, limit: number, options: RankOptions = {}): RankedAlternative[] {
+export function rankAlternatives(
+  original: ProductFacts,
+  similar: SimilarProduct[],
+  person: Person | null,
+  routine: RoutineContext | null,
+  limit: number,
+  options: RankOptions = {},
+): RankedAlternative[] {
   const originalJudgement = { ...judge(original, person, routine), kind: original.kind };
   const offered = similar.filter((product) => options.otherKinds || kindMatch(original.kind, product.kind) !== 'other');
   const ranked = offered.map((product): RankedAlternative => {
@@ -288,6 +410,12 @@ export function rankAlternatives(original: ProductFacts, similar: SimilarProduct
       reasons: reasonsFor(j, originalJudgement, person, routine, product),
     };
   });
-  ranked.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.fitScore - a.fitScore || b.similarity - a.similarity || a.id.localeCompare(b.id));
+  ranked.sort(
+    (a, b) =>
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      b.fitScore - a.fitScore ||
+      b.similarity - a.similarity ||
+      a.id.localeCompare(b.id),
+  );
   return ranked.slice(0, limit);
 }

@@ -35,8 +35,15 @@ export interface ListAnalysis {
 function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
   const { match, ingredientId } = matcher.matchEntry(entry);
   return {
-    position: entry.position, input: entry.input, concentration: entry.concentration,
-    mayContain: entry.mayContain, nano: entry.nano, active: entry.active, part: entry.part, match, ingredientId,
+    position: entry.position,
+    input: entry.input,
+    concentration: entry.concentration,
+    mayContain: entry.mayContain,
+    nano: entry.nano,
+    active: entry.active,
+    part: entry.part,
+    match,
+    ingredientId,
   };
 }
 
@@ -57,7 +64,8 @@ function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher): Ana
   // "Sodium Tallowate or Sodium Palmate" names alternatives: words joined by a connective are no run of names.
   if (countWords(entry.input) < 3 || CONNECTIVE.test(entry.input)) return [whole];
   const run = readRun(entry.input, (name) => RECOGNISED.has(matcher.matchEntry({ input: name }).match));
-  if (run.pieces && run.pieces.length > 1) return run.pieces.map((input) => matched({ ...entry, input, concentration: null, pieces: undefined }, matcher));
+  if (run.pieces && run.pieces.length > 1)
+    return run.pieces.map((input) => matched({ ...entry, input, concentration: null, pieces: undefined }, matcher));
   if (run.known >= 2) whole.unread = true;
   return [whole];
 }
@@ -99,7 +107,13 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
     }
   }
   return {
-    entries, ...(unread ? { unread: true as const } : {}), unmatched, duplicates,
-    footnotes: parsed.footnotes, ignored: parsed.ignored, setAside: parsed.setAside, parts: parsed.parts,
+    entries,
+    ...(unread ? { unread: true as const } : {}),
+    unmatched,
+    duplicates,
+    footnotes: parsed.footnotes,
+    ignored: parsed.ignored,
+    setAside: parsed.setAside,
+    parts: parsed.parts,
   };
 }

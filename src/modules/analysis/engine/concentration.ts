@@ -40,9 +40,11 @@ export function printedPercent(text: string | null): number | null {
   return value > 0 && value <= 100 ? value : null;
 }
 
-const round = (n: number): number => (n >= 10 ? Math.round(n * 10) / 10 : n >= 0.1 ? Math.round(n * 100) / 100 : Number(n.toPrecision(2)));
+const round = (n: number): number =>
+  n >= 10 ? Math.round(n * 10) / 10 : n >= 0.1 ? Math.round(n * 100) / 100 : Number(n.toPrecision(2));
 const pct = (n: number): string => `${round(n)}%`;
-const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+const ordinal = (n: number): string =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 /**
  * A Drug Facts label lists its active ingredients apart, with their amounts, and may list the
@@ -73,7 +75,9 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
   const n = entries.length;
   const printed = entries.map((e) => printedPercent(e.concentration));
   // The 1 % line: the first entry known to be at most 1 % (printed or capped).
-  const lineIndex = entries.findIndex((e, i) => (printed[i] !== null ? printed[i]! <= 1 : (e.cap?.max ?? Infinity) <= 1));
+  const lineIndex = entries.findIndex((e, i) =>
+    printed[i] !== null ? printed[i]! <= 1 : (e.cap?.max ?? Infinity) <= 1,
+  );
   // What printed amounts leave: after "Houttuynia Cordata Extract (77%)" the rest share 23%.
   const printedTotal = entries.reduce((sum, e, i) => sum + (!e.mayContain && printed[i] !== null ? printed[i]! : 0), 0);
   const left = Math.max(0, 100 - printedTotal);
@@ -85,7 +89,11 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
     const e = entries[i];
     const p = printed[i];
     if (e.mayContain) {
-      result.push({ min: 0, max: Math.min(e.cap?.max ?? 1, 1), basis: 'Listed under "may contain": present in some batches or shades only, usually in small amounts.' });
+      result.push({
+        min: 0,
+        max: Math.min(e.cap?.max ?? 1, 1),
+        basis: 'Listed under "may contain": present in some batches or shades only, usually in small amounts.',
+      });
       continue;
     }
     if (p !== null) {
@@ -101,23 +109,40 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
     const byPosition = 100 / (i + 1);
     if (byPosition < max) {
       max = byPosition;
-      reasons.push(`listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(byPosition)} (100 ÷ ${i + 1})`);
+      reasons.push(
+        `listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(byPosition)} (100 ÷ ${i + 1})`,
+      );
     }
     if (bound < max) {
       max = bound;
-      reasons.splice(0, reasons.length, `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`);
+      reasons.splice(
+        0,
+        reasons.length,
+        `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`,
+      );
     }
     // Order only binds above 1 %: whatever the bounds say, 1 % stays possible.
     if (max < 1) max = 1;
     if (lineIndex !== -1 && i > lineIndex) {
       max = 1;
       const anchor = entries[lineIndex];
-      const why = printed[lineIndex] !== null ? `${pct(printed[lineIndex]!)} as printed` : `at most ${pct(anchor.cap!.max)} by law: ${anchor.cap!.source}`;
-      reasons.splice(0, reasons.length, `listed after ${anchor.name} (${why}), so behind the 1% line, where the order no longer says anything: at most 1%`);
+      const why =
+        printed[lineIndex] !== null
+          ? `${pct(printed[lineIndex]!)} as printed`
+          : `at most ${pct(anchor.cap!.max)} by law: ${anchor.cap!.source}`;
+      reasons.splice(
+        0,
+        reasons.length,
+        `listed after ${anchor.name} (${why}), so behind the 1% line, where the order no longer says anything: at most 1%`,
+      );
     }
     if (printedTotal > 0 && printedTotal <= 100 && left < max) {
       max = left;
-      reasons.splice(0, reasons.length, `the amounts printed on the label add up to ${pct(printedTotal)}, which leaves at most ${pct(left)}`);
+      reasons.splice(
+        0,
+        reasons.length,
+        `the amounts printed on the label add up to ${pct(printedTotal)}, which leaves at most ${pct(left)}`,
+      );
     }
     if (e.cap && e.cap.max < max) {
       max = e.cap.max;
@@ -147,7 +172,9 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
       reasons.push(`named on the list, so above ${pct(e.floor.min)} (${e.floor.source})`);
     }
     if (min > max) min = max;
-    const basis = reasons.length ? `${reasons[0][0].toUpperCase()}${reasons.join('; ').slice(1)}.` : 'Nothing on the label bounds it.';
+    const basis = reasons.length
+      ? `${reasons[0][0].toUpperCase()}${reasons.join('; ').slice(1)}.`
+      : 'Nothing on the label bounds it.';
     result.push({ min: round(min), max: round(max), basis });
   }
   return result;

@@ -35,7 +35,14 @@ export interface DosedView<I> {
 const isSalicylate = (i: DoseIngredient): boolean => i.groups.includes('bhas') || /salicyl|^gaultheria /i.test(i.name);
 
 /** The ingredient as it reads at this dose, in this product type. */
-export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimate: ConcentrationEstimate, position: number, listLength: number, productType: ProductType, printed: boolean): DosedView<I> {
+export function dosedIngredient<I extends DoseIngredient>(
+  ingredient: I,
+  estimate: ConcentrationEstimate,
+  position: number,
+  listLength: number,
+  productType: ProductType,
+  printed: boolean,
+): DosedView<I> {
   const notes: string[] = [];
   const dose: Dose = {
     min: estimate.min,
@@ -53,7 +60,9 @@ export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimat
     groups = groups.filter((g) => g !== 'ahas');
     effects = effects.filter((e) => e !== 'exfoliating');
     functions = functions.filter((f) => f !== 'exfoliating' && f !== 'keratolytic');
-    notes.push(`At most ${estimate.max}% here: at this level ${ingredient.name} adjusts the pH; it is not an exfoliant in this product.`);
+    notes.push(
+      `At most ${estimate.max}% here: at this level ${ingredient.name} adjusts the pH; it is not an exfoliant in this product.`,
+    );
   }
   // Salicylates in pregnancy: low-dose topical salicylic acid (2 % or less) is considered
   // compatible with pregnancy; the caution is for peels and large areas (ACOG Committee Opinion;
@@ -61,12 +70,18 @@ export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimat
   if (flags.includes('pregnancy_caution') && isSalicylate(ingredient)) {
     if (productType === 'rinse_off') {
       flags = flags.filter((f) => f !== 'pregnancy_caution');
-      notes.push(`In a rinse-off product little ${ingredient.name} stays on the skin: the pregnancy caution for salicylates is for leave-on products above 2% (peels).`);
+      notes.push(
+        `In a rinse-off product little ${ingredient.name} stays on the skin: the pregnancy caution for salicylates is for leave-on products above 2% (peels).`,
+      );
     } else if (estimate.max <= 2) {
       flags = flags.filter((f) => f !== 'pregnancy_caution');
-      notes.push(`At most ${estimate.max}% in a leave-on product: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`);
+      notes.push(
+        `At most ${estimate.max}% in a leave-on product: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`,
+      );
     } else {
-      notes.push(`Possibly above 2% (${estimate.min}-${estimate.max}%) in a leave-on product: peel strength, advised against in pregnancy.`);
+      notes.push(
+        `Possibly above 2% (${estimate.min}-${estimate.max}%) in a leave-on product: peel strength, advised against in pregnancy.`,
+      );
     }
   }
   // Essential oils in pregnancy: the regulators' advice (EMA/HMPC on thujone in sage oil, on estragole in
@@ -77,9 +92,11 @@ export function dosedIngredient<I extends DoseIngredient>(ingredient: I, estimat
     const counts = productType === 'rinse_off' ? dose.high : estimate.max > 1 && dose.significant;
     if (!counts) {
       flags = flags.filter((f) => f !== 'pregnancy_caution');
-      notes.push(productType === 'rinse_off'
-        ? `Low in a rinse-off product (${estimate.min}-${estimate.max}%): too little ${ingredient.name} stays on the skin for the pregnancy caution, which is about medicinal doses.`
-        : `At most ${estimate.max}% or too low in the list to matter: the pregnancy caution for ${ingredient.name} is about medicinal doses, not a fragrance trace.`);
+      notes.push(
+        productType === 'rinse_off'
+          ? `Low in a rinse-off product (${estimate.min}-${estimate.max}%): too little ${ingredient.name} stays on the skin for the pregnancy caution, which is about medicinal doses.`
+          : `At most ${estimate.max}% or too low in the list to matter: the pregnancy caution for ${ingredient.name} is about medicinal doses, not a fragrance trace.`,
+      );
     }
   }
   return { ingredient: { ...ingredient, groups, effects, flags, functions, dose }, notes };

@@ -76,7 +76,10 @@ export class AnnexFormatError extends Error {}
 
 const oneLine = (text: string | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
 const orNull = (text: string | undefined): string | null => {
-  const t = (text ?? '').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const t = (text ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return t && t !== '-' ? t : null;
 };
 
@@ -86,7 +89,20 @@ export function isoFromDmy(text: string | undefined): string | null {
   return m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` : null;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 /** "1 November 2025" → "2025-11-01"; `plusOneDay` for "until 31 December 2024" (the first day it no longer may). */
 function isoFromWords(text: string, plusOneDay = false): string | null {
   const m = /(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})/.exec(text);
@@ -124,11 +140,13 @@ export function percentOf(text: string | null): number | null {
 
 // Words naming products a list of ingredients does not tell us about: such a condition applies only
 // when the product is one of them ("Rinse-off hair products", "Toothpastes", "Artificial nail systems").
-const SPECIFIC = /\b(hair|eyelash|nail|oral|tooth|dental|mouth|lipstick|eye|mascara|eyeliner|depilator|deodorant|antiperspirant|soap|shower|powder|concealer|spray|aerosol|body lotion|professional|children|baby|bath|shampoo|dye|colorant|waving|straighten|bleach|scalp|moustache|beard|tattoo|propell|fragrance|eau de|perfume|solvent)/i;
+const SPECIFIC =
+  /\b(hair|eyelash|nail|oral|tooth|dental|mouth|lipstick|eye|mascara|eyeliner|depilator|deodorant|antiperspirant|soap|shower|powder|concealer|spray|aerosol|body lotion|professional|children|baby|bath|shampoo|dye|colorant|waving|straighten|bleach|scalp|moustache|beard|tattoo|propell|fragrance|eau de|perfume|solvent)/i;
 
 /** What a condition's products text (or, where the export puts it there, its maximum text) applies to. */
 export function appliesToOf(products: string | null, maximum: string | null): AppliesTo {
-  const text = oneLine(`${products ?? ''} ${(maximum ?? '').replace(/\d+(?:[.,]\d+)?\s*%/g, '')}`).toLowerCase()
+  const text = oneLine(`${products ?? ''} ${(maximum ?? '').replace(/\d+(?:[.,]\d+)?\s*%/g, '')}`)
+    .toLowerCase()
     // What an exception leaves out says nothing of where the entry applies.
     .replace(/,?\s*(?:with the exception of|except(?: for)?|excluding|other than)\b[^;]*/g, ' ');
   if (!text || /^(?:\(?[a-z]\)?\s*)?$/.test(text)) return 'any';
@@ -163,7 +181,8 @@ function lettered(text: string | null): Map<string, string> {
   });
   // Letters with nothing of their own take the next letter's text ("(a) (b) (c)\nNot to be used…").
   const letters = [...parts.keys()];
-  for (let i = letters.length - 2; i >= 0; i--) if (!parts.get(letters[i])) parts.set(letters[i], parts.get(letters[i + 1]) ?? '');
+  for (let i = letters.length - 2; i >= 0; i--)
+    if (!parts.get(letters[i])) parts.set(letters[i], parts.get(letters[i + 1]) ?? '');
   return parts;
 }
 
@@ -176,39 +195,78 @@ export function conditionsOf(products: string | null, maximum: string | null): A
   if (!labels.length) {
     const p = orNull(products ?? undefined);
     const m = orNull(maximum ?? undefined);
-    return [{ label: null, products: p && oneLine(p), maximum: m && oneLine(m), maxPercent: percentOf(m), appliesTo: appliesToOf(p, m) }];
+    return [
+      {
+        label: null,
+        products: p && oneLine(p),
+        maximum: m && oneLine(m),
+        maxPercent: percentOf(m),
+        appliesTo: appliesToOf(p, m),
+      },
+    ];
   }
   return labels.map((label) => {
     const p = orNull(byProducts.get(label) ?? byProducts.get('') ?? undefined);
     const m = orNull(byMaximum.get(label) ?? byMaximum.get('') ?? undefined);
-    return { label: `(${label})`, products: p && oneLine(p), maximum: m && oneLine(m), maxPercent: percentOf(m), appliesTo: appliesToOf(p, m) };
+    return {
+      label: `(${label})`,
+      products: p && oneLine(p),
+      maximum: m && oneLine(m),
+      maxPercent: percentOf(m),
+      appliesTo: appliesToOf(p, m),
+    };
   });
 }
 
-const QUALIFIER = /,?\s*\b(with (?:the )?exception\b.*|except\b.*|unless\b.*|when (?:used|listed)\b.*|if (?:it|they)\b.*|other than\b.*|provided that\b.*)$/i;
+const QUALIFIER =
+  /,?\s*\b(with (?:the )?exception\b.*|except\b.*|unless\b.*|when (?:used|listed)\b.*|if (?:it|they)\b.*|other than\b.*|provided that\b.*)$/i;
 
 /** The chemical name / INN column: the names it gives, and the words that limit the entry. */
-export function readChemicalName(text: string): { names: string[]; qualifier: string | null; nano: boolean; exceptEntry: AnnexEntry['exceptEntry'] } {
-  // New lines, "[1]" and "[INCI]," separate the names of one entry ("Gold (nano) [INCI], Colloidal Gold (nano) [INCI] [1]\nGold …").
-  const flat = oneLine(text.replace(/\[(?:INCI|INN)\]\s*,/gi, ';').replace(/\[\d\]/g, ';').replace(/\n/g, ';')).replace(/(?:\s*;)+/g, ';').replace(/^;|;$/g, '');
+export function readChemicalName(text: string): {
+  names: string[];
+  qualifier: string | null;
+  nano: boolean;
+  exceptEntry: AnnexEntry['exceptEntry'];
+} {
+  // New lines, "[1]" and "[INCI]," separate the names of one entry ("Gold (nano) [INCI], Colloidal Gold (nano) [INCI]
+  // [1]\nGold …").
+  const flat = oneLine(
+    text
+      .replace(/\[(?:INCI|INN)\]\s*,/gi, ';')
+      .replace(/\[\d\]/g, ';')
+      .replace(/\n/g, ';'),
+  )
+    .replace(/(?:\s*;)+/g, ';')
+    .replace(/^;|;$/g, '');
   const nano = /\(nano\)/i.test(flat);
   const q = QUALIFIER.exec(flat);
   const qualifier = q ? q[1].trim() : null;
-  const exception = qualifier && /exception of (?:entry|reference (?:number|No\.?))\s*(\d+[a-z]?)\s+(?:in|of)\s+Annex\s+(II|III|IV|V|VI)\b/i.exec(qualifier);
+  const exception =
+    qualifier &&
+    /exception of (?:entry|reference (?:number|No\.?))\s*(\d+[a-z]?)\s+(?:in|of)\s+Annex\s+(II|III|IV|V|VI)\b/i.exec(
+      qualifier,
+    );
   const body = (q ? flat.slice(0, q.index) : flat)
     .replace(/\[INCI:\s*([^\]]+)\]/gi, '; $1; ')
     .replace(/\[(?:INCI|INN|\d+)\]|\((?:INN|nano)\)/gi, ' ')
-    .replace(/,?\s*\b(?:and )?(?:its|their) (?:\w+ )?(?:salts?|esters?|isomers?|derivatives|compounds|complexes)\b(?:,? with [^;)]*)?/gi, ' ')
+    .replace(
+      /,?\s*\b(?:and )?(?:its|their) (?:\w+ )?(?:salts?|esters?|isomers?|derivatives|compounds|complexes)\b(?:,? with [^;)]*)?/gi,
+      ' ',
+    )
     .replace(/\s+/g, ' ');
   const names = new Set<string>();
   const add = (name: string) => {
-    const n = name.replace(/^[\s,;:.-]+|[\s,;:]+$/g, '').replace(/\s+/g, ' ').trim();
+    const n = name
+      .replace(/^[\s,;:.-]+|[\s,;:]+$/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (n.length >= 2 && /[a-z]{2}/i.test(n)) names.add(n);
   };
   for (const piece of body.split(/;|\s\/\s|\n|(?<=[)\]])\s*,\s/)) {
     add(piece);
     // "1,4-Dihydroxybenzene (Hydroquinone)": the name in the parentheses, and the one before them.
-    for (const m of piece.matchAll(/(?:^|\s)\(([^()]*(?:\([^()]*\)[^()]*)*)\)(?=\s|,|$)/g)) add(m[1].replace(/^e\.g\.\s*/i, ''));
+    for (const m of piece.matchAll(/(?:^|\s)\(([^()]*(?:\([^()]*\)[^()]*)*)\)(?=\s|,|$)/g))
+      add(m[1].replace(/^e\.g\.\s*/i, ''));
     add(piece.replace(/(?:^|\s)\([^()]*(?:\([^()]*\)[^()]*)*\)(?=\s|,|$)/g, ' '));
   }
   return {
@@ -221,7 +279,14 @@ export function readChemicalName(text: string): { names: string[]; qualifier: st
 
 /** Numbers separated by "/", ",", ";", "--" or new lines; "-" alone is none. */
 export function numbersOf(text: string | undefined): string[] {
-  return [...new Set((text ?? '').split(/\s*(?:\/|,|;|--|\n|\s\[\d\])\s*/).map((n) => n.replace(/\[\d\]/g, '').trim()).filter((n) => /^\d{2,7}-\d{2,3}-\d$/.test(n)))];
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(/\s*(?:\/|,|;|--|\n|\s\[\d\])\s*/)
+        .map((n) => n.replace(/\[\d\]/g, '').trim())
+        .filter((n) => /^\d{2,7}-\d{2,3}-\d$/.test(n)),
+    ),
+  ];
 }
 
 /**
@@ -241,7 +306,11 @@ export function identifiedNames(text: string | undefined, known: (name: string) 
         break;
       }
     }
-    const name = pieces.slice(i, i + taken).join(',').replace(/\s+/g, ' ').trim();
+    const name = pieces
+      .slice(i, i + taken)
+      .join(',')
+      .replace(/\s+/g, ' ')
+      .trim();
     i += taken - 1;
     if (name && /[A-Za-z]/.test(name) && !names.some((n) => annexNameKey(n) === annexNameKey(name))) names.push(name);
   }
@@ -269,58 +338,110 @@ function opinionsOf(text: string | undefined): string[] {
 }
 
 /** One annex export (the text of COSING_Annex_<N>_v2.txt) read into its entries. */
-export function readAnnexExport(text: string, known?: (name: string) => boolean, casOf: (name: string) => string | null = () => null): AnnexExport {
+export function readAnnexExport(
+  text: string,
+  known?: (name: string) => boolean,
+  casOf: (name: string) => string | null = () => null,
+): AnnexExport {
   const rows = parse(text, { relax_column_count: true, bom: true, relax_quotes: true }) as string[][];
   const annexRow = rows.find((r) => /^ANNEX ([IVX]+)$/.test(r[0] ?? ''));
   const annex = /^ANNEX ([IVX]+)$/.exec(annexRow?.[0] ?? '')?.[1] as Annex | undefined;
-  if (!annex || !ANNEXES.includes(annex)) throw new AnnexFormatError('no "ANNEX II" … "ANNEX VI" title line: is this a CosIng annex export?');
+  if (!annex || !ANNEXES.includes(annex))
+    throw new AnnexFormatError('no "ANNEX II" … "ANNEX VI" title line: is this a CosIng annex export?');
   const headerAt = rows.findIndex((r) => r[0] === 'Reference Number');
   if (headerAt < 0) throw new AnnexFormatError(`Annex ${annex}: no header row starting "Reference Number"`);
   const header = rows[headerAt].map((h) => h.trim());
-  const column = (...names: string[]) => header.findIndex((h) => names.some((n) => h.toLowerCase() === n.toLowerCase()));
+  const column = (...names: string[]) =>
+    header.findIndex((h) => names.some((n) => h.toLowerCase() === n.toLowerCase()));
   const col = {
-    ref: 0, chemical: column('Chemical name / INN', 'Chemical name'), glossary: column('Name of Common Ingredients Glossary', 'Colour index Number / Name of Common Ingredients Glossary'),
-    cas: column('CAS Number'), ec: column('EC Number'), products: column('Product Type, body parts'), maximum: column('Maximum concentration in ready for use preparation'),
-    other: column('Other'), warnings: column('Wording of conditions of use and warnings'), regulation: column('Regulation'), otherRegulations: column('Other Directives/Regulations'),
-    sccs: column('SCCS opinions'), identified: column('Identified INGREDIENTS or substances e.g.'), cmr: column('CMR'), updated: column('Update Date'),
+    ref: 0,
+    chemical: column('Chemical name / INN', 'Chemical name'),
+    glossary: column(
+      'Name of Common Ingredients Glossary',
+      'Colour index Number / Name of Common Ingredients Glossary',
+    ),
+    cas: column('CAS Number'),
+    ec: column('EC Number'),
+    products: column('Product Type, body parts'),
+    maximum: column('Maximum concentration in ready for use preparation'),
+    other: column('Other'),
+    warnings: column('Wording of conditions of use and warnings'),
+    regulation: column('Regulation'),
+    otherRegulations: column('Other Directives/Regulations'),
+    sccs: column('SCCS opinions'),
+    identified: column('Identified INGREDIENTS or substances e.g.'),
+    cmr: column('CMR'),
+    updated: column('Update Date'),
   };
   for (const [name, at] of Object.entries(col)) {
     const optional = ['glossary', 'products', 'maximum', 'other', 'warnings'].includes(name);
     if (at < 0 && !(optional && annex === 'II')) throw new AnnexFormatError(`Annex ${annex}: no column for ${name}`);
   }
-  const cell = (row: string[], at: number) => (at >= 0 ? row[at] ?? '' : '');
+  const cell = (row: string[], at: number) => (at >= 0 ? (row[at] ?? '') : '');
   const seen = new Map<string, number>();
-  const entries = rows.slice(headerAt + 1).filter((r) => oneLine(r[0])).map((row, i): AnnexEntry => {
-    const ref = oneLine(row[0]);
-    const count = (seen.get(ref) ?? 0) + 1;
-    seen.set(ref, count);
-    const chemicalName = oneLine(cell(row, col.chemical));
-    const deleted = /^moved or deleted/i.test(chemicalName);
-    // Names part at ";", " / ", ", " (a comma without a space is a locant: "N,N-bis(2-Hydroxyethyl)…").
-    const glossaryNames = deleted ? [] : oneLine(cell(row, col.glossary)).split(/;|\s\/\s|,\s+|\s*\/\s*(?=CI \d{5})|(?<=CI \d{5})\s*\/\s*/)
-      .map((n) => n.trim()).filter((n) => n && n !== '-');
-    const chemical = deleted ? { names: [], qualifier: null, nano: false, exceptEntry: null } : readChemicalName(cell(row, col.chemical));
-    const nano = chemical.nano || glossaryNames.some((n) => /\(nano\)/i.test(n));
-    const own = [...glossaryNames.map((n) => n.replace(/\s*\(nano\)/i, '').trim()), ...chemical.names];
-    const cas = numbersOf(cell(row, col.cas));
-    const identified = deleted ? [] : identifiedNames(cell(row, col.identified), known);
-    const qualifier = chemical.qualifier ?? (nano ? '(nano)' : null);
-    // An identified name the inventory gives the entry's own (single) CAS number is the entry's substance.
-    // Its first: a mixture's entry lists its parts' numbers too (Annex V/39 holds methylisothiazolinone's).
-    if (!qualifier) own.push(...identified.filter((n) => cas.length > 0 && casOf(n) === cas[0]));
-    const ownNames = own.filter((n, k) => own.findIndex((m) => annexNameKey(m) === annexNameKey(n)) === k);
-    const other = orNull(cell(row, col.other));
-    return {
-      id: `${annex}/${ref}${count > 1 ? `#${count}` : ''}`, annex, ref, row: i + 1, deleted, chemicalName, glossaryNames, ownNames,
-      identified, cas, ec: numbersOf(cell(row, col.ec)), qualifier, nano, exceptEntry: chemical.exceptEntry,
-      conditions: deleted ? [] : conditionsOf(orNull(cell(row, col.products)), orNull(cell(row, col.maximum))),
-      other, warnings: orNull(cell(row, col.warnings)), regulation: orNull(cell(row, col.regulation)), otherRegulations: orNull(cell(row, col.otherRegulations)),
-      sccsOpinions: opinionsOf(cell(row, col.sccs)), cmr: orNull(cell(row, col.cmr)), transition: transitionOf(other),
-      labelThreshold: other && LABEL_THRESHOLD.test(other) ? { leaveOn: 0.001, rinseOff: 0.01 } : null,
-      updated: isoFromDmy(cell(row, col.updated)),
-    };
-  });
+  const entries = rows
+    .slice(headerAt + 1)
+    .filter((r) => oneLine(r[0]))
+    .map((row, i): AnnexEntry => {
+      const ref = oneLine(row[0]);
+      const count = (seen.get(ref) ?? 0) + 1;
+      seen.set(ref, count);
+      const chemicalName = oneLine(cell(row, col.chemical));
+      const deleted = /^moved or deleted/i.test(chemicalName);
+      // Names part at ";", " / ", ", " (a comma without a space is a locant: "N,N-bis(2-Hydroxyethyl)…").
+      const glossaryNames = deleted
+        ? []
+        : oneLine(cell(row, col.glossary))
+            .split(/;|\s\/\s|,\s+|\s*\/\s*(?=CI \d{5})|(?<=CI \d{5})\s*\/\s*/)
+            .map((n) => n.trim())
+            .filter((n) => n && n !== '-');
+      const chemical = deleted
+        ? { names: [], qualifier: null, nano: false, exceptEntry: null }
+        : readChemicalName(cell(row, col.chemical));
+      const nano = chemical.nano || glossaryNames.some((n) => /\(nano\)/i.test(n));
+      const own = [...glossaryNames.map((n) => n.replace(/\s*\(nano\)/i, '').trim()), ...chemical.names];
+      const cas = numbersOf(cell(row, col.cas));
+      const identified = deleted ? [] : identifiedNames(cell(row, col.identified), known);
+      const qualifier = chemical.qualifier ?? (nano ? '(nano)' : null);
+      // An identified name the inventory gives the entry's own (single) CAS number is the entry's substance.
+      // Its first: a mixture's entry lists its parts' numbers too (Annex V/39 holds methylisothiazolinone's).
+      if (!qualifier) own.push(...identified.filter((n) => cas.length > 0 && casOf(n) === cas[0]));
+      const ownNames = own.filter((n, k) => own.findIndex((m) => annexNameKey(m) === annexNameKey(n)) === k);
+      const other = orNull(cell(row, col.other));
+      return {
+        id: `${annex}/${ref}${count > 1 ? `#${count}` : ''}`,
+        annex,
+        ref,
+        row: i + 1,
+        deleted,
+        chemicalName,
+        glossaryNames,
+        ownNames,
+        identified,
+        cas,
+        ec: numbersOf(cell(row, col.ec)),
+        qualifier,
+        nano,
+        exceptEntry: chemical.exceptEntry,
+        conditions: deleted ? [] : conditionsOf(orNull(cell(row, col.products)), orNull(cell(row, col.maximum))),
+        other,
+        warnings: orNull(cell(row, col.warnings)),
+        regulation: orNull(cell(row, col.regulation)),
+        otherRegulations: orNull(cell(row, col.otherRegulations)),
+        sccsOpinions: opinionsOf(cell(row, col.sccs)),
+        cmr: orNull(cell(row, col.cmr)),
+        transition: transitionOf(other),
+        labelThreshold: other && LABEL_THRESHOLD.test(other) ? { leaveOn: 0.001, rinseOff: 0.01 } : null,
+        updated: isoFromDmy(cell(row, col.updated)),
+      };
+    });
   const created = rows.find((r) => /File creation date/i.test(r[0] ?? ''))?.[0];
   const lastUpdate = annexRow?.find((c) => /Last update/i.test(c));
-  return { annex, title: oneLine(rows[headerAt - 2]?.[0] ?? rows[2]?.[0]), created: isoFromDmy(created), lastUpdate: isoFromDmy(lastUpdate), entries };
+  return {
+    annex,
+    title: oneLine(rows[headerAt - 2]?.[0] ?? rows[2]?.[0]),
+    created: isoFromDmy(created),
+    lastUpdate: isoFromDmy(lastUpdate),
+    entries,
+  };
 }

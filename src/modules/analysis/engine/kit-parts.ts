@@ -12,7 +12,8 @@ export interface LabelPart {
 /** The last word of a product's name in a kit. */
 const PRODUCT_TYPE =
   /(?:cleanser|cleansing\s+\w+|wash|toner|tonic|serum|moisturi[sz]er|cream|cr[eè]me|lotion|essence|mask|masque|balm|oil|gel|mist|spf\s*\d+|sunscreen|exfoliant|exfoliator|peel|treatment|primer|water|foam|emulsion|ampoule|scrub|shampoo|conditioner|pads?|concentrate|fluid|butter|stick|lip\s+\w+|eye\s+\w+)$/i;
-const LIST_WORDS = /^(?:full\s+|complete\s+|key\s+|other\s+|inactive\s+|active\s+)?(?:ingredients?|ingr[ée]dients?|inci|composition|inhaltsstoffe|ingredientes)$/i;
+const LIST_WORDS =
+  /^(?:full\s+|complete\s+|key\s+|other\s+|inactive\s+|active\s+)?(?:ingredients?|ingr[ée]dients?|inci|composition|inhaltsstoffe|ingredientes)$/i;
 
 const STEP = /step\s*(\d+)\s*[:.)\-–—]?\s*([^\n:,]*?)\s*(?:[:\-–—]\s+|\n|$|(?=\bingredients?\s*:))/iy;
 // Any case: a label typed out in capitals or in lower case names its parts the same way.
@@ -27,7 +28,8 @@ interface Marker {
 const commas = (text: string): number => (text.match(/,(?!\d)|，|、/g) ?? []).length;
 
 /** A field label naming the product, as a retailer's page prints it above each product of a kit. */
-const PRODUCT_FIELD = /(?:product\s+name|product|item)\s*:[ \t]*([^\n:]{2,60}?)[ \t]*(?:\n|$|(?=\b(?:active|inactive|other)?\s*ingredients?\s*:))/iy;
+const PRODUCT_FIELD =
+  /(?:product\s+name|product|item)\s*:[ \t]*([^\n:]{2,60}?)[ \t]*(?:\n|$|(?=\b(?:active|inactive|other)?\s*ingredients?\s*:))/iy;
 /** A numbered part: "1. Gentle Cleanser: …", "2) Evening Ritual" above its list. */
 const NUMBERED = /\d{1,2}\s*[.)]\s+(?=\p{L})/uy;
 const NUMBERED_NAMED = /(\p{L}[^\n:,;.]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*:\s*/uy;
@@ -37,8 +39,16 @@ function nameLineEnd(text: string, at: number, name: (line: string) => boolean):
   const lineEnd = text.indexOf('\n', at);
   if (lineEnd <= at) return -1;
   const line = text.slice(at, lineEnd).trim();
-  const nextLine = text.slice(lineEnd + 1).trimStart().split('\n', 1)[0];
-  const ok = line && !/[,:;]/.test(line) && line.split(/\s+/).length <= 6 && name(line) && (commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine));
+  const nextLine = text
+    .slice(lineEnd + 1)
+    .trimStart()
+    .split('\n', 1)[0];
+  const ok =
+    line &&
+    !/[,:;]/.test(line) &&
+    line.split(/\s+/).length <= 6 &&
+    name(line) &&
+    (commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine));
   return ok ? lineEnd + 1 : -1;
 }
 
@@ -52,7 +62,8 @@ function markerAt(text: string, at: number): Marker | null {
     const from = NUMBERED.lastIndex;
     NUMBERED_NAMED.lastIndex = from;
     const named = NUMBERED_NAMED.exec(text);
-    if (named && !LIST_WORDS.test(named[1].trim()) && named[1].trim().split(/\s+/).length <= 6) return { at, end: NUMBERED_NAMED.lastIndex, name: named[1].trim() };
+    if (named && !LIST_WORDS.test(named[1].trim()) && named[1].trim().split(/\s+/).length <= 6)
+      return { at, end: NUMBERED_NAMED.lastIndex, name: named[1].trim() };
     const end = nameLineEnd(text, from, () => true);
     if (end > 0) return { at, end, name: text.slice(from, end).trim() };
   }
@@ -64,7 +75,8 @@ function markerAt(text: string, at: number): Marker | null {
   }
   NAMED.lastIndex = at;
   const m = NAMED.exec(text);
-  if (m && PRODUCT_TYPE.test(m[1].trim()) && !LIST_WORDS.test(m[1].trim())) return { at, end: NAMED.lastIndex, name: m[1].trim() };
+  if (m && PRODUCT_TYPE.test(m[1].trim()) && !LIST_WORDS.test(m[1].trim()))
+    return { at, end: NAMED.lastIndex, name: m[1].trim() };
   // A product name alone on its line ("<b>Gentle Cleanser</b>") with its list on the next.
   const end = nameLineEnd(text, at, (line) => PRODUCT_TYPE.test(line));
   return end > 0 ? { at, end, name: text.slice(at, end).trim() } : null;
@@ -78,7 +90,8 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
   const starts = [0];
   // Line starts, sentence starts, and a product field wherever it stands (a page runs it into the list before).
   for (const m of text.matchAll(/\n|\.\s+(?=\p{L}|\d{1,2}[.)]\s)/gu)) starts.push(m.index + m[0].length);
-  if (/product\s+name\s*:/i.test(text)) for (const m of text.matchAll(/[ \t](?=product\s+name\s*:)/gi)) starts.push(m.index + 1);
+  if (/product\s+name\s*:/i.test(text))
+    for (const m of text.matchAll(/[ \t](?=product\s+name\s*:)/gi)) starts.push(m.index + 1);
   starts.sort((a, b) => a - b);
   for (const at of starts) {
     const skip = /^[ \t]*/.exec(text.slice(at))![0].length;
@@ -86,7 +99,8 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
     if (marker && (!markers.length || marker.at >= markers[markers.length - 1].end)) markers.push(marker);
   }
   // One product named before its list ("Sulfate-Free Cleanser: Water, …"): the name is no entry.
-  if (markers.length === 1 && !text.slice(0, markers[0].at).trim() && commas(text.slice(markers[0].end)) >= 2) return { parts: [{ name: null, text: text.slice(markers[0].end) }], before: text.slice(0, markers[0].end) };
+  if (markers.length === 1 && !text.slice(0, markers[0].at).trim() && commas(text.slice(markers[0].end)) >= 2)
+    return { parts: [{ name: null, text: text.slice(markers[0].end) }], before: text.slice(0, markers[0].end) };
   if (markers.length < 2) return single;
   const parts: LabelPart[] = [];
   for (let i = 0; i < markers.length; i++) {

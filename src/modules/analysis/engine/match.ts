@@ -1,5 +1,15 @@
 // Matches parsed entries to known ingredients. Precision first: a wrong match is worse than none.
-import { boundedEditDistance, digitsOf, isTypoOf, nameKey, nameParts, spellingKey, vocabularyOf, withoutParentheses, type Vocabulary } from './normalize.js';
+import {
+  boundedEditDistance,
+  digitsOf,
+  isTypoOf,
+  nameKey,
+  nameParts,
+  spellingKey,
+  vocabularyOf,
+  withoutParentheses,
+  type Vocabulary,
+} from './normalize.js';
 import type { ParsedEntry } from './parse.js';
 
 export type MatchType = 'exact' | 'alias' | 'fuzzy' | 'none';
@@ -87,7 +97,8 @@ function countsDistance(a: Uint8Array, b: Uint8Array, stopAbove: number): number
 const FUZZY_MIN_LENGTH = 8;
 /** A name cut short is read only from this many characters: a shorter start fits too many names. */
 const TRUNCATED_MIN_LENGTH = 20;
-const COMPLETE_NAME_END = / (?:oil|extract|water|juice|butter|wax|acid|alcohol|glycol|ester|esters|sulfate|chloride|oxide|copolymer|crosspolymer|polymer|glucoside|glyceride|glycerides|salt|powder|ferment|filtrate|lysate|protein|peptide|\d+)$/;
+const COMPLETE_NAME_END =
+  / (?:oil|extract|water|juice|butter|wax|acid|alcohol|glycol|ester|esters|sulfate|chloride|oxide|copolymer|crosspolymer|polymer|glucoside|glyceride|glycerides|salt|powder|ferment|filtrate|lysate|protein|peptide|\d+)$/;
 /** Slips allowed: one in names under 15 characters, else one in each of at most two words. */
 const fuzzyBudget = (length: number): number => (length >= 15 ? 2 : 1);
 const CACHE_LIMIT = 50_000;
@@ -95,7 +106,8 @@ const NONE: EntryMatch = Object.freeze({ match: 'none', ingredientId: null }) as
 
 const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 /** A key without the spaces between two letters ("bees wax" → "beeswax"; "peg 8" keeps its space). */
-const compactKey = (key: string): string => key.replace(/([a-z\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]) (?=[a-z\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])/g, '$1');
+const compactKey = (key: string): string =>
+  key.replace(/([a-z\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]) (?=[a-z\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])/g, '$1');
 
 /** "Alcohol 40-B", "Alcohol 40B": the SD alcohol printed without "SD". */
 const SD_ALCOHOL = /^alcohol (\d{1,2}) ?([a-z])?$/;
@@ -226,7 +238,8 @@ class NameIndex {
   truncated(key: string): Found {
     if (!this.sortedKeys) {
       const keys: Array<[string, string]> = [];
-      for (const index of [this.exact, this.alias]) for (const [k, slot] of index) if (typeof slot === 'string') keys.push([k, slot]);
+      for (const index of [this.exact, this.alias])
+        for (const [k, slot] of index) if (typeof slot === 'string') keys.push([k, slot]);
       this.sortedKeys = keys.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     }
     const sorted = this.sortedKeys;
@@ -368,7 +381,9 @@ export class IngredientMatcher {
   }
 
   private vocabulary(which: 'curated' | 'all'): Vocabulary {
-    return (this.vocabularies[which] ??= vocabularyOf((which === 'curated' ? this.curatedWords : this.allWords).keys()));
+    return (this.vocabularies[which] ??= vocabularyOf(
+      (which === 'curated' ? this.curatedWords : this.allWords).keys(),
+    ));
   }
 
   /** A name as printed, looked up without fuzziness: a curated ingredient first. */
@@ -459,7 +474,8 @@ export class IngredientMatcher {
       const inner = this.matchUncached(bilingual[2]);
       if (!named && inner.match !== 'none') return inner;
       if (named && inner.match === 'none') return { match: 'alias', ingredientId: named.id };
-      if (named && inner.ingredientId === named.id) return inner.match === 'exact' ? inner : { match: 'alias', ingredientId: named.id };
+      if (named && inner.ingredientId === named.id)
+        return inner.match === 'exact' ? inner : { match: 'alias', ingredientId: named.id };
     }
     const parts = nameParts(input);
     let found = this.resolve(parts.whole);
@@ -484,16 +500,20 @@ export class IngredientMatcher {
         const words = nameKey(name).split(' ').filter(Boolean);
         return CI_NUMBER.test(name) || words.length >= outsideWords.size || words.every((w) => outsideWords.has(w));
       });
-      // A name in another script with its INCI name in brackets: the bracket as a whole ("(Caprylic/Capric Triglyceride)").
-      if (!outsideWords.size && outsideKey && parts.innerGroups.length === 1) found = this.resolve(parts.innerGroups[0]);
+      // A name in another script with its INCI name in brackets: the bracket as a whole ("(Caprylic/Capric
+      // Triglyceride)").
+      if (!outsideWords.size && outsideKey && parts.innerGroups.length === 1)
+        found = this.resolve(parts.innerGroups[0]);
       if (!found && trusted.length === parts.inner.length) found = this.agreeing(parts.inner, false);
     }
     if (found) {
       // "Aqua (Water)", "CI 77891 (Titanium Dioxide)": the INCI name is printed too.
-      const exact = found.exact || [...parts.inner, ...parts.slashParts].some((name) => {
-        const r = this.resolve(name);
-        return r !== null && r.exact && r.id === found.id;
-      });
+      const exact =
+        found.exact ||
+        [...parts.inner, ...parts.slashParts].some((name) => {
+          const r = this.resolve(name);
+          return r?.exact && r.id === found.id;
+        });
       return { match: exact ? 'exact' : 'alias', ingredientId: found.id };
     }
     // Typing slips, only on the entry as a whole (or without its parentheses), never on a synonym fragment.

@@ -39,7 +39,8 @@ export function nameKey(name: string): string {
   if (/[^\x00-\x7f]/.test(text)) {
     text = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
     // Korean and Japanese names keep their letters (NFKD takes Hangul syllables and kana apart; put them back).
-    if (CJK.test(text)) return text.normalize('NFC').toLowerCase().replace(/&/g, ' and ').replace(NOT_A_KEY_CHARACTER_CJK, ' ').trim();
+    if (CJK.test(text))
+      return text.normalize('NFC').toLowerCase().replace(/&/g, ' and ').replace(NOT_A_KEY_CHARACTER_CJK, ' ').trim();
   }
   text = text.toLowerCase();
   if (text.includes('&')) text = text.replace(/&/g, ' and ');
@@ -48,7 +49,8 @@ export function nameKey(name: string): string {
 
 /** Hangul, kana and CJK ideographs: label names in Korean and Japanese. */
 const CJK = /[\u1100-\u11ff\u3040-\u30fa\u30fc-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
-const NOT_A_KEY_CHARACTER_CJK = /[^a-z0-9\u1100-\u11ff\u3040-\u30fa\u30fc-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/g;
+const NOT_A_KEY_CHARACTER_CJK =
+  /[^a-z0-9\u1100-\u11ff\u3040-\u30fa\u30fc-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/g;
 
 /** The key with label spelling variants folded (glycerine → glycerin, sulphate → sulfate). */
 const MAY_BE_SPELLED = new RegExp(`\\b(?:${Object.keys(SPELLING).join('|')})\\b`);
@@ -73,23 +75,29 @@ export function spellingKey(key: string): string {
  */
 export function withoutParentheses(name: string): string {
   return name
-    .replace(/(\S?)\s*([([])([^)\]]*)([)\]])\s*/g, (all, before: string, open: string, inside: string, close: string) =>
-      /[A-Za-z0-9]/.test(before) && all[1] === open && /\d/.test(inside) && !/^\s*CI\s?\d{5}\s*$/i.test(inside)
-        ? `${before}${open}${inside}${close} `
-        : `${before} `)
+    .replace(
+      /(\S?)\s*([([])([^)\]]*)([)\]])\s*/g,
+      (all, before: string, open: string, inside: string, close: string) =>
+        /[A-Za-z0-9]/.test(before) && all[1] === open && /\d/.test(inside) && !/^\s*CI\s?\d{5}\s*$/i.test(inside)
+          ? `${before}${open}${inside}${close} `
+          : `${before} `,
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }
 
 // Words printed around an INCI name that are not part of it: "Organic Shea Butter", "Glycerin USP".
-const QUALIFIER_BEFORE = /^(?:(?:alcohol|fragrance)[- ]free|(?:certified\s+)?organic|wildcrafted|wild[- ]harvested|cold[- ]pressed|extra[- ]virgin|virgin|unrefined|refined|pure|fair[- ]?trade|non[- ]gmo|kosher|bio)\s+/i;
+const QUALIFIER_BEFORE =
+  /^(?:(?:alcohol|fragrance)[- ]free|(?:certified\s+)?organic|wildcrafted|wild[- ]harvested|cold[- ]pressed|extra[- ]virgin|virgin|unrefined|refined|pure|fair[- ]?trade|non[- ]gmo|kosher|bio)\s+/i;
 const QUALIFIER_AFTER = /\s+(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i;
 
 /** The name without qualifiers such as "Organic …", "… USP", "Kaolin Clay", "Lavender Essential Oil", or null. */
 /** Whether the name may carry a qualifier: cheap anchored tests before the full ones. */
 const MAY_BE_QUALIFIED = {
   test: (name: string): boolean =>
-    /^(?:certified|organic|wild|cold|extra|virgin|unrefined|refined|pure|fair|non|kosher|bio|alcohol[- ]free|fragrance[- ]free)/i.test(name) ||
+    /^(?:certified|organic|wild|cold|extra|virgin|unrefined|refined|pure|fair|non|kosher|bio|alcohol[- ]free|fragrance[- ]free)/i.test(
+      name,
+    ) ||
     /\s(?:usp|nf|bp|ph\.?\s*eur\.?|ep|fcc|bio|organic|clay)\.?$/i.test(name) ||
     /essential\s+oils?$/i.test(name),
 };
@@ -98,7 +106,10 @@ export function withoutQualifiers(name: string): string | null {
   if (!MAY_BE_QUALIFIED.test(name)) return null;
   let out = name;
   for (let i = 0; i < 3; i++) {
-    const next = out.replace(QUALIFIER_BEFORE, '').replace(QUALIFIER_AFTER, '').replace(/\bessential\s+(?=oils?$)/i, '');
+    const next = out
+      .replace(QUALIFIER_BEFORE, '')
+      .replace(QUALIFIER_AFTER, '')
+      .replace(/\bessential\s+(?=oils?$)/i, '');
     if (next === out) break;
     out = next;
   }
@@ -141,7 +152,8 @@ export function nameParts(input: string): NameParts {
   }
   const slashParts: string[] = [];
   const slashBase = outside ?? whole;
-  if (/[/\\]/.test(slashBase)) for (const part of slashBase.split(SLASH)) if (/[a-z0-9]/i.test(part)) slashParts.push(part.trim());
+  if (/[/\\]/.test(slashBase))
+    for (const part of slashBase.split(SLASH)) if (/[a-z0-9]/i.test(part)) slashParts.push(part.trim());
   const inner: string[] = [];
   const innerGroups: string[] = [];
   if (hasBrackets) {
@@ -187,7 +199,8 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
       let value = prev[j - 1] + (ca === cb ? 0 : 1);
       if (prev[j] + 1 < value) value = prev[j] + 1;
       if (current[j - 1] + 1 < value) value = current[j - 1] + 1;
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prevPrev[j - 2] + 1 < value) value = prevPrev[j - 2] + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prevPrev[j - 2] + 1 < value)
+        value = prevPrev[j - 2] + 1;
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
@@ -201,7 +214,11 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 }
 
 /** The digits of a key in order: two names that differ in a number are different ingredients. */
-export const digitsOf = (key: string): string => key.replace(/[^0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+export const digitsOf = (key: string): string =>
+  key
+    .replace(/[^0-9 ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const isLetter = (c: string): boolean => c >= 'a' && c <= 'z';
 
@@ -232,7 +249,13 @@ export function isWordSlip(typed: string, known: string): boolean {
       return isLetter(typed[first]) && isLetter(known[first]) && first <= known.length - 4;
     }
     // Two neighbouring letters swapped.
-    return last === first + 1 && typed[first] === known[last] && typed[last] === known[first] && isLetter(typed[first]) && isLetter(typed[last]);
+    return (
+      last === first + 1 &&
+      typed[first] === known[last] &&
+      typed[last] === known[first] &&
+      isLetter(typed[first]) &&
+      isLetter(typed[last])
+    );
   }
   if (Math.abs(typed.length - known.length) !== 1) return false;
   // One letter left out or added.
@@ -267,12 +290,15 @@ function keepsChemistry(typed: string, known: string): boolean {
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   const [longer, shorter] = x.length >= y.length ? [x, y] : [y, x];
   // A doubled letter is spelling.
-  if (longer.length === shorter.length + 1 && longer[i] === longer[i - 1] && longer.slice(i + 1) === shorter.slice(i)) return true;
+  if (longer.length === shorter.length + 1 && longer[i] === longer[i - 1] && longer.slice(i + 1) === shorter.slice(i))
+    return true;
   return i < Math.min(x.length, y.length) - 1;
 }
 
 /** "Triglycerides" / "Triglyceride": the same ingredient printed in the plural or the singular. */
-const isPluralOf = (a: string, b: string): boolean => (a.length === b.length + 1 && a.endsWith('s') && a.startsWith(b)) || (b.length === a.length + 1 && b.endsWith('s') && b.startsWith(a));
+const isPluralOf = (a: string, b: string): boolean =>
+  (a.length === b.length + 1 && a.endsWith('s') && a.startsWith(b)) ||
+  (b.length === a.length + 1 && b.endsWith('s') && b.startsWith(a));
 
 /** Endings that make a chemical name: a word built on a known stem with another ending is another substance. */
 const CHEMICAL_ENDING = /(?:ate|ite|ide|ic|oyl|yl|ol|al|one|ene|ane|ine|in|ium|ose|ase)$/;
@@ -308,7 +334,8 @@ export function vocabularyOf(words: Iterable<string>): Vocabulary {
       }
       // Another word on the stem with a chemical ending of its own ("linolen" + "ic"), not any word sharing the
       // letters ("sily" + "bum" of Silybum is no other form of Silylate).
-      for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i++) if (sorted[i] !== except && WHOLE_ENDING.test(sorted[i].slice(stem.length))) return true;
+      for (let i = lo; i < sorted.length && sorted[i].startsWith(stem); i++)
+        if (sorted[i] !== except && WHOLE_ENDING.test(sorted[i].slice(stem.length))) return true;
       return false;
     },
   };
@@ -323,11 +350,17 @@ const NO_VOCABULARY: Vocabulary = { has: () => false, hasOtherWithStem: () => fa
  */
 /** Two slips in one long word (20+ letters): letters only, the first two and every digit kept. */
 export function isDoubleSlip(typed: string, known: string): boolean {
-  if (known.length < 20 || typed.slice(0, 2) !== known.slice(0, 2) || /\d/.test(typed) || /\d/.test(known)) return false;
+  if (known.length < 20 || typed.slice(0, 2) !== known.slice(0, 2) || /\d/.test(typed) || /\d/.test(known))
+    return false;
   return boundedEditDistance(typed, known, 2) === 2;
 }
 
-export function isTypoOf(typed: string, known: string, budget: number, vocabulary: Vocabulary = NO_VOCABULARY): boolean {
+export function isTypoOf(
+  typed: string,
+  known: string,
+  budget: number,
+  vocabulary: Vocabulary = NO_VOCABULARY,
+): boolean {
   if (typed === known) return false;
   const typedWords = typed.split(' ');
   const knownWords = known.split(' ');

@@ -78,20 +78,22 @@ function clean(text: string, markup: string[] = []): string {
   if (out.includes('\r')) out = out.replace(/\r\n?/g, '\n');
   // Most pastes are plain ASCII: nothing more to fold.
   if (!/[^\x20-\x7e\n]/.test(out)) return glueBreaks(out.includes('  ') ? out.replace(/ {2,}/g, ' ') : out);
-  return glueBreaks(out
-    .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ')
-    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
-    .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000\t\f\v]/g, ' ')
-    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
-    .replace(/[（]/g, '(')
-    .replace(/[）]/g, ')')
-    .replace(/[［【〔]/g, '[')
-    .replace(/[］】〕]/g, ']')
-    .replace(/[，、]/g, ',')
-    .replace(/[；]/g, ';')
-    .replace(/[：]/g, ':')
-    .replace(/[‐‑‒]/g, '-')
-    .replace(/ {2,}/g, ' '));
+  return glueBreaks(
+    out
+      .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ')
+      .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+      .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000\t\f\v]/g, ' ')
+      .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+      .replace(/[（]/g, '(')
+      .replace(/[）]/g, ')')
+      .replace(/[［【〔]/g, '[')
+      .replace(/[］】〕]/g, ']')
+      .replace(/[，、]/g, ',')
+      .replace(/[；]/g, ';')
+      .replace(/[：]/g, ':')
+      .replace(/[‐‑‒]/g, '-')
+      .replace(/ {2,}/g, ' '),
+  );
 }
 
 /** Where a printed strength runs into the next name ("Octocrylene 2.70%Water"): the two are apart. */
@@ -110,8 +112,10 @@ const LIST_HEADING_LINE =
 /** Headings that introduce a selection, not the list. */
 const NOT_THE_LIST = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean|active)\s*$/i;
 const NOT_THE_ACTIVES = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean)\s*$/i;
-const ACTIVE_HEADING = /\b(?:active\s+ingredients?\s*(?:\([^)\n]*\))?\s*(?::|(?=\s*purposes?\b)|(?=[ ]*\n))(?:\s*purposes?\b)?|actives?\s*:(?=[^:]{0,160}\d\s*%))/gi;
-const INACTIVE_HEADING = /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)/i;
+const ACTIVE_HEADING =
+  /\b(?:active\s+ingredients?\s*(?:\([^)\n]*\))?\s*(?::|(?=\s*purposes?\b)|(?=[ ]*\n))(?:\s*purposes?\b)?|actives?\s*:(?=[^:]{0,160}\d\s*%))/gi;
+const INACTIVE_HEADING =
+  /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)/i;
 /** Drug facts sections other than the ingredients. */
 const DRUG_FACTS_SECTION =
   /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|\n|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
@@ -124,11 +128,6 @@ interface Section {
   active: boolean;
 }
 
-function cutAt(text: string, pattern: RegExp): string {
-  const m = pattern.exec(text);
-  return m ? text.slice(0, m.index) : text;
-}
-
 /** Where the list starts after its last heading and where that heading begins, or -1 without a heading. */
 function listStart(text: string): { start: number; heading: number } {
   let start = -1;
@@ -138,7 +137,8 @@ function listStart(text: string): { start: number; heading: number } {
     if (pattern === LIST_HEADING ? !text.includes(':') : !text.includes('\n') && !text.includes('[')) continue;
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
-      if (NOT_THE_LIST.test(text.slice(Math.max(0, m.index - 20), m.index + (m[0].match(/^[\s>.(/|]/) ? 1 : 0)))) continue;
+      if (NOT_THE_LIST.test(text.slice(Math.max(0, m.index - 20), m.index + (m[0].match(/^[\s>.(/|]/) ? 1 : 0))))
+        continue;
       if (m.index + m[0].length > start) {
         start = m.index + m[0].length;
         heading = m.index;
@@ -185,7 +185,7 @@ const PURPOSE =
   /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
 function setAsideHeading(text: string, setAside: SetAsideText[]): void {
-  const t = text.replace(/^[\s>.(/|\[]+|[\s:\]]+$/g, '');
+  const t = text.replace(/^[\s>.(/|[]+|[\s:\]]+$/g, '');
   if (/[\p{L}\p{N}]/u.test(t)) setAside.push({ kind: 'heading', text: t });
 }
 
@@ -211,7 +211,9 @@ function activesEnd(text: string): number {
 }
 
 function sections(text: string, setAside: SetAsideText[]): Section[] {
-  const active = [...text.matchAll(ACTIVE_HEADING)].find((m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)));
+  const active = [...text.matchAll(ACTIVE_HEADING)].find(
+    (m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)),
+  );
   if (active) {
     setAsideLines(text.slice(0, active.index), setAside);
     setAsideHeading(active[0], setAside);
@@ -229,7 +231,10 @@ function sections(text: string, setAside: SetAsideText[]): Section[] {
     }
     const out: Section[] = [{ text: cutAfter(activeText, DRUG_FACTS_SECTION, setAside), active: true }];
     if (inactiveText !== null) {
-      out.push({ text: cutAfter(cutAfter(inactiveText, DRUG_FACTS_SECTION, setAside), AFTER_THE_LIST, setAside), active: false });
+      out.push({
+        text: cutAfter(cutAfter(inactiveText, DRUG_FACTS_SECTION, setAside), AFTER_THE_LIST, setAside),
+        active: false,
+      });
     }
     return out;
   }
@@ -251,7 +256,8 @@ const TRAILING_MARKER = new RegExp(`\\s*(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\)|\
 const FOOTNOTE_WORDS =
   /\b(organic(?:ally)?|natural(?:ly)?|origin|certified|derived|fair\s*trade|ecocert|cosmos|soil\s+association|usda|of\s+the\s+total|wild(?:crafted)?|biologique|bio|agricultur\w*|farming|essential\s+oils?|components?|constituents?|issus?|grown|harvested|plant[- ]based|sustainabl\w*|upcycled)\b/i;
 /** Words a footnote uses and an ingredient name does not. */
-const FOOTNOTE_GRAMMAR = /\b(ingredients?|farming|agricultur\w*|certified|origin|derived|from|of|the|grown|harvested|components?|constituents?|issus?|de|du|des|occurring|naturally)\b|=|%/i;
+const FOOTNOTE_GRAMMAR =
+  /\b(ingredients?|farming|agricultur\w*|certified|origin|derived|from|of|the|grown|harvested|components?|constituents?|issus?|de|du|des|occurring|naturally)\b|=|%/i;
 /** Footnote text following the last entry: "Tocopherol. *Certified organic", "Tocopherol *Organic". */
 // A footnote may open with a share ("*100% Naturally Derived", "**95% organic"): a claim, not a concentration.
 const FOOTNOTE_OPENING = String.raw`\s*(?:[A-Za-zÀ-ÿ]|\d+(?:[.,]\d+)?\s*%\s*[A-Za-zÀ-ÿ])`;
@@ -326,12 +332,13 @@ function splitEntries(text: string, linesAreSeparators: boolean): string[] {
   const pairs = bracketPairs(text);
   // "[+/-: CI 77891, CI 77491]", "(May contain: …)": the brackets hold a section, not a synonym.
   const literal = new Set<number>();
-  if (text.includes(MAY)) for (const [open, close] of pairs) {
-    if (/^[\s,]*\u0001/.test(text.slice(open + 1, open + 8))) {
-      literal.add(open);
-      literal.add(close);
+  if (text.includes(MAY))
+    for (const [open, close] of pairs) {
+      if (/^[\s,]*\u0001/.test(text.slice(open + 1, open + 8))) {
+        literal.add(open);
+        literal.add(close);
+      }
     }
-  }
   const parts: string[] = [];
   let depth = 0;
   const closeAt: number[] = [];
@@ -396,7 +403,38 @@ const CONCENTRATION = /\s*[([]?\s*(\d+(?:[.,]\d+)?)\s*(%|ppm)\s*(?:w\/w|w\/v|v\/
 const NANO = /\s*[([]\s*nano\s*[)\]]|\bnano\b\s*$/i;
 const ABBREVIATION_END = /\b(?:denat|ext|extr|sp|spp|var|ssp|subsp|no|ph\.\s*eur)\.$/i;
 /** Words of sentences, not of ingredient names. */
-const PROSE_WORDS = new Set(['the', 'your', 'you', 'our', 'we', 'for', 'with', 'is', 'are', 'this', 'that', 'it', 'its', 'all', 'not', 'helps', 'help', 'apply', 'use', 'which', 'will', 'can', 'skin', 'without', 'made', 'product', 'formula', 'gently', 'leaves', 'into']);
+const PROSE_WORDS = new Set([
+  'the',
+  'your',
+  'you',
+  'our',
+  'we',
+  'for',
+  'with',
+  'is',
+  'are',
+  'this',
+  'that',
+  'it',
+  'its',
+  'all',
+  'not',
+  'helps',
+  'help',
+  'apply',
+  'use',
+  'which',
+  'will',
+  'can',
+  'skin',
+  'without',
+  'made',
+  'product',
+  'formula',
+  'gently',
+  'leaves',
+  'into',
+]);
 const PROSE_WORD_MIN = Math.min(...[...PROSE_WORDS].map((w) => w.length));
 const PROSE_WORD_MAX = Math.max(...[...PROSE_WORDS].map((w) => w.length));
 const NOT_AN_INGREDIENT =
@@ -433,7 +471,10 @@ function looksLikeProse(text: string): boolean {
   return prose >= 2 || (words >= 7 && prose >= 1);
 }
 
-const BRACKET_KINDS = [['(', ')'], ['[', ']']] as const;
+const BRACKET_KINDS = [
+  ['(', ')'],
+  ['[', ']'],
+] as const;
 
 function occurrences(text: string, ch: string): number {
   let n = 0;
@@ -502,9 +543,21 @@ function toEntry(raw: string, ctx: Context): ParsedEntry | null {
   if (!reading) {
     // What the entry reads as depends only on its text and on the section being the actives: its other marks
     // (may contain, kit part) are the context's, put on below.
-    const scratch: Context = { active: ctx.active, mayContain: false, part: null, footnotes: [], ignored: [], layout: [] };
+    const scratch: Context = {
+      active: ctx.active,
+      mayContain: false,
+      part: null,
+      footnotes: [],
+      ignored: [],
+      layout: [],
+    };
     const entry = readEntry(raw, scratch);
-    reading = { entry: entry && { input: entry.input, concentration: entry.concentration, nano: entry.nano }, footnotes: scratch.footnotes, ignored: scratch.ignored, layout: scratch.layout };
+    reading = {
+      entry: entry && { input: entry.input, concentration: entry.concentration, nano: entry.nano },
+      footnotes: scratch.footnotes,
+      ignored: scratch.ignored,
+      layout: scratch.layout,
+    };
     if (cache.size >= entryCacheSize) cache.clear();
     cache.set(raw, reading);
   }
@@ -525,7 +578,13 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
     return null;
   }
   // Most entries are a plain name of a few words: nothing to take off, nothing to set aside.
-  if (PLAIN_NAME.test(text) && !/nano/i.test(text) && countWords(text) < 4 && !NOT_AN_INGREDIENT.test(text) && !/^(?:and|&)\s/i.test(text)) {
+  if (
+    PLAIN_NAME.test(text) &&
+    !/nano/i.test(text) &&
+    countWords(text) < 4 &&
+    !NOT_AN_INGREDIENT.test(text) &&
+    !/^(?:and|&)\s/i.test(text)
+  ) {
     return newEntry(text, null, false, ctx);
   }
   const hasPercent = text.includes('%');
@@ -606,7 +665,12 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
     entry = entry.replace(NANO, '').trim();
   }
   if (!/^[A-Za-z0-9][\s\S]*[A-Za-z0-9.)\]]$/.test(entry) || /^(?:and|&)\s/i.test(entry)) {
-    entry = dropTrailingPeriod(entry.replace(/^(?:and|&)\s+/i, '').replace(/^[-–—:.\s]+|[-–—:,\s]+$/g, '').trim());
+    entry = dropTrailingPeriod(
+      entry
+        .replace(/^(?:and|&)\s+/i, '')
+        .replace(/^[-–—:.\s]+|[-–—:,\s]+$/g, '')
+        .trim(),
+    );
     entry = stripStrayBrackets(entry);
   }
   if (!LETTER_OR_DIGIT.test(entry)) return null;
@@ -646,19 +710,28 @@ function periodsAsSeparators(text: string): string {
   // A name starts with a capital; in a text typed all in lower case, with any letter.
   const next = /\p{Lu}/u.test(text.replace(/\bCI \d/g, '')) ? NEXT_NAME : NEXT_NAME_LOWER;
   if (!next.test(text)) return text;
-  return text.replace(next === NEXT_NAME ? AFTER_PERIOD : AFTER_PERIOD_LOWER, (all, last: string, next: string, offset: number) => {
-    const before = text.slice(Math.max(0, offset - 8), offset + 1);
-    // "Alcohol Denat." ends its name: what follows is the next entry. Other abbreviations go on ("Aloe Ext. Leaf").
-    const denatured = /\bdenat$/i.test(before);
-    if (!denatured && ABBREVIATION_BEFORE.test(before)) return all;
-    // "1. Water": the numbering of a retyped list.
-    if (/(?:^|\n)\s*\d{1,3}$/.test(text.slice(Math.max(0, offset - 6), offset + 1))) return all;
-    const name = next.trim();
-    const words = name.split(/\s+/).length;
-    if (words > 6 || looksLikeProse(name) || NOT_AN_INGREDIENT.test(name) || (FOOTNOTE_WORDS.test(name) && FOOTNOTE_GRAMMAR.test(name))) return all;
-    if (SHARE_CLAIM.test(name) || /^\d{1,3}[.)]/.test(name)) return all;
-    return denatured ? `${last}., ` : `${last}, `;
-  });
+  return text.replace(
+    next === NEXT_NAME ? AFTER_PERIOD : AFTER_PERIOD_LOWER,
+    (all, last: string, next: string, offset: number) => {
+      const before = text.slice(Math.max(0, offset - 8), offset + 1);
+      // "Alcohol Denat." ends its name: what follows is the next entry. Other abbreviations go on ("Aloe Ext. Leaf").
+      const denatured = /\bdenat$/i.test(before);
+      if (!denatured && ABBREVIATION_BEFORE.test(before)) return all;
+      // "1. Water": the numbering of a retyped list.
+      if (/(?:^|\n)\s*\d{1,3}$/.test(text.slice(Math.max(0, offset - 6), offset + 1))) return all;
+      const name = next.trim();
+      const words = name.split(/\s+/).length;
+      if (
+        words > 6 ||
+        looksLikeProse(name) ||
+        NOT_AN_INGREDIENT.test(name) ||
+        (FOOTNOTE_WORDS.test(name) && FOOTNOTE_GRAMMAR.test(name))
+      )
+        return all;
+      if (SHARE_CLAIM.test(name) || /^\d{1,3}[.)]/.test(name)) return all;
+      return denatured ? `${last}., ` : `${last}, `;
+    },
+  );
 }
 
 /** Commas not followed by a digit (not "1,2-Hexanediol"), and semicolons. */
@@ -691,11 +764,14 @@ export function parseIngredientList(text: string): ParsedList {
   for (const part of kit.parts) {
     if (part.marker) setAsideHeading(part.marker, setAside);
     for (const section of sections(part.text, setAside)) {
-      const sectionText = periodsAsSeparators(section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text);
+      const sectionText = periodsAsSeparators(
+        section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text,
+      );
       const lines = sectionText.split('\n').filter((l) => l.trim());
       // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
       const commas = separatorCount(sectionText);
-      const linesAreSeparators = (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
+      const linesAreSeparators =
+        (lines.length > 2 && commas < lines.length / 2) || (section.active && lines.length > 1);
       const marked = sectionText.replace(/\(\s*and\s*\)/gi, ',').replace(MAY_CONTAIN, (words) => {
         if (/\p{L}/u.test(words)) layout.push({ kind: 'heading', text: words.trim() });
         return `,${MAY},`;
@@ -731,10 +807,16 @@ export function parseIngredientList(text: string): ParsedList {
       }
     }
   }
-  entries.forEach((e, i) => (e.position = i + 1));
+  for (const [i, e] of entries.entries()) e.position = i + 1;
   setAside.push(...layout);
   for (const text of ignored) setAside.push({ kind: kindOf(text), text });
   for (const text of footnotes) setAside.push({ kind: 'footnote', text });
   const parts = kit.parts.flatMap((p) => (p.name ? [p.name] : []));
-  return { entries, footnotes, ignored: setAside.filter((s) => s.kind !== 'footnote' && !LAYOUT_KINDS.has(s.kind)).map((s) => s.text), setAside, parts };
+  return {
+    entries,
+    footnotes,
+    ignored: setAside.filter((s) => s.kind !== 'footnote' && !LAYOUT_KINDS.has(s.kind)).map((s) => s.text),
+    setAside,
+    parts,
+  };
 }

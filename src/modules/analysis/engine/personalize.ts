@@ -43,20 +43,37 @@ export interface Personalization<I> {
 
 /** A skin type of the profile → the skin-type profile judging it. Normal skin has none. */
 const SKIN_TYPE_PROFILES: Record<string, string | null> = {
-  oily: 'oily', dry: 'dry', combination: 'combination', sensitive: 'sensitive', normal: null,
+  oily: 'oily',
+  dry: 'dry',
+  combination: 'combination',
+  sensitive: 'sensitive',
+  normal: null,
 };
 
 /** Concerns that are a skin-type profile of their own. Dryness reads as dry skin. */
 const CONCERN_PROFILES: Record<string, string> = {
-  acne: 'acne_prone', fungal_acne: 'fungal_acne_prone', rosacea: 'rosacea_prone', redness: 'rosacea_prone',
-  sensitivity: 'sensitive', dryness: 'dry',
+  acne: 'acne_prone',
+  fungal_acne: 'fungal_acne_prone',
+  rosacea: 'rosacea_prone',
+  redness: 'rosacea_prone',
+  sensitivity: 'sensitive',
+  dryness: 'dry',
 };
 
 /** Concerns that no skin-type profile covers: what in a list works towards them (sources: data/flags-and-ratings.yaml). */
 export const CONCERN_GOALS: Record<string, { reason: string; test: (i: SkinIngredient) => boolean }> = {
-  aging: { reason: 'works against signs of aging', test: (i) => i.effects.includes('anti_aging') || i.groups.some((g) => ['retinoids', 'peptides'].includes(g)) },
-  hyperpigmentation: { reason: 'evens tone and fades dark spots', test: (i) => i.effects.includes('brightening') || i.groups.includes('vitamin_c') },
-  large_pores: { reason: 'minimises the look of pores', test: (i) => i.effects.includes('pore_minimizing') || i.groups.includes('bhas') },
+  aging: {
+    reason: 'works against signs of aging',
+    test: (i) => i.effects.includes('anti_aging') || i.groups.some((g) => ['retinoids', 'peptides'].includes(g)),
+  },
+  hyperpigmentation: {
+    reason: 'evens tone and fades dark spots',
+    test: (i) => i.effects.includes('brightening') || i.groups.includes('vitamin_c'),
+  },
+  large_pores: {
+    reason: 'minimises the look of pores',
+    test: (i) => i.effects.includes('pore_minimizing') || i.groups.includes('bhas'),
+  },
 };
 
 const RANK: Record<PersonalReason<unknown>['verdict'], number> = { avoid: 0, caution: 1, good: 2 };
@@ -69,7 +86,11 @@ const RANK: Record<PersonalReason<unknown>['verdict'], number> = { avoid: 0, cau
  *   ingredient they marked positive, and general reasons in favour of one they marked negative
  *   are dropped. Pregnancy is never waived.
  */
-export function personalize<I extends SkinIngredient>(ingredients: I[], profile: PersonalProfile, feelings: PersonalFeelings): Personalization<I> {
+export function personalize<I extends SkinIngredient>(
+  ingredients: I[],
+  profile: PersonalProfile,
+  feelings: PersonalFeelings,
+): Personalization<I> {
   const positive = new Set(feelings.positive);
   const negative = new Set(feelings.negative);
   const reasons: Array<PersonalReason<I>> = [];
@@ -87,27 +108,48 @@ export function personalize<I extends SkinIngredient>(ingredients: I[], profile:
     const on = applied.get(result.skinType);
     if (!on) continue;
     for (const { ingredient, reason } of result.caution) {
-      if (!positive.has(ingredient.id)) reasons.push({ verdict: 'caution', ...on, reason: `${result.label}: ${reason}`, ingredient });
+      if (!positive.has(ingredient.id))
+        reasons.push({ verdict: 'caution', ...on, reason: `${result.label}: ${reason}`, ingredient });
     }
     for (const { ingredient, reason } of result.good) {
-      if (!negative.has(ingredient.id)) reasons.push({ verdict: 'good', ...on, reason: `${result.label}: ${reason}`, ingredient });
+      if (!negative.has(ingredient.id))
+        reasons.push({ verdict: 'good', ...on, reason: `${result.label}: ${reason}`, ingredient });
     }
   }
   for (const concern of profile.concerns) {
     const goal = CONCERN_GOALS[concern];
     if (!goal) continue;
     for (const ingredient of ingredients) {
-      if (goal.test(ingredient) && !negative.has(ingredient.id)) reasons.push({ verdict: 'good', source: 'concern', basis: concern, reason: goal.reason, ingredient });
+      if (goal.test(ingredient) && !negative.has(ingredient.id))
+        reasons.push({ verdict: 'good', source: 'concern', basis: concern, reason: goal.reason, ingredient });
     }
   }
   for (const ingredient of ingredients) {
     if (profile.pregnant && ingredient.flags.includes('pregnancy_caution')) {
-      reasons.push({ verdict: 'avoid', source: 'pregnancy', basis: 'pregnant', reason: 'advised against during pregnancy', ingredient });
+      reasons.push({
+        verdict: 'avoid',
+        source: 'pregnancy',
+        basis: 'pregnant',
+        reason: 'advised against during pregnancy',
+        ingredient,
+      });
     }
     if (negative.has(ingredient.id)) {
-      reasons.push({ verdict: 'avoid', source: 'feeling', basis: 'negative', reason: 'you marked this ingredient negative', ingredient });
+      reasons.push({
+        verdict: 'avoid',
+        source: 'feeling',
+        basis: 'negative',
+        reason: 'you marked this ingredient negative',
+        ingredient,
+      });
     } else if (positive.has(ingredient.id)) {
-      reasons.push({ verdict: 'good', source: 'feeling', basis: 'positive', reason: 'you marked this ingredient positive', ingredient });
+      reasons.push({
+        verdict: 'good',
+        source: 'feeling',
+        basis: 'positive',
+        reason: 'you marked this ingredient positive',
+        ingredient,
+      });
     }
   }
 

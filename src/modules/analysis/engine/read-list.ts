@@ -100,64 +100,124 @@ export interface ReadList<I extends ListIngredient> {
 export type LabelLaw = 'eu' | null;
 
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
-export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>, regulation: RegulationIndex, productType?: ProductType | null, flagOrder: string[] = [], labelLaw: LabelLaw = null): ReadList<I> {
+export function readList<I extends ListIngredient>(
+  entries: Array<ListEntry<I>>,
+  regulation: RegulationIndex,
+  productType?: ProductType | null,
+  flagOrder: string[] = [],
+  labelLaw: LabelLaw = null,
+): ReadList<I> {
   // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts.
   const byPart = new Map<string, number[]>();
-  entries.forEach((e, i) => byPart.set(e.part ?? '', [...(byPart.get(e.part ?? '') ?? []), i]));
+  for (const [i, e] of entries.entries()) byPart.set(e.part ?? '', [...(byPart.get(e.part ?? '') ?? []), i]);
   const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
   for (const [part, indices] of byPart) {
     const guessed = inferProductType(indices.map((i) => entries[i].ingredient));
-    typeOf.set(part, productType
-      ? { known: productType, basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.` }
-      : { known: guessed.productType === 'unknown' ? null : guessed.productType, basis: guessed.basis });
+    typeOf.set(
+      part,
+      productType
+        ? {
+            known: productType,
+            basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.`,
+          }
+        : { known: guessed.productType === 'unknown' ? null : guessed.productType, basis: guessed.basis },
+    );
   }
   const partOf = (i: number) => typeOf.get(entries[i].part ?? '')!;
   // Unknown: the doses are read as leave-on (the stricter reading); the law is read both ways.
   const entryType = (i: number): ProductType => partOf(i).known ?? 'leave_on';
-  const first = entries.length ? partOf(0) : (() => { const g = inferProductType([]); return { known: g.productType === 'unknown' ? null : g.productType, basis: g.basis }; })();
-  const parts: PartReading[] = [...typeOf].filter(([part]) => part).map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: t.basis }));
-  const thresholdOf = (t: ProductType) => (t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn);
+  const first = entries.length
+    ? partOf(0)
+    : (() => {
+        const g = inferProductType([]);
+        return { known: g.productType === 'unknown' ? null : g.productType, basis: g.basis };
+      })();
+  const parts: PartReading[] = [...typeOf]
+    .filter(([part]) => part)
+    .map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: t.basis }));
+  const thresholdOf = (t: ProductType) =>
+    t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn;
   const matches = entries.map((e) => (e.ingredient ? regulation.matchesFor(e.ingredient) : []));
   const drugFacts = entries.some((e) => e.active);
   const allergenFloors = labelLaw === 'eu' && !drugFacts;
-  const law = entries.map((e, i) => readLaw(regulation, e.ingredient, matches[i], partOf(i).known, { nano: e.nano ?? false, printed: printedPercent(e.concentration) }));
+  const law = entries.map((e, i) =>
+    readLaw(regulation, e.ingredient, matches[i], partOf(i).known, {
+      nano: e.nano ?? false,
+      printed: printedPercent(e.concentration),
+    }),
+  );
   const doseEntries: DoseEntry[] = entries.map((e, i) => {
     const type = entryType(i);
     const threshold = thresholdOf(type);
-    const allergen = law[i].facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
+    const allergen = law[i].facts.some(
+      (f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023',
+    );
     return {
-      position: e.position, concentration: e.concentration, mayContain: e.mayContain, active: e.active ?? false, name: e.ingredient?.name ?? e.input,
+      position: e.position,
+      concentration: e.concentration,
+      mayContain: e.mayContain,
+      active: e.active ?? false,
+      name: e.ingredient?.name ?? e.input,
       cap: law[i].cap,
-      floor: allergen && allergenFloors ? { min: threshold, source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%` } : null,
+      floor:
+        allergen && allergenFloors
+          ? {
+              min: threshold,
+              source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%`,
+            }
+          : null,
     };
   });
   const estimates: ConcentrationEstimate[] = new Array(entries.length);
   const positionInPart: number[] = new Array(entries.length);
   for (const indices of byPart.values()) {
-    indices.forEach((i, k) => (positionInPart[i] = k + 1));
+    for (const [k, i] of indices.entries()) positionInPart[i] = k + 1;
     const partEstimates = estimateConcentrations(indices.map((i) => doseEntries[i]));
-    indices.forEach((i, k) => (estimates[i] = partEstimates[k]));
+    for (const [k, i] of indices.entries()) estimates[i] = partEstimates[k];
   }
   const alerts: ReadList<I>['alerts'] = [];
   const read = entries.map((e, i): ReadEntry<I> => {
     const estimate = estimates[i];
     const printed = printedPercent(e.concentration);
-    const { notes: lawNotes, alerts: lawAlerts, regulation: regulationNotes, flags: lawFlags } = law[i].finish(estimate);
+    const {
+      notes: lawNotes,
+      alerts: lawAlerts,
+      regulation: regulationNotes,
+      flags: lawFlags,
+    } = law[i].finish(estimate);
     const notes: string[] = [];
     let dosed: ReadEntry<I>['dosed'] = null;
     let flags: string[] = [];
     if (e.ingredient) {
-      const withLaw = { ...e.ingredient, flags: [...new Set([...e.ingredient.flags.filter((f) => f !== 'eu_prohibited' || lawFlags.includes(f)), ...lawFlags])] };
-      const view = dosedIngredient(withLaw, estimate, positionInPart[i], byPart.get(e.part ?? '')!.length, entryType(i), printed !== null);
+      const withLaw = {
+        ...e.ingredient,
+        flags: [
+          ...new Set([...e.ingredient.flags.filter((f) => f !== 'eu_prohibited' || lawFlags.includes(f)), ...lawFlags]),
+        ],
+      };
+      const view = dosedIngredient(
+        withLaw,
+        estimate,
+        positionInPart[i],
+        byPart.get(e.part ?? '')!.length,
+        entryType(i),
+        printed !== null,
+      );
       dosed = view.ingredient;
       flags = view.ingredient.flags;
       notes.push(...view.notes);
     }
     notes.push(...lawNotes);
-    if (!allergenFloors && doseEntries[i] && law[i].facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023')) {
-      notes.push(drugFacts
-        ? 'A Drug Facts label names its inactive ingredients whatever their amount: being named says nothing of how much there is.'
-        : `On a label made under EU law this fragrance allergen is named only above ${thresholdOf(entryType(i))}%; where this label was made is not known, so no lower bound is drawn from its being named.`);
+    if (
+      !allergenFloors &&
+      doseEntries[i] &&
+      law[i].facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023')
+    ) {
+      notes.push(
+        drugFacts
+          ? 'A Drug Facts label names its inactive ingredients whatever their amount: being named says nothing of how much there is.'
+          : `On a label made under EU law this fragrance allergen is named only above ${thresholdOf(entryType(i))}%; where this label was made is not known, so no lower bound is drawn from its being named.`,
+      );
     }
     for (const message of lawAlerts) alerts.push({ position: e.position, input: e.input, message });
     return { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
@@ -165,6 +225,8 @@ export function readList<I extends ListIngredient>(entries: Array<ListEntry<I>>,
   const byFlag = new Map<string, Array<ReadEntry<I>>>();
   for (const entry of read) for (const flag of entry.flags) byFlag.set(flag, [...(byFlag.get(flag) ?? []), entry]);
   const rank = (flag: string) => (flagOrder.includes(flag) ? flagOrder.indexOf(flag) : flagOrder.length);
-  const flags = [...byFlag.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0])).map(([flag, list]) => ({ flag, entries: list }));
+  const flags = [...byFlag.entries()]
+    .sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0]))
+    .map(([flag, list]) => ({ flag, entries: list }));
   return { productType: first.known ?? 'unknown', productTypeBasis: first.basis, parts, entries: read, flags, alerts };
 }

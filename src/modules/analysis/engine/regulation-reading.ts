@@ -7,8 +7,17 @@
 import type { ConcentrationEstimate } from './concentration.js';
 import type { RegulatoryNote } from './read-list.js';
 import {
-  applicableLimits, citation, factFlags, maximumFor, outsideProducts, regulationKey,
-  type FactMatch, type ProductType, type RegulatedIngredient, type RegulationIndex, type RegulatoryFact,
+  applicableLimits,
+  citation,
+  factFlags,
+  maximumFor,
+  outsideProducts,
+  regulationKey,
+  type FactMatch,
+  type ProductType,
+  type RegulatedIngredient,
+  type RegulationIndex,
+  type RegulatoryFact,
 } from './regulation.js';
 
 const TYPE_WORDS: Record<ProductType, string> = { leave_on: 'leave-on', rinse_off: 'rinse-off' };
@@ -20,7 +29,12 @@ export interface LawReading {
   /** The maximum that bounds the concentration estimate. */
   cap: { max: number; source: string } | null;
   /** Notes, alerts and flags once the concentration estimate is known. */
-  finish(estimate: ConcentrationEstimate): { notes: string[]; alerts: string[]; regulation: RegulatoryNote[]; flags: string[] };
+  finish(estimate: ConcentrationEstimate): {
+    notes: string[];
+    alerts: string[];
+    regulation: RegulatoryNote[];
+    flags: string[];
+  };
 }
 
 interface Context {
@@ -31,28 +45,57 @@ interface Context {
 const quote = (text: string) => `“${text.replace(/\s+/g, ' ').trim()}”`;
 
 /** Whether a prohibition holds for this product type (null: unknown, then per type), and why not when it does not. */
-function prohibitionHolds(regulation: RegulationIndex, fact: RegulatoryFact, type: ProductType | null, ctx: Context): { holds: ProductType[]; condition: string | null } {
+function prohibitionHolds(
+  regulation: RegulationIndex,
+  fact: RegulatoryFact,
+  type: ProductType | null,
+  ctx: Context,
+): { holds: ProductType[]; condition: string | null } {
   const both: ProductType[] = type ? [type] : ['leave_on', 'rinse_off'];
   if (!fact.qualifier) return { holds: both, condition: null };
   if (fact.nano) return { holds: ctx.nano ? both : [], condition: `in nano form only; not printed as "(nano)" here` };
   if (fact.exceptEntry) {
     const exception = regulation.byEntry.get(`${fact.exceptEntry.annex}/${fact.exceptEntry.ref}`);
-    const allowed = exception ? exception.limits.map((l) => l.products).filter(Boolean).join('; ') : null;
+    const allowed = exception
+      ? exception.limits
+          .map((l) => l.products)
+          .filter(Boolean)
+          .join('; ')
+      : null;
     const holds = both.filter((t) => !exception || applicableLimits(exception, t).length === 0);
     return { holds, condition: `${fact.qualifier}${allowed ? ` (${allowed})` : ''}` };
   }
   return { holds: [], condition: fact.qualifier };
 }
 
-function note(fact: RegulatoryFact, relation: FactMatch['relation'], extra: Partial<RegulatoryNote> = {}): RegulatoryNote {
+function note(
+  fact: RegulatoryFact,
+  relation: FactMatch['relation'],
+  extra: Partial<RegulatoryNote> = {},
+): RegulatoryNote {
   return {
-    class: fact.class, relation, source: citation(fact), annex: fact.annex, entry: fact.entry, published: fact.act.published,
-    maxPercent: null, products: null, note: fact.note, exceeded: false, condition: fact.qualifier, warnings: fact.warnings, allowedIn: null, ...extra,
+    class: fact.class,
+    relation,
+    source: citation(fact),
+    annex: fact.annex,
+    entry: fact.entry,
+    published: fact.act.published,
+    maxPercent: null,
+    products: null,
+    note: fact.note,
+    exceeded: false,
+    condition: fact.qualifier,
+    warnings: fact.warnings,
+    allowedIn: null,
+    ...extra,
   };
 }
 
 /** The sources naming an ingredient a recognised contact allergen, if any. */
-export function sensitiserSources(regulation: RegulationIndex, ingredient: (RegulatedIngredient & { flags?: string[] }) | null): string[] | null {
+export function sensitiserSources(
+  regulation: RegulationIndex,
+  ingredient: (RegulatedIngredient & { flags?: string[] }) | null,
+): string[] | null {
   if (!ingredient) return null;
   let found = sensitiserCache.get(ingredient);
   if (found === undefined) sensitiserCache.set(ingredient, (found = sensitiserUncached(regulation, ingredient)));
@@ -61,7 +104,10 @@ export function sensitiserSources(regulation: RegulationIndex, ingredient: (Regu
 
 const sensitiserCache = new WeakMap<object, string[] | null>();
 
-function sensitiserUncached(regulation: RegulationIndex, ingredient: RegulatedIngredient & { flags?: string[] }): string[] | null {
+function sensitiserUncached(
+  regulation: RegulationIndex,
+  ingredient: RegulatedIngredient & { flags?: string[] },
+): string[] | null {
   const data = regulation.data.sensitisers;
   if (!data) return null;
   for (const name of [ingredient.name, ...ingredient.otherNames]) {
@@ -71,16 +117,33 @@ function sensitiserUncached(regulation: RegulationIndex, ingredient: RegulatedIn
   return ingredient.flags?.includes(data.flag) ? data.flagSources : null;
 }
 
-export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngredient & { flags?: string[] } | null, matches: FactMatch[], type: ProductType | null, ctx: Context): LawReading {
-  const factor = (fact: RegulatoryFact) => (fact.limits.some((l) => /\bRE\b|retinol equivalent/i.test(l.maximum ?? '')) && ingredient ? regulation.data.retinolEquivalents[ingredient.name] ?? 1 : 1);
+export function readLaw(
+  regulation: RegulationIndex,
+  ingredient: (RegulatedIngredient & { flags?: string[] }) | null,
+  matches: FactMatch[],
+  type: ProductType | null,
+  ctx: Context,
+): LawReading {
+  const factor = (fact: RegulatoryFact) =>
+    fact.limits.some((l) => /\bRE\b|retinol equivalent/i.test(l.maximum ?? '')) && ingredient
+      ? (regulation.data.retinolEquivalents[ingredient.name] ?? 1)
+      : 1;
   const own = matches.filter((m) => m.relation === 'substance');
-  const prohibitions = own.filter((m) => m.fact.class === 'prohibited').map((m) => ({ m, ...prohibitionHolds(regulation, m.fact, type, ctx) }));
-  const facts = own.filter((m) => m.fact.class !== 'prohibited' || prohibitions.some((p) => p.m === m && p.holds.length)).map((m) => m.fact);
+  const prohibitions = own
+    .filter((m) => m.fact.class === 'prohibited')
+    .map((m) => ({ m, ...prohibitionHolds(regulation, m.fact, type, ctx) }));
+  const facts = own
+    .filter((m) => m.fact.class !== 'prohibited' || prohibitions.some((p) => p.m === m && p.holds.length))
+    .map((m) => m.fact);
   // An ingredient Annex III restricts as an active (salicylic acid, III/98) is held to Annex V's maximum
   // only where it is the preservative: the Annex III entry is "for purposes other than" preserving.
   const asActive = facts.some((f) => f.class === 'restricted' && f.limits.some((l) => l.max !== null));
   const preservativeOnly = (f: RegulatoryFact) => asActive && f.annex === 'V';
-  const capOf = maximumFor(facts.filter((f) => f.annex !== 'II' && !preservativeOnly(f)), type, factor);
+  const capOf = maximumFor(
+    facts.filter((f) => f.annex !== 'II' && !preservativeOnly(f)),
+    type,
+    factor,
+  );
   return {
     facts,
     cap: capOf ? { max: capOf.max, source: citation(capOf.fact) } : null,
@@ -98,41 +161,62 @@ export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngred
         const { fact } = p.m;
         const source = citation(fact);
         if (p.holds.length === 2 || (type && p.holds.length === 1)) {
-          alert(`${name} is not allowed in EU cosmetics: Annex II (prohibited substances), ${source}.${p.condition ? ` The entry reads ${quote(fact.qualifier!)}.` : ''}`);
+          alert(
+            `${name} is not allowed in EU cosmetics: Annex II (prohibited substances), ${source}.${p.condition ? ` The entry reads ${quote(fact.qualifier!)}.` : ''}`,
+          );
           flags.add('eu_prohibited');
         } else if (p.holds.length === 1) {
-          alert(`${name} is not allowed in EU ${TYPE_WORDS[p.holds[0]]} products (${source}: ${quote(fact.qualifier!)}); ${UNKNOWN_TYPE}.`);
+          alert(
+            `${name} is not allowed in EU ${TYPE_WORDS[p.holds[0]]} products (${source}: ${quote(fact.qualifier!)}); ${UNKNOWN_TYPE}.`,
+          );
         } else {
-          notes.push(`Annex II entry ${fact.entry} (${quote(fact.names[0] ?? fact.entryId ?? '')}) prohibits it ${p.condition}: not a prohibition as printed (${source}).`);
+          notes.push(
+            `Annex II entry ${fact.entry} (${quote(fact.names[0] ?? fact.entryId ?? '')}) prohibits it ${p.condition}: not a prohibition as printed (${source}).`,
+          );
         }
         regulationNotes.push(note(fact, p.holds.length ? 'substance' : 'may_concern', { condition: p.condition }));
       }
       for (const m of matches.filter((x) => x.relation === 'may_concern')) {
         const { fact } = m;
-        const why = m.basis === 'cas' ? 'shares its CAS/EC number with' : 'is named among the ingredients that may be concerned by';
+        const why =
+          m.basis === 'cas'
+            ? 'shares its CAS/EC number with'
+            : 'is named among the ingredients that may be concerned by';
         const condition = fact.qualifier ?? null;
-        notes.push(`${name} ${why} ${fact.annex === 'II' ? 'the prohibition' : 'the entry'} ${quote(fact.names[0] ?? fact.entryId ?? '')}${condition ? `, which reads ${quote(condition)}` : ''}: a note, not a ${fact.annex === 'II' ? 'prohibition' : 'restriction'} of ${name} as such (${citation(fact)}).`);
+        notes.push(
+          `${name} ${why} ${fact.annex === 'II' ? 'the prohibition' : 'the entry'} ${quote(fact.names[0] ?? fact.entryId ?? '')}${condition ? `, which reads ${quote(condition)}` : ''}: a note, not a ${fact.annex === 'II' ? 'prohibition' : 'restriction'} of ${name} as such (${citation(fact)}).`,
+        );
         regulationNotes.push(note(fact, 'may_concern'));
       }
       for (const fact of facts.filter((f) => f.annex !== 'II')) {
         for (const flag of factFlags(fact)) flags.add(flag);
         const source = citation(fact);
         if (fact.class === 'uv_filter_not_permitted') {
-          alert(`${name} is not among the UV filters EU cosmetics may use (${source}).${fact.note ? ` ${fact.note}` : ''}`);
+          alert(
+            `${name} is not among the UV filters EU cosmetics may use (${source}).${fact.note ? ` ${fact.note}` : ''}`,
+          );
           regulationNotes.push(note(fact, 'substance'));
           continue;
         }
         if (preservativeOnly(fact)) {
-          notes.push(`As a preservative, ${source} allows ${name} at most ${fact.limits.map((l) => l.maximum).filter(Boolean).join('; ')}.`);
+          notes.push(
+            `As a preservative, ${source} allows ${name} at most ${fact.limits
+              .map((l) => l.maximum)
+              .filter(Boolean)
+              .join('; ')}.`,
+          );
           regulationNotes.push(note(fact, 'substance', { condition: 'when used as a preservative' }));
           continue;
         }
         // Where the entry allows it at all.
         // Annex III conditions naming only uses a list cannot show (hair dyes, nail systems, solvents) restrict that
         // use: a note. The positive lists (IV-VI) and rinse-off/leave-on conditions bind any use: an alert.
-        const binding = fact.annex !== 'III' || fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
+        const binding =
+          fact.annex !== 'III' || fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
         // (an entry whose every condition is such a use raises no flag either: factFlags)
-        const outside = (type ? [type] : (['leave_on', 'rinse_off'] as ProductType[])).map((t) => ({ t, allowed: outsideProducts(fact, t) })).filter((o) => o.allowed);
+        const outside = (type ? [type] : (['leave_on', 'rinse_off'] as ProductType[]))
+          .map((t) => ({ t, allowed: outsideProducts(fact, t) }))
+          .filter((o) => o.allowed);
         if (outside.length && !binding) {
           notes.push(`${source} sets conditions for ${name} only in ${outside[0].allowed}.`);
           outside.length = 0;
@@ -140,10 +224,14 @@ export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngred
         let allowedIn: string | null = null;
         if (outside.length && (type || outside.length === 2)) {
           allowedIn = outside[0].allowed;
-          alert(`${name} is allowed in EU cosmetics only in ${allowedIn} (${source})${type ? `: not in a ${TYPE_WORDS[type]} product of another kind` : ''}.`);
+          alert(
+            `${name} is allowed in EU cosmetics only in ${allowedIn} (${source})${type ? `: not in a ${TYPE_WORDS[type]} product of another kind` : ''}.`,
+          );
         } else if (outside.length === 1) {
           allowedIn = outside[0].allowed;
-          alert(`${name} is not allowed in EU ${TYPE_WORDS[outside[0].t]} products: ${source} allows it only in ${allowedIn}; ${UNKNOWN_TYPE}.`);
+          alert(
+            `${name} is not allowed in EU ${TYPE_WORDS[outside[0].t]} products: ${source} allows it only in ${allowedIn}; ${UNKNOWN_TYPE}.`,
+          );
         }
         // Over the maximum: the printed amount, or the least the list can hold.
         const max = maximumFor([fact], type, factor);
@@ -151,20 +239,41 @@ export function readLaw(regulation: RegulationIndex, ingredient: RegulatedIngred
         const exceeded = max !== null && amount !== null && amount > max.max;
         if (exceeded) {
           const where = max.limit.products ?? (type ? `${TYPE_WORDS[type]} products` : 'any product');
-          alert(ctx.printed !== null
-            ? `${name} is printed at ${ctx.printed}%, over the EU maximum of ${max.max}% for ${where} (${source}).`
-            : `${name} is at least ${amount}% by its place in the list, over the EU maximum of ${max.max}% for ${where} (${source}).`);
+          alert(
+            ctx.printed !== null
+              ? `${name} is printed at ${ctx.printed}%, over the EU maximum of ${max.max}% for ${where} (${source}).`
+              : `${name} is at least ${amount}% by its place in the list, over the EU maximum of ${max.max}% for ${where} (${source}).`,
+          );
         }
-        if (fact.warnings && (fact.class === 'restricted' || fact.class === 'preservative' || fact.class === 'uv_filter')) notes.push(`EU conditions of use and label warnings for ${name} (${source}): ${quote(fact.warnings)}.`);
+        if (
+          fact.warnings &&
+          (fact.class === 'restricted' || fact.class === 'preservative' || fact.class === 'uv_filter')
+        )
+          notes.push(`EU conditions of use and label warnings for ${name} (${source}): ${quote(fact.warnings)}.`);
         if (fact.transition) {
           const t = fact.transition;
-          notes.push(`Under ${source}, products not complying with this entry ${[t.notPlacedFrom && `may not be placed on the EU market from ${t.notPlacedFrom}`, t.notAvailableFrom && `may not be made available from ${t.notAvailableFrom}`].filter(Boolean).join(', and ')}.`);
+          notes.push(
+            `Under ${source}, products not complying with this entry ${[t.notPlacedFrom && `may not be placed on the EU market from ${t.notPlacedFrom}`, t.notAvailableFrom && `may not be made available from ${t.notAvailableFrom}`].filter(Boolean).join(', and ')}.`,
+          );
         }
-        if (fact.class === 'fragrance_allergen_2023') notes.push(`${name} is a fragrance allergen added by Regulation (EU) 2023/1545, to be named on EU labels above ${regulation.data.allergenThreshold.leaveOn}% (leave-on) / ${regulation.data.allergenThreshold.rinseOff}% (rinse-off) (${source}).`);
-        regulationNotes.push(note(fact, 'substance', { maxPercent: max?.max ?? null, products: max?.limit.products ?? null, exceeded, allowedIn }));
+        if (fact.class === 'fragrance_allergen_2023')
+          notes.push(
+            `${name} is a fragrance allergen added by Regulation (EU) 2023/1545, to be named on EU labels above ${regulation.data.allergenThreshold.leaveOn}% (leave-on) / ${regulation.data.allergenThreshold.rinseOff}% (rinse-off) (${source}).`,
+          );
+        regulationNotes.push(
+          note(fact, 'substance', {
+            maxPercent: max?.max ?? null,
+            products: max?.limit.products ?? null,
+            exceeded,
+            allowedIn,
+          }),
+        );
       }
       for (const pre of regulation.data.preambleNotes) {
-        if (ingredient?.flags?.includes(pre.flag) && facts.some((f) => f.annex === pre.annex)) notes.push(`${pre.text} (${citation({ ...facts.find((f) => f.annex === pre.annex)!, entryId: null, entry: null, act: pre.act })})`);
+        if (ingredient?.flags?.includes(pre.flag) && facts.some((f) => f.annex === pre.annex))
+          notes.push(
+            `${pre.text} (${citation({ ...facts.find((f) => f.annex === pre.annex)!, entryId: null, entry: null, act: pre.act })})`,
+          );
       }
       const sensitiser = sensitiserSources(regulation, ingredient);
       if (sensitiser) {

@@ -5,8 +5,14 @@
 import type { AnnexEntry, AppliesTo } from './eu-annex-export.js';
 
 export type RegulatoryClass =
-  | 'fragrance_allergen' | 'fragrance_allergen_2023' | 'prohibited' | 'restricted'
-  | 'colorant' | 'preservative' | 'uv_filter' | 'uv_filter_not_permitted';
+  | 'fragrance_allergen'
+  | 'fragrance_allergen_2023'
+  | 'prohibited'
+  | 'restricted'
+  | 'colorant'
+  | 'preservative'
+  | 'uv_filter'
+  | 'uv_filter_not_permitted';
 
 export type ProductType = 'leave_on' | 'rinse_off';
 
@@ -97,7 +103,16 @@ export interface RegulationData {
   sensitisers?: { byKey: Map<string, string[]>; flag: string; flagSources: string[] };
 }
 
-export const CLASSES: RegulatoryClass[] = ['fragrance_allergen', 'fragrance_allergen_2023', 'prohibited', 'restricted', 'colorant', 'preservative', 'uv_filter', 'uv_filter_not_permitted'];
+export const CLASSES: RegulatoryClass[] = [
+  'fragrance_allergen',
+  'fragrance_allergen_2023',
+  'prohibited',
+  'restricted',
+  'colorant',
+  'preservative',
+  'uv_filter',
+  'uv_filter_not_permitted',
+];
 
 /** The knowledge-base flag each class raises (the positive lists, Annexes IV-VI, raise none). */
 export const CLASS_FLAGS: Partial<Record<RegulatoryClass, string>> = {
@@ -114,12 +129,32 @@ export class RegulationDataError extends Error {}
 
 /** A name as a key: case, parentheses ("(Lavender)") and spacing do not matter. */
 export const regulationKey = (name: string): string =>
-  name.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/[^a-z0-9/,.-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^a-z0-9/,.-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A chemical name as a key: parentheses kept ("(2-Acetoxyethyl)trimethylammonium" is one name). */
-export const strictKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+export const strictKey = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
-const EMPTY = { identified: [], ec: [], qualifier: null, nano: false, exceptEntry: null, warnings: null, other: null, transition: null, sccsOpinions: [], entryId: null };
+const EMPTY = {
+  identified: [],
+  ec: [],
+  qualifier: null,
+  nano: false,
+  exceptEntry: null,
+  warnings: null,
+  other: null,
+  transition: null,
+  sccsOpinions: [],
+  entryId: null,
+};
 
 /** Checks the YAML (what the export does not carry) and returns it typed; every fact must name an act with a date, and an annex. */
 export function parseRegulation(raw: unknown): Omit<RegulationData, 'promotions'> {
@@ -130,12 +165,15 @@ export function parseRegulation(raw: unknown): Omit<RegulationData, 'promotions'
   const acts = new Map<string, RegulatoryAct>();
   for (const [id, value] of Object.entries((top.acts ?? {}) as Record<string, Record<string, unknown>>)) {
     const { title, published, oj } = value ?? {};
-    if (typeof title !== 'string' || typeof oj !== 'string') fail(`acts.${id}`, 'needs a title and an Official Journal reference');
-    if (typeof published !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(published)) fail(`acts.${id}.published`, 'must be a date YYYY-MM-DD');
+    if (typeof title !== 'string' || typeof oj !== 'string')
+      fail(`acts.${id}`, 'needs a title and an Official Journal reference');
+    if (typeof published !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(published))
+      fail(`acts.${id}.published`, 'must be a date YYYY-MM-DD');
     acts.set(id, { id, title: title as string, published: published as string, oj: oj as string });
   }
   const threshold = (top.allergen_label_threshold ?? {}) as Record<string, unknown>;
-  if (typeof threshold.leave_on !== 'number' || typeof threshold.rinse_off !== 'number') fail('allergen_label_threshold', 'needs leave_on and rinse_off');
+  if (typeof threshold.leave_on !== 'number' || typeof threshold.rinse_off !== 'number')
+    fail('allergen_label_threshold', 'needs leave_on and rinse_off');
   if (!Array.isArray(top.facts)) fail('facts', 'must be a list');
   const facts = (top.facts as Array<Record<string, unknown>>).map((f, i): RegulatoryFact => {
     const where = `facts[${i}] (${String((f.names as string[] | undefined)?.[0])})`;
@@ -147,41 +185,95 @@ export function parseRegulation(raw: unknown): Omit<RegulationData, 'promotions'
     if (!Array.isArray(names) || !names.length || names.some((n) => typeof n !== 'string')) fail(where, 'needs names');
     const limits = ((f.limits ?? []) as Array<Record<string, unknown>>).map((l): RegulatoryLimit => {
       if (typeof l.max !== 'number' || !(l.max > 0 && l.max <= 100)) fail(where, 'a limit needs max in (0, 100]');
-      if (!['any', 'leave_on', 'rinse_off'].includes(String(l.applies_to))) fail(where, 'applies_to must be any, leave_on or rinse_off');
-      return { appliesTo: l.applies_to as AppliesTo, max: l.max as number, products: typeof l.products === 'string' ? l.products : null };
+      if (!['any', 'leave_on', 'rinse_off'].includes(String(l.applies_to)))
+        fail(where, 'applies_to must be any, leave_on or rinse_off');
+      return {
+        appliesTo: l.applies_to as AppliesTo,
+        max: l.max as number,
+        products: typeof l.products === 'string' ? l.products : null,
+      };
     });
     return {
-      ...EMPTY, class: f.class as RegulatoryClass, act, annex: f.annex as RegulatoryFact['annex'], entry: (f.entry as string | null) ?? null,
-      names: names as string[], cas: ((f.cas ?? []) as unknown[]).map(String), limits, note: typeof f.note === 'string' ? f.note : null,
+      ...EMPTY,
+      class: f.class as RegulatoryClass,
+      act,
+      annex: f.annex as RegulatoryFact['annex'],
+      entry: (f.entry as string | null) ?? null,
+      names: names as string[],
+      cas: ((f.cas ?? []) as unknown[]).map(String),
+      limits,
+      note: typeof f.note === 'string' ? f.note : null,
     };
   });
   const preambleNotes = ((top.preamble_notes ?? []) as Array<Record<string, unknown>>).map((n, i): PreambleNote => {
     const act = acts.get(String(n.act)) ?? fail(`preamble_notes[${i}]`, `unknown act ${String(n.act)}`);
-    if (typeof n.flag !== 'string' || typeof n.text !== 'string' || !ANNEXES.includes(String(n.annex))) fail(`preamble_notes[${i}]`, 'needs flag, annex and text');
+    if (typeof n.flag !== 'string' || typeof n.text !== 'string' || !ANNEXES.includes(String(n.annex)))
+      fail(`preamble_notes[${i}]`, 'needs flag, annex and text');
     return { flag: n.flag as string, annex: n.annex as RegulatoryFact['annex'], act, text: n.text as string };
   });
   const equivalents = (top.retinol_equivalents ?? {}) as Record<string, number>;
-  return { facts, allergenThreshold: { leaveOn: threshold.leave_on as number, rinseOff: threshold.rinse_off as number }, preambleNotes, retinolEquivalents: equivalents };
+  return {
+    facts,
+    allergenThreshold: { leaveOn: threshold.leave_on as number, rinseOff: threshold.rinse_off as number },
+    preambleNotes,
+    retinolEquivalents: equivalents,
+  };
 }
 
-const ANNEX_CLASS: Record<string, RegulatoryClass> = { II: 'prohibited', III: 'restricted', IV: 'colorant', V: 'preservative', VI: 'uv_filter' };
+const ANNEX_CLASS: Record<string, RegulatoryClass> = {
+  II: 'prohibited',
+  III: 'restricted',
+  IV: 'colorant',
+  V: 'preservative',
+  VI: 'uv_filter',
+};
 
 /**
  * The export's entries as facts. `allergens2005`: the Annex III reference numbers of the fragrance
  * allergens labelled since 2005 (the others with a labelling threshold came with Regulation (EU) 2023/1545).
  */
 export function factsFromAnnexes(entries: AnnexEntry[], lastUpdate: string, allergens2005: string[]): RegulatoryFact[] {
-  return entries.filter((e) => !e.deleted).map((e): RegulatoryFact => {
-    const cls = e.labelThreshold ? (allergens2005.includes(e.ref) ? 'fragrance_allergen' : 'fragrance_allergen_2023') : ANNEX_CLASS[e.annex];
-    const regulation = e.regulation ?? '(EC) 2009/1223';
-    return {
-      class: cls,
-      act: { id: regulation, title: `Regulation ${regulation.replace(/^\((EC|EU)\) (\d{4})\/(\d+)$/, '($1) $2/$3')}`, published: lastUpdate, oj: `CosIng, last update ${lastUpdate}` },
-      annex: e.annex, entry: e.ref, entryId: e.id, names: e.ownNames, identified: e.identified, cas: e.cas, ec: e.ec,
-      limits: e.conditions.map((c) => ({ appliesTo: c.appliesTo, max: c.maxPercent, products: c.products, maximum: c.maximum, label: c.label })),
-      note: null, qualifier: e.qualifier, nano: e.nano, exceptEntry: e.exceptEntry, warnings: e.warnings, other: e.other, transition: e.transition, sccsOpinions: e.sccsOpinions,
-    };
-  });
+  return entries
+    .filter((e) => !e.deleted)
+    .map((e): RegulatoryFact => {
+      const cls = e.labelThreshold
+        ? allergens2005.includes(e.ref)
+          ? 'fragrance_allergen'
+          : 'fragrance_allergen_2023'
+        : ANNEX_CLASS[e.annex];
+      const regulation = e.regulation ?? '(EC) 2009/1223';
+      return {
+        class: cls,
+        act: {
+          id: regulation,
+          title: `Regulation ${regulation.replace(/^\((EC|EU)\) (\d{4})\/(\d+)$/, '($1) $2/$3')}`,
+          published: lastUpdate,
+          oj: `CosIng, last update ${lastUpdate}`,
+        },
+        annex: e.annex,
+        entry: e.ref,
+        entryId: e.id,
+        names: e.ownNames,
+        identified: e.identified,
+        cas: e.cas,
+        ec: e.ec,
+        limits: e.conditions.map((c) => ({
+          appliesTo: c.appliesTo,
+          max: c.maxPercent,
+          products: c.products,
+          maximum: c.maximum,
+          label: c.label,
+        })),
+        note: null,
+        qualifier: e.qualifier,
+        nano: e.nano,
+        exceptEntry: e.exceptEntry,
+        warnings: e.warnings,
+        other: e.other,
+        transition: e.transition,
+        sccsOpinions: e.sccsOpinions,
+      };
+    });
 }
 
 export interface RegulatedIngredient {
@@ -223,7 +315,8 @@ export class RegulationIndex {
       if (fact.entryId) this.byEntry.set(fact.entryId, fact);
       for (const name of fact.names) {
         add(strictKey(name), { fact, basis: 'name' });
-        if (/^[A-Z0-9 ./,-]*(?:\([^)]*\))?[A-Za-z0-9 ./,-]*$/.test(name) && fact.annex !== 'II') add(regulationKey(name), { fact, basis: 'name' });
+        if (/^[A-Z0-9 ./,-]*(?:\([^)]*\))?[A-Za-z0-9 ./,-]*$/.test(name) && fact.annex !== 'II')
+          add(regulationKey(name), { fact, basis: 'name' });
       }
       for (const name of fact.identified) add(regulationKey(name), { fact, basis: 'identified' });
       for (const n of [...fact.cas, ...fact.ec]) this.byNumber.set(n, [...(this.byNumber.get(n) ?? []), fact]);
@@ -258,7 +351,12 @@ export class RegulationIndex {
         for (const k of this.byKey.get(key) ?? []) {
           // Other names are looser than INCI names: they tie only to an entry's own names.
           if (name !== ingredient.name && k.basis === 'identified') continue;
-          take({ fact: k.fact, relation: k.basis === 'identified' || !evaluable(k.fact) ? 'may_concern' : 'substance', basis: k.basis, ...(k.reason ? { reason: k.reason } : {}) });
+          take({
+            fact: k.fact,
+            relation: k.basis === 'identified' || !evaluable(k.fact) ? 'may_concern' : 'substance',
+            basis: k.basis,
+            ...(k.reason ? { reason: k.reason } : {}),
+          });
         }
       }
     }
@@ -269,7 +367,8 @@ export class RegulationIndex {
       if (!number) continue;
       // The same number as an entry with a qualifier says only that the entry may concern it.
       for (const fact of this.byNumber.get(number) ?? []) {
-        if (!named.has(fact.annex)) take({ fact, relation: fact.qualifier ? 'may_concern' : 'substance', basis: 'cas' });
+        if (!named.has(fact.annex))
+          take({ fact, relation: fact.qualifier ? 'may_concern' : 'substance', basis: 'cas' });
       }
     }
     return [...found.values()];
@@ -277,7 +376,9 @@ export class RegulationIndex {
 
   /** The facts whose own substance the ingredient is. */
   factsFor(ingredient: RegulatedIngredient): RegulatoryFact[] {
-    return this.matchesFor(ingredient).filter((m) => m.relation === 'substance').map((m) => m.fact);
+    return this.matchesFor(ingredient)
+      .filter((m) => m.relation === 'substance')
+      .map((m) => m.fact);
   }
 
   /** The flags the law gives an ingredient wherever it is used: prohibitions only when unconditional. */
@@ -288,7 +389,13 @@ export class RegulationIndex {
 
 /** Flags that hold in any list: a conditional prohibition (nano, product type, "except…") is read per list instead. */
 export function staticFlags(matches: FactMatch[]): string[] {
-  return [...new Set(matches.flatMap((m) => (m.relation === 'substance' && !(m.fact.class === 'prohibited' && m.fact.qualifier) ? factFlags(m.fact) : [])))];
+  return [
+    ...new Set(
+      matches.flatMap((m) =>
+        m.relation === 'substance' && !(m.fact.class === 'prohibited' && m.fact.qualifier) ? factFlags(m.fact) : [],
+      ),
+    ),
+  ];
 }
 
 /**
@@ -296,10 +403,14 @@ export function staticFlags(matches: FactMatch[]): string[] {
  * show (hair dyes, nail systems, solvents) restrict that use, and neither alert nor flag elsewhere.
  */
 export const bindsAnyList = (fact: RegulatoryFact): boolean =>
-  fact.annex !== 'III' || fact.class !== 'restricted' || fact.limits.length === 0 || fact.limits.some((l) => l.appliesTo !== 'specific');
+  fact.annex !== 'III' ||
+  fact.class !== 'restricted' ||
+  fact.limits.length === 0 ||
+  fact.limits.some((l) => l.appliesTo !== 'specific');
 
 /** The flags a fact raises for its own substance. */
-export const factFlags = (fact: RegulatoryFact): string[] => (bindsAnyList(fact) && CLASS_FLAGS[fact.class] ? [CLASS_FLAGS[fact.class]!] : []);
+export const factFlags = (fact: RegulatoryFact): string[] =>
+  bindsAnyList(fact) && CLASS_FLAGS[fact.class] ? [CLASS_FLAGS[fact.class]!] : [];
 
 /** The ingredient's flags with those its regulatory facts raise. */
 export function withRegulatoryFlags(flags: string[], facts: RegulatoryFact[]): string[] {
@@ -309,10 +420,16 @@ export function withRegulatoryFlags(flags: string[], facts: RegulatoryFact[]): s
 
 /** The limits of a fact that can apply to a product type (unknown: those of either). */
 export const applicableLimits = (fact: RegulatoryFact, productType: ProductType | null): RegulatoryLimit[] =>
-  fact.limits.filter((l) => l.appliesTo === 'any' || (productType ? l.appliesTo === productType : l.appliesTo !== 'specific'));
+  fact.limits.filter(
+    (l) => l.appliesTo === 'any' || (productType ? l.appliesTo === productType : l.appliesTo !== 'specific'),
+  );
 
 /** The highest concentration the law allows for this product type (unknown type: the most lenient). */
-export function maximumFor(facts: RegulatoryFact[], productType: ProductType | null, factor: (fact: RegulatoryFact) => number = () => 1): { max: number; fact: RegulatoryFact; limit: RegulatoryLimit } | null {
+export function maximumFor(
+  facts: RegulatoryFact[],
+  productType: ProductType | null,
+  factor: (fact: RegulatoryFact) => number = () => 1,
+): { max: number; fact: RegulatoryFact; limit: RegulatoryLimit } | null {
   let best: { max: number; fact: RegulatoryFact; limit: RegulatoryLimit } | null = null;
   for (const fact of facts) {
     // Within one fact the most lenient limit that can apply; across facts the strictest (each must hold).
@@ -337,9 +454,15 @@ export function outsideProducts(fact: RegulatoryFact, productType: ProductType):
 
 /** "Annex II/1371 of Regulation (EC) No 1223/2009 (entry set by (EC) 2013/344; CosIng, last update 2025-10-31)": where a fact comes from, in words. */
 export function citation(fact: RegulatoryFact): string {
-  if (fact.entryId) return `Annex ${fact.annex}/${fact.entry} of Regulation (EC) No 1223/2009 (entry as set by ${fact.act.id}; ${fact.act.oj})`;
+  if (fact.entryId)
+    return `Annex ${fact.annex}/${fact.entry} of Regulation (EC) No 1223/2009 (entry as set by ${fact.act.id}; ${fact.act.oj})`;
   const entry = fact.entry ? ` entry ${fact.entry}` : '';
-  const act = fact.act.title.replace(/ (of the European Parliament and of the Council )?(on|as regards|amending) .*$/, '');
-  const annex = act.endsWith('1223/2009') ? `, Annex ${fact.annex}${entry}` : `, Annex ${fact.annex}${entry} of Regulation (EC) No 1223/2009`;
+  const act = fact.act.title.replace(
+    / (of the European Parliament and of the Council )?(on|as regards|amending) .*$/,
+    '',
+  );
+  const annex = act.endsWith('1223/2009')
+    ? `, Annex ${fact.annex}${entry}`
+    : `, Annex ${fact.annex}${entry} of Regulation (EC) No 1223/2009`;
   return `${act}${annex} (${fact.act.oj})`;
 }

@@ -22,13 +22,33 @@ export const RULES: RuleDefinition[] = [
   { rule: 'paraben_free', label: 'Paraben-free', brokenBy: ['paraben'] },
   { rule: 'sulfate_free', label: 'Sulfate-free', brokenBy: ['sulfate'] },
   { rule: 'essential_oil_free', label: 'Essential-oil-free', brokenBy: ['essential_oil'] },
-  { rule: 'fungal_acne_safe', label: 'No ingredient known to feed Malassezia in vitro', brokenBy: ['fungal_acne_trigger'] },
+  {
+    rule: 'fungal_acne_safe',
+    label: 'No ingredient known to feed Malassezia in vitro',
+    brokenBy: ['fungal_acne_trigger'],
+  },
   { rule: 'eu_allergen_free', label: 'Free of the EU fragrance allergens', brokenBy: ['eu_allergen'] },
-  { rule: 'eu_allergen_2023_free', label: 'Free of the fragrance allergens added by Regulation (EU) 2023/1545', brokenBy: ['eu_allergen_2023'] },
-  { rule: 'eu_permitted', label: 'Nothing prohibited in EU cosmetics, and only UV filters the EU permits', brokenBy: ['eu_prohibited', 'eu_uv_filter_not_permitted'] },
+  {
+    rule: 'eu_allergen_2023_free',
+    label: 'Free of the fragrance allergens added by Regulation (EU) 2023/1545',
+    brokenBy: ['eu_allergen_2023'],
+  },
+  {
+    rule: 'eu_permitted',
+    label: 'Nothing prohibited in EU cosmetics, and only UV filters the EU permits',
+    brokenBy: ['eu_prohibited', 'eu_uv_filter_not_permitted'],
+  },
   { rule: 'formaldehyde_releaser_free', label: 'Free of formaldehyde releasers', brokenBy: ['formaldehyde_releaser'] },
-  { rule: 'pregnancy_safe', label: 'No ingredient a regulator or clinical guideline advises against in pregnancy, at the amount it is here', brokenBy: ['pregnancy_caution'] },
-  { rule: 'reef_safe', label: 'No UV filter named by a local reef sale rule (Hawaii, US Virgin Islands, Palau, Maui and Hawaii counties)', brokenBy: ['reef_concern'] },
+  {
+    rule: 'pregnancy_safe',
+    label: 'No ingredient a regulator or clinical guideline advises against in pregnancy, at the amount it is here',
+    brokenBy: ['pregnancy_caution'],
+  },
+  {
+    rule: 'reef_safe',
+    label: 'No UV filter named by a local reef sale rule (Hawaii, US Virgin Islands, Palau, Maui and Hawaii counties)',
+    brokenBy: ['reef_concern'],
+  },
 ];
 
 /** The contract's `free_of` words, mapped to the flags they exclude. */
@@ -57,7 +77,10 @@ export interface RuleVerdict<I> {
 }
 
 /** `unread`: some of the list could not be read (words run together holding a name we do not know). */
-export function evaluateRules<I extends RuleIngredient>(ingredients: I[], { unread = false }: { unread?: boolean } = {}): RuleVerdict<I>[] {
+export function evaluateRules<I extends RuleIngredient>(
+  ingredients: I[],
+  { unread = false }: { unread?: boolean } = {},
+): RuleVerdict<I>[] {
   return RULES.map(({ rule, label, brokenBy }) => {
     const breaking = ingredients.filter((i) => i.flags.some((f) => brokenBy.includes(f)));
     return { rule, label, passes: breaking.length === 0 && !unread, ingredients: breaking, unread };

@@ -20,15 +20,56 @@ const FREE_OF_PREFIX = new RegExp(
   'i',
 );
 /** Claims whose items come first: "Paraben-free", "파라벤 프리", "パラベンフリー". */
-const FREE_OF_SUFFIX = /(?:\b(?!cruelty)[a-z]+-free\b(?=\s*(?:[,.;:|!/•·)]|$)|\s+(?:and|&|or)\s|\s+(?:formula|product|skin\s*care|and)\b)|프리|フリー|無香料|無着色|無添加|무첨가)/im;
+const FREE_OF_SUFFIX =
+  /(?:\b(?!cruelty)[a-z]+-free\b(?=\s*(?:[,.;:|!/•·)]|$)|\s+(?:and|&|or)\s|\s+(?:formula|product|skin\s*care|and)\b)|프리|フリー|無香料|無着色|無添加|무첨가)/im;
 
 export const hasFreeOfClaim = (text: string): boolean => FREE_OF_PREFIX.test(text) || FREE_OF_SUFFIX.test(text);
 
 /** Words that open a sentence of copy, not an ingredient name: where a glued ingredient ends. */
 const LEAD_IN = new Set([
-  'clean', 'at', 'our', 'we', 'this', 'these', 'all', 'are', 'is', 'the', 'products', 'product', 'formula', 'formulas',
-  'it', 'its', 'your', 'free', 'formulated', 'made', 'contains', 'contain', 'does', 'do', 'no', 'never', 'without', 'sans',
-  'ohne', 'sin', 'senza', 'proudly', 'always', 'every', 'each', 'a', 'an', 'and', 'or', 'with', 'created', 'crafted', 'developed',
+  'clean',
+  'at',
+  'our',
+  'we',
+  'this',
+  'these',
+  'all',
+  'are',
+  'is',
+  'the',
+  'products',
+  'product',
+  'formula',
+  'formulas',
+  'it',
+  'its',
+  'your',
+  'free',
+  'formulated',
+  'made',
+  'contains',
+  'contain',
+  'does',
+  'do',
+  'no',
+  'never',
+  'without',
+  'sans',
+  'ohne',
+  'sin',
+  'senza',
+  'proudly',
+  'always',
+  'every',
+  'each',
+  'a',
+  'an',
+  'and',
+  'or',
+  'with',
+  'created',
+  'crafted',
+  'developed',
 ]);
 
 const DISCLAIMER =
@@ -49,16 +90,18 @@ export function setAsideLines(text: string, into: SetAsideText[], kind?: SetAsid
   for (const line of text.split('\n')) {
     const t = line.trim().replace(/^[-–—•·*:;,.\s]+|[\s:;,]+$/g, '');
     if (!/[\p{L}\p{N}]/u.test(t)) continue;
-    into.push({ kind: BARE_HEADING.test(t) ? 'heading' : kind ?? kindOf(t), text: t });
+    into.push({ kind: BARE_HEADING.test(t) ? 'heading' : (kind ?? kindOf(t)), text: t });
   }
 }
-const BARE_HEADING = /^(?:full\s+|key\s+)?(?:ingredients?|ingr[ée]dients?|inci|drug\s+facts|composition|inhaltsstoffe|ingredientes|全成分|成分|전성분|성분)$/i;
+const BARE_HEADING =
+  /^(?:full\s+|key\s+)?(?:ingredients?|ingr[ée]dients?|inci|drug\s+facts|composition|inhaltsstoffe|ingredientes|全成分|成分|전성분|성분)$/i;
 
 /** Where a sentence or list item begins before `at` on its line: after a full stop, a comma or the line start. */
 function blockStart(text: string, lineStart: number, at: number, commas: boolean): number {
   const before = text.slice(lineStart, at);
   let start = lineStart;
-  const sentence = /[.!?。](?:\s+|(?=[A-Z])|(?=(?:this|these|our|all|we|it|free|formulated|made|clean|contains?|no)\b))/gi;
+  const sentence =
+    /[.!?。](?:\s+|(?=[A-Z])|(?=(?:this|these|our|all|we|it|free|formulated|made|clean|contains?|no)\b))/gi;
   for (let m = sentence.exec(before); m; m = sentence.exec(before)) start = lineStart + m.index + m[0].length;
   if (commas) {
     const comma = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('|'));
@@ -71,21 +114,32 @@ function blockStart(text: string, lineStart: number, at: number, commas: boolean
 function gluedIngredient(text: string): string {
   const kept: string[] = [];
   for (const word of text.trim().split(/\s+/)) {
-    if (!word || LEAD_IN.has(word.toLowerCase().replace(/[^a-z]/g, '')) || /[:]$/.test(word) || FREE_OF_SUFFIX.test(word)) break;
+    if (
+      !word ||
+      LEAD_IN.has(word.toLowerCase().replace(/[^a-z]/g, '')) ||
+      /[:]$/.test(word) ||
+      FREE_OF_SUFFIX.test(word)
+    )
+      break;
     kept.push(word);
   }
   return kept.join(' ');
 }
 
-const LIST_HEADING_AHEAD = /(?:^|[\s.>])(?:ingredients?|ingr[ée]dients?|inci|inhaltsstoffe|ingredientes|ingredienti|composition|全成分|成分|전성분|성분)\s*:|[[【]\s*(?:全成分|成分|전성분|성분)\s*[\]】]/i;
-const MAY_HAVE_CLAIM = /fre[ei]|without|contain|never|\bno\s|\b0\s*%|sans|ohne|sin\s|senza|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/i;
+const LIST_HEADING_AHEAD =
+  /(?:^|[\s.>])(?:ingredients?|ingr[ée]dients?|inci|inhaltsstoffe|ingredientes|ingredienti|composition|全成分|成分|전성분|성분)\s*:|[[【]\s*(?:全成分|成分|전성분|성분)\s*[\]】]/i;
+const MAY_HAVE_CLAIM =
+  /fre[ei]|without|contain|never|\bno\s|\b0\s*%|sans|ohne|sin\s|senza|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/i;
 const SENTENCE_STOP = /[.!?。](?:\s+|(?=[A-Z])|$)/;
 const CJK_CLAIM = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 /** The next claim at or after `from` that is not inside brackets ("Witch Hazel Water (Alcohol-Free)"). */
 function nextClaim(text: string, from: number): { index: number; length: number; prefix: boolean } | null {
   const found: Array<{ index: number; length: number; prefix: boolean }> = [];
-  for (const [pattern, prefix] of [[FREE_OF_PREFIX, true], [FREE_OF_SUFFIX, false]] as const) {
+  for (const [pattern, prefix] of [
+    [FREE_OF_PREFIX, true],
+    [FREE_OF_SUFFIX, false],
+  ] as const) {
     const global = new RegExp(pattern.source, 'gi');
     global.lastIndex = from;
     for (let m = global.exec(text); m; m = global.exec(text)) {
@@ -106,7 +160,10 @@ const FREE_OF_ITEM =
 
 /** A line of several names that are not what a "free of" block names: an ingredient list of its own. */
 function readsAsList(line: string): boolean {
-  const items = line.split(/[,;|•·]/).map((i) => i.trim()).filter(Boolean);
+  const items = line
+    .split(/[,;|•·]/)
+    .map((i) => i.trim())
+    .filter(Boolean);
   if (items.length < 3) return false;
   return items.filter((i) => FREE_OF_ITEM.test(i)).length * 2 < items.length;
 }
@@ -167,10 +224,12 @@ export function takeFreeOfBlocks(text: string, setAside: SetAsideText[]): string
     if (/:\s*$/.test(out.slice(m.index, lineEnd)) || !rest.trim()) end = governedEnd(out, lineEnd, end);
     const blockText = out.slice(start + (keep ? head.indexOf(keep) + keep.length : 0), end);
     setAside.push({ kind: 'free_of', text: tidy(blockText) });
-    // After the list, the copy that follows on the line goes too ("… Triclocarban. All products are …", "Made in USA.").
+    // After the list, the copy that follows on the line goes too ("… Triclocarban. All products are …", "Made in
+    // USA.").
     const tailEnd = out.indexOf('\n', end) < 0 ? out.length : out.indexOf('\n', end);
     const tail = out.slice(end, tailEnd);
-    const copyAfter = start > lineStart || keep || /\b(?:products?|formulas?|skincare|our|we|are|is|made\s+in)\b/i.test(tail);
+    const copyAfter =
+      start > lineStart || keep || /\b(?:products?|formulas?|skincare|our|we|are|is|made\s+in)\b/i.test(tail);
     if (tail.trim() && copyAfter && !LIST_HEADING_AHEAD.test(tail) && tail.split(',').length < 4) {
       setAsideLines(tail, setAside);
       end = tailEnd;
@@ -182,4 +241,8 @@ export function takeFreeOfBlocks(text: string, setAside: SetAsideText[]): string
   return out;
 }
 
-const tidy = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/^[.,;:|\s]+|[\s,;|]+$/g, '');
+const tidy = (text: string): string =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.,;:|\s]+|[\s,;|]+$/g, '');

@@ -102,13 +102,19 @@ export class SimilarityIndex {
   vectorize(ingredientIds: string[]): Map<string, number> {
     const vector = new Map<string, number>();
     ingredientIds.forEach((id, i) => {
-      if (!vector.has(id)) vector.set(id, (this.idf.get(id) ?? Math.log(1 + Math.max(1, this.items.length))) * positionWeight(i + 1));
+      if (!vector.has(id))
+        vector.set(id, (this.idf.get(id) ?? Math.log(1 + Math.max(1, this.items.length))) * positionWeight(i + 1));
     });
     return vector;
   }
 
   /** Indexes and cosine scores of the k most similar items, best first, leaving out `excludeId`. */
-  private ranked(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): Array<{ index: number; score: number }> {
+  private ranked(
+    ingredientIds: string[],
+    k: number,
+    excludeId?: string,
+    accept?: ItemFilter,
+  ): Array<{ index: number; score: number }> {
     const query = this.vectorize(ingredientIds);
     const scores = this.scores;
     const touched = this.touched;
@@ -128,7 +134,8 @@ export class SimilarityIndex {
     queryNorm = Math.sqrt(queryNorm);
     // A bounded min-heap (worst on top) of the best k.
     const heap: Array<{ index: number; score: number }> = [];
-    const worse = (a: { index: number; score: number }, b: { index: number; score: number }) => better(b.score, this.items[b.index].id, a.score, this.items[a.index].id);
+    const worse = (a: { index: number; score: number }, b: { index: number; score: number }) =>
+      better(b.score, this.items[b.index].id, a.score, this.items[a.index].id);
     const up = (i: number) => {
       while (i > 0) {
         const parent = (i - 1) >> 1;
@@ -153,7 +160,8 @@ export class SimilarityIndex {
       const index = touched[t];
       const dot = scores[index];
       scores[index] = 0;
-      if (queryNorm === 0 || k <= 0 || this.items[index].id === excludeId || (accept && !accept(this.items[index]))) continue;
+      if (queryNorm === 0 || k <= 0 || this.items[index].id === excludeId || (accept && !accept(this.items[index])))
+        continue;
       const score = dot / (queryNorm * this.norms[index]);
       // Most candidates lose to the worst kept one on score alone: no allocation for them.
       if (heap.length === k && score < heap[0].score) continue;
@@ -171,7 +179,10 @@ export class SimilarityIndex {
 
   /** The k most similar items, best first, leaving out `excludeId` and those `accept` refuses. */
   similar(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): SimilarItem[] {
-    return this.ranked(ingredientIds, k, excludeId, accept).map(({ index, score }) => ({ id: this.items[index].id, score }));
+    return this.ranked(ingredientIds, k, excludeId, accept).map(({ index, score }) => ({
+      id: this.items[index].id,
+      score,
+    }));
   }
 
   /** The likely category of a list: categories of its nearest neighbours, weighted by similarity. */
@@ -238,9 +249,15 @@ export class SimilarityOverlay {
       .sort((a, b) => b.confidence - a.confidence);
   }
 
-  private ranked(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): Array<{ item: CatalogItem; score: number }> {
+  private ranked(
+    ingredientIds: string[],
+    k: number,
+    excludeId?: string,
+    accept?: ItemFilter,
+  ): Array<{ item: CatalogItem; score: number }> {
     // The base's best, past the changed products it still holds, then the changed ones scored here.
-    const fromBase = this.base.similar(ingredientIds, k + this.changed.size, excludeId, accept)
+    const fromBase = this.base
+      .similar(ingredientIds, k + this.changed.size, excludeId, accept)
       .filter(({ id }) => !this.changed.has(id))
       .map(({ id, score }) => ({ item: this.itemOf(id), score }));
     const query = this.base.vectorize(ingredientIds);

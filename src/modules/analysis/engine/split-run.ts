@@ -42,7 +42,7 @@ export function readRun(run: string, isKnown: (name: string) => boolean): RunRea
     return { pieces, known: pieces.length };
   }
   let count = 0;
-  for (let i = 0; i < n;) {
+  for (let i = 0; i < n; ) {
     let j = Math.min(n, i + LONGEST);
     while (j > i && !knownAt(i, j)) j--;
     if (j > i) {

@@ -41,7 +41,11 @@ export const MAX_ITEMS = 5;
 
 const unique = (ingredients: CompareIngredient[]): CompareIngredient[] => {
   const seen = new Set<string>();
-  return ingredients.filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
+  return ingredients.filter((i) => {
+    if (seen.has(i.id)) return false;
+    seen.add(i.id);
+    return true;
+  });
 };
 
 function sideBySide(items: CompareIngredient[][], valuesOf: (i: CompareIngredient) => string[]): SideBySide[] {
@@ -53,11 +57,14 @@ function sideBySide(items: CompareIngredient[][], valuesOf: (i: CompareIngredien
 }
 
 export function compareItems(input: CompareItem[]): Comparison {
-  if (input.length < MIN_ITEMS || input.length > MAX_ITEMS) throw new RangeError(`compare takes ${MIN_ITEMS} to ${MAX_ITEMS} items`);
+  if (input.length < MIN_ITEMS || input.length > MAX_ITEMS)
+    throw new RangeError(`compare takes ${MIN_ITEMS} to ${MAX_ITEMS} items`);
   const items = input.map((item) => unique(item.ingredients));
   const sets = items.map((list) => new Set(list.map((i) => i.id)));
   const shared = items[0].filter((i) => sets.every((s) => s.has(i.id))).map((i) => i.id);
-  const onlyIn = items.map((list, index) => list.filter((i) => sets.every((s, j) => j === index || !s.has(i.id))).map((i) => i.id));
+  const onlyIn = items.map((list, index) =>
+    list.filter((i) => sets.every((s, j) => j === index || !s.has(i.id))).map((i) => i.id),
+  );
   const overlap: Comparison['overlap'] = [];
   for (let a = 0; a < sets.length; a++) {
     for (let b = a + 1; b < sets.length; b++) {
@@ -67,8 +74,17 @@ export function compareItems(input: CompareItem[]): Comparison {
     }
   }
   const rules = RULES.map(({ rule, brokenBy }) => {
-    const ingredientIds = items.map((list) => list.filter((i) => i.flags.some((f) => brokenBy.includes(f))).map((i) => i.id));
+    const ingredientIds = items.map((list) =>
+      list.filter((i) => i.flags.some((f) => brokenBy.includes(f))).map((i) => i.id),
+    );
     return { name: rule, present: ingredientIds.map((ids) => ids.length === 0), ingredientIds };
   });
-  return { shared, onlyIn, overlap, flags: sideBySide(items, (i) => i.flags), effects: sideBySide(items, (i) => i.effects), rules };
+  return {
+    shared,
+    onlyIn,
+    overlap,
+    flags: sideBySide(items, (i) => i.flags),
+    effects: sideBySide(items, (i) => i.effects),
+    rules,
+  };
 }

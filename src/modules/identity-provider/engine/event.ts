@@ -24,18 +24,25 @@ export interface IdpEvent {
 }
 
 /** Hex HMAC-SHA256 of the raw body under the secret. */
-export const signBody = (secret: string, rawBody: string): string => createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
+export const signBody = (secret: string, rawBody: string): string =>
+  createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
 
 /** Whether `signature` (hex, optionally prefixed `sha256=`) is the body's HMAC: compared in constant time. */
 export function signatureMatches(secret: string, rawBody: string, signature: string | null | undefined): boolean {
   if (!signature) return false;
-  const given = signature.trim().replace(/^sha256=/i, '').toLowerCase();
+  const given = signature
+    .trim()
+    .replace(/^sha256=/i, '')
+    .toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(given)) return false;
   return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(signBody(secret, rawBody), 'hex'));
 }
 
 export class EventError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -45,7 +52,8 @@ const text = (value: unknown, field: string, max: number, required: boolean): st
     if (required) throw new EventError(field, `${field} is required`);
     return null;
   }
-  if (typeof value !== 'string' || value.length > max || /[\u0000-\u001f]/.test(value)) throw new EventError(field, `${field} must be text of at most ${max} characters`);
+  if (typeof value !== 'string' || value.length > max || /[\u0000-\u001f]/.test(value))
+    throw new EventError(field, `${field} must be text of at most ${max} characters`);
   return value;
 };
 
@@ -57,19 +65,28 @@ export function parseEvent(rawBody: string): IdpEvent {
   } catch {
     throw new EventError('body', 'The body is not valid JSON');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new EventError('body', 'The body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new EventError('body', 'The body must be a JSON object');
   const b = body as Record<string, unknown>;
   const id = text(b.id, 'id', 200, true)!;
   const type = b.type;
-  if (typeof type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(type)) throw new EventError('type', `type must be one of ${EVENT_TYPES.join(', ')}`);
+  if (typeof type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(type))
+    throw new EventError('type', `type must be one of ${EVENT_TYPES.join(', ')}`);
   const ts = b.timestamp;
-  const timestamp = typeof ts === 'number' && Number.isFinite(ts) ? new Date(ts * 1000)
-    : typeof ts === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(ts) ? new Date(ts) : null;
-  if (!timestamp || Number.isNaN(timestamp.getTime())) throw new EventError('timestamp', 'timestamp must be an ISO 8601 date-time or Unix seconds');
+  const timestamp =
+    typeof ts === 'number' && Number.isFinite(ts)
+      ? new Date(ts * 1000)
+      : typeof ts === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(ts)
+        ? new Date(ts)
+        : null;
+  if (!timestamp || Number.isNaN(timestamp.getTime()))
+    throw new EventError('timestamp', 'timestamp must be an ISO 8601 date-time or Unix seconds');
   const u = b.user;
-  if (!u || typeof u !== 'object' || Array.isArray(u)) throw new EventError('user', 'user must be an object with at least a subject');
+  if (!u || typeof u !== 'object' || Array.isArray(u))
+    throw new EventError('user', 'user must be an object with at least a subject');
   const user = u as Record<string, unknown>;
-  if (user.email_verified !== undefined && typeof user.email_verified !== 'boolean') throw new EventError('user.email_verified', 'user.email_verified must be true or false');
+  if (user.email_verified !== undefined && typeof user.email_verified !== 'boolean')
+    throw new EventError('user.email_verified', 'user.email_verified must be true or false');
   return {
     id,
     type: type as EventType,
@@ -85,4 +102,5 @@ export function parseEvent(rawBody: string): IdpEvent {
 }
 
 /** Whether the event is recent enough (either way) to be applied. */
-export const isFresh = (timestamp: Date, now: Date): boolean => Math.abs(now.getTime() - timestamp.getTime()) <= MAX_SKEW_MS;
+export const isFresh = (timestamp: Date, now: Date): boolean =>
+  Math.abs(now.getTime() - timestamp.getTime()) <= MAX_SKEW_MS;

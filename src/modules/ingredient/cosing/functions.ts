@@ -19,7 +19,7 @@ export const COSING_FUNCTION_MAP: Readonly<Record<string, readonly string[]>> = 
   'SURFACTANT - SOLUBILISING': ['surfactant'],
   'COSMETIC COLORANT': ['colorant'],
   COLORANT: ['colorant'],
-  'COLOURANT': ['colorant'],
+  COLOURANT: ['colorant'],
   'LIGHT STABILIZER': ['light_stabiliser'],
   'EMULSION STABILIZING': ['emulsion_stabilising'],
   PLASTICIZER: ['plasticiser'],
@@ -41,19 +41,83 @@ export const COSING_FUNCTION_MAP: Readonly<Record<string, readonly string[]>> = 
  * ORAL CARE, …) are dropped by the mapper and counted as unknown.
  */
 export const COSING_FUNCTION_NAMES: readonly string[] = [
-  'ABRASIVE', 'ABSORBENT', 'ANTICAKING', 'ANTICORROSIVE', 'ANTIDANDRUFF', 'ANTIFOAMING', 'ANTIMICROBIAL',
-  'ANTIOXIDANT', 'ANTIPERSPIRANT', 'ANTIPLAQUE', 'ANTISEBORRHOEIC', 'ANTISTATIC', 'ASTRINGENT', 'BINDING',
-  'BLEACHING', 'BUFFERING', 'BULKING', 'CHELATING', 'CLEANSING', 'COSMETIC COLORANT', 'DENATURANT',
-  'DEODORANT', 'DEPILATORY', 'DETANGLING', 'EMOLLIENT', 'EMULSIFYING', 'EMULSION STABILISING', 'EPILATING',
-  'EXFOLIATING', 'FILM FORMING', 'FLAVOURING', 'FOAM BOOSTING', 'FOAMING', 'GEL FORMING', 'HAIR CONDITIONING',
-  'HAIR DYEING', 'HAIR FIXING', 'HAIR WAVING OR STRAIGHTENING', 'HUMECTANT', 'HYDROTROPE', 'KERATOLYTIC',
-  'LIGHT STABILIZER', 'MASKING', 'MOISTURISING', 'NAIL CONDITIONING', 'OPACIFYING', 'ORAL CARE', 'OXIDISING',
-  'PEARLESCENT', 'PERFUMING', 'PLASTICISER', 'PRESERVATIVE', 'PROPELLANT', 'REDUCING', 'REFATTING',
-  'REFRESHING', 'SKIN CONDITIONING', 'SKIN CONDITIONING - EMOLLIENT', 'SKIN CONDITIONING - HUMECTANT',
-  'SKIN CONDITIONING - MISCELLANEOUS', 'SKIN CONDITIONING - OCCLUSIVE', 'SKIN PROTECTING', 'SMOOTHING',
-  'SOLVENT', 'SOOTHING', 'SURFACTANT', 'SURFACTANT - CLEANSING', 'SURFACTANT - DISPERSING',
-  'SURFACTANT - EMULSIFYING', 'SURFACTANT - FOAM BOOSTING', 'SURFACTANT - HYDROTROPE',
-  'SURFACTANT - SOLUBILIZING', 'TANNING', 'TONIC', 'UV ABSORBER', 'UV FILTER', 'VISCOSITY CONTROLLING',
+  'ABRASIVE',
+  'ABSORBENT',
+  'ANTICAKING',
+  'ANTICORROSIVE',
+  'ANTIDANDRUFF',
+  'ANTIFOAMING',
+  'ANTIMICROBIAL',
+  'ANTIOXIDANT',
+  'ANTIPERSPIRANT',
+  'ANTIPLAQUE',
+  'ANTISEBORRHOEIC',
+  'ANTISTATIC',
+  'ASTRINGENT',
+  'BINDING',
+  'BLEACHING',
+  'BUFFERING',
+  'BULKING',
+  'CHELATING',
+  'CLEANSING',
+  'COSMETIC COLORANT',
+  'DENATURANT',
+  'DEODORANT',
+  'DEPILATORY',
+  'DETANGLING',
+  'EMOLLIENT',
+  'EMULSIFYING',
+  'EMULSION STABILISING',
+  'EPILATING',
+  'EXFOLIATING',
+  'FILM FORMING',
+  'FLAVOURING',
+  'FOAM BOOSTING',
+  'FOAMING',
+  'GEL FORMING',
+  'HAIR CONDITIONING',
+  'HAIR DYEING',
+  'HAIR FIXING',
+  'HAIR WAVING OR STRAIGHTENING',
+  'HUMECTANT',
+  'HYDROTROPE',
+  'KERATOLYTIC',
+  'LIGHT STABILIZER',
+  'MASKING',
+  'MOISTURISING',
+  'NAIL CONDITIONING',
+  'OPACIFYING',
+  'ORAL CARE',
+  'OXIDISING',
+  'PEARLESCENT',
+  'PERFUMING',
+  'PLASTICISER',
+  'PRESERVATIVE',
+  'PROPELLANT',
+  'REDUCING',
+  'REFATTING',
+  'REFRESHING',
+  'SKIN CONDITIONING',
+  'SKIN CONDITIONING - EMOLLIENT',
+  'SKIN CONDITIONING - HUMECTANT',
+  'SKIN CONDITIONING - MISCELLANEOUS',
+  'SKIN CONDITIONING - OCCLUSIVE',
+  'SKIN PROTECTING',
+  'SMOOTHING',
+  'SOLVENT',
+  'SOOTHING',
+  'SURFACTANT',
+  'SURFACTANT - CLEANSING',
+  'SURFACTANT - DISPERSING',
+  'SURFACTANT - EMULSIFYING',
+  'SURFACTANT - FOAM BOOSTING',
+  'SURFACTANT - HYDROTROPE',
+  'SURFACTANT - SOLUBILIZING',
+  'TANNING',
+  'TONIC',
+  'UV ABSORBER',
+  'UV FILTER',
+  'VISCOSITY CONTROLLING',
 ];
 
 /** "skin  conditioning – emollient" → "SKIN CONDITIONING - EMOLLIENT". */
@@ -82,12 +146,16 @@ export type FunctionMapper = (cell: string) => MappedFunctions;
 export function createFunctionMapper(vocabulary: Readonly<Record<string, string>>): FunctionMapper {
   const known = (id: string) => Object.hasOwn(vocabulary, id);
   for (const [name, ids] of Object.entries(COSING_FUNCTION_MAP)) {
-    for (const id of ids) if (!known(id)) throw new Error(`CosIng function ${name} maps to "${id}", which is not in the vocabulary`);
+    for (const id of ids)
+      if (!known(id)) throw new Error(`CosIng function ${name} maps to "${id}", which is not in the vocabulary`);
   }
   const single = (name: string): string[] | null => {
     const mapped = COSING_FUNCTION_MAP[name];
     if (mapped) return [...mapped];
-    const id = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+    const id = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '');
     return id && known(id) ? [id] : null;
   };
   const cache = new Map<string, string[] | null>();

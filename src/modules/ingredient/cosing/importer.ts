@@ -85,7 +85,8 @@ interface CasFill {
 
 const lower = (name: string): string => name.toLowerCase();
 /** A Postgres array literal of vocabulary ids (plain [a-z0-9_] words, quoted anyway). */
-const textArray = (items: readonly string[]): string => `{${items.map((i) => `"${i.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+const textArray = (items: readonly string[]): string =>
+  `{${items.map((i) => `"${i.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 const UPSERT_HEAD = `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, cas_number, ec_number, curated, created_at, updated_at) values `;
 const UPSERT_ROW = `(?, ?, ?, '{}', ?, ?::text[], '{}', ?::text[], '{}', ?, ?, false, now(), now())`;
@@ -98,7 +99,17 @@ const UPSERT_TAIL = ` on conflict (name) do update set description = excluded.de
 async function upsert(em: EntityManager, rows: readonly UpsertRow[]): Promise<Set<string>> {
   if (!rows.length) return new Set();
   const params: unknown[] = [];
-  for (const r of rows) params.push(r.id, r.alias, r.name, r.description, textArray(r.functions), textArray(r.flags), r.casNumber, r.ecNumber);
+  for (const r of rows)
+    params.push(
+      r.id,
+      r.alias,
+      r.name,
+      r.description,
+      textArray(r.functions),
+      textArray(r.flags),
+      r.casNumber,
+      r.ecNumber,
+    );
   const sql = UPSERT_HEAD + rows.map(() => UPSERT_ROW).join(', ') + UPSERT_TAIL;
   const written = await em.execute<Array<{ name: string }>>(sql, params);
   return new Set(written.map((w) => w.name));
@@ -120,7 +131,11 @@ async function fillCas(em: EntityManager, fills: readonly CasFill[]): Promise<nu
 class Rollback extends Error {}
 
 /** Which row of a failed batch fails on its own: each is tried under a savepoint, and all is rolled back. */
-async function failingRow(orm: Orm, rows: readonly UpsertRow[], fills: readonly CasFill[]): Promise<{ line: number; name: string; message: string } | null> {
+async function failingRow(
+  orm: Orm,
+  rows: readonly UpsertRow[],
+  fills: readonly CasFill[],
+): Promise<{ line: number; name: string; message: string } | null> {
   let found: { line: number; name: string; message: string } | null = null;
   const attempts = [
     ...rows.map((r) => ({ line: r.line, name: r.name, run: (em: EntityManager) => upsert(em, [r]) })),
@@ -152,7 +167,11 @@ async function failingRow(orm: Orm, rows: readonly UpsertRow[], fills: readonly 
  * Throws CosingFormatError before writing anything when the file has no usable header row;
  * any later failure ends the import and is returned in `failure`, earlier batches committed.
  */
-export async function importCosing(orm: Orm, source: Readable | string, options: CosingImportOptions = {}): Promise<CosingImportReport> {
+export async function importCosing(
+  orm: Orm,
+  source: Readable | string,
+  options: CosingImportOptions = {},
+): Promise<CosingImportReport> {
   const started = performance.now();
   const batchSize = Math.max(1, options.batchSize ?? 1000);
   const fillCuratedCas = options.fillCuratedCas ?? true;
@@ -161,8 +180,22 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
   const mapFunctions = createFunctionMapper(vocabulary.functions);
   const regulation = loadRegulation();
   const report: CosingImportReport = {
-    headerLine: 0, rowsRead: 0, inserted: 0, updated: 0, unchanged: 0, skippedCurated: 0, skippedOtherName: 0, duplicates: 0,
-    bad: 0, badRows: [], curatedCasFilled: 0, unknownFunctions: {}, batches: 0, committedThroughLine: 0, failure: null, elapsedSeconds: 0,
+    headerLine: 0,
+    rowsRead: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    skippedCurated: 0,
+    skippedOtherName: 0,
+    duplicates: 0,
+    bad: 0,
+    badRows: [],
+    curatedCasFilled: 0,
+    unknownFunctions: {},
+    batches: 0,
+    committedThroughLine: 0,
+    failure: null,
+    elapsedSeconds: 0,
   };
 
   // What the table holds now: a few MB even with the whole inventory imported.
@@ -216,7 +249,11 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
     } catch (error) {
       const first = Math.min(...batch.map((r) => r.line), ...batchFills.map((f) => f.line));
       const culprit = await failingRow(orm, batch, batchFills);
-      report.failure = culprit ?? { line: first, name: null, message: `the batch starting at line ${first} failed: ${(error as Error).message}` };
+      report.failure = culprit ?? {
+        line: first,
+        name: null,
+        message: `the batch starting at line ${first} failed: ${(error as Error).message}`,
+      };
       return false;
     }
   };
@@ -251,7 +288,17 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
       alias,
       description: importedDescription(record, vocabulary.functions),
       functions: record.functions,
-      flags: [...new Set([...flagsFromFunctions(record.functions), ...regulation.flagsFor({ name: record.name, otherNames: [], casNumber: record.casNumber, ecNumber: record.ecNumber })])],
+      flags: [
+        ...new Set([
+          ...flagsFromFunctions(record.functions),
+          ...regulation.flagsFor({
+            name: record.name,
+            otherNames: [],
+            casNumber: record.casNumber,
+            ecNumber: record.ecNumber,
+          }),
+        ]),
+      ],
       casNumber: record.casNumber,
       ecNumber: record.ecNumber,
       existing: Boolean(existing),
@@ -261,7 +308,11 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
   try {
     for await (const row of readCosingRows(source, mapFunctions, options)) {
       if (options.signal?.aborted) {
-        report.failure = { line: 'header' in row ? row.line : row.ok ? row.record.line : row.line, name: null, message: 'interrupted' };
+        report.failure = {
+          line: 'header' in row ? row.line : row.ok ? row.record.line : row.line,
+          name: null,
+          message: 'interrupted',
+        };
         break;
       }
       if ('header' in row) {
@@ -276,7 +327,8 @@ export async function importCosing(orm: Orm, source: Readable | string, options:
       }
       const record = row.record;
       lastLine = record.line;
-      for (const name of record.unknownFunctions) report.unknownFunctions[name] = (report.unknownFunctions[name] ?? 0) + 1;
+      for (const name of record.unknownFunctions)
+        report.unknownFunctions[name] = (report.unknownFunctions[name] ?? 0) + 1;
       const name = lower(record.name);
       if (seen.has(name)) {
         report.duplicates++;

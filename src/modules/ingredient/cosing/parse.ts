@@ -49,20 +49,31 @@ const HEADER_NAMES: Record<string, Column> = {
 
 /** " Chem / IUPAC  Name / Description " → "chem/iupac name/description"; "CAS No." → "cas no". */
 export function normalizeHeaderCell(cell: string): string {
-  return cell
-    .replace(/^\uFEFF/, '')
-    .toLowerCase()
-    // The inventory we ship (data/eu/cosing-inventory.csv) writes its columns in snake case: "inci_name".
-    .replace(/_/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/\s*\/\s*/g, '/')
-    .replace(/[.:]+$/, '')
-    .trim();
+  return (
+    cell
+      .replace(/^\uFEFF/, '')
+      .toLowerCase()
+      // The inventory we ship (data/eu/cosing-inventory.csv) writes its columns in snake case: "inci_name".
+      .replace(/_/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/\s*\/\s*/g, '/')
+      .replace(/[.:]+$/, '')
+      .trim()
+  );
 }
 
 /** The columns of a header row, or null when `cells` is not one ("INCI name" and "Function" both needed). */
 export function detectHeader(cells: readonly string[]): CosingColumns | null {
-  const columns: CosingColumns = { inciName: -1, functions: -1, refNo: -1, casNo: -1, ecNo: -1, description: -1, restriction: -1, updateDate: -1 };
+  const columns: CosingColumns = {
+    inciName: -1,
+    functions: -1,
+    refNo: -1,
+    casNo: -1,
+    ecNo: -1,
+    description: -1,
+    restriction: -1,
+    updateDate: -1,
+  };
   cells.forEach((cell, index) => {
     const column = HEADER_NAMES[normalizeHeaderCell(cell)];
     if (column && columns[column] === -1) columns[column] = index;
@@ -77,13 +88,25 @@ export function headerLikeness(cells: readonly string[]): number {
 }
 
 /** The error for a file whose first `HEADER_SEARCH_LIMIT` records hold no usable header. */
-export function missingHeaderError(candidate: { line: number; cells: readonly string[] } | null, searched: number): CosingFormatError {
+export function missingHeaderError(
+  candidate: { line: number; cells: readonly string[] } | null,
+  searched: number,
+): CosingFormatError {
   const need = 'a header row with the columns "INCI name" and "Function"';
-  if (!candidate) return new CosingFormatError(`Not a CosIng export: expected ${need} within the first ${searched} rows, found none`);
+  if (!candidate)
+    return new CosingFormatError(`Not a CosIng export: expected ${need} within the first ${searched} rows, found none`);
   const names = new Set(candidate.cells.map((c) => HEADER_NAMES[normalizeHeaderCell(c)]));
-  const missing = [!names.has('inciName') && '"INCI name"', !names.has('functions') && '"Function"'].filter(Boolean).join(' and ');
-  const shown = candidate.cells.map((c) => c.trim()).filter(Boolean).slice(0, 12).join(' | ');
-  return new CosingFormatError(`Not a CosIng export: the header row (line ${candidate.line}: ${shown}) has no ${missing} column; expected ${need}`);
+  const missing = [!names.has('inciName') && '"INCI name"', !names.has('functions') && '"Function"']
+    .filter(Boolean)
+    .join(' and ');
+  const shown = candidate.cells
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .slice(0, 12)
+    .join(' | ');
+  return new CosingFormatError(
+    `Not a CosIng export: the header row (line ${candidate.line}: ${shown}) has no ${missing} column; expected ${need}`,
+  );
 }
 
 const CAS = /^(\d{2,7})-(\d{2})-(\d)$/;
@@ -114,7 +137,10 @@ export function firstCasNumber(cell: string | undefined): string | null {
 export function cleanText(text: string | undefined): string {
   if (!text) return '';
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\uFEFF]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f\uFEFF]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The alias of an INCI name: its slug, cut to MAX_ALIAS_LENGTH at a hyphen. Empty when it has no [a-z0-9]. */
@@ -172,7 +198,12 @@ const cellAt = (cells: readonly string[], index: number): string => (index >= 0 
 const orNull = (text: string): string | null => (text && text !== '-' ? text : null);
 
 /** Maps one data row (cells in file order) to a record, or says why it is bad. */
-export function parseRow(cells: readonly string[], columns: CosingColumns, line: number, mapFunctions: FunctionMapper): RowResult {
+export function parseRow(
+  cells: readonly string[],
+  columns: CosingColumns,
+  line: number,
+  mapFunctions: FunctionMapper,
+): RowResult {
   const name = cellAt(cells, columns.inciName);
   const reason = badNameReason(name);
   if (reason) return { ok: false, line, reason };
@@ -200,7 +231,10 @@ export function parseRow(cells: readonly string[], columns: CosingColumns, line:
 const inSentence = (label: string): string => label.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
 
 /** The description of an imported ingredient: CosIng's chemical description, else a sentence from its functions. */
-export function importedDescription(record: Pick<CosingRecord, 'chemicalDescription' | 'functions'>, labels: Readonly<Record<string, string>>): string {
+export function importedDescription(
+  record: Pick<CosingRecord, 'chemicalDescription' | 'functions'>,
+  labels: Readonly<Record<string, string>>,
+): string {
   if (record.chemicalDescription) return record.chemicalDescription;
   if (!record.functions.length) return 'An ingredient listed in the EU CosIng inventory.';
   const names = record.functions.map((id) => inSentence(labels[id] ?? id.replace(/_/g, ' ')));

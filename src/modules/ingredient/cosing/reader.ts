@@ -18,7 +18,10 @@ export type CosingRow = RowResult | { header: CosingColumns; line: number };
 /** A CSV syntax error (say, a quote never closed), with the line where the parser stopped. */
 export class CosingSyntaxError extends Error {
   override name = 'CosingSyntaxError';
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(message);
   }
 }
@@ -42,8 +45,15 @@ function lineBreaksIn(cells: readonly string[]): { chars: number; pairs: number 
  * The rows of a CosIng export: first `{ header }`, then one result per data row, good or bad.
  * Throws CosingFormatError when the header row is missing, CosingSyntaxError on broken CSV.
  */
-export async function* readCosingRows(source: Readable | string, mapFunctions: FunctionMapper, options: CosingReadOptions = {}): AsyncGenerator<CosingRow> {
-  const input = typeof source === 'string' ? createReadStream(source, { encoding: options.encoding ?? 'utf8', highWaterMark: 256 * 1024 }) : source;
+export async function* readCosingRows(
+  source: Readable | string,
+  mapFunctions: FunctionMapper,
+  options: CosingReadOptions = {},
+): AsyncGenerator<CosingRow> {
+  const input =
+    typeof source === 'string'
+      ? createReadStream(source, { encoding: options.encoding ?? 'utf8', highWaterMark: 256 * 1024 })
+      : source;
   const parser = parse({
     delimiter: options.delimiter ?? ',',
     record_delimiter: ['\r\n', '\n', '\r'],

@@ -4,7 +4,10 @@ import type { CosingImportReport } from './importer.js';
 export function formatCosingReport(report: CosingImportReport, options: { unknownShown?: number } = {}): string {
   const unknown = Object.entries(report.unknownFunctions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const unknownTotal = unknown.reduce((sum, [, n]) => sum + n, 0);
-  const shown = unknown.slice(0, options.unknownShown ?? 8).map(([name, n]) => `${name} ×${n}`).join(', ');
+  const shown = unknown
+    .slice(0, options.unknownShown ?? 8)
+    .map(([name, n]) => `${name} ×${n}`)
+    .join(', ');
   const rate = report.elapsedSeconds > 0 ? Math.round(report.rowsRead / report.elapsedSeconds) : 0;
   const lines = [
     `header row:                      line ${report.headerLine}`,

@@ -202,10 +202,14 @@ export function gStatistic(badWith: number, goodWith: number, bad: number, good:
   const n = bad + good;
   const withIt = badWith + goodWith;
   const cells: Array<[number, number, number]> = [
-    [badWith, withIt, bad], [goodWith, withIt, good], [bad - badWith, n - withIt, bad], [good - goodWith, n - withIt, good],
+    [badWith, withIt, bad],
+    [goodWith, withIt, good],
+    [bad - badWith, n - withIt, bad],
+    [good - goodWith, n - withIt, good],
   ];
   let g = 0;
-  for (const [observed, row, column] of cells) if (observed > 0) g += observed * Math.log(observed / ((row * column) / n));
+  for (const [observed, row, column] of cells)
+    if (observed > 0) g += observed * Math.log(observed / ((row * column) / n));
   return 2 * g;
 }
 const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -266,25 +270,54 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     });
     return found.length ? [{ key: items[i].key, ingredients: found }] : [];
   });
-  const empty = { badProducts: bad, goodProducts: good, suspects: [], inEveryProduct: [], sharedByBadProducts: [], tests: 0, strongActives };
+  const empty = {
+    badProducts: bad,
+    goodProducts: good,
+    suspects: [],
+    inEveryProduct: [],
+    sharedByBadProducts: [],
+    tests: 0,
+    strongActives,
+  };
 
-  if (items.length === 0) return { status: 'nothing_rated', message: 'No product has been rated yet: record how products went, good and bad, to find a culprit.', ...empty };
-  if (bad === 0) return { status: 'no_bad_products', message: `All ${plural(good, 'rated product')} went well: there is no reaction to explain.`, ...empty };
+  if (items.length === 0)
+    return {
+      status: 'nothing_rated',
+      message: 'No product has been rated yet: record how products went, good and bad, to find a culprit.',
+      ...empty,
+    };
+  if (bad === 0)
+    return {
+      status: 'no_bad_products',
+      message: `All ${plural(good, 'rated product')} went well: there is no reaction to explain.`,
+      ...empty,
+    };
 
   const features = featuresOf(items);
   const ingredients = features.filter((f) => f.kind === 'ingredient');
-  const inEvery = items.length >= 2 ? ingredients.filter((f) => f.presentIn.size === items.length).map((f) => ({ id: f.id, name: f.name })) : [];
-  const sharedByBad = ingredients.filter((f) => [...badIdx].every((i) => f.presentIn.has(i))).map((f) => ({ id: f.id, name: f.name }));
+  const inEvery =
+    items.length >= 2
+      ? ingredients.filter((f) => f.presentIn.size === items.length).map((f) => ({ id: f.id, name: f.name }))
+      : [];
+  const sharedByBad = ingredients
+    .filter((f) => [...badIdx].every((i) => f.presentIn.has(i)))
+    .map((f) => ({ id: f.id, name: f.name }));
 
   if (bad < MIN_BAD) {
     return {
-      status: 'too_few_bad_products', ...empty, sharedByBadProducts: sharedByBad, inEveryProduct: inEvery,
+      status: 'too_few_bad_products',
+      ...empty,
+      sharedByBadProducts: sharedByBad,
+      inEveryProduct: inEvery,
       message: `Only ${plural(bad, 'product')} went badly: at least ${MIN_BAD} are needed before any ingredient can be suspected (one reaction can have many causes).`,
     };
   }
   if (good < MIN_GOOD) {
     return {
-      status: 'no_good_products', ...empty, sharedByBadProducts: sharedByBad, inEveryProduct: inEvery,
+      status: 'no_good_products',
+      ...empty,
+      sharedByBadProducts: sharedByBad,
+      inEveryProduct: inEvery,
       message: `${plural(bad, 'product')} went badly and none went well: rate products that suited you too, so what the bad ones share can be told from what every product has.`,
     };
   }
@@ -296,7 +329,11 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     bySignature.set(sig, [...(bySignature.get(sig) ?? []), f]);
   }
 
-  const suspects: Array<Omit<Suspect, 'adjustedPValue' | 'confidence' | 'reason'> & { describe: (confidence: Confidence, q: number) => string }> = [];
+  const suspects: Array<
+    Omit<Suspect, 'adjustedPValue' | 'confidence' | 'reason'> & {
+      describe: (confidence: Confidence, q: number) => string;
+    }
+  > = [];
   const tested: number[] = [];
   const consider = (f: Feature, companions: Feature[]) => {
     let badWith = 0;
@@ -321,24 +358,52 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
     const meanWeight = weightSum / badWith;
     const score = gStatistic(badWith, goodWith, bad, good) * meanWeight;
     const averagePosition = positionSum / badWith;
-    const members = f.kind === 'group'
-      ? [...new Map([...f.presentIn].filter(([i]) => badIdx.has(i)).map(([, p]) => [p.memberId, { id: p.memberId, name: p.memberName }])).values()]
-      : [];
-    const where = meanWeight >= 0.99 ? 'high in the list' : meanWeight <= 0.85 ? 'low in the list (a small amount)' : 'mid-list';
+    const members =
+      f.kind === 'group'
+        ? [
+            ...new Map(
+              [...f.presentIn]
+                .filter(([i]) => badIdx.has(i))
+                .map(([, p]) => [p.memberId, { id: p.memberId, name: p.memberName }]),
+            ).values(),
+          ]
+        : [];
+    const where =
+      meanWeight >= 0.99 ? 'high in the list' : meanWeight <= 0.85 ? 'low in the list (a small amount)' : 'mid-list';
     const what = f.kind === 'group' ? `Something from ${f.name} (${members.map((m) => m.name).join(', ')})` : f.name;
-    const together = companions.length ? ` It always comes with ${companions.map((c) => c.name).join(', ')}: these cannot be told apart.` : '';
-    const own = f.kind === 'group'
-      ? STRONG_ACTIVE_GROUPS[f.id]?.why
-      : [...badIdx].map((i) => items[i].ingredients.find((e) => e.id === f.id)).map((e) => (e ? strongActive(e) : null)).find(Boolean);
-    const active = own ? ` It is itself ${own}: it can irritate by itself at that strength, whatever else the products hold.` : '';
+    const together = companions.length
+      ? ` It always comes with ${companions.map((c) => c.name).join(', ')}: these cannot be told apart.`
+      : '';
+    const own =
+      f.kind === 'group'
+        ? STRONG_ACTIVE_GROUPS[f.id]?.why
+        : [...badIdx]
+            .map((i) => items[i].ingredients.find((e) => e.id === f.id))
+            .map((e) => (e ? strongActive(e) : null))
+            .find(Boolean);
+    const active = own
+      ? ` It is itself ${own}: it can irritate by itself at that strength, whatever else the products hold.`
+      : '';
     suspects.push({
-      kind: f.kind, id: f.id, name: f.name, badWith, goodWith, badTotal: bad, goodTotal: good,
-      badRate: round(badWith / bad), goodRate: round(goodWith / good),
-      likelihoodRatio: round(likelihoodRatio), pValue: round(pValue, 4),
-      averagePosition: round(averagePosition, 1), score: round(score),
-      alwaysWith: companions.map((c) => ({ id: c.id, name: c.name })), members,
+      kind: f.kind,
+      id: f.id,
+      name: f.name,
+      badWith,
+      goodWith,
+      badTotal: bad,
+      goodTotal: good,
+      badRate: round(badWith / bad),
+      goodRate: round(goodWith / good),
+      likelihoodRatio: round(likelihoodRatio),
+      pValue: round(pValue, 4),
+      averagePosition: round(averagePosition, 1),
+      score: round(score),
+      alwaysWith: companions.map((c) => ({ id: c.id, name: c.name })),
+      members,
       describe: (confidence, q) => {
-        const evidence = { high: 'strong evidence', medium: 'some evidence', low: 'weak evidence: rate more products' }[confidence];
+        const evidence = { high: 'strong evidence', medium: 'some evidence', low: 'weak evidence: rate more products' }[
+          confidence
+        ];
         return `${what}: ${badWith} of ${bad} products that went badly had it, ${goodWith} of ${good} that went well; ${where}; ${evidence} (p = ${round(pValue, 3)}, ${round(q, 3)} after allowing for the ${plural(tested.length, 'ingredient or group', 'ingredients and groups')} tested).${together}${active}`;
       },
     });
@@ -355,24 +420,40 @@ export function investigate(input: RatedItem[], options: { limit?: number } = {}
 
   // q-values over every test; a suspect's p is one of them (equal p-values get equal q-values).
   const qOf = new Map<number, number>();
-  benjaminiHochberg(tested).forEach((q, i) => qOf.set(tested[i], Math.min(qOf.get(tested[i]) ?? 1, q)));
+  for (const [i, q] of benjaminiHochberg(tested).entries()) qOf.set(tested[i], Math.min(qOf.get(tested[i]) ?? 1, q));
   const judged: Suspect[] = suspects.map(({ describe, ...s }) => {
     const q = qOf.get(fisherOneSided(s.badWith, s.goodWith, bad, good)) ?? 1;
     const confidence = confidenceOf(q, s.badWith);
     return { ...s, adjustedPValue: round(q, 4), confidence, reason: describe(confidence, q) };
   });
-  judged.sort((a, b) => b.score - a.score || a.pValue - b.pValue || b.badWith - a.badWith || a.name.localeCompare(b.name));
+  judged.sort(
+    (a, b) => b.score - a.score || a.pValue - b.pValue || b.badWith - a.badWith || a.name.localeCompare(b.name),
+  );
   const ranked = judged.slice(0, limit);
   const activesNote = strongActives.length
     ? ` ${strongActives.length} of the ${plural(bad, 'product')} that went badly ${strongActives.length === 1 ? 'holds' : 'hold'} a strong active that can irritate by itself (${[...new Set(strongActives.flatMap((a) => a.ingredients.map((i) => `${i.name}, ${i.why}`)))].join('; ')}): the active at that strength may explain ${strongActives.length === 1 ? 'that reaction' : 'those reactions'} alone.`
     : '';
-  const base = { badProducts: bad, goodProducts: good, inEveryProduct: inEvery, sharedByBadProducts: sharedByBad, tests: tested.length, strongActives };
+  const base = {
+    badProducts: bad,
+    goodProducts: good,
+    inEveryProduct: inEvery,
+    sharedByBadProducts: sharedByBad,
+    tests: tested.length,
+    strongActives,
+  };
   if (!ranked.length) {
-    return { status: 'no_clear_suspect', suspects: [], ...base, message: `Nothing is more common in the ${plural(bad, 'product')} that went badly than in the ${good} that went well: no ingredient stands out.${activesNote}` };
+    return {
+      status: 'no_clear_suspect',
+      suspects: [],
+      ...base,
+      message: `Nothing is more common in the ${plural(bad, 'product')} that went badly than in the ${good} that went well: no ingredient stands out.${activesNote}`,
+    };
   }
   const top = ranked[0];
   return {
-    status: 'ok', suspects: ranked, ...base,
+    status: 'ok',
+    suspects: ranked,
+    ...base,
     message: `From ${plural(bad, 'product')} that went badly and ${good} that went well, the likeliest suspect is ${top.kind === 'group' ? `the group ${top.name}` : top.name} (${top.confidence} confidence: ${top.badWith} of ${bad} that went badly had it, ${top.goodWith} of ${good} that went well).${activesNote}`,
   };
 }

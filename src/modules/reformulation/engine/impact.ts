@@ -4,7 +4,13 @@
 // engine) in; the reasons out. No reason: the change does not concern them.
 import type { ListDiff } from './list-diff.js';
 
-export type ImpactKind = 'negative_added' | 'negative_moved_up' | 'positive_removed' | 'positive_moved_down' | 'profile_caution' | 'routine_clash';
+export type ImpactKind =
+  | 'negative_added'
+  | 'negative_moved_up'
+  | 'positive_removed'
+  | 'positive_moved_down'
+  | 'profile_caution'
+  | 'routine_clash';
 
 export interface ImpactReason {
   kind: ImpactKind;
@@ -46,22 +52,36 @@ const clashKey = (c: RoutineClash) => `${c.routineId}|${c.rule}|${[...c.ingredie
 export function impactOf(diff: ListDiff, person: PersonView, nameOf: (ingredientId: string) => string): ImpactReason[] {
   const reasons: ImpactReason[] = [];
   const add = (kind: ImpactKind, ingredientId: string | null, message: string, routineId: string | null = null) => {
-    if (!reasons.some((r) => r.kind === kind && r.ingredientId === ingredientId && r.routineId === routineId)) reasons.push({ kind, ingredientId, routineId, message });
+    if (!reasons.some((r) => r.kind === kind && r.ingredientId === ingredientId && r.routineId === routineId))
+      reasons.push({ kind, ingredientId, routineId, message });
   };
   for (const e of diff.added) {
-    if (e.ingredientId && person.negative.has(e.ingredientId)) add('negative_added', e.ingredientId, `${nameOf(e.ingredientId)}, which you marked negative, was added.`);
+    if (e.ingredientId && person.negative.has(e.ingredientId))
+      add('negative_added', e.ingredientId, `${nameOf(e.ingredientId)}, which you marked negative, was added.`);
   }
   for (const e of [...diff.moved, ...diff.crossedOnePercent]) {
     if (!e.ingredientId || e.direction !== 'up' || !person.negative.has(e.ingredientId)) continue;
-    const where = e.to!.belowOnePercent !== e.from!.belowOnePercent ? ' above the 1% line' : ` from position ${e.from!.position} to ${e.to!.position}`;
-    add('negative_moved_up', e.ingredientId, `${nameOf(e.ingredientId)}, which you marked negative, moved up${where}: there can be more of it.`);
+    const where =
+      e.to!.belowOnePercent !== e.from!.belowOnePercent
+        ? ' above the 1% line'
+        : ` from position ${e.from!.position} to ${e.to!.position}`;
+    add(
+      'negative_moved_up',
+      e.ingredientId,
+      `${nameOf(e.ingredientId)}, which you marked negative, moved up${where}: there can be more of it.`,
+    );
   }
   for (const e of diff.removed) {
-    if (e.ingredientId && person.positive.has(e.ingredientId)) add('positive_removed', e.ingredientId, `${nameOf(e.ingredientId)}, which you marked positive, was removed.`);
+    if (e.ingredientId && person.positive.has(e.ingredientId))
+      add('positive_removed', e.ingredientId, `${nameOf(e.ingredientId)}, which you marked positive, was removed.`);
   }
   for (const e of diff.crossedOnePercent) {
     if (e.ingredientId && e.direction === 'down' && person.positive.has(e.ingredientId)) {
-      add('positive_moved_down', e.ingredientId, `${nameOf(e.ingredientId)}, which you marked positive, moved behind the 1% line: there is at most 1% of it now.`);
+      add(
+        'positive_moved_down',
+        e.ingredientId,
+        `${nameOf(e.ingredientId)}, which you marked positive, moved behind the 1% line: there is at most 1% of it now.`,
+      );
     }
   }
   const before = new Set(person.cautionsBefore.map((c) => `${c.ingredientId}|${c.basis}`));
@@ -73,7 +93,12 @@ export function impactOf(diff: ListDiff, person: PersonView, nameOf: (ingredient
   const clashesBefore = new Set(person.clashesBefore.map(clashKey));
   for (const c of person.clashesAfter) {
     if (clashesBefore.has(clashKey(c))) continue;
-    add('routine_clash', null, `In your routine "${c.routineName}": ${c.title} (${c.ingredientIds.map(nameOf).join(', ')}).`, c.routineId);
+    add(
+      'routine_clash',
+      null,
+      `In your routine "${c.routineName}": ${c.title} (${c.ingredientIds.map(nameOf).join(', ')}).`,
+      c.routineId,
+    );
   }
   return reasons;
 }

@@ -36,7 +36,8 @@ export interface ListDiff {
   crossedOnePercent: DiffEntry[];
 }
 
-const keyOf = (e: VersionEntry): string => e.ingredientId ?? `text:${e.input.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+const keyOf = (e: VersionEntry): string =>
+  e.ingredientId ?? `text:${e.input.trim().toLowerCase().replace(/\s+/g, ' ')}`;
 
 /** The longest common subsequence of two key sequences, as a set of keys (they are unique per list). */
 function stableKeys(a: string[], b: string[]): Set<string> {
@@ -44,7 +45,8 @@ function stableKeys(a: string[], b: string[]): Set<string> {
   const m = b.length;
   const table: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    for (let j = m - 1; j >= 0; j--)
+      table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
   }
   const kept = new Set<string>();
   let i = 0;
@@ -67,8 +69,17 @@ export function diffIngredientLists(before: readonly VersionEntry[], after: read
   const now = new Map<string, VersionEntry>();
   for (const e of after) if (!now.has(keyOf(e))) now.set(keyOf(e), e);
   const side = (e: VersionEntry) => ({ position: e.position, belowOnePercent: e.belowOnePercent });
-  const entry = (shown: VersionEntry, from: VersionEntry | undefined, to: VersionEntry | undefined, direction: MoveDirection | null = null): DiffEntry => ({
-    ingredientId: shown.ingredientId, input: shown.input, from: from ? side(from) : null, to: to ? side(to) : null, direction,
+  const entry = (
+    shown: VersionEntry,
+    from: VersionEntry | undefined,
+    to: VersionEntry | undefined,
+    direction: MoveDirection | null = null,
+  ): DiffEntry => ({
+    ingredientId: shown.ingredientId,
+    input: shown.input,
+    from: from ? side(from) : null,
+    to: to ? side(to) : null,
+    direction,
   });
 
   const added = [...now.entries()].filter(([k]) => !old.has(k)).map(([, e]) => entry(e, undefined, e));
@@ -78,7 +89,9 @@ export function diffIngredientLists(before: readonly VersionEntry[], after: read
   const sharedAfter = [...now.keys()].filter((k) => old.has(k));
   const kept = stableKeys(sharedBefore, sharedAfter);
   const rankBefore = new Map(sharedBefore.map((k, i) => [k, i]));
-  const moved = sharedAfter.flatMap((k, rank) => (kept.has(k) ? [] : [entry(now.get(k)!, old.get(k), now.get(k), rank < rankBefore.get(k)! ? 'up' : 'down')]));
+  const moved = sharedAfter.flatMap((k, rank) =>
+    kept.has(k) ? [] : [entry(now.get(k)!, old.get(k), now.get(k), rank < rankBefore.get(k)! ? 'up' : 'down')],
+  );
   const crossedOnePercent = sharedAfter.flatMap((k) => {
     const from = old.get(k)!;
     const to = now.get(k)!;
@@ -86,6 +99,9 @@ export function diffIngredientLists(before: readonly VersionEntry[], after: read
   });
   return {
     identical: !added.length && !removed.length && !moved.length && !crossedOnePercent.length,
-    added, removed, moved, crossedOnePercent,
+    added,
+    removed,
+    moved,
+    crossedOnePercent,
   };
 }

@@ -40,23 +40,38 @@ export interface IngredientClass {
   exceptAliases?: string[];
 }
 
-interface RuleBase { id: string; severity: Severity; title: string; rationale: string; reference: string }
-export type RuleDefinition = RuleBase & (
-  | { kind: 'pair'; a: string; b: string }
-  | { kind: 'several'; class: string; minSteps: number }
-  | { kind: 'time_without'; class: string; times: RoutineTime[]; missing: string }
-  | { kind: 'duplicate'; groups: string[] }
-  | { kind: 'load'; class: string; minSteps: number }
-  | { kind: 'feeling' }
-);
+interface RuleBase {
+  id: string;
+  severity: Severity;
+  title: string;
+  rationale: string;
+  reference: string;
+}
+export type RuleDefinition = RuleBase &
+  (
+    | { kind: 'pair'; a: string; b: string }
+    | { kind: 'several'; class: string; minSteps: number }
+    | { kind: 'time_without'; class: string; times: RoutineTime[]; missing: string }
+    | { kind: 'duplicate'; groups: string[] }
+    | { kind: 'load'; class: string; minSteps: number }
+    | { kind: 'feeling' }
+  );
 
 export interface RuleSet {
   classes: Record<string, IngredientClass>;
   rules: RuleDefinition[];
 }
 
-export interface FindingStep { id: string; position: number; stepType: string }
-export interface FindingIngredient { id: string; alias: string; name: string }
+export interface FindingStep {
+  id: string;
+  position: number;
+  stepType: string;
+}
+export interface FindingIngredient {
+  id: string;
+  alias: string;
+  name: string;
+}
 
 export interface Finding {
   rule: string;
@@ -78,20 +93,27 @@ const TIMES: RoutineTime[] = ['morning', 'evening', 'weekly', 'anytime'];
 export class RuleDataError extends Error {}
 
 /** Checks the YAML's rules against the vocabulary (groups, flags, effects) and returns them typed. */
-export function parseRules(raw: unknown, vocabulary: { groups: string[]; flags: string[]; effects: string[] }): RuleSet {
+export function parseRules(
+  raw: unknown,
+  vocabulary: { groups: string[]; flags: string[]; effects: string[] },
+): RuleSet {
   const fail = (where: string, message: string): never => {
     throw new RuleDataError(`routine rules: ${where}: ${message}`);
   };
   const record = (value: unknown, where: string): Record<string, unknown> =>
-    (value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : fail(where, 'must be a mapping'));
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : fail(where, 'must be a mapping');
   const strings = (value: unknown, where: string, known?: string[]): string[] => {
     if (value === undefined) return [];
-    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return fail(where, 'must be a list of strings');
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+      return fail(where, 'must be a list of strings');
     const unknown = known ? value.filter((v) => !known.includes(v)) : [];
     if (unknown.length) fail(where, `unknown ${unknown.join(', ')}`);
     return value as string[];
   };
-  const text = (value: unknown, where: string): string => (typeof value === 'string' && value.trim() ? value.trim() : fail(where, 'must be a non-empty string'));
+  const text = (value: unknown, where: string): string =>
+    typeof value === 'string' && value.trim() ? value.trim() : fail(where, 'must be a non-empty string');
   const top = record(raw, 'the file');
   const classes: Record<string, IngredientClass> = {};
   for (const [name, value] of Object.entries(record(top.classes, 'classes'))) {
@@ -109,7 +131,8 @@ export function parseRules(raw: unknown, vocabulary: { groups: string[]; flags: 
     const name = text(value, where);
     return name in classes ? name : fail(where, `no class "${name}"`);
   };
-  const minSteps = (value: unknown, where: string): number => (Number.isInteger(value) && (value as number) >= 1 ? value as number : fail(where, 'must be a positive integer'));
+  const minSteps = (value: unknown, where: string): number =>
+    Number.isInteger(value) && (value as number) >= 1 ? (value as number) : fail(where, 'must be a positive integer');
   if (!Array.isArray(top.rules)) fail('rules', 'must be a list');
   const ids = new Set<string>();
   const rules = (top.rules as unknown[]).map((value, i): RuleDefinition => {
@@ -119,15 +142,44 @@ export function parseRules(raw: unknown, vocabulary: { groups: string[]; flags: 
     ids.add(id);
     const severity = r.severity as Severity;
     if (!SEVERITIES.includes(severity)) fail(`${id}.severity`, `must be one of ${SEVERITIES.join(', ')}`);
-    const base: RuleBase = { id, severity, title: text(r.title, `${id}.title`), rationale: text(r.rationale, `${id}.rationale`), reference: text(r.reference, `${id}.reference`) };
+    const base: RuleBase = {
+      id,
+      severity,
+      title: text(r.title, `${id}.title`),
+      rationale: text(r.rationale, `${id}.rationale`),
+      reference: text(r.reference, `${id}.reference`),
+    };
     switch (r.kind) {
-      case 'pair': return { ...base, kind: 'pair', a: className(r.a, `${id}.a`), b: className(r.b, `${id}.b`) };
-      case 'several': return { ...base, kind: 'several', class: className(r.class, `${id}.class`), minSteps: minSteps(r.min_steps, `${id}.min_steps`) };
-      case 'load': return { ...base, kind: 'load', class: className(r.class, `${id}.class`), minSteps: minSteps(r.min_steps, `${id}.min_steps`) };
-      case 'time_without': return { ...base, kind: 'time_without', class: className(r.class, `${id}.class`), missing: className(r.missing, `${id}.missing`), times: strings(r.times, `${id}.times`, TIMES) as RoutineTime[] };
-      case 'duplicate': return { ...base, kind: 'duplicate', groups: strings(r.groups, `${id}.groups`, vocabulary.groups) };
-      case 'feeling': return { ...base, kind: 'feeling' };
-      default: return fail(`${id}.kind`, `unknown kind "${String(r.kind)}"`);
+      case 'pair':
+        return { ...base, kind: 'pair', a: className(r.a, `${id}.a`), b: className(r.b, `${id}.b`) };
+      case 'several':
+        return {
+          ...base,
+          kind: 'several',
+          class: className(r.class, `${id}.class`),
+          minSteps: minSteps(r.min_steps, `${id}.min_steps`),
+        };
+      case 'load':
+        return {
+          ...base,
+          kind: 'load',
+          class: className(r.class, `${id}.class`),
+          minSteps: minSteps(r.min_steps, `${id}.min_steps`),
+        };
+      case 'time_without':
+        return {
+          ...base,
+          kind: 'time_without',
+          class: className(r.class, `${id}.class`),
+          missing: className(r.missing, `${id}.missing`),
+          times: strings(r.times, `${id}.times`, TIMES) as RoutineTime[],
+        };
+      case 'duplicate':
+        return { ...base, kind: 'duplicate', groups: strings(r.groups, `${id}.groups`, vocabulary.groups) };
+      case 'feeling':
+        return { ...base, kind: 'feeling' };
+      default:
+        return fail(`${id}.kind`, `unknown kind "${String(r.kind)}"`);
     }
   });
   return { classes, rules };
@@ -136,14 +188,20 @@ export function parseRules(raw: unknown, vocabulary: { groups: string[]; flags: 
 // ---------------------------------------------------------------------------------------------
 // Evaluation
 
-const inClass = (i: EngineIngredient, c: IngredientClass): boolean => !(c.exceptAliases ?? []).includes(i.alias) && (
-  (c.groups ?? []).some((g) => i.groups.includes(g)) || (c.flags ?? []).some((f) => i.flags.includes(f)) ||
-  (c.effects ?? []).some((e) => i.effects.includes(e)) || (c.aliases ?? []).includes(i.alias));
+const inClass = (i: EngineIngredient, c: IngredientClass): boolean =>
+  !(c.exceptAliases ?? []).includes(i.alias) &&
+  ((c.groups ?? []).some((g) => i.groups.includes(g)) ||
+    (c.flags ?? []).some((f) => i.flags.includes(f)) ||
+    (c.effects ?? []).some((e) => i.effects.includes(e)) ||
+    (c.aliases ?? []).includes(i.alias));
 
 /** One step down: a pair the maker formulated together in one product is less of a worry. */
 const LOWER: Record<Severity, Severity> = { high: 'medium', medium: 'low', low: 'low' };
 
-interface Hit { step: EngineStep; ingredients: EngineIngredient[] }
+interface Hit {
+  step: EngineStep;
+  ingredients: EngineIngredient[];
+}
 
 const stepOf = (s: EngineStep): FindingStep => ({ id: s.id, position: s.position, stepType: s.stepType });
 const ingredientOf = (i: EngineIngredient): FindingIngredient => ({ id: i.id, alias: i.alias, name: i.name });
@@ -177,7 +235,11 @@ function dosedSteps(steps: EngineStep[]): Array<EngineStep & { traces: Set<strin
       if (!isTrace(i, index + 1, list.length)) return i;
       traces.add(i.id);
       if (!i.groups.some((g) => DOSE_DEPENDENT_GROUPS.includes(g))) return i;
-      return { ...i, groups: i.groups.filter((g) => !DOSE_DEPENDENT_GROUPS.includes(g)), effects: i.effects.filter((e) => e !== 'exfoliating') };
+      return {
+        ...i,
+        groups: i.groups.filter((g) => !DOSE_DEPENDENT_GROUPS.includes(g)),
+        effects: i.effects.filter((e) => e !== 'exfoliating'),
+      };
     });
     return { ...step, product: { ...step.product!, ingredients }, traces };
   });
@@ -199,7 +261,10 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
     }
     return found;
   };
-  const negative = routine.negativeIngredientIds instanceof Set ? routine.negativeIngredientIds : new Set(routine.negativeIngredientIds);
+  const negative =
+    routine.negativeIngredientIds instanceof Set
+      ? routine.negativeIngredientIds
+      : new Set(routine.negativeIngredientIds);
   const findings: Finding[] = [];
   const add = (rule: RuleDefinition, found: string, involved: Hit[], together = false) => {
     const byStep = new Map<string, EngineStep>();
@@ -208,8 +273,11 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
       ? 'Formulated together in one product: the maker chose this combination and tested its stability and tolerance, so it is less of a concern than layering two products; still, it is a strong product, start slowly.'
       : rule.rationale;
     findings.push({
-      rule: rule.id, severity: together ? LOWER[rule.severity] : rule.severity, title: together ? `${rule.title} (formulated together)` : rule.title,
-      reason: `${found} ${rationale}`, reference: rule.reference,
+      rule: rule.id,
+      severity: together ? LOWER[rule.severity] : rule.severity,
+      title: together ? `${rule.title} (formulated together)` : rule.title,
+      reason: `${found} ${rationale}`,
+      reference: rule.reference,
       steps: [...byStep.values()].sort((a, b) => a.position - b.position).map(stepOf),
       ingredients: uniqueIngredients(involved.flatMap((h) => h.ingredients)).map(ingredientOf),
     });
@@ -223,29 +291,50 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
         if (!a.length || !b.length) break;
         // The same ingredient on both sides (a class overlapping another) is no pair.
         const aIds = new Set(a.flatMap((h) => h.ingredients.map((i) => i.id)));
-        const bOnly = b.map((h) => ({ step: h.step, ingredients: h.ingredients.filter((i) => !aIds.has(i.id)) })).filter((h) => h.ingredients.length);
+        const bOnly = b
+          .map((h) => ({ step: h.step, ingredients: h.ingredients.filter((i) => !aIds.has(i.id)) }))
+          .filter((h) => h.ingredients.length);
         if (!bOnly.length) break;
         const where = (list: Hit[]) => list.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ');
         // Across two steps: layered by the user. Only inside one product: formulated together.
         const acrossSteps = a.some((x) => bOnly.some((y) => y.step.id !== x.step.id));
-        add(rule, `${ruleSet.classes[rule.a].label} (${where(a)}) with ${ruleSet.classes[rule.b].label} (${where(bOnly)}).`, [...a, ...bOnly], !acrossSteps);
+        add(
+          rule,
+          `${ruleSet.classes[rule.a].label} (${where(a)}) with ${ruleSet.classes[rule.b].label} (${where(bOnly)}).`,
+          [...a, ...bOnly],
+          !acrossSteps,
+        );
         break;
       }
       case 'several': {
         const found = hits(rule.class);
-        if (found.length >= rule.minSteps) add(rule, `${ruleSet.classes[rule.class].label} in ${found.length} steps: ${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`, found);
+        if (found.length >= rule.minSteps)
+          add(
+            rule,
+            `${ruleSet.classes[rule.class].label} in ${found.length} steps: ${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`,
+            found,
+          );
         break;
       }
       case 'load': {
         const found = hits(rule.class);
-        if (found.length >= rule.minSteps) add(rule, `${found.length} steps carry ${ruleSet.classes[rule.class].label}: ${found.map((h) => at(h.step)).join(', ')}.`, found);
+        if (found.length >= rule.minSteps)
+          add(
+            rule,
+            `${found.length} steps carry ${ruleSet.classes[rule.class].label}: ${found.map((h) => at(h.step)).join(', ')}.`,
+            found,
+          );
         break;
       }
       case 'time_without': {
         if (!rule.times.includes(routine.timeOfDay)) break;
         const found = hits(rule.class);
         if (found.length && !hits(rule.missing).length) {
-          add(rule, `A ${routine.timeOfDay} routine with ${ruleSet.classes[rule.class].label} (${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}) and no step with ${ruleSet.classes[rule.missing].label}.`, found);
+          add(
+            rule,
+            `A ${routine.timeOfDay} routine with ${ruleSet.classes[rule.class].label} (${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}) and no step with ${ruleSet.classes[rule.missing].label}.`,
+            found,
+          );
         }
         break;
       }
@@ -253,10 +342,17 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
         // A trace (a sunscreen's niacinamide near the end) adds nothing to the dose: not a duplicate.
         for (const group of rule.groups) {
           const found = steps.flatMap((step) => {
-            const ingredients = step.product!.ingredients.filter((i) => i.groups.includes(group) && !step.traces.has(i.id));
+            const ingredients = step.product!.ingredients.filter(
+              (i) => i.groups.includes(group) && !step.traces.has(i.id),
+            );
             return ingredients.length ? [{ step, ingredients }] : [];
           });
-          if (found.length >= 2) add(rule, `${group} in ${found.length} steps: ${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`, found);
+          if (found.length >= 2)
+            add(
+              rule,
+              `${group} in ${found.length} steps: ${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`,
+              found,
+            );
         }
         break;
       }
@@ -266,13 +362,17 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
           const ingredients = step.product!.ingredients.filter((i) => negative.has(i.id));
           return ingredients.length ? [{ step, ingredients }] : [];
         });
-        if (found.length) add(rule, `${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`, found);
+        if (found.length)
+          add(rule, `${found.map((h) => `${names(h.ingredients)} in ${at(h.step)}`).join('; ')}.`, found);
         break;
       }
     }
   }
   const rank = (s: Severity) => SEVERITIES.indexOf(s);
-  return findings.map((f, i) => ({ f, i })).sort((x, y) => rank(x.f.severity) - rank(y.f.severity) || x.i - y.i).map((x) => x.f);
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((x, y) => rank(x.f.severity) - rank(y.f.severity) || x.i - y.i)
+    .map((x) => x.f);
 }
 
 /**
@@ -284,7 +384,9 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
  */
 export function stackedFindings(findings: Finding[]): Finding[] {
   const medium = findings.filter((f) => f.severity === 'medium');
-  return medium.filter((f) => medium.some((g) => g.rule !== f.rule && g.steps.some((s) => f.steps.some((t) => t.id === s.id))));
+  return medium.filter((f) =>
+    medium.some((g) => g.rule !== f.rule && g.steps.some((s) => f.steps.some((t) => t.id === s.id))),
+  );
 }
 
 export type RoutineVerdict = 'compatible' | 'caution' | 'conflict';
@@ -315,9 +417,21 @@ export interface ProductFit {
   findings: Finding[];
 }
 
-const TIME_SLOTS: Record<RoutineTime, Array<'am' | 'pm'>> = { morning: ['am'], evening: ['pm'], weekly: ['am', 'pm'], anytime: ['am', 'pm'] };
+const TIME_SLOTS: Record<RoutineTime, Array<'am' | 'pm'>> = {
+  morning: ['am'],
+  evening: ['pm'],
+  weekly: ['am', 'pm'],
+  anytime: ['am', 'pm'],
+};
 
-const findingKey = (f: Finding) => `${f.rule}|${f.steps.map((s) => s.id).sort().join(',')}|${f.ingredients.map((i) => i.id).sort().join(',')}`;
+const findingKey = (f: Finding) =>
+  `${f.rule}|${f.steps
+    .map((s) => s.id)
+    .sort()
+    .join(',')}|${f.ingredients
+    .map((i) => i.id)
+    .sort()
+    .join(',')}`;
 
 export const CANDIDATE_STEP_ID = 'candidate';
 
@@ -326,7 +440,15 @@ export const CANDIDATE_STEP_ID = 'candidate';
  * routine, and the findings it would add. Steps come from the candidates engine, kept to those
  * that suit the routine's time of day.
  */
-export function fitProduct(routine: EngineRoutine, product: { id: string; ingredients: EngineIngredient[]; categoryStep?: { stepType: string | null; name: string } | null }, ruleSet: RuleSet): ProductFit {
+export function fitProduct(
+  routine: EngineRoutine,
+  product: {
+    id: string;
+    ingredients: EngineIngredient[];
+    categoryStep?: { stepType: string | null; name: string } | null;
+  },
+  ruleSet: RuleSet,
+): ProductFit {
   const slots = TIME_SLOTS[routine.timeOfDay];
   const candidates = routineCandidates(product.categoryStep ?? null, product.ingredients);
   const timely = candidates.filter((c) => c.timesOfDay.some((t) => slots.includes(t)));
@@ -344,22 +466,70 @@ export function fitProduct(routine: EngineRoutine, product: { id: string; ingred
   const before = new Set(checkRoutine(routine, ruleSet).map(findingKey));
   const withProduct: EngineRoutine = {
     ...routine,
-    steps: [...ordered, { id: CANDIDATE_STEP_ID, position: ordered.length + 1, stepType: placements[0]?.stepType ?? 'treat', product: { id: product.id, ingredients: product.ingredients } }],
+    steps: [
+      ...ordered,
+      {
+        id: CANDIDATE_STEP_ID,
+        position: ordered.length + 1,
+        stepType: placements[0]?.stepType ?? 'treat',
+        product: { id: product.id, ingredients: product.ingredients },
+      },
+    ],
   };
   const all = checkRoutine(withProduct, ruleSet);
   const findings = all.filter((f) => !before.has(findingKey(f)) && f.steps.some((s) => s.id === CANDIDATE_STEP_ID));
   // Stacking the product brings about: a new medium finding on steps another rule already flags.
-  const stacked = findings.some((f) => f.severity === 'medium') ? stackedFindings(all).filter((f) => f.steps.some((s) => s.id === CANDIDATE_STEP_ID || findings.some((n) => n.steps.some((t) => t.id === s.id)))) : [];
+  const stacked = findings.some((f) => f.severity === 'medium')
+    ? stackedFindings(all).filter((f) =>
+        f.steps.some((s) => s.id === CANDIDATE_STEP_ID || findings.some((n) => n.steps.some((t) => t.id === s.id))),
+      )
+    : [];
   if (!candidates.length) {
-    return { verdict: 'does_not_fit', reason: 'No routine step could be told from its ingredients: none is a cleanser, treatment, exfoliant, moisturiser or UV filter we recognise.', placements, findings };
+    return {
+      verdict: 'does_not_fit',
+      reason:
+        'No routine step could be told from its ingredients: none is a cleanser, treatment, exfoliant, moisturiser or UV filter we recognise.',
+      placements,
+      findings,
+    };
   }
   if (!placements.length) {
-    const times = [...new Set(candidates.flatMap((c) => c.timesOfDay))].map((t) => (t === 'am' ? 'morning' : 'evening')).join(' or ');
-    return { verdict: 'does_not_fit', reason: `It belongs in a ${times} routine, and this is a ${routine.timeOfDay} routine.`, placements, findings };
+    const times = [...new Set(candidates.flatMap((c) => c.timesOfDay))]
+      .map((t) => (t === 'am' ? 'morning' : 'evening'))
+      .join(' or ');
+    return {
+      verdict: 'does_not_fit',
+      reason: `It belongs in a ${times} routine, and this is a ${routine.timeOfDay} routine.`,
+      placements,
+      findings,
+    };
   }
   const high = findings.filter((f) => f.severity === 'high');
-  if (high.length) return { verdict: 'does_not_fit', reason: `It would clash with the routine: ${high.map((f) => f.title).join('; ')}.`, placements, findings };
-  if (stacked.length) return { verdict: 'does_not_fit', reason: `It would stack irritants on the same steps: ${[...new Set(stacked.map((f) => f.title))].join('; ')}. Each alone is "with care"; together they are too much at once.`, placements, findings };
-  if (findings.length) return { verdict: 'caution', reason: `It fits as a ${placements[0].stepType} step, with care: ${findings.map((f) => f.title).join('; ')}.`, placements, findings };
-  return { verdict: 'fits', reason: `It fits as a ${placements[0].stepType} step (position ${placements[0].position}) and adds no conflict.`, placements, findings };
+  if (high.length)
+    return {
+      verdict: 'does_not_fit',
+      reason: `It would clash with the routine: ${high.map((f) => f.title).join('; ')}.`,
+      placements,
+      findings,
+    };
+  if (stacked.length)
+    return {
+      verdict: 'does_not_fit',
+      reason: `It would stack irritants on the same steps: ${[...new Set(stacked.map((f) => f.title))].join('; ')}. Each alone is "with care"; together they are too much at once.`,
+      placements,
+      findings,
+    };
+  if (findings.length)
+    return {
+      verdict: 'caution',
+      reason: `It fits as a ${placements[0].stepType} step, with care: ${findings.map((f) => f.title).join('; ')}.`,
+      placements,
+      findings,
+    };
+  return {
+    verdict: 'fits',
+    reason: `It fits as a ${placements[0].stepType} step (position ${placements[0].position}) and adds no conflict.`,
+    placements,
+    findings,
+  };
 }

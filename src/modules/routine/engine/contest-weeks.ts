@@ -21,11 +21,18 @@ function week1Monday(year: number): number {
 }
 
 /** 52 or 53. */
-export const weeksInYear = (year: number): number => Math.round((week1Monday(year + 1) - week1Monday(year)) / (7 * DAY));
+export const weeksInYear = (year: number): number =>
+  Math.round((week1Monday(year + 1) - week1Monday(year)) / (7 * DAY));
 
 function make(year: number, week: number): ContestWeek {
   const startsAt = week1Monday(year) + (week - 1) * 7 * DAY;
-  return { weekNumber: `${year}${String(week).padStart(2, '0')}`, year, week, startsAt: new Date(startsAt), endsAt: new Date(startsAt + 7 * DAY) };
+  return {
+    weekNumber: `${year}${String(week).padStart(2, '0')}`,
+    year,
+    week,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(startsAt + 7 * DAY),
+  };
 }
 
 /** The ISO week a moment falls in (UTC). */

@@ -4,11 +4,26 @@ import type { EngineIngredient, EngineStep } from './compatibility.js';
 
 /** Groups that make an ingredient a key active of a product. */
 export const ACTIVE_GROUPS = [
-  'retinoids', 'ahas', 'bhas', 'phas', 'vitamin_c', 'niacinamide', 'ceramides', 'peptides', 'copper_peptides',
-  'hyaluronic_acid', 'benzoyl_peroxide', 'chemical_uv_filters', 'mineral_uv_filters', 'exfoliating_enzymes',
+  'retinoids',
+  'ahas',
+  'bhas',
+  'phas',
+  'vitamin_c',
+  'niacinamide',
+  'ceramides',
+  'peptides',
+  'copper_peptides',
+  'hyaluronic_acid',
+  'benzoyl_peroxide',
+  'chemical_uv_filters',
+  'mineral_uv_filters',
+  'exfoliating_enzymes',
 ] as const;
 
-export interface KeyActive { ingredient: EngineIngredient; groups: string[] }
+export interface KeyActive {
+  ingredient: EngineIngredient;
+  groups: string[];
+}
 
 export interface StepSummary {
   step: EngineStep;
@@ -17,7 +32,10 @@ export interface StepSummary {
   effects: string[];
 }
 
-export interface Tally { name: string; steps: number }
+export interface Tally {
+  name: string;
+  steps: number;
+}
 
 export interface RoutineTotals {
   steps: number;
@@ -33,7 +51,9 @@ const active = new Set<string>(ACTIVE_GROUPS);
 function tally(lists: string[][]): Tally[] {
   const counts = new Map<string, number>();
   for (const list of lists) for (const name of new Set(list)) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts].map(([name, steps]) => ({ name, steps })).sort((a, b) => b.steps - a.steps || a.name.localeCompare(b.name));
+  return [...counts]
+    .map(([name, steps]) => ({ name, steps }))
+    .sort((a, b) => b.steps - a.steps || a.name.localeCompare(b.name));
 }
 
 export function summarizeRoutine(steps: EngineStep[]): { steps: StepSummary[]; totals: RoutineTotals } {

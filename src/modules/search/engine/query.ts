@@ -35,7 +35,13 @@ export interface ParsedQuery {
  * print them), anything but letters and digits a space.
  */
 export const fold = (text: string): string =>
-  text.normalize('NFKD').replace(/[\u0300-\u036f]+/g, '').normalize('NFC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]+/g, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
 
 const wordsOf = (text: string): string[] => fold(text).split(' ').filter(Boolean);
 
@@ -53,17 +59,26 @@ export function spellings(word: string, vocabulary: SearchVocabulary): string[] 
 function prefixSpellings(prefix: string, vocabulary: SearchVocabulary): string[] {
   const out = new Set(spellings(prefix, vocabulary));
   for (const [uk, us] of vocabulary.spelling) {
-    for (const [from, to] of [[uk, us], [us, uk]]) {
+    for (const [from, to] of [
+      [uk, us],
+      [us, uk],
+    ]) {
       // The prefix ends inside the part: "moistur|i" of moisturis → moisturi… is shared; "moisturis" → "moisturiz".
       for (let cut = 1; cut < from.length; cut++) {
-        if (prefix.endsWith(from.slice(0, cut)) && to.length >= cut) out.add(prefix.slice(0, prefix.length - cut) + to.slice(0, cut));
+        if (prefix.endsWith(from.slice(0, cut)) && to.length >= cut)
+          out.add(prefix.slice(0, prefix.length - cut) + to.slice(0, cut));
       }
     }
   }
   return [...out];
 }
 
-interface Token { text: string; quoted: boolean; negated: boolean; or: boolean }
+interface Token {
+  text: string;
+  quoted: boolean;
+  negated: boolean;
+  or: boolean;
+}
 
 /** websearch_to_tsquery's syntax: "a phrase", -word or -"phrase", `or` between terms; other punctuation separates. */
 function tokenize(input: string): Token[] {
@@ -88,7 +103,8 @@ function tokenize(input: string): Token[] {
   return tokens;
 }
 
-const samePhrase = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((w, i) => w === b[i]);
+const samePhrase = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((w, i) => w === b[i]);
 
 /** Parses the query; `typing`: the last word has no space after it yet (as-you-type). */
 export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQuery {
@@ -99,7 +115,8 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
     const words = wordsOf(token.text);
     if (!words.length) return;
     const base = { negated: token.negated, or: token.or, quoted: token.quoted, prefix: false };
-    // Unquoted punctuation inside a token ("oil-free", "A/B") makes a phrase of its words, as websearch_to_tsquery does.
+    // Unquoted punctuation inside a token ("oil-free", "A/B") makes a phrase of its words, as websearch_to_tsquery
+    // does.
     if (token.quoted || words.length > 1) {
       terms.push({ ...base, words, alternatives: [words] });
       return;
@@ -114,8 +131,18 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
     for (const group of vocabulary.synonyms) {
       for (const phrase of group) {
         const run = terms.slice(i, i + phrase.length);
-        if (run.length !== phrase.length || run.some((t, k) => t.quoted || t.negated || t.words.length !== 1 || (k > 0 && t.or))) continue;
-        if (!samePhrase(run.map((t) => t.words[0]), phrase)) continue;
+        if (
+          run.length !== phrase.length ||
+          run.some((t, k) => t.quoted || t.negated || t.words.length !== 1 || (k > 0 && t.or))
+        )
+          continue;
+        if (
+          !samePhrase(
+            run.map((t) => t.words[0]),
+            phrase,
+          )
+        )
+          continue;
         if (!matched || phrase.length > matched.length) matched = { length: phrase.length, group };
       }
     }
@@ -126,7 +153,11 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
     const run = terms.slice(i, i + matched.length);
     const typed = run.map((t) => t.words[0]);
     merged.push({
-      words: typed, negated: false, or: run[0].or, quoted: false, prefix: run[run.length - 1].prefix && matched.length === 1,
+      words: typed,
+      negated: false,
+      or: run[0].or,
+      quoted: false,
+      prefix: run[run.length - 1].prefix && matched.length === 1,
       alternatives: [typed, ...matched.group.filter((p) => !samePhrase(p, typed)).map((p) => [...p])],
     });
     i += matched.length - 1;
@@ -142,7 +173,8 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
 function variants(phrase: string[], vocabulary: SearchVocabulary): string[][] {
   const out: string[][] = [phrase];
   phrase.forEach((word, k) => {
-    for (const other of spellings(word, vocabulary)) if (other !== word) out.push(phrase.map((w, j) => (j === k ? other : w)));
+    for (const other of spellings(word, vocabulary))
+      if (other !== word) out.push(phrase.map((w, j) => (j === k ? other : w)));
   });
   return out;
 }
@@ -179,9 +211,12 @@ export interface QueryTexts {
  */
 function tsquery(words: string[], prefixes: string[]): QuerySql {
   const parts: QuerySql[] = [];
-  if (words.length) parts.push({ sql: `to_tsquery('english', ?)`, params: [words.length > 1 ? `(${words.join(' | ')})` : words[0]] });
+  if (words.length)
+    parts.push({ sql: `to_tsquery('english', ?)`, params: [words.length > 1 ? `(${words.join(' | ')})` : words[0]] });
   if (prefixes.length) parts.push({ sql: `to_tsquery('simple', ?)`, params: [prefixes.join(' | ')] });
-  return parts.length === 1 ? parts[0] : { sql: `(${parts.map((p) => p.sql).join(' || ')})`, params: parts.flatMap((p) => p.params) };
+  return parts.length === 1
+    ? parts[0]
+    : { sql: `(${parts.map((p) => p.sql).join(' || ')})`, params: parts.flatMap((p) => p.params) };
 }
 
 function combine(list: Array<{ q: QuerySql; or: boolean; negated: boolean }>): QuerySql {
@@ -198,7 +233,11 @@ function combine(list: Array<{ q: QuerySql; or: boolean; negated: boolean }>): Q
  * The tsqueries of a parsed query, with `corrections` (a typed word → the known word it is
  * probably a typo of) as further alternatives. Null when nothing searchable is left.
  */
-export function queryTexts(query: ParsedQuery, vocabulary: SearchVocabulary, corrections: ReadonlyMap<string, string> = new Map()): QueryTexts | null {
+export function queryTexts(
+  query: ParsedQuery,
+  vocabulary: SearchVocabulary,
+  corrections: ReadonlyMap<string, string> = new Map(),
+): QueryTexts | null {
   // A query of negations alone ("-fragrance") matches by what it lacks: not a text search.
   if (!query.terms.length || query.terms.every((t) => t.negated)) return null;
   const full: Array<{ q: QuerySql; or: boolean; negated: boolean }> = [];
@@ -212,11 +251,15 @@ export function queryTexts(query: ParsedQuery, vocabulary: SearchVocabulary, cor
     if (term.words.some((w) => corrections.has(w))) options.push(fixed);
     const typedPrefixes = term.prefix ? prefixSpellings(term.words[0], vocabulary).map((p) => operand(p, true)) : [];
     full.push({ q: tsquery([...new Set(options)], typedPrefixes), or: term.or, negated: term.negated });
-    literal.push({ q: tsquery([...new Set([phraseText(term.words), fixed])], term.prefix ? [operand(term.words[0], true)] : []), or: term.or, negated: term.negated });
+    literal.push({
+      q: tsquery([...new Set([phraseText(term.words), fixed])], term.prefix ? [operand(term.words[0], true)] : []),
+      or: term.or,
+      negated: term.negated,
+    });
     if (!term.negated) {
       for (const p of term.alternatives) for (const w of p) words.add(operand(w));
       for (const w of term.words) if (corrections.has(w)) words.add(operand(corrections.get(w)!));
-      typedPrefixes.forEach((p) => prefixes.add(p));
+      for (const p of typedPrefixes) prefixes.add(p);
     }
   }
   return { full: combine(full), literal: combine(literal), highlight: tsquery([...words], [...prefixes]) };

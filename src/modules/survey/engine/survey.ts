@@ -41,7 +41,8 @@ export interface SurveyDef {
 /** Checks the authored survey; throws naming the first problem. */
 export function checkSurvey(raw: unknown): SurveyDef {
   const survey = raw as SurveyDef;
-  if (!survey || typeof survey.id !== 'string' || typeof survey.title !== 'string' || !Array.isArray(survey.questions)) throw new Error('survey: needs id, title and questions');
+  if (!survey || typeof survey.id !== 'string' || typeof survey.title !== 'string' || !Array.isArray(survey.questions))
+    throw new Error('survey: needs id, title and questions');
   const ids = new Set<string>();
   const fed = new Set<string>();
   for (const q of survey.questions) {
@@ -51,18 +52,21 @@ export function checkSurvey(raw: unknown): SurveyDef {
     ids.add(q.id);
     if (typeof q.text !== 'string' || !q.text) throw new Error(`${where}: no text`);
     if (q.kind !== 'single' && q.kind !== 'multiple') throw new Error(`${where}: kind must be single or multiple`);
-    if (!(q.feeds in PROFILE_FIELDS)) throw new Error(`${where}: feeds must be one of ${Object.keys(PROFILE_FIELDS).join(', ')}`);
+    if (!(q.feeds in PROFILE_FIELDS))
+      throw new Error(`${where}: feeds must be one of ${Object.keys(PROFILE_FIELDS).join(', ')}`);
     if (fed.has(q.feeds)) throw new Error(`${where}: ${q.feeds} is fed by another question`);
     fed.add(q.feeds);
     if (!Array.isArray(q.answers) || q.answers.length < 2) throw new Error(`${where}: needs at least two answers`);
     const values = new Set<string>();
     for (const a of q.answers) {
       a.value = String(a.value);
-      if (!/^[a-z0-9_]+$/.test(a.value) || values.has(a.value)) throw new Error(`${where}: answer ${JSON.stringify(a.value)} is not a unique [a-z0-9_]+ value`);
+      if (!/^[a-z0-9_]+$/.test(a.value) || values.has(a.value))
+        throw new Error(`${where}: answer ${JSON.stringify(a.value)} is not a unique [a-z0-9_]+ value`);
       values.add(a.value);
       if (typeof a.label !== 'string' || !a.label) throw new Error(`${where}: answer ${a.value} has no label`);
     }
-    if (q.feeds === 'pregnant' && q.answers.some((a) => typeof a.profile !== 'boolean')) throw new Error(`${where}: answers feeding pregnant need profile: true or false`);
+    if (q.feeds === 'pregnant' && q.answers.some((a) => typeof a.profile !== 'boolean'))
+      throw new Error(`${where}: answers feeding pregnant need profile: true or false`);
   }
   return survey;
 }
@@ -71,13 +75,15 @@ export function checkSurvey(raw: unknown): SurveyDef {
 export function checkAnswer(question: SurveyQuestionDef, given: string[]): { values: string[] } | { error: string } {
   const allowed = new Map(question.answers.map((a) => [a.value, a]));
   const unknown = given.filter((v) => !allowed.has(v));
-  if (unknown.length) return { error: `"${unknown[0]}" is not an answer to ${question.id}: one of ${[...allowed.keys()].join(', ')}` };
+  if (unknown.length)
+    return { error: `"${unknown[0]}" is not an answer to ${question.id}: one of ${[...allowed.keys()].join(', ')}` };
   const chosen = new Set(given);
   const values = question.answers.filter((a) => chosen.has(a.value)).map((a) => a.value);
   if (values.length === 0) return { error: `${question.id} needs an answer` };
   if (question.kind === 'single' && values.length > 1) return { error: `${question.id} takes exactly one answer` };
   const exclusive = question.answers.find((a) => a.exclusive && chosen.has(a.value));
-  if (exclusive && values.length > 1) return { error: `"${exclusive.value}" cannot be combined with other answers to ${question.id}` };
+  if (exclusive && values.length > 1)
+    return { error: `"${exclusive.value}" cannot be combined with other answers to ${question.id}` };
   return { values };
 }
 
@@ -92,7 +98,9 @@ export function profilePatch(question: SurveyQuestionDef, values: string[]): Pro
   return { [key]: fed.map(String) };
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(Array.isArray(a) ? [...a].map(String).sort() : a ?? null) === JSON.stringify(Array.isArray(b) ? [...b].map(String).sort() : b ?? null);
+const sameValue = (a: unknown, b: unknown) =>
+  JSON.stringify(Array.isArray(a) ? [...a].map(String).sort() : (a ?? null)) ===
+  JSON.stringify(Array.isArray(b) ? [...b].map(String).sort() : (b ?? null));
 
 /**
  * What resetting the survey writes: every field the survey fed back to unknown. Given the stored
@@ -100,7 +108,10 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(Array.isArray(a) ? 
  * concerns set since through PATCH /users/:id/skin_profile (or never from the survey) are the
  * person's, not the survey's, and stay.
  */
-export function clearedPatch(survey: SurveyDef, answered?: { answers: ReadonlyMap<string, string[]>; profile: Record<string, unknown> | null | undefined }): ProfilePatch {
+export function clearedPatch(
+  survey: SurveyDef,
+  answered?: { answers: ReadonlyMap<string, string[]>; profile: Record<string, unknown> | null | undefined },
+): ProfilePatch {
   const patch: ProfilePatch = {};
   for (const q of survey.questions) {
     const key = PROFILE_FIELDS[q.feeds];
@@ -118,7 +129,10 @@ export function clearedPatch(survey: SurveyDef, answered?: { answers: ReadonlyMa
  * question the user has not answered in the survey; null when it implies none. Defaults are not
  * answers: an empty list and pregnant=false are what an untouched profile holds too.
  */
-export function answersFromProfile(question: SurveyQuestionDef, profile: Record<string, unknown> | null | undefined): string[] | null {
+export function answersFromProfile(
+  question: SurveyQuestionDef,
+  profile: Record<string, unknown> | null | undefined,
+): string[] | null {
   const stored = profile?.[PROFILE_FIELDS[question.feeds]];
   if (stored == null || stored === false) return null;
   const fedBy = (a: SurveyOption) => String(a.profile ?? a.value);
