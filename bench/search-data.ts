@@ -16,10 +16,10 @@
 // ingredients inserted) as ingredient_ids, ingredient_list and flags, favourites from bench users
 // (skewed: a few products have many). No product_ingredient rows (the search reads ingredient_ids and
 // flags; a product's detail page is not in this benchmark). Running it again adds nothing.
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
+import { DESCRIPTORS, ensureDatabase, SUFFIXES, SYLLABLES } from '../scripts/synthetic-catalog.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,77 +38,6 @@ const userCount = option('users', Math.max(100, Math.round(target / 200)));
 const favouriteCount = option('favourites', Math.round(target / 2));
 const listVariants = option('lists', Math.min(20_000, Math.max(500, Math.round(target / 20))));
 
-async function ensureDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!name || /^skincare_(tpl|test)_/.test(name)) {
-    console.error(
-      `Refusing to write to "${name}": give DATABASE_URL a database of its own, e.g. .../skincare_search1m`,
-    );
-    process.exit(2);
-  }
-  u.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    if (!(await client.query('select 1 from pg_database where datname = $1', [name])).rowCount) {
-      await client.query(`create database "${name.replace(/"/g, '""')}"`);
-      console.log(`created database ${name}`);
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-const SYLLABLES = [
-  'lu',
-  'mi',
-  'ra',
-  'so',
-  've',
-  'na',
-  'ki',
-  'do',
-  'ze',
-  'pha',
-  'lo',
-  'ria',
-  'ne',
-  'ta',
-  'vi',
-  'cor',
-  'el',
-  'an',
-  'is',
-  'mo',
-];
-const SUFFIXES = ['', '', '', ' Labs', ' Skin', ' Botanics', ' Derm', ' Naturals', ' Beauty', ' Care'];
-const DESCRIPTORS = [
-  'Hydrating',
-  'Gentle',
-  'Daily',
-  'Calming',
-  'Brightening',
-  'Barrier',
-  'Soothing',
-  'Clarifying',
-  'Rich',
-  'Light',
-  'Intense',
-  'Balancing',
-  'Renewing',
-  'Comfort',
-  'Pure',
-  'Advanced',
-  'Sensitive',
-  'Deep',
-  'Ultra',
-  'Overnight',
-  'Firming',
-  'Nourishing',
-  'Repair',
-  'Clear',
-];
 const ACTIVES = [
   'Niacinamide',
   'Ceramide',

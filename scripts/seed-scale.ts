@@ -11,7 +11,6 @@
 // in order, some dropped, a few others inserted, drawn by how often they occur in the demo
 // catalog (every knowledge-base ingredient keeps a small chance). Brands are made-up names;
 // categories follow the demo catalog's distribution; a third of products carry a valid EAN-13.
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
 import { Brand } from '../src/modules/brand/brand.entity.js';
@@ -21,6 +20,7 @@ import { ListVersionSource } from '../src/modules/reformulation/product-list-ver
 import { gs1CheckDigit } from '../src/modules/product/barcode.js';
 import { newId, slugify } from '../src/modules/shared/ids.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
+import { DESCRIPTORS, ensureDatabase, SUFFIXES, SYLLABLES } from './synthetic-catalog.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,73 +66,6 @@ function sampler<T>(items: T[], weights: number[]): () => T {
     return items[lo];
   };
 }
-
-async function ensureDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!name || /^skincare_(tpl|test)_/.test(name)) {
-    console.error(`Refusing to write to "${name}": give DATABASE_URL a database of its own, e.g. .../skincare_scale`);
-    process.exit(2);
-  }
-  u.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    const exists = (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-    if (!exists) {
-      await client.query(`create database "${name.replace(/"/g, '""')}"`);
-      console.log(`created database ${name}`);
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-const SYLLABLES = [
-  'lu',
-  'mi',
-  'ra',
-  'so',
-  've',
-  'na',
-  'ki',
-  'do',
-  'ze',
-  'pha',
-  'lo',
-  'ria',
-  'ne',
-  'ta',
-  'vi',
-  'cor',
-  'el',
-  'an',
-  'is',
-  'mo',
-];
-const SUFFIXES = ['', '', ' Labs', ' Skin', ' Botanics', ' Derm', ' & Co', ' Naturals', ' Beauty', ' Care'];
-const DESCRIPTORS = [
-  'Hydrating',
-  'Gentle',
-  'Daily',
-  'Calming',
-  'Brightening',
-  'Barrier',
-  'Soothing',
-  'Clarifying',
-  'Rich',
-  'Light',
-  'Intense',
-  'Balancing',
-  'Renewing',
-  'Comfort',
-  'Pure',
-  'Advanced',
-  'Sensitive',
-  'Deep',
-  'Ultra',
-  'Overnight',
-];
 
 const brandName = (): string => {
   const word = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('');
