@@ -43,6 +43,9 @@ export async function ingredientTextPage(
   const rows = await em.execute<Array<{ id: string; rank: number }>>(
     `select r.id, r.rank from (
        select i.id, (case when search_fold(i.name) = ? then 10 else 0 end
+         -- The curated base holds what people mean by a common word ("aqua": Water); the inventory's long
+         -- tail follows at equal fit.
+         + case when i.curated then 1 else 0 end
          + ts_rank_cd(s.document, ${texts.full.sql}) + ts_rank_cd(s.document, ${texts.literal.sql})
          + word_similarity(?, s.names) + similarity(?, search_fold(i.name)))::float8 as rank
        from ingredient i join ingredient_search s on s.ingredient_id = i.id

@@ -67,14 +67,14 @@ export async function searchSuggestions(
           select b.id, b.alias, b.name from (
             select id, alias, name from brand where to_tsvector('simple', search_fold(name)) @@ to_tsquery('simple', ?) limit ${SUGGESTION_CANDIDATES}) b
           order by b.name ilike ? desc, length(b.name), b.name limit ?) x) as brands,
-       (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', null) order by x.rank desc, x.name) from (
-          select i.id, i.alias, i.name, max(c.rank) as rank from (
+       (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', null) order by x.curated desc, x.rank desc, x.name) from (
+          select i.id, i.alias, i.name, i.curated, max(c.rank) as rank from (
             (select s.ingredient_id, 1 + ts_rank_cd(s.document, ${texts.full.sql}) as rank from ingredient_search s where s.names like ? order by s.names limit ?)
             union all
             select s.ingredient_id, ts_rank_cd(s.document, ${texts.full.sql}) from (
               select ingredient_id, document from ingredient_search where document @@ ${texts.full.sql} limit ${SUGGESTION_CANDIDATES}) s
           ) c join ingredient i on i.id = c.ingredient_id group by i.id
-          order by rank desc, length(i.name), i.name limit ?) x) as ingredients`,
+          order by i.curated desc, rank desc, length(i.name), i.name limit ?) x) as ingredients`,
     [
       ...texts.full.params,
       ...texts.full.params,
