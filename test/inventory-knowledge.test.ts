@@ -3,7 +3,8 @@
 // curated ingredients win; an ingredient write updates the base in memory without reloading it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from './helpers/app.js';
-import { knowledgeBaseStats } from '../src/modules/ingredient/matcher.service.js';
+import { invalidateMatcher, knowledgeBaseStats } from '../src/modules/ingredient/matcher.service.js';
+import { seedInventory } from '../src/seeders/inventory.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { flagsFromFunctions } from '../src/modules/ingredient/cosing/functions.js';
 
@@ -31,7 +32,10 @@ describe('the EU inventory in the knowledge base', () => {
   // The snapshot holds 29,000 ingredients: restoring it on a loaded machine can take more than a minute.
   beforeAll(async () => {
     t = await startTestApp();
-  }, 300_000);
+    // The test snapshot leaves the inventory out; here it is seeded as a first start seeds it.
+    await t.em().transactional((tx) => seedInventory(tx));
+    invalidateMatcher();
+  }, 600_000);
   afterAll(async () => {
     await t?.close();
   });

@@ -17,13 +17,14 @@ import { ListVersionSource } from '../modules/reformulation/product-list-version
  */
 export async function seedIfEmpty(
   orm: Orm,
-  options: { demo: boolean },
+  /** `inventory: false` leaves the EU inventory out (the test snapshot: tests that need it seed it). */
+  options: { demo: boolean; inventory?: boolean },
 ): Promise<{ seeded: boolean; ingredients: number; inventory: number; products: number }> {
   const em = orm.em.fork() as EntityManager;
   const seededBefore = async () => ({
     seeded: false,
     ingredients: 0,
-    inventory: await seedInventoryIfMissing(orm),
+    inventory: options.inventory === false ? 0 : await seedInventoryIfMissing(orm),
     products: 0,
   });
   if ((await em.count(Ingredient, {})) > 0) return seededBefore();
@@ -32,7 +33,7 @@ export async function seedIfEmpty(
     if ((await tx.count(Ingredient, {})) > 0) return null;
     const ingredients = await seedKnowledgeBase(tx);
     // Before the demo catalog: its lists are matched against the whole base.
-    const inventory = await seedInventory(tx);
+    const inventory = options.inventory === false ? 0 : await seedInventory(tx);
     const { products } = options.demo ? await seedDemoCatalog(tx) : { products: 0 };
     if (options.demo) await seedDemoCommunity(tx);
     // Reformulation watch: version 1 of every demo product, then the reformulated demo product.
