@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { newId, slugify } from '../src/modules/shared/ids.js';
+import { outsideWriteBumps } from '../src/platform/response-cache.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { sharedRedis, TEST_REDIS_URL } from './helpers/redis-available.js';
 
@@ -79,6 +80,8 @@ describe('anonymous public GETs are cached', () => {
   });
 
   it('a GraphQL mutation invalidates; a GraphQL query sent by POST does not', async () => {
+    // The previous test's write may still owe its delayed bump: a slow machine would see it land here.
+    await outsideWriteBumps.settled();
     const admin = await t.tokenFor('root', 'admin');
     await get(t.app, `/brands/${product.brand.alias}`);
     const query = await t.inject({
