@@ -10,8 +10,8 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { openDatabase } from '../src/db.js';
 import { COSING_FUNCTION_NAMES } from '../src/modules/ingredient/cosing/functions.js';
-import { importCosing, type CosingImportReport } from '../src/modules/ingredient/cosing/importer.js';
-import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
+import { importCosing, type CosingImportReport } from '../src/seeders/cosing-importer.js';
+import { formatCosingReport } from '../src/seeders/cosing-report.js';
 import { loadIngredientRecords } from '../src/seeders/knowledge-base.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
 

@@ -3,9 +3,9 @@
 //                            [--delimiter ';'] [--encoding latin1]
 // PGlite (PGLITE_DIR, default .data/pglite) unless DATABASE_URL is set. Idempotent: a second run
 // changes nothing. Curated ingredients are never overwritten (a missing CAS number may be filled in).
-import { importCosing, type CosingImportReport } from '../src/modules/ingredient/cosing/importer.js';
+import { importCosing, type CosingImportReport } from '../src/seeders/cosing-importer.js';
 import { CosingFormatError } from '../src/modules/ingredient/cosing/parse.js';
-import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
+import { formatCosingReport } from '../src/seeders/cosing-report.js';
 import { announceProcessCacheDrops } from '../src/platform/process-cache-drops.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
 import { join } from 'node:path';

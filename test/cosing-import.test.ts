@@ -5,7 +5,7 @@ import {
   COSING_FUNCTION_NAMES,
   createFunctionMapper,
 } from '../src/modules/ingredient/cosing/functions.js';
-import { importCosing } from '../src/modules/ingredient/cosing/importer.js';
+import { importCosing } from '../src/seeders/cosing-importer.js';
 import { invalidateMatcher } from '../src/modules/ingredient/matcher.service.js';
 import {
   CosingFormatError,
@@ -19,7 +19,7 @@ import {
   uniqueAlias,
 } from '../src/modules/ingredient/cosing/parse.js';
 import { readCosingRows, type CosingRow } from '../src/modules/ingredient/cosing/reader.js';
-import { formatCosingReport } from '../src/modules/ingredient/cosing/report.js';
+import { formatCosingReport } from '../src/seeders/cosing-report.js';
 import { loadVocabulary } from '../src/modules/ingredient/vocabulary.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 

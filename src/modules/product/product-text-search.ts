@@ -13,6 +13,7 @@ import { productRowReader, type ProductConditions, type ProductRow } from './pro
 import { queryTexts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
 export { parseSearchText } from '../search/parse.js';
 import { searchVocabulary } from '../search/synonyms.js';
+import { candidatesSql } from '../search/candidates.js';
 
 /**
  * Bounds on the work of one search (bench/README.md, "Search"). A query with at most
@@ -91,33 +92,6 @@ export async function productTextPage(
         ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
         : null,
   };
-}
-
-/**
- * The candidates of a query, then their ranking, in ONE statement. The probe reads at most
- * RANKED_CANDIDATES + 1 matches in any order (a rare word's few off the GIN index; a frequent word's
- * first ones found): when it comes back short, those are all the matches and they are ranked with
- * the filters (the exact answer); when full, the word is frequent and the candidates are its
- * matches among the POPULAR_WALK most popular products (a walk of the popularity index that stops
- * there). Each branch runs only when its one-time condition holds.
- */
-export function candidatesSql(query: string, where: ProductConditions, ranked: number, walk: number): string {
-  const filters = where.sql.join(' and ');
-  return `with probe as materialized (
-       select s.product_id, s.document, s.popularity from product_search s where s.document @@ ${query} limit ${ranked + 1}
-     ), exact as (select count(*) <= ${ranked} as yes from probe)
-     select * from (
-       select s.product_id, s.document, s.popularity from probe s join product p on p.id = s.product_id
-       where (select yes from exact) and ${filters}
-       union all
-       select * from (
-         select s.product_id, s.document, s.popularity
-         from (select product_id, document, popularity from product_search order by popularity desc, product_id desc limit ${walk}) s
-           join product p on p.id = s.product_id
-         where not (select yes from exact) and s.document @@ ${query} and ${filters}
-         order by s.popularity desc, s.product_id desc limit ${ranked}
-       ) w
-     ) c`;
 }
 
 async function rankedPage(

@@ -12,7 +12,7 @@ import { validationFailed } from '../../errors.js';
 import { fold, queryTexts } from './engine/query.js';
 import { parseSearchText } from './parse.js';
 import { searchVocabulary } from './synonyms.js';
-import { candidatesSql } from '../product/product-text-search.js';
+import { candidatesSql } from './candidates.js';
 
 export const MAX_SUGGESTIONS = 10;
 const SUGGESTION_CANDIDATES = 100;

@@ -1,4 +1,4 @@
-import type { CosingImportReport } from './importer.js';
+import type { CosingImportReport } from './cosing-importer.js';
 
 /** The end-of-import summary, one fact a line. */
 export function formatCosingReport(report: CosingImportReport, options: { unknownShown?: number } = {}): string {

@@ -1,15 +1,15 @@
 // Loads the EU CosIng inventory into the ingredient table: streamed, upserted in batches (one
 // transaction each), idempotent, and never touching what we curated.
 import type { Readable } from 'node:stream';
-import type { EntityManager, Orm } from '../../../db.js';
-import { nameKey } from '../../analysis/engine/normalize.js';
-import { invalidateMatcher } from '../matcher.service.js';
-import { newId } from '../../shared/ids.js';
-import { loadVocabulary } from '../vocabulary.js';
-import { createFunctionMapper, flagsFromFunctions } from './functions.js';
-import { loadRegulation } from '../../analysis/regulation-data.js';
-import { importedDescription, uniqueAlias, type CosingRecord } from './parse.js';
-import { readCosingRows, type CosingReadOptions } from './reader.js';
+import type { EntityManager, Orm } from '../db.js';
+import { nameKey } from '../modules/analysis/engine/normalize.js';
+import { invalidateMatcher } from '../modules/ingredient/matcher.service.js';
+import { newId } from '../modules/shared/ids.js';
+import { loadVocabulary } from '../modules/ingredient/vocabulary.js';
+import { createFunctionMapper, flagsFromFunctions } from '../modules/ingredient/cosing/functions.js';
+import { loadRegulation } from '../modules/analysis/regulation-data.js';
+import { importedDescription, uniqueAlias, type CosingRecord } from '../modules/ingredient/cosing/parse.js';
+import { readCosingRows, type CosingReadOptions } from '../modules/ingredient/cosing/reader.js';
 
 export interface CosingImportOptions extends CosingReadOptions {
   /** Rows per INSERT … ON CONFLICT statement and per transaction. */
