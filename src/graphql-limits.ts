@@ -153,6 +153,7 @@ export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries
         FROM_ROW,
         [
           'IngredientAnalysis.unread',
+          'Ingredient.inventoryOnly',
           'Product.matchedWords',
           'Query.supergroups',
           'ProductOffer.price',
