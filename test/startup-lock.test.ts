@@ -60,7 +60,7 @@ describe('instances starting together', () => {
       });
 
       const boot = async () => {
-        let seeded = { seeded: false, ingredients: 0, products: 0 };
+        let seeded = { seeded: false, ingredients: 0, inventory: 0, products: 0 };
         const orm = await openDatabase(target, {
           whileLocked: async (opened) => {
             seeded = await seedIfEmpty(opened, { demo: true });
@@ -84,8 +84,12 @@ describe('instances starting together', () => {
       const seededOnce = await openDatabase(reference.target);
       closing.push(() => seededOnce.close());
       const { orm } = instances[0];
+      // The reference is seeded without the EU inventory; the boots add it once, on top.
+      const inventoryRows = instances.reduce((sum, i) => sum + i.seeded.inventory, 0);
+      expect(inventoryRows).toBeGreaterThan(20_000);
+      expect(await count(orm, 'ingredient')).toBe((await count(seededOnce, 'ingredient')) + inventoryRows);
+      expect(await count(orm, 'ingredient where not curated')).toBe(inventoryRows);
       for (const table of [
-        'ingredient',
         'product',
         'brand',
         'app_user',
