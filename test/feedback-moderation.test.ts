@@ -124,6 +124,9 @@ describe('ingredient feedback moderation', () => {
       [{ flags: ['not-a-flag'] }, 'correction.flags'],
       [{ functions: [] }, 'correction.functions'],
       [{ comedogenic: 9 }, 'correction.comedogenic'],
+      // A rating cites a published source; "community" tables are not one.
+      [{ comedogenic: 2, ratingSource: 'community' }, 'correction.rating_source'],
+      [{ irritancy: 1 }, 'correction.rating_source'],
       [{ removeOtherNames: ['Never Was A Name'] }, 'correction.remove_other_names'],
       [{}, 'correction'],
     ];

@@ -9,7 +9,6 @@ import {
 import { CONCERN_GOALS } from '../src/modules/analysis/engine/personalize.js';
 import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 import { ingredientRow, loadIngredientRecords } from '../src/seeders/knowledge-base.js';
-import { RATING_SOURCES } from '../src/seeders/validate-knowledge-base.js';
 
 interface Table {
   flags: Record<string, { means: string; source: string }>;
@@ -57,7 +56,8 @@ describe('the table of flags and ratings with their sources (data/flags-and-rati
 
   it('cites a named source for every rating scale, and every ingredient rating cites one of them', () => {
     for (const scale of ['comedogenic', 'irritancy']) expect(filled(table.rating_scales[scale]?.source)).toBe(true);
-    expect(new Set(Object.keys(table.rating_sources))).toEqual(RATING_SOURCES);
+    // The write paths and the data check read their list of sources from this table (loadRatingSources).
+    expect(Object.keys(table.rating_sources).length).toBeGreaterThan(0);
     for (const text of Object.values(table.rating_sources)) expect(filled(text)).toBe(true);
     const uncited = records.filter(
       (r) =>

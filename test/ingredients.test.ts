@@ -63,6 +63,9 @@ describe('POST /ingredients/create', () => {
       [{ ...body, name: 'A3', functions: [] }, 'functions'],
       [{ ...body, name: 'A4', comedogenic: 9, rating_source: 'community' }, 'comedogenic'],
       [{ ...body, name: 'A5', comedogenic: 2 }, 'rating_source'],
+      // Only a published source may back a rating: the uncited "community" tables were removed.
+      [{ ...body, name: 'A8', comedogenic: 2, rating_source: 'community' }, 'rating_source'],
+      [{ ...body, name: 'A9', irritancy: 1, rating_source: 'Fulton-1989 ' }, 'rating_source'],
       [{ ...body, name: 'A6', alias: 'Bad Alias' }, 'alias'],
       [{ ...body, name: 'A7', cas_number: 'abc' }, 'cas_number'],
     ] as const) {

@@ -1,7 +1,7 @@
 // Checks the authored knowledge base against the vocabulary and itself. Pure: used by the data
 // test and by `npm run check:data` while authoring.
 import { slugify } from '../modules/shared/ids.js';
-import type { Vocabulary } from '../modules/ingredient/vocabulary.js';
+import { loadRatingSources, type Vocabulary } from '../modules/ingredient/vocabulary.js';
 import { nameKey, spellingKey, withoutParentheses } from '../modules/analysis/engine/normalize.js';
 import {
   LABEL_NAME_LANGUAGES,
@@ -13,8 +13,8 @@ import {
 export type { Vocabulary };
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-/** The `rating_source` ids a rating may cite: those of data/flags-and-ratings.yaml (a test keeps them equal). */
-export const RATING_SOURCES = new Set(['fulton-1989', 'fulton-1976', 'fulton-1989-tables']);
+/** The `rating_source` ids a rating may cite: those of data/flags-and-ratings.yaml. */
+const ratingSourceIds = (): Set<string> => new Set(Object.keys(loadRatingSources()));
 
 /** The keys the matcher looks a name up by (see engine/match.ts): two ingredients sharing one match neither. */
 const matchKeys = (name: string): string[] => {
@@ -62,7 +62,7 @@ export function validateKnowledgeBase(
       if (v != null && !(Number.isInteger(v) && v >= 0 && v <= 5)) problems.push(`${where}: ${rating} ${v} is not 0-5`);
       if (v != null && !e.rating_source) problems.push(`${where}: ${rating} without rating_source`);
     }
-    if (e.rating_source && !RATING_SOURCES.has(e.rating_source))
+    if (e.rating_source && !ratingSourceIds().has(e.rating_source))
       problems.push(`${where}: unknown rating_source "${e.rating_source}"`);
     if (!e.description || e.description.trim().length < 20) problems.push(`${where}: description missing or too short`);
   }

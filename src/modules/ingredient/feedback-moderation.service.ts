@@ -8,7 +8,7 @@ import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { FeedbackKind, FeedbackStatus, IngredientFeedback } from './ingredient-feedback.entity.js';
 import { Ingredient } from './ingredient.entity.js';
-import { checkedRating, checkedWords, namesInUse } from './ingredient-write.service.js';
+import { checkedRating, checkedRatingSource, checkedWords, namesInUse } from './ingredient-write.service.js';
 import { loadVocabulary } from './vocabulary.js';
 
 export interface IngredientCorrection {
@@ -22,8 +22,6 @@ export interface IngredientCorrection {
   irritancy?: number | null;
   ratingSource?: string | null;
 }
-
-const RATING_SOURCES = ['fulton-1989', 'fulton-1976', 'community'];
 
 function mustModerate(viewer: User): void {
   if (viewer.userType !== UserType.moderator && viewer.userType !== UserType.admin)
@@ -113,14 +111,7 @@ async function applyCorrection(
     next.comedogenic = checkedRating('correction.comedogenic', c.comedogenic);
   if (c.irritancy !== undefined && c.irritancy !== null)
     next.irritancy = checkedRating('correction.irritancy', c.irritancy);
-  if (c.ratingSource != null) {
-    if (!RATING_SOURCES.includes(c.ratingSource))
-      throw validationFailed(
-        'correction.rating_source',
-        `correction.rating_source is one of ${RATING_SOURCES.join(', ')}`,
-      );
-    next.ratingSource = c.ratingSource;
-  }
+  if (c.ratingSource != null) next.ratingSource = checkedRatingSource('correction.rating_source', c.ratingSource);
   if ((next.comedogenic != null || next.irritancy != null) && !(next.ratingSource ?? ingredient.ratingSource))
     throw validationFailed('correction.rating_source', 'a rating needs its rating_source');
   const changes: Record<string, { from: unknown; to: unknown }> = {};

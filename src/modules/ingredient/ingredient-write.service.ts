@@ -7,7 +7,7 @@ import type { User } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';
 import { FeedbackKind, FeedbackStatus, IngredientFeedback } from './ingredient-feedback.entity.js';
 import { getIngredient } from './ingredient.service.js';
-import { loadVocabulary } from './vocabulary.js';
+import { loadRatingSources, loadVocabulary } from './vocabulary.js';
 
 export interface NewIngredient {
   name: string;
@@ -46,6 +46,14 @@ export function checkedRating(field: string, value: number | null | undefined): 
   return value;
 }
 
+/** A rating's source: one of the published sources of data/flags-and-ratings.yaml, never an uncited table. */
+export function checkedRatingSource(field: string, value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const known = Object.keys(loadRatingSources());
+  if (!known.includes(value)) throw validationFailed(field, `${field} is one of ${known.join(', ')}`);
+  return value;
+}
+
 /** Names that already belong to an ingredient (as INCI or other name), case-insensitively. */
 export async function namesInUse(em: EntityManager, names: string[], exceptId?: string): Promise<string[]> {
   const lowered = names.map((n) => n.toLowerCase());
@@ -70,9 +78,9 @@ export async function createIngredient(em: EntityManager, input: NewIngredient):
     throw validationFailed('other_names', 'other names must be at most 300 characters');
   if (input.casNumber && !CAS.test(input.casNumber))
     throw validationFailed('cas_number', 'cas_number must look like 56-81-5');
-  const ratingSource = input.ratingSource ?? null;
   const comedogenic = checkedRating('comedogenic', input.comedogenic);
   const irritancy = checkedRating('irritancy', input.irritancy);
+  const ratingSource = checkedRatingSource('rating_source', input.ratingSource);
   if ((comedogenic !== null || irritancy !== null) && !ratingSource)
     throw validationFailed('rating_source', 'a rating needs its rating_source');
   // Everything the client can fix by itself is a 400 before any 409.
