@@ -133,6 +133,41 @@ describe('better alternatives: the person decides the order', () => {
     });
   });
 
+  it('a list we could not read is never called free of something: it ranks as if it broke the wish, and says why', () => {
+    const wishes = freeOfWishes(['fragrance-free'], []);
+    // Read, the same ingredients would make it the best: free of fragrance and of the parfum marked negative.
+    const unread: SimilarProduct = { ...similar('u-unread', 0.95, I.glycerin, I.squalane), unread: true };
+    for (const who of [
+      person({ wishes }),
+      person({ negative: [I.parfum.id] }),
+      person({ wishes, negative: [I.parfum.id] }),
+    ]) {
+      const ranked = rankAlternatives(original, [unread, ...candidates], who, null, 10);
+      const u = ranked.find((r) => r.id === 'u-unread')!;
+      expect(ranked.findIndex((r) => r.id === 'u-unread')).toBeGreaterThan(ranked.findIndex((r) => r.id === 'b-plain'));
+      expect(u.comparedToOriginal).not.toBe('better');
+      expect(u.reasons.filter((r) => r.effect === 'better' && /free of/.test(r.text))).toEqual([]);
+      expect(u.reasons).toContainEqual(
+        expect.objectContaining({
+          effect: 'worse',
+          source: 'free_of',
+          text: expect.stringMatching(
+            /^part of its ingredient list could not be read, so it cannot be called free of /,
+          ),
+        }),
+      );
+    }
+    // What it visibly contains is still named as such.
+    const fragrantUnread: SimilarProduct = { ...similar('f-unread', 0.95, I.parfum), unread: true };
+    const [f] = rankAlternatives(original, [fragrantUnread], person({ wishes }), null, 10);
+    expect(f.reasons[0]).toMatchObject({
+      effect: 'worse',
+      text: 'still contains fragrance (parfum), which you avoid (fragrance-free group)',
+    });
+    // Anonymous callers rank by similarity only, read or not.
+    expect(rankAlternatives(original, [unread, ...candidates], null, null, 10)[0].id).toBe('u-unread');
+  });
+
   it("a free-of wish from the survey's sensitivities", () => {
     const wishes = freeOfWishes([], ['fragrance', 'fragrance', 'unknown-answer']);
     expect(wishes.map((w) => [w.id, w.label])).toEqual([['fragrance', 'fragrance']]);

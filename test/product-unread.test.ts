@@ -163,4 +163,42 @@ describe('a product list with an entry we could not read', () => {
     expect(entries.filter((e) => e.unread).map((e) => e.position)).toEqual([4]);
     expect(await aliases(`/products?brand=${brand}&limit=100&free_of=fragrance`)).not.toContain(product.alias);
   });
+
+  it('better alternatives never call it free of what the person avoids; a read list is', async () => {
+    const fragrant = await published('Fragrant Serum', 'Aqua (Water), Glycerin, Squalane, Parfum, Phenoxyethanol');
+    const person = await makeCaller(t, 'unread-avoider');
+    expect(
+      (await t.inject({ method: 'PUT', url: '/ingredients/fragrance/feeling/negative', token: person.token }))
+        .statusCode,
+    ).toBeLessThan(300);
+    const response = await t.inject({
+      method: 'GET',
+      url: `/products/${fragrant}/better_alternatives?limit=50`,
+      token: person.token,
+    });
+    expect(response.statusCode).toBe(200);
+    type Item = {
+      product: { alias: string };
+      compared_to_original: string;
+      reasons: Array<{ effect: string; text: string }>;
+    };
+    const items = (response.json() as { items: Item[] }).items;
+    const byAlias = (alias: string) => items.find((i) => i.product.alias === alias);
+    expect(byAlias(read)?.reasons).toContainEqual(
+      expect.objectContaining({ effect: 'better', text: expect.stringMatching(/^free of /) }),
+    );
+    const unreadItem = byAlias(unread);
+    expect(unreadItem).toBeDefined();
+    expect(unreadItem!.reasons.filter((r) => r.effect === 'better' && /free of/.test(r.text))).toEqual([]);
+    expect(unreadItem!.reasons).toContainEqual(
+      expect.objectContaining({
+        effect: 'worse',
+        text: expect.stringMatching(/could not be read, so it cannot be called free of /),
+      }),
+    );
+    expect(unreadItem!.compared_to_original).not.toBe('better');
+    expect(items.findIndex((i) => i.product.alias === unread)).toBeGreaterThan(
+      items.findIndex((i) => i.product.alias === read),
+    );
+  });
 });

@@ -79,7 +79,7 @@ export async function betterAlternatives(
   const loaded = await ctx.loaders.productById.loadMany(similar.map((s) => s.id));
   const candidates = similar.flatMap((s, i) => {
     const p = loaded[i];
-    return p && !(p instanceof Error) ? [{ product: p as Product, similarity: s.score }] : [];
+    return p && !(p instanceof Error) ? [{ product: p as Product, similarity: s.score, unread: s.unread }] : [];
   });
   const ingredientsOf = (p: Product) => p.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
@@ -115,7 +115,7 @@ export async function betterAlternatives(
   });
   const ranked = rankAlternatives(
     facts(product, originalKind),
-    candidates.map((c) => ({ ...facts(c.product), similarity: c.similarity })),
+    candidates.map((c) => ({ ...facts(c.product), similarity: c.similarity, unread: c.unread })),
     person,
     routineContext,
     limit,

@@ -17,6 +17,7 @@ interface Row {
   id: string;
   ingredient_ids: string | null;
   category_id: string | null;
+  unread: boolean;
   status?: string;
 }
 
@@ -27,11 +28,15 @@ let builds = 0;
 
 // Plain rows, not entities, and the ids as one comma-joined text: hydrating 100,000 products or
 // parsing their text[] arrays in the driver costs seconds, a split does not.
-const COLUMNS = `id, array_to_string(ingredient_ids, ',') as ingredient_ids, category_id`;
+// `unread` as LIST_READ (product.service.ts) says: no entries, or one we could not read.
+const COLUMNS = `id, array_to_string(ingredient_ids, ',') as ingredient_ids, category_id,
+  (not exists (select 1 from product_ingredient pi where pi.product_id = product.id)
+    or exists (select 1 from product_ingredient pi where pi.product_id = product.id and pi.unread)) as unread`;
 const itemOf = (row: Row): CatalogItem => ({
   id: row.id,
   ingredientIds: row.ingredient_ids ? row.ingredient_ids.split(',') : [],
   categoryId: row.category_id ?? null,
+  unread: row.unread,
 });
 
 export async function loadSimilarityIndex(em: EntityManager): Promise<SimilarityOverlay> {

@@ -80,6 +80,11 @@ export interface ProductFacts {
   kind?: ProductKind | null;
   /** The category's routine step, when known (for the routine fit). */
   categoryStep?: { stepType: string | null; name: string } | null;
+  /**
+   * Part of its list could not be read (words run together), or it has no list: what we could not read may hold
+   * anything, so it is never called free of something, as it passes no free-of rule.
+   */
+  unread?: boolean;
 }
 
 export interface SimilarProduct extends ProductFacts {
@@ -177,6 +182,8 @@ interface Judgement {
   pregnancy: Map<string, AlternativeIngredient>;
   positives: Map<string, AlternativeIngredient>;
   broken: Map<string, AlternativeIngredient[]>;
+  /** On an unread list: the wishes it breaks nowhere we could read, which it cannot be shown to keep. */
+  unknownWishes: FreeOfWish[];
   cautions: Map<string, AlternativeIngredient>;
   /** Caution reasons: an ingredient several of the person's profiles flag counts once for each. */
   cautionCount: number;
@@ -194,6 +201,7 @@ function judge(product: ProductFacts, person: Person | null, routine: RoutineCon
     pregnancy: new Map(),
     positives: new Map(),
     broken: new Map(),
+    unknownWishes: [],
     cautions: new Map(),
     cautionCount: 0,
     goods: new Map(),
@@ -218,10 +226,11 @@ function judge(product: ProductFacts, person: Person | null, routine: RoutineCon
     for (const wish of person.wishes) {
       const hits = product.ingredients.filter(wish.test);
       if (hits.length) j.broken.set(wish.id, hits);
+      else if (product.unread) j.unknownWishes.push(wish);
     }
     j.points +=
       -1 * (j.negatives.size + j.pregnancy.size) -
-      0.6 * j.broken.size +
+      0.6 * (j.broken.size + j.unknownWishes.length) +
       capped(-0.15 * j.cautionCount, -0.6) +
       capped(0.4 * j.positives.size, 0.8) +
       capped(0.05 * j.goods.size, 0.2);
@@ -257,8 +266,16 @@ function reasonsFor(
       `${percent}% similar ingredient list. Ranked by similarity only: sign in to rank by your skin profile, ingredient feelings and free-of wishes.`,
     );
   } else {
+    // An unread list is never called free of something: the reason says what it cannot be shown to be free of.
+    const unread = product.unread === true;
+    const unknown: string[] = [];
+    const unknownIngredients: AlternativeIngredient[] = [];
     for (const [id, i] of original.negatives)
-      if (!alt.negatives.has(id)) add('better', 'feeling', `free of ${i.name}, which you marked negative`, [i]);
+      if (alt.negatives.has(id)) continue;
+      else if (unread) {
+        unknown.push(`${i.name}, which you marked negative`);
+        unknownIngredients.push(i);
+      } else add('better', 'feeling', `free of ${i.name}, which you marked negative`, [i]);
     for (const [id, i] of alt.negatives)
       add(
         'worse',
@@ -267,8 +284,11 @@ function reasonsFor(
         [i],
       );
     for (const [id, i] of original.pregnancy)
-      if (!alt.pregnancy.has(id))
-        add('better', 'pregnancy', `free of ${i.name}, advised against during pregnancy`, [i]);
+      if (alt.pregnancy.has(id)) continue;
+      else if (unread) {
+        unknown.push(`${i.name}, advised against during pregnancy`);
+        unknownIngredients.push(i);
+      } else add('better', 'pregnancy', `free of ${i.name}, advised against during pregnancy`, [i]);
     for (const [id, i] of alt.pregnancy)
       add(
         'worse',
@@ -285,9 +305,17 @@ function reasonsFor(
           `${original.broken.has(wish.id) ? 'still contains' : 'contains'} ${wish.label} (${names(hits)}), which ${wish.why}`,
           hits,
         );
+      else if (alt.unknownWishes.includes(wish)) unknown.push(`${wish.label}, which ${wish.why}`);
       else if (original.broken.has(wish.id))
         add('better', 'free_of', `free of ${wish.label}, which ${wish.why}`, original.broken.get(wish.id));
     }
+    if (unknown.length)
+      add(
+        'worse',
+        'free_of',
+        `part of its ingredient list could not be read, so it cannot be called free of ${unknown.join('; ')}`,
+        unknownIngredients,
+      );
     for (const [id, i] of alt.positives)
       if (!original.positives.has(id)) add('better', 'feeling', `contains ${i.name}, which you marked as good`, [i]);
     const newCautions = [...alt.cautions].filter(([id]) => !original.cautions.has(id)).map(([, i]) => i);
@@ -398,6 +426,11 @@ export function rankAlternatives(
   const offered = similar.filter((product) => options.otherKinds || kindMatch(original.kind, product.kind) !== 'other');
   const ranked = offered.map((product): RankedAlternative => {
     const j = judge(product, person, routine);
+    // An unread list may still hold what the person avoids in the original: it counts as if it did.
+    if (product.unread)
+      j.points -=
+        [...originalJudgement.negatives.keys()].filter((id) => !j.negatives.has(id)).length +
+        [...originalJudgement.pregnancy.keys()].filter((id) => !j.pregnancy.has(id)).length;
     const diff = j.points - originalJudgement.points;
     return {
       id: product.id,

@@ -9,6 +9,8 @@ export interface CatalogItem {
   id: string;
   ingredientIds: string[];
   categoryId: string | null;
+  /** Part of its list could not be read (words run together), or it has none: it is free of nothing we know. */
+  unread?: boolean;
 }
 
 /** Earlier ingredients are present in larger amounts. */
@@ -20,6 +22,8 @@ export type ItemFilter = (item: CatalogItem) => boolean;
 export interface SimilarItem {
   id: string;
   score: number;
+  /** As CatalogItem#unread. */
+  unread: boolean;
 }
 
 interface Postings {
@@ -182,6 +186,7 @@ export class SimilarityIndex {
     return this.ranked(ingredientIds, k, excludeId, accept).map(({ index, score }) => ({
       id: this.items[index].id,
       score,
+      unread: this.items[index].unread === true,
     }));
   }
 
@@ -231,7 +236,11 @@ export class SimilarityOverlay {
   /** The k most similar items, best first, leaving out `excludeId` and those `accept` refuses. */
   similar(ingredientIds: string[], k: number, excludeId?: string, accept?: ItemFilter): SimilarItem[] {
     if (!this.changed.size) return this.base.similar(ingredientIds, k, excludeId, accept);
-    return this.ranked(ingredientIds, k, excludeId, accept).map(({ item, score }) => ({ id: item.id, score }));
+    return this.ranked(ingredientIds, k, excludeId, accept).map(({ item, score }) => ({
+      id: item.id,
+      score,
+      unread: item.unread === true,
+    }));
   }
 
   /** The likely category of a list, as SimilarityIndex#categorize. */
