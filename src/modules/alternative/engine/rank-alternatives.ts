@@ -270,32 +270,32 @@ function reasonsFor(
     const unread = product.unread === true;
     const unknown: string[] = [];
     const unknownIngredients: AlternativeIngredient[] = [];
-    for (const [id, i] of original.negatives)
-      if (alt.negatives.has(id)) continue;
-      else if (unread) {
-        unknown.push(`${i.name}, which you marked negative`);
-        unknownIngredients.push(i);
-      } else add('better', 'feeling', `free of ${i.name}, which you marked negative`, [i]);
-    for (const [id, i] of alt.negatives)
-      add(
-        'worse',
-        'feeling',
-        `${original.negatives.has(id) ? 'still contains' : 'contains'} ${i.name}, which you marked negative`,
-        [i],
-      );
-    for (const [id, i] of original.pregnancy)
-      if (alt.pregnancy.has(id)) continue;
-      else if (unread) {
-        unknown.push(`${i.name}, advised against during pregnancy`);
-        unknownIngredients.push(i);
-      } else add('better', 'pregnancy', `free of ${i.name}, advised against during pregnancy`, [i]);
-    for (const [id, i] of alt.pregnancy)
-      add(
-        'worse',
-        'pregnancy',
-        `${original.pregnancy.has(id) ? 'still contains' : 'contains'} ${i.name}, advised against during pregnancy`,
-        [i],
-      );
+    // What the original holds that the person avoids (marked negative, or advised against in pregnancy): gone
+    // from the alternative is better, still there is worse, and on an unread list it is unknown.
+    const avoided = [
+      {
+        source: 'feeling' as const,
+        why: 'which you marked negative',
+        inOriginal: original.negatives,
+        inAlt: alt.negatives,
+      },
+      {
+        source: 'pregnancy' as const,
+        why: 'advised against during pregnancy',
+        inOriginal: original.pregnancy,
+        inAlt: alt.pregnancy,
+      },
+    ];
+    for (const { source, why, inOriginal, inAlt } of avoided) {
+      for (const [id, i] of inOriginal)
+        if (inAlt.has(id)) continue;
+        else if (unread) {
+          unknown.push(`${i.name}, ${why}`);
+          unknownIngredients.push(i);
+        } else add('better', source, `free of ${i.name}, ${why}`, [i]);
+      for (const [id, i] of inAlt)
+        add('worse', source, `${inOriginal.has(id) ? 'still contains' : 'contains'} ${i.name}, ${why}`, [i]);
+    }
     for (const wish of person.wishes) {
       const hits = alt.broken.get(wish.id);
       if (hits)
