@@ -49,12 +49,27 @@ const visibleTo = (
 /** NOT_FOUND for a product key: an unknown product and one the viewer may not see answer alike. */
 const productNotFound = (idOrAlias: string) => notFound('Product', idOrAlias.replace(/\0/g, '\\0'));
 
+/**
+ * The products a request's EntityManager has looked up, by the key asked for. A page answers from several
+ * operations that each look the product up (its analysis, offers, similar products, alternatives, versions);
+ * the request's own EntityManager is the request's scope, so they share one statement. Visibility is
+ * checked on every call: the viewer may differ, the row does not.
+ */
+const productLookups = new WeakMap<EntityManager, Map<string, Promise<Product>>>();
+
 export async function getProduct(em: EntityManager, idOrAlias: string, viewer: User | null): Promise<Product> {
-  // Brand, category and unit in the same statement: the request's loaders find them loaded.
-  const product = await findByIdOrAlias(em, Product, idOrAlias, {
-    populate: ['brand', 'category', 'sizeUnit'],
-    strategy: 'joined',
-  });
+  let lookups = productLookups.get(em);
+  if (!lookups) productLookups.set(em, (lookups = new Map()));
+  let lookup = lookups.get(idOrAlias);
+  if (!lookup) {
+    // Brand, category and unit in the same statement: the request's loaders find them loaded.
+    lookup = findByIdOrAlias(em, Product, idOrAlias, {
+      populate: ['brand', 'category', 'sizeUnit'],
+      strategy: 'joined',
+    });
+    lookups.set(idOrAlias, lookup);
+  }
+  const product = await lookup;
   if (!visibleTo(product, viewer, product.brand.getEntity().owner?.id)) throw productNotFound(idOrAlias);
   return product;
 }
