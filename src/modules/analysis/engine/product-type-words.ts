@@ -5,8 +5,8 @@
 //   2. what the product is: a cleanser, a wash, a shampoo, a scrub, a clay mask; a serum, a toner, a sunscreen,
 //      a sleeping or sheet mask, a micellar water;
 //   3. a texture that on its own means a product left on: cream, lotion, balm, fluid, emulsion.
-// So "Cream Cleanser" and "Cleansing Balm" rinse off (what it is outweighs its texture) and "Rose Cream Mask"
-// stays on ("mask" says nothing of its use, "cream" does). Two readings in the same tier ("2-in-1 Cleanser &
+// So "Cream Cleanser" and "Cleansing Balm" rinse off (what it is outweighs its texture); "Rose Cream Mask" says
+// nothing (cream masks are left on, or rinsed or tissued off) and the list decides. Two readings in the same tier ("2-in-1 Cleanser &
 // Toner") say nothing: the product is used both ways.
 //
 // Micellar and cleansing waters are read as leave-on: they are wiped over the skin with a cotton pad and
@@ -18,13 +18,17 @@ import type { ListProductType } from './product-type.js';
 
 /** Lower case, accents and hyphens away: "Démaquillant" and "demaquillant", "Wash-off" and "wash off" alike. */
 export function normaliseHeading(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[-_/]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      // Hangul decomposes into jamo under NFD: put the syllables back together.
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[-_/]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 interface Tier {
@@ -156,11 +160,15 @@ const TIERS: Tier[] = [
   },
 ];
 
+const MASK = /\b(?:masks?|masques?|masken?|mascarillas?|maschera|packs?)\b|마스크|팩|マスク|面膜/;
+
 /** What a heading, product name or category says of the product's use: rinse-off, leave-on, or nothing. */
 export function productTypeOfWords(text: string | null | undefined): ListProductType {
   if (!text) return 'unknown';
   const words = normaliseHeading(text);
-  for (const tier of TIERS) {
+  for (const [n, tier] of TIERS.entries()) {
+    // A mask's texture does not say how it is used: cream masks are left on, or rinsed or tissued off.
+    if (n === TIERS.length - 1 && MASK.test(words)) break;
     const rinse = tier.rinse.test(words);
     const leave = tier.leave.test(words);
     if (rinse && leave) return 'unknown';

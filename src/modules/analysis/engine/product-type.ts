@@ -234,7 +234,7 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
     findIn(ingredients, 0, 8, /^sodium borate$|^borax$/i)
   )
     return cannotTell(
-      `${mineralOil.name} and beeswax set by sodium borate make a cold cream: wiped off as a cleanser, or left on as a barrier cream; the list does not say which.`,
+      `${mineralOil.name} and beeswax set by sodium borate make a cold cream: a cleanser wiped or rinsed off, or a barrier cream left on; the list does not say which.`,
     );
   const later = ingredients.slice(5, 8).find((i): i is { name: string } => !!i && cleansingSurfactant(i.name));
   if (later)
