@@ -188,7 +188,25 @@ const FAMILIES: Family[] = [
     tail: TAIL,
     type: 'leave_on',
   },
+  {
+    family: 'dry shampoo (propellants, no oil base)',
+    base: ['Butane', 'Isobutane', 'Propane', 'Alcohol Denat.', 'Oryza Sativa (Rice) Starch', 'Polyglyceryl-10 Laurate'],
+    tail: ['Parfum', 'Limonene'],
+    type: 'leave_on',
+  },
+  {
+    family: 'zinc drying lotion',
+    base: ['Calamine', 'Isopropyl Alcohol', 'Sulfur', 'Zinc Oxide', 'Glycerin'],
+    tail: ['Camphor', 'Phenoxyethanol'],
+    type: 'leave_on',
+  },
   // The list cannot tell: both readings.
+  {
+    family: 'conditioner base (rinse-off conditioner or leave-in)',
+    base: ['Aqua', 'Cetearyl Alcohol', 'Behentrimonium Chloride', 'Amodimethicone', 'Glycerin'],
+    tail: TAIL,
+    type: 'unknown',
+  },
   {
     family: 'sulfur and clay (mask or spot paste)',
     base: ['Sulfur', 'Aqua', 'Kaolin', 'Bentonite', 'Glycerin'],

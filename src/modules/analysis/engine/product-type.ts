@@ -79,6 +79,13 @@ const PEEL_OFF_FILM = /^(?:polyvinyl alcohol|pva)$/i;
 const UV_FILTER =
   /^(?:zinc oxide|titanium dioxide|ethylhexyl methoxycinnamate|octinoxate|homosalate|octocrylene|avobenzone|butyl methoxydibenzoylmethane|ethylhexyl salicylate|octisalate|bis-ethylhexyloxyphenol methoxyphenyl triazine|ethylhexyl triazone|diethylamino hydroxybenzoyl hexyl benzoate|methylene bis-benzotriazolyl tetramethylbutylphenol|oxybenzone|benzophenone-3)\b/i;
 const WATER = /^(?:water|aqua|eau)\b/i;
+/** Oils, butters, waxes and emollient esters: what an oil base is made of (not a propellant, alcohol or silicone). */
+const OIL_LIKE =
+  /(?:\boils?\b|\bbutter\b|triglycerides?$|glycerides$|^squalane$|^squalene$|^paraffinum liquidum$|^mineral oil$|^petrolatum$|^isohexadecane$|^isododecane$|polyisobutene$|^polyethylene$|^cera\b|\bwax$|^(?!(?:sodium|potassium|calcium|magnesium|zinc|aluminum|ammonium) )[\w-]+ (?:palmitate|myristate|isostearate|ethylhexanoate|isononanoate|caprylate|caprate|laurate|oleate|adipate|succinate|malate|neopentanoate)$|caprylate\/caprate$)/i;
+/** Cationic conditioning agents: the base of a hair conditioner or mask, and of a leave-in or a lotion made with them. */
+const CONDITIONING =
+  /^(?:behentrimonium (?:chloride|methosulfate)|cetrimonium (?:chloride|bromide)|steartrimonium chloride|dicetyldimonium chloride|stearamidopropyl dimethylamine|brassicamidopropyl dimethylamine)$/i;
+const FATTY_ALCOHOL = /^(?:cetearyl|cetyl|stearyl|behenyl|myristyl) alcohol$/i;
 const MINERAL_OIL = /^(?:paraffinum liquidum|mineral oil|petrolatum)$/i;
 
 /** A heading or category's words: rinse-off, leave-on, or nothing said (engine/product-type-words.ts). */
@@ -204,7 +211,7 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
   const sunscreen = findIn(ingredients, 0, 5, UV_FILTER);
   if (sunscreen)
     return leaveOn(
-      `A UV filter (${sunscreen.name}) is among the first five ingredients: read as a leave-on product (a sunscreen).`,
+      `A UV filter (${sunscreen.name}) is among the first five ingredients: read as a leave-on product (a sunscreen${/^zinc oxide/i.test(sunscreen.name) ? ' or a zinc paste' : ''}).`,
     );
   const enzyme = findIn(ingredients, 0, 5, PROTEASE);
   if (enzyme)
@@ -212,12 +219,14 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
       `A protein-digesting enzyme (${enzyme.name}) among the first five ingredients: read as an enzyme peel or mask, timed and rinsed off.`,
     );
   const water = ingredients.slice(0, 3).some((i) => i && WATER.test(i.name));
-  const rinsing = !water && findIn(ingredients, 0, 5, OIL_RINSING);
+  // An oil base: no water near the top, an oil, butter, wax or ester first or second (a propellant is none).
+  const oilBase = !water && !!findIn(ingredients, 0, 2, OIL_LIKE);
+  const rinsing = oilBase && findIn(ingredients, 0, 5, OIL_RINSING);
   if (rinsing)
     return rinseOff(
       `An oil base with ${rinsing.name} among the first five ingredients, an emulsifier that turns oil into a milk under water: read as a cleansing oil or balm, rinsed off.`,
     );
-  const dispersing = !water && (findIn(ingredients, 0, 5, OIL_DISPERSING) || findIn(ingredients, 5, 8, OIL_RINSING));
+  const dispersing = oilBase && (findIn(ingredients, 0, 5, OIL_DISPERSING) || findIn(ingredients, 5, 8, OIL_RINSING));
   if (dispersing)
     return cannotTell(
       `An oil base with ${dispersing.name}: a cleansing balm or oil, rinsed off, or a balm, lip product or body oil, left on; the list does not say which.`,
@@ -226,6 +235,11 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
   if (micellar)
     return leaveOn(
       `Water with ${micellar.name} high in the list: a micellar water or a toner, both left on the skin (a micellar water is wiped on and not rinsed).`,
+    );
+  const conditioning = findIn(ingredients, 0, 3, CONDITIONING);
+  if (conditioning && findIn(ingredients, 0, 4, FATTY_ALCOHOL))
+    return cannotTell(
+      `${conditioning.name} with a fatty alcohol high in the list: a hair conditioner or mask, rinsed off, or a leave-in conditioner or lotion, left on; the list does not say which.`,
     );
   const mineralOil = findIn(ingredients, 0, 2, MINERAL_OIL);
   if (
