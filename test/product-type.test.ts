@@ -312,6 +312,7 @@ describe('product type from words: headings, names and categories', () => {
     ['Peel-Off Mask', 'rinse_off'],
     ['Clay Mask', 'rinse_off'],
     ['Scrubs', 'rinse_off'],
+    ['Oat & Rice Gentle Polish', 'rinse_off'],
     ['클렌징 폼', 'rinse_off'],
     ['Micellar Water', 'leave_on'],
     ['Micellar Cleansing Water', 'leave_on'],
@@ -327,6 +328,8 @@ describe('product type from words: headings, names and categories', () => {
     ['Sunscreen SPF 50', 'leave_on'],
     ['Hydrating Toner', 'leave_on'],
     ['Leave-in Conditioner', 'leave_on'],
+    ['Nail Polish', 'leave_on'],
+    ['Sulfur Spot Paste', 'leave_on'],
     // Nothing said: a mask's texture, a bare remover, a 2-in-1 used both ways.
     ['Rose Cream Mask', 'unknown'],
     ['Hydrating Mask', 'unknown'],
