@@ -200,6 +200,24 @@ const FAMILIES: Family[] = [
     tail: ['Camphor', 'Phenoxyethanol'],
     type: 'leave_on',
   },
+  {
+    family: 'cream emulsified with cetearyl alcohol and coco-glucoside',
+    base: ['Aqua', 'Glycerin', 'Caprylic/Capric Triglyceride', 'Cetearyl Alcohol', 'Coco-Glucoside', 'Squalane'],
+    tail: TAIL,
+    type: 'leave_on',
+  },
+  {
+    family: 'bath salts',
+    base: ['Magnesium Sulfate', 'Sodium Chloride', 'Lavandula Angustifolia (Lavender) Oil'],
+    tail: ['Linalool', 'Limonene'],
+    type: 'rinse_off',
+  },
+  {
+    family: 'bath fizzer',
+    base: ['Sodium Bicarbonate', 'Citric Acid', 'Cocos Nucifera (Coconut) Oil', 'Zea Mays (Corn) Starch'],
+    tail: ['Parfum', 'Limonene'],
+    type: 'rinse_off',
+  },
   // The list cannot tell: both readings.
   {
     family: 'conditioner base (rinse-off conditioner or leave-in)',

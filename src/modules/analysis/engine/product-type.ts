@@ -17,6 +17,8 @@ export interface ProductTypeReading {
   basis: string;
 }
 
+type Named = { name: string } | null;
+
 const SALT = '(?:sodium|ammonium|magnesium|potassium|tea|mea|mipa|dea|zinc|disodium)';
 /** Cleansing surfactants by INCI name (lower case). */
 const CLEANSERS: RegExp[] = [
@@ -71,6 +73,22 @@ const CLAY =
 /** Abrasive particles of a scrub; sugar and salt only as the base (first or second), where they are the scrub. */
 const ABRASIVE = /^(?:[a-z() ]+ (?:shell|seed|pit|stone|kernel) powder|[a-z() ]+ kernel meal|pumice|perlite)$/i;
 const GRAINS_BASE = /^(?:sucrose|sugar|maris sal|sea salt|sodium chloride)$/i;
+/** Bath salts and fizzers forming the base (first or second): dissolved in a bath, rinsed off. */
+const BATH_BASE = /^(?:magnesium sulfate|sodium bicarbonate|sodium sesquicarbonate)$/i;
+/**
+ * Emulsifier blends that carry a glucoside (coco-glucoside behind cetearyl or coconut alcohol, lauryl glucoside
+ * behind polyglyceryl-2 dipolyhydroxystearate): a glucoside listed right after its partner came in with it and
+ * emulsifies a cream; it is not the washing agent of a cleanser.
+ */
+const BLEND_PARTNER: Array<[RegExp, RegExp]> = [
+  [/^(?:coco|decyl|lauryl)[- ]glucoside$/i, /^(?:cetearyl|coconut|cetyl) alcohol$/i],
+  [/^lauryl glucoside$/i, /^polyglyceryl-2 dipolyhydroxystearate$/i],
+];
+const blendGlucoside = (ingredients: Named[], at: number): boolean => {
+  const here = ingredients[at];
+  const before = ingredients[at - 1];
+  return !!here && !!before && BLEND_PARTNER.some(([g, partner]) => g.test(here.name) && partner.test(before.name));
+};
 /** Protein-digesting enzymes: high in a list they make an enzyme peel or mask, timed and rinsed off. */
 const PROTEASE = /^(?:papain|bromelain|subtilisin|protease|actinidin|ficin)$/i;
 /** The film former of a peel-off mask: first in its list it is peeled off, not left on. */
@@ -129,7 +147,6 @@ export function soapBaseOf(ingredients: Array<{ name: string } | null>): SoapBas
 const rinseOff = (basis: string): ProductTypeReading => ({ productType: 'rinse_off', basis });
 const leaveOn = (basis: string): ProductTypeReading => ({ productType: 'leave_on', basis });
 const cannotTell = (basis: string): ProductTypeReading => ({ productType: 'unknown', basis });
-type Named = { name: string } | null;
 const findIn = (list: Named[], from: number, to: number, re: RegExp) =>
   list.slice(from, to).find((i): i is { name: string } => !!i && re.test(i.name));
 
@@ -162,7 +179,7 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
       basis: `Read as a ${fromHeading === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its heading ("${heading}").`,
     };
   const front = ingredients.slice(0, 5);
-  const washerAt = front.findIndex((i) => i && cleansingSurfactant(i.name));
+  const washerAt = front.findIndex((i, at) => i && cleansingSurfactant(i.name) && !blendGlucoside(ingredients, at));
   if (washerAt >= 0) {
     const washer = front[washerAt]!;
     const micellar = micellarWater(ingredients, washerAt);
@@ -200,6 +217,9 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
     return rinseOff(
       `A clay (${clay.name}) is among the first three ingredients: read as a rinse-off product (a clay mask).`,
     );
+  const bath = findIn(ingredients, 0, 2, BATH_BASE);
+  if (bath)
+    return rinseOff(`${bath.name} forming the base: read as bath salts or a bath fizzer, dissolved and rinsed off.`);
   const abrasive = findIn(ingredients, 0, 5, ABRASIVE) ?? findIn(ingredients, 0, 2, GRAINS_BASE);
   if (abrasive)
     return rinseOff(`Scrub particles (${abrasive.name}) high in the list: read as a rinse-off product (a scrub).`);
@@ -250,7 +270,9 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
     return cannotTell(
       `${mineralOil.name} and beeswax set by sodium borate make a cold cream: a cleanser wiped or rinsed off, or a barrier cream left on; the list does not say which.`,
     );
-  const later = ingredients.slice(5, 8).find((i): i is { name: string } => !!i && cleansingSurfactant(i.name));
+  const later = ingredients
+    .slice(5, 8)
+    .find((i, k): i is { name: string } => !!i && cleansingSurfactant(i.name) && !blendGlucoside(ingredients, 5 + k));
   if (later)
     return cannotTell(
       `A cleansing surfactant (${later.name}) is listed, but not among the first five ingredients: the list does not say whether the product is rinsed off.`,
