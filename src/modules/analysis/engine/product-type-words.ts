@@ -14,7 +14,8 @@
 // leave-on); the leave-on limits are also the stricter reading. Cleansing milks, creams, oils and balms are
 // removed after use, by water or a tissue: rinse-off.
 
-import type { ListProductType } from './product-type.js';
+/** As ListProductType of product-type.ts, which imports this file. */
+type ListProductType = 'leave_on' | 'rinse_off' | 'unknown';
 
 /** Lower case, accents and hyphens away: "Démaquillant" and "demaquillant", "Wash-off" and "wash off" alike. */
 export function normaliseHeading(text: string): string {
