@@ -340,7 +340,7 @@ describe('what a dose changes', () => {
     expect(type(['Glycerin', 'Aqua', 'Myristic Acid', 'Stearic Acid', 'Potassium Hydroxide', 'Lauric Acid'])).toBe(
       'rinse_off',
     );
-    // An oil base with an emulsifier that rinses oil off: a cleansing oil, or a body oil: the list cannot tell.
+    // An oil base with an emulsifier that turns oil into a milk under water, high in the list: a cleansing oil.
     expect(
       type([
         'Caprylic/Capric Triglyceride',
@@ -348,7 +348,7 @@ describe('what a dose changes', () => {
         'PEG-20 Glyceryl Triisostearate',
         'Tocopherol',
       ]),
-    ).toBe('unknown');
+    ).toBe('rinse_off');
     // The heading wins; a list that cannot tell says so.
     expect(type(['Aqua', 'Glycerin', 'Decyl Glucoside'], 'Night Cream')).toBe('leave_on');
     expect(type(['Aqua', 'Glycerin', 'Niacinamide'], 'Gentle Foaming Cleanser')).toBe('rinse_off');
@@ -370,8 +370,8 @@ describe('what a dose changes', () => {
     );
     // Sugar or salt lower in a list is no scrub base.
     expect(type(['Aqua', 'Glycerin', 'Niacinamide', 'Sucrose', 'Sodium Chloride'])).toBe('leave_on');
-    expect(type(['Aqua', 'Glycerin', 'Coco-Glucoside', 'Polyglyceryl-4 Caprate'])).toBe('rinse_off');
-    expect(type(['Aqua', 'Glycerin', 'Coco Glucoside', 'Polyglyceryl-4 Caprate'])).toBe('rinse_off');
+    expect(type(['Aqua', 'Glycerin', 'Coco-Glucoside', 'Lauryl Glucoside', 'Xanthan Gum'])).toBe('rinse_off');
+    expect(type(['Aqua', 'Glycerin', 'Coco Glucoside', 'Lauryl Glucoside', 'Xanthan Gum'])).toBe('rinse_off');
     // A mineral sunscreen emulsified like a cleansing oil is still a sunscreen.
     expect(type(['Caprylic/Capric Triglyceride', 'Zinc Oxide', 'Polyglyceryl-4 Isostearate', 'Isoamyl Laurate'])).toBe(
       'leave_on',
@@ -383,7 +383,9 @@ describe('what a dose changes', () => {
     expect(productTypeOfCategory({ name: 'Wash-off masks', stepType: 'mask' })).toBe('rinse_off');
     expect(productTypeOfCategory({ name: 'Clay masks', stepType: 'mask' })).toBe('rinse_off');
     expect(productTypeOfCategory({ name: 'Sleeping masks', stepType: 'mask' })).toBe('leave_on');
-    expect(productTypeOfCategory({ name: 'Micellar water', stepType: 'cleanse' })).toBe('rinse_off');
+    // Wiped on with a cotton pad and not rinsed: what it carries stays on the skin.
+    expect(productTypeOfCategory({ name: 'Micellar water', stepType: 'cleanse' })).toBe('leave_on');
+    expect(productTypeOfCategory({ name: 'Cream cleansers', stepType: 'cleanse' })).toBe('rinse_off');
     expect(productTypeOfCategory({ name: 'Chemical exfoliants', stepType: 'exfoliate' })).toBe('leave_on');
     expect(productTypeOfCategory({ name: 'Makeup', stepType: null })).toBeNull();
   });

@@ -47,10 +47,10 @@ export function readEntries(
   return reading;
 }
 
-/** A catalog category's step type tells rinse-off from leave-on: cleansers are rinsed off. */
 /**
- * A category's product type: its name's words first (scrubs, clay and wash-off masks are rinsed off though
- * they are not the cleansing step), then its routine step (cleansers rinse off, every other step stays on).
+ * A category's product type: its name's words first, in the spellings retailers use (scrubs, clay and wash-off
+ * masks are rinsed off though they are not the cleansing step; micellar waters are wiped on and left, though
+ * they are), then its routine step (cleansers rinse off, every other step stays on).
  */
 export function productTypeOfCategory(
   category: { stepType?: string | null; name?: string | null } | null | undefined,

@@ -7,6 +7,8 @@
 // glyceryl stearate, potassium cetyl phosphate, stearic acid neutralised by a hydroxide in a cream) are
 // not washing agents and never make a product rinse-off, whatever their CosIng function says.
 
+import { productTypeOfWords } from './product-type-words.js';
+
 export type ListProductType = 'leave_on' | 'rinse_off' | 'unknown';
 
 export interface ProductTypeReading {
@@ -14,6 +16,8 @@ export interface ProductTypeReading {
   /** Why, in plain words. */
   basis: string;
 }
+
+type Named = { name: string } | null;
 
 const SALT = '(?:sodium|ammonium|magnesium|potassium|tea|mea|mipa|dea|zinc|disodium)';
 /** Cleansing surfactants by INCI name (lower case). */
@@ -27,7 +31,8 @@ const CLEANSERS: RegExp[] = [
   /isethionate$/,
   /methyl (?:cocoyl|oleoyl|lauroyl|myristoyl) taurate$/,
   /(?:lauroyl|cocoyl|myristoyl|oleoyl) sarcosinate$/,
-  /(?:lauroyl|cocoyl|myristoyl|capryloyl\/caproyl|stearoyl)? ?glutamate$/,
+  // Stearoyl glutamate is a cream's emulsifier, not a washing agent.
+  /(?:lauroyl|cocoyl|myristoyl|capryloyl\/caproyl) glutamate$/,
   /(?:laureth|lauryl|coco|cocamido mea|oleamido)[- ]?(?:\d+ )?sulfosuccinate$/,
   /(?:lauroyl|cocoyl) (?:glycinate|alaninate|methyl alaninate|aspartate)$/,
   /^(?:cocamidopropyl|lauramidopropyl|babassuamidopropyl|cocamidoethyl) (?:betaine|hydroxysultaine)$/,
@@ -40,35 +45,70 @@ const CLEANSERS: RegExp[] = [
 const SOAP =
   /^(?:sodium|potassium) (?:palmate|cocoate|tallowate|palm kernelate|olivate|laurate|myristate|oleate|castorate|ricinoleate|sunflowerseedate|shea butterate|avocadoate|babassuate|rapeseedate|soybeanate|hempseedate|sweet almondate|cocoa butterate|palmitate)$|^saponified /;
 
-/** Emulsifiers of cleansing oils and balms (they make oil rinse off), not of creams. */
-const OIL_CLEANSER =
-  /^(?:peg-\d+ glyceryl (?:tri)?isostearate|peg-\d+ glyceryl (?:tri)?oleate|sorbeth-\d+ tetraoleate|polysorbate (?:20|80|85)|polyglyceryl-\d+ (?:di|tri)?(?:oleate|isostearate|laurate|caprylate)|peg-\d+ sorbitan (?:tri)?oleate|peg-\d+ (?:di)?isostearate|sorbitan sesquioleate)$/i;
+/**
+ * Emulsifiers that turn an oil into a milk under water (mid to high HLB): in an oil base, among the first five
+ * ingredients, they are there by the tenth and make a cleansing oil or balm, rinsed off. A face or body oil has
+ * no use for them at that weight.
+ */
+const OIL_RINSING =
+  /^(?!polyglyceryl-4 isostearate$)(?:peg-\d+ glyceryl (?:tri)?(?:isostearate|oleate|cocoate|caprylate\/caprate)|sorbeth-\d+ (?:tetra)?oleate|polysorbate (?:20|80|85)|polyglyceryl-(?:[4-9]|10) (?:di|tri)?(?:oleate|isostearate|laurate|caprylate|caprate|ricinoleate)|polyglyceryl-2 (?:sesqui)?caprylate|peg-\d+ sorbitan (?:tri)?(?:oleate|isostearate)|peg-\d+ (?:di)?(?:isostearate|oleate)|peg-\d+ (?:hydrogenated )?castor oil)$/i;
+/**
+ * Low-HLB emulsifiers and pigment dispersants: in a cleansing balm, and as much in a lip balm, a lipstick or a
+ * water-in-oil balm left on. With them alone an oil base cannot be told.
+ */
+const OIL_DISPERSING =
+  /^(?:polyglyceryl-[23] (?:di|tri|sesqui)?(?:isostearate|oleate)|sorbitan (?:sesqui|tri)?(?:oleate|isostearate)|polyglyceryl-4 isostearate)$/i;
 const FATTY_ACID = /^(?:lauric|myristic|palmitic|stearic|coconut) acid$/i;
-/** Solubilisers micellar waters are made of. */
+/** Solubilisers micellar waters are made of (and toners use for their scent). */
 const MICELLAR =
-  /^(?:poloxamer \d+|peg-\d+ caprylic\/capric glycerides|polyglyceryl-\d+ (?:laurate|caprylate|caprate))$/i;
+  /^(?:poloxamer \d+|peg-\d+ caprylic\/capric glycerides|polyglyceryl-\d+ (?:laurate|caprylate|caprate)|polysorbate 20|peg-\d+ hydrogenated castor oil)$/i;
+/** Gelling and thickening polymers: a wash is thickened to stay in the hand, a micellar water pours. */
+const THICKENER =
+  /^(?:carbomer|xanthan gum|acrylates(?:\/[\w-]+)* (?:copolymer|crosspolymer)|hydroxy(?:ethyl|propyl)(?: ?methyl)? ?cellulose|cellulose gum|peg-\d+ methyl glucose (?:di|tri)?oleate|peg-\d+ distearate|peg-\d+ pentaerythrityl tetrastearate|sodium polyacrylate|gellan gum|guar gum|sclerotium gum|ammonium acryloyldimethyltaurate\/vp copolymer)$/i;
+/** Washing agents mild enough for a micellar water (non-ionic and amphoteric), not sulfates, sulfonates or soaps. */
+const MILD_WASHER = /(?:glucoside|betaine|sultaine|ampho\w*acetate|amphopropionate)$/i;
 /** Clays and earths forming a mask's base: high in a list they make a clay mask, rinsed off. */
 const CLAY =
   /^(?:kaolin|bentonite|illite|montmorillonite|hectorite|moroccan lava clay|solum fullonum|charcoal powder|volcanic ash|[a-z ]*\bclay)\b/i;
 /** Abrasive particles of a scrub; sugar and salt only as the base (first or second), where they are the scrub. */
 const ABRASIVE = /^(?:[a-z() ]+ (?:shell|seed|pit|stone|kernel) powder|[a-z() ]+ kernel meal|pumice|perlite)$/i;
 const GRAINS_BASE = /^(?:sucrose|sugar|maris sal|sea salt|sodium chloride)$/i;
+/** Bath salts and fizzers forming the base (first or second): dissolved in a bath, rinsed off. */
+const BATH_BASE = /^(?:magnesium sulfate|sodium bicarbonate|sodium sesquicarbonate)$/i;
+/**
+ * Emulsifier blends that carry a glucoside (coco-glucoside behind cetearyl or coconut alcohol, lauryl glucoside
+ * behind polyglyceryl-2 dipolyhydroxystearate): a glucoside listed right after its partner came in with it and
+ * emulsifies a cream; it is not the washing agent of a cleanser.
+ */
+const BLEND_PARTNER: Array<[RegExp, RegExp]> = [
+  [/^(?:coco|decyl|lauryl)[- ]glucoside$/i, /^(?:cetearyl|coconut|cetyl) alcohol$/i],
+  [/^lauryl glucoside$/i, /^polyglyceryl-2 dipolyhydroxystearate$/i],
+];
+const blendGlucoside = (ingredients: Named[], at: number): boolean => {
+  const here = ingredients[at];
+  const before = ingredients[at - 1];
+  return !!here && !!before && BLEND_PARTNER.some(([g, partner]) => g.test(here.name) && partner.test(before.name));
+};
+/** Protein-digesting enzymes: high in a list they make an enzyme peel or mask, timed and rinsed off. */
+const PROTEASE = /^(?:papain|bromelain|subtilisin|protease|actinidin|ficin)$/i;
+/** The film former of a peel-off mask: first in its list it is peeled off, not left on. */
+const PEEL_OFF_FILM = /^(?:polyvinyl alcohol|pva)$/i;
 /** UV filters high in a list make a sunscreen, which stays on whatever emulsifies it. */
 const UV_FILTER =
   /^(?:zinc oxide|titanium dioxide|ethylhexyl methoxycinnamate|octinoxate|homosalate|octocrylene|avobenzone|butyl methoxydibenzoylmethane|ethylhexyl salicylate|octisalate|bis-ethylhexyloxyphenol methoxyphenyl triazine|ethylhexyl triazone|diethylamino hydroxybenzoyl hexyl benzoate|methylene bis-benzotriazolyl tetramethylbutylphenol|oxybenzone|benzophenone-3)\b/i;
+const WATER = /^(?:water|aqua|eau)\b/i;
+/** Oils, butters, waxes and emollient esters: what an oil base is made of (not a propellant, alcohol or silicone). */
+const OIL_LIKE =
+  /(?:\boils?\b|\bbutter\b|triglycerides?$|glycerides$|^squalane$|^squalene$|^paraffinum liquidum$|^mineral oil$|^petrolatum$|^isohexadecane$|^isododecane$|polyisobutene$|^polyethylene$|^cera\b|\bwax$|^(?!(?:sodium|potassium|calcium|magnesium|zinc|aluminum|ammonium) )[\w-]+ (?:palmitate|myristate|isostearate|ethylhexanoate|isononanoate|caprylate|caprate|laurate|oleate|adipate|succinate|malate|neopentanoate)$|caprylate\/caprate$)/i;
+/** Cationic conditioning agents: the base of a hair conditioner or mask, and of a leave-in or a lotion made with them. */
+const CONDITIONING =
+  /^(?:behentrimonium (?:chloride|methosulfate)|cetrimonium (?:chloride|bromide)|steartrimonium chloride|dicetyldimonium chloride|stearamidopropyl dimethylamine|brassicamidopropyl dimethylamine)$/i;
+const FATTY_ALCOHOL = /^(?:cetearyl|cetyl|stearyl|behenyl|myristyl) alcohol$/i;
+const MINERAL_OIL = /^(?:paraffinum liquidum|mineral oil|petrolatum)$/i;
 
-const RINSE_WORDS =
-  /\b(?:cleansers?|cleansing (?:gel|foam|milk|bar|oil|balm|water)s?|face ?wash|body ?wash(?:es)?|wash gel|foaming|shower|bath (?:gel|foam)|shampoo|soap|scrubs?|exfoliating wash|rinse[- ]off|wash[- ]off|clay masks?)\b/i;
-const LEAVE_WORDS =
-  /\b(?:cream|serum|lotion|moisturi[sz]er|sunscreen|spf|balm|toner|essence|ampoule|fluid|gel[- ]cream|eye cream|night cream|day cream|leave[- ]on)\b/i;
-
-/** A heading or category's words: rinse-off, leave-on, or nothing said. */
-export function productTypeOfHeading(heading: string | null | undefined): ListProductType {
-  if (!heading) return 'unknown';
-  const rinse = RINSE_WORDS.test(heading);
-  const leave = LEAVE_WORDS.test(heading);
-  return rinse && !leave ? 'rinse_off' : leave && !rinse ? 'leave_on' : 'unknown';
-}
+/** A heading or category's words: rinse-off, leave-on, or nothing said (engine/product-type-words.ts). */
+export const productTypeOfHeading = (heading: string | null | undefined): ListProductType =>
+  productTypeOfWords(heading);
 
 /** The named washing agent, if the name is one. */
 export const cleansingSurfactant = (name: string): boolean => {
@@ -104,14 +144,34 @@ export function soapBaseOf(ingredients: Array<{ name: string } | null>): SoapBas
   return null;
 }
 
+const rinseOff = (basis: string): ProductTypeReading => ({ productType: 'rinse_off', basis });
+const leaveOn = (basis: string): ProductTypeReading => ({ productType: 'leave_on', basis });
+const cannotTell = (basis: string): ProductTypeReading => ({ productType: 'unknown', basis });
+const findIn = (list: Named[], from: number, to: number, re: RegExp) =>
+  list.slice(from, to).find((i): i is { name: string } => !!i && re.test(i.name));
+
+/**
+ * A water with a micellar solubiliser and only mild washing agents, nothing thickening it: a micellar water
+ * (wiped on with a cotton pad and left, so leave-on) or a thin foaming wash. With the solubiliser listed before
+ * the washing agent it is a micellar water; after it, the list cannot tell.
+ */
+function micellarWater(
+  ingredients: Named[],
+  washerAt: number,
+): { solubiliser: { name: string }; first: boolean } | null {
+  const solubiliser = findIn(ingredients, 0, 6, MICELLAR);
+  if (!solubiliser || !ingredients.slice(0, 3).some((i) => i && WATER.test(i.name))) return null;
+  const washers = ingredients.slice(0, 8).filter((i): i is { name: string } => !!i && cleansingSurfactant(i.name));
+  if (!washers.every((w) => MILD_WASHER.test(w.name)) || findIn(ingredients, 0, 12, THICKENER)) return null;
+  return { solubiliser, first: ingredients.indexOf(solubiliser) < washerAt };
+}
+
 /**
  * The product type of a list (or of one kit part): its heading when that says, else its ingredients
- * (matched names in label order; null for an entry matching nothing).
+ * (matched names in label order; null for an entry matching nothing). Leave a "may contain" block out: it
+ * says nothing of the product's use and would move the entries that do.
  */
-export function inferProductType(
-  ingredients: Array<{ name: string } | null>,
-  heading?: string | null,
-): ProductTypeReading {
+export function inferProductType(ingredients: Named[], heading?: string | null): ProductTypeReading {
   const fromHeading = productTypeOfHeading(heading);
   if (fromHeading !== 'unknown')
     return {
@@ -119,77 +179,103 @@ export function inferProductType(
       basis: `Read as a ${fromHeading === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its heading ("${heading}").`,
     };
   const front = ingredients.slice(0, 5);
-  const washer = front.find((i) => i && cleansingSurfactant(i.name));
-  if (washer)
-    return {
-      productType: 'rinse_off',
-      basis: `A cleansing surfactant (${washer.name}) is among the first five ingredients: read as a rinse-off product (a cleanser).`,
-    };
+  const washerAt = front.findIndex((i, at) => i && cleansingSurfactant(i.name) && !blendGlucoside(ingredients, at));
+  if (washerAt >= 0) {
+    const washer = front[washerAt]!;
+    const micellar = micellarWater(ingredients, washerAt);
+    if (micellar?.first)
+      return leaveOn(
+        `Water with ${micellar.solubiliser.name} before a mild washing agent (${washer.name}) and nothing thickening it: read as a micellar water, wiped on and not rinsed, so leave-on.`,
+      );
+    if (micellar)
+      return cannotTell(
+        `Water with a mild washing agent (${washer.name}) and ${micellar.solubiliser.name}, nothing thickening it: a micellar water, left on, or a thin foaming wash, rinsed off; the list does not say which.`,
+      );
+    return rinseOff(
+      `A cleansing surfactant (${washer.name}) is among the first five ingredients: read as a rinse-off product (a cleanser).`,
+    );
+  }
   const soap = soapBaseOf(ingredients);
   if (soap?.kind === 'salt')
-    return {
-      productType: 'rinse_off',
-      basis: `A soap base (${soap.names[0]}) is among the first three ingredients: read as a rinse-off product (a soap).`,
-    };
+    return rinseOff(
+      `A soap base (${soap.names[0]}) is among the first three ingredients: read as a rinse-off product (a soap).`,
+    );
   if (soap)
-    return {
-      productType: 'rinse_off',
-      basis: `Fatty acids (${soap.names.slice(0, -1).join(', ')}) neutralised by ${soap.names[soap.names.length - 1]} high in the list make a soap base: read as a rinse-off product (a cleansing foam).`,
-    };
+    return rinseOff(
+      `Fatty acids (${soap.names.slice(0, -1).join(', ')}) neutralised by ${soap.names[soap.names.length - 1]} high in the list make a soap base: read as a rinse-off product (a cleansing foam).`,
+    );
   const known = front.filter(Boolean).length;
-  if (known < Math.min(3, ingredients.length) || ingredients.length < 3) {
-    return {
-      productType: 'unknown',
-      basis: 'Too few of the first ingredients are known to tell a rinse-off product from a leave-on one.',
-    };
-  }
-  const clay = ingredients.slice(0, 3).find((i) => i && CLAY.test(i.name));
+  if (known < Math.min(3, ingredients.length) || ingredients.length < 3)
+    return cannotTell('Too few of the first ingredients are known to tell a rinse-off product from a leave-on one.');
+  const clay = findIn(ingredients, 0, 3, CLAY);
   // Sulfur with clay is the drying paste of a spot treatment as often as a mask.
-  const sulfur = clay && ingredients.slice(0, 6).find((i) => i && /^sulfur$/i.test(i.name));
-  if (sulfur)
-    return {
-      productType: 'unknown',
-      basis: `A clay (${clay!.name}) with sulfur high in the list: a clay mask, rinsed off, or a spot paste, left on; the list does not say which.`,
-    };
+  if (clay && findIn(ingredients, 0, 6, /^sulfur$/i))
+    return cannotTell(
+      `A clay (${clay.name}) with sulfur high in the list: a clay mask, rinsed off, or a spot paste, left on; the list does not say which.`,
+    );
   if (clay)
-    return {
-      productType: 'rinse_off',
-      basis: `A clay (${clay.name}) is among the first three ingredients: read as a rinse-off product (a clay mask).`,
-    };
-  const abrasive =
-    front.find((i) => i && ABRASIVE.test(i.name)) ?? ingredients.slice(0, 2).find((i) => i && GRAINS_BASE.test(i.name));
+    return rinseOff(
+      `A clay (${clay.name}) is among the first three ingredients: read as a rinse-off product (a clay mask).`,
+    );
+  const bath = findIn(ingredients, 0, 2, BATH_BASE);
+  if (bath)
+    return rinseOff(`${bath.name} forming the base: read as bath salts or a bath fizzer, dissolved and rinsed off.`);
+  const abrasive = findIn(ingredients, 0, 5, ABRASIVE) ?? findIn(ingredients, 0, 2, GRAINS_BASE);
   if (abrasive)
-    return {
-      productType: 'rinse_off',
-      basis: `Scrub particles (${abrasive.name}) high in the list: read as a rinse-off product (a scrub).`,
-    };
-  const sunscreen = front.find((i) => i && UV_FILTER.test(i.name));
+    return rinseOff(`Scrub particles (${abrasive.name}) high in the list: read as a rinse-off product (a scrub).`);
+  const film = findIn(ingredients, 0, 3, PEEL_OFF_FILM);
+  if (film)
+    return rinseOff(
+      `${film.name} among the first three ingredients is the film of a peel-off mask: removed after use, so rinse-off.`,
+    );
+  const sunscreen = findIn(ingredients, 0, 5, UV_FILTER);
   if (sunscreen)
-    return {
-      productType: 'leave_on',
-      basis: `A UV filter (${sunscreen.name}) is among the first five ingredients: read as a leave-on product (a sunscreen).`,
-    };
-  const water = ingredients.slice(0, 3).some((i) => i && /^(?:water|aqua)\b/i.test(i.name));
-  const oilCleanser = !water && ingredients.slice(0, 8).find((i) => i && OIL_CLEANSER.test(i.name));
-  if (oilCleanser)
-    return {
-      productType: 'unknown',
-      basis: `An oil base with ${oilCleanser.name}, an emulsifier that lets oil rinse off with water: a cleansing oil or balm, or a body oil; the list does not say which.`,
-    };
-  const micellar = water && ingredients.slice(0, 4).find((i) => i && MICELLAR.test(i.name));
+    return leaveOn(
+      `A UV filter (${sunscreen.name}) is among the first five ingredients: read as a leave-on product (a sunscreen${/^zinc oxide/i.test(sunscreen.name) ? ' or a zinc paste' : ''}).`,
+    );
+  const enzyme = findIn(ingredients, 0, 5, PROTEASE);
+  if (enzyme)
+    return rinseOff(
+      `A protein-digesting enzyme (${enzyme.name}) among the first five ingredients: read as an enzyme peel or mask, timed and rinsed off.`,
+    );
+  const water = ingredients.slice(0, 3).some((i) => i && WATER.test(i.name));
+  // An oil base: no water near the top, an oil, butter, wax or ester first or second (a propellant is none).
+  const oilBase = !water && !!findIn(ingredients, 0, 2, OIL_LIKE);
+  const rinsing = oilBase && findIn(ingredients, 0, 5, OIL_RINSING);
+  if (rinsing)
+    return rinseOff(
+      `An oil base with ${rinsing.name} among the first five ingredients, an emulsifier that turns oil into a milk under water: read as a cleansing oil or balm, rinsed off.`,
+    );
+  const dispersing = oilBase && (findIn(ingredients, 0, 5, OIL_DISPERSING) || findIn(ingredients, 5, 8, OIL_RINSING));
+  if (dispersing)
+    return cannotTell(
+      `An oil base with ${dispersing.name}: a cleansing balm or oil, rinsed off, or a balm, lip product or body oil, left on; the list does not say which.`,
+    );
+  const micellar = water && findIn(ingredients, 0, 4, MICELLAR);
   if (micellar)
-    return {
-      productType: 'unknown',
-      basis: `Water with ${micellar.name} high in the list: a micellar water or a toner, wiped or rinsed off; the list does not say which.`,
-    };
-  const later = ingredients.slice(5, 8).find((i) => i && cleansingSurfactant(i.name));
+    return leaveOn(
+      `Water with ${micellar.name} high in the list: a micellar water or a toner, both left on the skin (a micellar water is wiped on and not rinsed).`,
+    );
+  const conditioning = findIn(ingredients, 0, 3, CONDITIONING);
+  if (conditioning && findIn(ingredients, 0, 4, FATTY_ALCOHOL))
+    return cannotTell(
+      `${conditioning.name} with a fatty alcohol high in the list: a hair conditioner or mask, rinsed off, or a leave-in conditioner or lotion, left on; the list does not say which.`,
+    );
+  const mineralOil = findIn(ingredients, 0, 2, MINERAL_OIL);
+  if (
+    mineralOil &&
+    findIn(ingredients, 0, 4, /^cera alba|beeswax/i) &&
+    findIn(ingredients, 0, 8, /^sodium borate$|^borax$/i)
+  )
+    return cannotTell(
+      `${mineralOil.name} and beeswax set by sodium borate make a cold cream: a cleanser wiped or rinsed off, or a barrier cream left on; the list does not say which.`,
+    );
+  const later = ingredients
+    .slice(5, 8)
+    .find((i, k): i is { name: string } => !!i && cleansingSurfactant(i.name) && !blendGlucoside(ingredients, 5 + k));
   if (later)
-    return {
-      productType: 'unknown',
-      basis: `A cleansing surfactant (${later.name}) is listed, but not among the first five ingredients: the list does not say whether the product is rinsed off.`,
-    };
-  return {
-    productType: 'leave_on',
-    basis: 'No cleansing surfactant or soap base among the first ingredients: read as a leave-on product.',
-  };
+    return cannotTell(
+      `A cleansing surfactant (${later.name}) is listed, but not among the first five ingredients: the list does not say whether the product is rinsed off.`,
+    );
+  return leaveOn('No cleansing surfactant or soap base among the first ingredients: read as a leave-on product.');
 }

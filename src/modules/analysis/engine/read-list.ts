@@ -112,7 +112,11 @@ export function readList<I extends ListIngredient>(
   for (const [i, e] of entries.entries()) byPart.set(e.part ?? '', [...(byPart.get(e.part ?? '') ?? []), i]);
   const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
   for (const [part, indices] of byPart) {
-    const guessed = inferProductType(indices.map((i) => entries[i].ingredient));
+    // A part's name ("Gentle Cleanser") is its heading; a "may contain" block says nothing of the use.
+    const guessed = inferProductType(
+      indices.filter((i) => !entries[i].mayContain).map((i) => entries[i].ingredient),
+      part || null,
+    );
     typeOf.set(
       part,
       productType
