@@ -62,8 +62,9 @@ const productDetail = (key: 'p.id' | 'p.alias') => `select json_build_object(
   'category', ${categorySummary('c')},
   'ingredient_list', p.ingredient_list,
   'ingredients', coalesce((select json_agg(json_build_object('position', pi.position, 'input', pi.input, 'match', pi.match,
-      'concentration', pi.concentration, 'may_contain', pi.may_contain,
-      'ingredient', case when g.id is null then null else json_build_object('id', g.id, 'alias', g.alias, 'name', g.name, 'functions', g.functions, 'flags', g.flags) end)
+      'concentration', pi.concentration, 'may_contain', pi.may_contain, 'unread', pi.unread,
+      'ingredient', case when g.id is null then null else json_build_object('id', g.id, 'alias', g.alias, 'name', g.name, 'functions', g.functions, 'flags', g.flags,
+        'inventory_only', not g.curated) end)
     order by pi.position)
     from product_ingredient pi left join ingredient g on g.id = pi.ingredient_id where pi.product_id = p.id), '[]'::json),
   'product_image', (select json_build_object('large', $2::text || '/images/' || i.key || '-1200.webp', 'thumbnail', $2::text || '/images/' || i.key || '-300.webp',
@@ -95,7 +96,8 @@ select json_build_object(
     'ingredients', coalesce((select json_agg(json_build_object('position', pi.position, 'input', pi.input, 'match', pi.match,
         'ingredient', case when g.id is null then null else json_build_object('id', g.id, 'alias', g.alias, 'name', g.name) end) order by pi.position)
       from product_ingredient pi left join ingredient g on g.id = pi.ingredient_id where pi.product_id = p.id), '[]'::json),
-    'brand_attested_at', ${iso('p.brand_attested_at')}, 'published_at', ${iso('p.published_at')}
+    'brand_attested_at', ${iso('p.brand_attested_at')}, 'published_at', ${iso('p.published_at')},
+    'matched_words', null
   ) order by p.n) filter (where p.n <= $1), '[]'::json),
   'next_cursor', (select ${signedCursor(['l.name', 'l.id'], '$2::bytea', '$3::bytea')} from page l where l.n = $1 and exists (select 1 from page m where m.n = $1 + 1))
 )::text as body

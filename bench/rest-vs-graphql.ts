@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
+import assert from 'node:assert/strict';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -184,8 +185,13 @@ try {
       throw new Error(`${kind.title}: POST /graphql answers differently: ${JSON.stringify(viaGraphql).slice(0, 300)}`);
     if (anchor) {
       const fromAnchor = await getJson(`${anchor.base}${path}`);
+      // deepStrictEqual's message shows where the two bodies part.
       if (!isDeepStrictEqual(fromAnchor, rest))
-        throw new Error(`${kind.title}: the one-statement route answers differently from REST`);
+        assert.deepStrictEqual(
+          fromAnchor,
+          rest,
+          `${kind.title}: the one-statement route answers differently from REST`,
+        );
     }
     if (baseline) {
       // The same path answers on the other checkout (its body may differ: it is the old code).
