@@ -7,6 +7,7 @@
 // twice and the second run kept (the first may read pages from disk). Printed per request: each
 // statement's execution time, planning time and shared buffers (hit + read), then the sums; the
 // buffers do not depend on the machine's load, the milliseconds do. `--plans` prints the plans.
+import { readFileSync } from 'node:fs';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
@@ -14,6 +15,10 @@ import { searchMix, suggestionKeystrokes, tailBrands } from './search-mix.js';
 
 const args = process.argv.slice(2);
 const showPlans = args.includes('--plans');
+// --cpu N: each request's statements also run N times more (not explained), and the CPU time they
+// take is read: the PostgreSQL backend's from /proc/<pid>/stat (the server on this machine), or this
+// process's (PGlite runs inside it). Unlike milliseconds, CPU time hardly moves with the load.
+const cpuRounds = args.includes('--cpu') ? Number(args[args.indexOf('--cpu') + 1]) || 10 : 0;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', CACHE_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' });
@@ -65,6 +70,29 @@ async function explain(sql: string): Promise<{ exec: number; planning: number; b
   };
 }
 
+/** CPU milliseconds so far: a backend's (utime + stime, clock ticks of 10 ms) or this process's. */
+function cpuMs(backendPid: number): number {
+  if (!backendPid) {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+  const fields = readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+/** CPU milliseconds of one run of the statements, on one connection (a transaction holds it). */
+async function cpuOf(statements: string[]): Promise<number> {
+  const run = async (tx: EntityManager) => {
+    const [{ pid }] = config.databaseUrl
+      ? await tx.execute<Array<{ pid: number }>>('select pg_backend_pid() as pid')
+      : [{ pid: 0 }];
+    for (const sql of statements) await tx.execute(sql);
+    const started = cpuMs(pid);
+    for (let i = 0; i < cpuRounds; i++) for (const sql of statements) await tx.execute(sql);
+    return (cpuMs(pid) - started) / cpuRounds;
+  };
+  return config.databaseUrl ? em.transactional((tx) => run(tx as EntityManager)) : run(em);
+}
+
 const tail = await tailBrands(em);
 const seen = new Set<string>();
 const requests: Array<{ kind: string; label: string; send: () => Promise<{ statusCode: number; body: string }> }> = [];
@@ -86,9 +114,9 @@ for (const q of new Set(suggestionKeystrokes(tail)))
   });
 
 const fmt = (n: number) => n.toFixed(1).padStart(7);
-const totals = new Map<string, { exec: number[]; buffers: number[] }>();
+const totals = new Map<string, { exec: number[]; buffers: number[]; cpu: number[] }>();
 console.log(
-  `${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`,
+  `${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
 );
 for (const request of requests) {
   if (only && !request.label.includes(only)) continue;
@@ -114,20 +142,24 @@ for (const request of requests) {
     );
     for (const t of e.text) parts.push(`      ${t}`);
   }
-  const sum = totals.get(request.kind) ?? { exec: [], buffers: [] };
+  const cpu = cpuRounds ? await cpuOf(lines.map(statementOf).filter((sql) => /^\s*(select|with)\b/i.test(sql))) : 0;
+  const sum = totals.get(request.kind) ?? { exec: [], buffers: [], cpu: [] };
   sum.exec.push(exec);
   sum.buffers.push(buffers);
+  sum.cpu.push(cpu);
   totals.set(request.kind, sum);
   console.log(
-    `${request.kind.padEnd(12)} ${request.label.padEnd(80)} ${fmt(exec)} ms ${String(buffers).padStart(7)} buffers${results === undefined ? '' : `, ${results} results`}`,
+    `${request.kind.padEnd(12)} ${request.label.padEnd(80)} ${fmt(exec)} ms ${String(buffers).padStart(7)} buffers${cpuRounds ? ` ${fmt(cpu)} ms CPU` : ''}${results === undefined ? '' : `, ${results} results`}`,
   );
   for (const p of parts) console.log(p);
 }
-console.log("\nper kind: execution time (sum of a request's statements) max / mean, buffers max / mean");
+console.log(
+  `\nper kind: execution time (sum of a request's statements) max / mean, buffers max / mean${cpuRounds ? ', CPU ms max / mean' : ''}`,
+);
 for (const [kind, t] of totals) {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   console.log(
-    `  ${kind.padEnd(12)} ${fmt(Math.max(...t.exec))} / ${fmt(mean(t.exec))} ms   ${Math.max(...t.buffers)} / ${mean(t.buffers).toFixed(0)} buffers`,
+    `  ${kind.padEnd(12)} ${fmt(Math.max(...t.exec))} / ${fmt(mean(t.exec))} ms   ${Math.max(...t.buffers)} / ${mean(t.buffers).toFixed(0)} buffers${cpuRounds ? `   ${fmt(Math.max(...t.cpu))} / ${fmt(mean(t.cpu))} ms CPU` : ''}`,
   );
 }
 await app.close();
