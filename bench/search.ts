@@ -16,11 +16,12 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
 import pg from 'pg';
 import { RANKED_CANDIDATES, POPULAR_WALK } from '../src/modules/product/product-text-search.js';
-import { candidatesSql } from '../src/modules/search/candidates.js';
+import { candidates } from '../src/modules/search/candidates.js';
 import { queryTexts } from '../src/modules/search/engine/query.js';
 import { parseSearchText } from '../src/modules/search/parse.js';
 import { searchVocabulary } from '../src/modules/search/synonyms.js';
-import { checkedFlags } from '../src/modules/product/product.service.js';
+import { checkedFlags, LIST_READ } from '../src/modules/product/product.service.js';
+import { searchMix, suggestionKeystrokes, tailBrands } from './search-mix.js';
 
 const args = process.argv.slice(2);
 const requests = Number(args[args.indexOf('--requests') + 1] || 400) || 400;
@@ -38,68 +39,8 @@ const products = (
 )[0].n;
 console.log(`${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${products} published products`);
 
-// Rare words: brands of the long tail (about 50 products each at most) and demo products' words.
-const tail = (
-  await em.execute<Array<{ name: string }>>(
-    `select name from brand where alias like 'bench-%' or alias like 'scale-%' order by alias desc limit 40`,
-  )
-).map((r) => r.name.split(' ')[0].toLowerCase());
-const rare = [
-  ...tail.slice(0, 20),
-  'niacinamide serum',
-  'soomdal cica',
-  'vitamin c serum',
-  'ceramide cream',
-  'retinol night cream',
-  'salicylic acid cleanser',
-  'sun cream',
-  'moisturiser',
-  'kakadu',
-  'bakuchiol or retinal',
-];
-const frequent = [
-  'cream',
-  'gentle cleanser',
-  'hydrating',
-  'serum',
-  'daily moisturizer',
-  'rich cream',
-  'calming toner',
-  'light lotion',
-  'soothing',
-  'barrier cream',
-];
-const fuzzy = [
-  'hydratng crem',
-  'niacinamid serum',
-  'ceramid',
-  'moisturi',
-  'brigh',
-  'calming ton',
-  'retinoll',
-  'gentel cleanser',
-  'sootheing',
-  'vitamn c',
-];
-const withFilters = [
-  { query: 'cream', free_of: ['fragrance'] },
-  { query: 'serum', category: 'serums' },
-  { query: 'gentle cleanser', free_of: ['sulfates'] },
-  { query: 'hydrating', include_ingredients: ['glycerin'] },
-  { query: 'niacinamide', free_of: ['fragrance', 'essential_oils'] },
-  { query: 'cream', include_ingredients: ['niacinamide'], free_of: ['silicones'] },
-  { query: 'rich cream', category: 'creams' },
-  { query: 'toner', exclude_ingredients: ['alcohol-denat'] },
-  { query: 'soothing', free_of: ['parabens'] },
-  { query: 'sun cream', free_of: ['fragrance'] },
-];
-const mix: Array<{ kind: string; payload: Record<string, unknown> }> = [];
-for (let i = 0; mix.length < requests + 20; i++) {
-  mix.push({ kind: 'rare', payload: { query: rare[i % rare.length], limit: 20 } });
-  mix.push({ kind: 'frequent', payload: { query: frequent[i % frequent.length], limit: 20 } });
-  mix.push({ kind: 'typo/prefix', payload: { query: fuzzy[i % fuzzy.length], limit: 20 } });
-  mix.push({ kind: 'with filters', payload: { ...withFilters[i % withFilters.length], limit: 20 } });
-}
+const tail = await tailBrands(em);
+const mix = searchMix(tail, requests + 20);
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 function summary(name: string, timings: number[]): void {
@@ -169,9 +110,11 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
     where.params.push(payload.exclude_ingredients);
   }
   if (payload.free_of) {
-    where.sql.push(`not (p.flags && ?::text[])`);
+    // As the app's free-of condition: the list must have been read (every entry matched).
+    where.sql.push(`not (p.flags && ?::text[]) and ${LIST_READ}`);
     where.params.push(checkedFlags('free_of', payload.free_of as string[]));
   }
+  const set = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
   const sql = `select coalesce(json_agg(json_build_object('id', p.id, 'alias', p.alias, 'name', p.name, 'status', p.status, 'flags', p.flags,
       'brand', json_build_object('id', b.id, 'alias', b.alias, 'name', b.name, 'country', b.country),
       'category', case when c.id is null then null else json_build_object('id', c.id, 'alias', c.alias, 'name', c.name, 'step_type', c.step_type) end,
@@ -180,7 +123,7 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
     ) order by r.rank desc, r.popularity desc, r.product_id desc), '[]')::text as body
     from (select m.product_id, m.popularity, (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
            + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
-          from (${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}) m
+          from (${set.sql}) m
           order by rank desc, m.popularity desc, m.product_id desc limit 21) r
     join product p on p.id = r.product_id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id`;
   const params = [
@@ -188,10 +131,7 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
     ...texts.full.params,
     ...texts.literal.params,
     ...texts.full.params,
-    ...texts.full.params,
-    ...where.params,
-    ...texts.full.params,
-    ...where.params,
+    ...set.params,
   ];
   let k = 0;
   const text = sql.replace(/\?/g, () => `$${++k}`);
@@ -208,20 +148,7 @@ await run(
 );
 
 // Suggestions: every keystroke of a few words as typed.
-const typed = [
-  'cream',
-  'soomdal',
-  'niacinamide',
-  'hydrating',
-  'vitamin c',
-  'gentle cl',
-  'ceramide',
-  'moisturiser',
-  ...tail.slice(0, 6),
-];
-const keystrokes = typed
-  .flatMap((word) => Array.from({ length: word.length }, (_, i) => word.slice(0, i + 1)))
-  .filter((q) => q.trim().length >= 2);
+const keystrokes = suggestionKeystrokes(tail);
 const suggestions: Array<{ kind: string; send: () => Promise<{ statusCode: number; body: string }> }> = [];
 while (suggestions.length < requests + 20) {
   for (const q of keystrokes)
@@ -255,9 +182,10 @@ for (const [query, free] of [
     sql: [`p.status = 'published'`, ...(free ? [`not (p.flags && array['fragrance'])`] : [])],
     params: [],
   };
+  const set = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
   const plan = await em.execute<Array<{ 'QUERY PLAN': string }>>(
-    `explain (analyze, buffers, costs off) ${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}`,
-    [...texts.full.params, ...texts.full.params],
+    `explain (analyze, buffers, costs off) ${set.sql}`,
+    set.params,
   );
   const lines = plan.map((r) => r['QUERY PLAN']);
   const top = lines.findIndex((l) => /^\s*Buffers/.test(l));

@@ -34,6 +34,7 @@ import { Migration20261127115900 as m30 } from './Migration20261127115900.js';
 import { Migration20261127120000 as m31 } from './Migration20261127120000.js';
 import { Migration20261127121503 as m32 } from './Migration20261127121503.js';
 import { Migration20261127122000 as m33 } from './Migration20261127122000.js';
+import { Migration20261127160000 as m34 } from './Migration20261127160000.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -70,4 +71,5 @@ export const migrationsList = [
   { name: 'Migration20261127120000', class: m31 },
   { name: 'Migration20261127121503', class: m32 },
   { name: 'Migration20261127122000', class: m33 },
+  { name: 'Migration20261127160000', class: m34 },
 ];

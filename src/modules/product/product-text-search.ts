@@ -13,7 +13,7 @@ import { productRowReader, type ProductConditions, type ProductRow } from './pro
 import { queryTexts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
 export { parseSearchText } from '../search/parse.js';
 import { searchVocabulary } from '../search/synonyms.js';
-import { candidatesSql } from '../search/candidates.js';
+import { candidates } from '../search/candidates.js';
 
 /**
  * Bounds on the work of one search (bench/README.md, "Search"). A query with at most
@@ -104,27 +104,30 @@ async function rankedPage(
 ) {
   const reader = await productRowReader(em, withEntries);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
+  const candidateSet = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
+  // The page is cut from the ranked candidates before the product, brand and category rows are
+  // joined: those are read for the page's rows, not for every candidate (up to 1,000).
   const rows = await em.execute<Array<Record<string, unknown>>>(
     `select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
        array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
      from ${reader.from} join (
-       select m.product_id, m.popularity,
-         (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
-           + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
-       from (${candidatesSql(texts.full.sql, where, RANKED_CANDIDATES, POPULAR_WALK)}) m
+       select * from (
+         select m.product_id, m.popularity,
+           (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
+             + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
+         from (${candidateSet.sql}) m
+       ) r where true${page}
+       order by r.rank desc, r.popularity desc, r.product_id desc limit ?
      ) r on r.product_id = p.id
-     where true${page}
      order by r.rank desc, r.popularity desc, r.product_id desc limit ?`,
     [
       ...texts.highlight.params,
       ...texts.full.params,
       ...texts.literal.params,
       ...texts.full.params,
-      ...texts.full.params,
-      ...where.params,
-      ...texts.full.params,
-      ...where.params,
+      ...candidateSet.params,
       ...(after ? [after.rank, after.popularity, after.id] : []),
+      limit + 1,
       limit + 1,
     ],
   );

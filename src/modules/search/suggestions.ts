@@ -1,7 +1,7 @@
 // As-you-type suggestions: products, brands and ingredients for what is typed so far,
 // in ONE statement, fast enough for every keystroke. The last word is a prefix (unstemmed); no
 // typo correction (the next keystroke is coming). Every part reads a bounded number of rows:
-// products as the search bounds them (candidatesSql: all matches of a rare prefix, else those among
+// products as the search bounds them (candidates(): all matches of a rare prefix, else those among
 // the SUGGESTION_WALK most popular products); brands through the GIN index of their names' words
 // (a prefix of a word is a range of the index; at most SUGGESTION_CANDIDATES of them ordered, as a
 // two-letter prefix may start a word of thousands of brands); ingredients whose names start with what is typed
@@ -12,7 +12,7 @@ import { validationFailed } from '../../errors.js';
 import { fold, queryTexts } from './engine/query.js';
 import { parseSearchText } from './parse.js';
 import { searchVocabulary } from './synonyms.js';
-import { candidatesSql } from './candidates.js';
+import { candidates } from './candidates.js';
 
 export const MAX_SUGGESTIONS = 10;
 const SUGGESTION_CANDIDATES = 100;
@@ -54,13 +54,19 @@ export async function searchSuggestions(
     .map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`)
     .join(' & ');
   if (!brandPrefix) return { products: [], brands: [], ingredients: [] };
+  const productSet = candidates(
+    texts,
+    { sql: [`p.status = 'published'`], params: [] },
+    SUGGESTION_CANDIDATES,
+    SUGGESTION_WALK,
+  );
   const [row] = await em.execute<
     Array<{ products: Suggestion[] | null; brands: Suggestion[] | null; ingredients: Suggestion[] | null }>
   >(
     `select
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', x.brand) order by x.rank desc, x.popularity desc, x.id) from (
           select p.id, p.alias, p.name, b.name as brand, m.popularity, ts_rank_cd(m.document, ${texts.full.sql}) as rank
-          from (${candidatesSql(texts.full.sql, { sql: [`p.status = 'published'`], params: [] }, SUGGESTION_CANDIDATES, SUGGESTION_WALK)}) m
+          from (${productSet.sql}) m
           join product p on p.id = m.product_id join brand b on b.id = p.brand_id
           order by rank desc, m.popularity desc, p.id limit ?) x) as products,
        (select json_agg(json_build_object('id', x.id, 'alias', x.alias, 'name', x.name, 'brand', null) order by x.name) from (
@@ -77,8 +83,7 @@ export async function searchSuggestions(
           order by i.curated desc, rank desc, length(i.name), i.name limit ?) x) as ingredients`,
     [
       ...texts.full.params,
-      ...texts.full.params,
-      ...texts.full.params,
+      ...productSet.params,
       n,
       brandPrefix,
       `${like(text.trim())}%`,

@@ -202,6 +202,13 @@ export interface QueryTexts {
   literal: QuerySql;
   /** Every positive word and prefix, any of them: which words of a result matched, to highlight. */
   highlight: QuerySql;
+  /**
+   * `full` without the prefix of the word being typed (null when there is none): every document it
+   * matches `full` matches too, so when it alone has many matches `full` has at least as many. It
+   * is answered by exact index entries; a prefix is a range of them, all read (a third of the
+   * catalog's words start with "c").
+   */
+  whole: QuerySql | null;
 }
 
 /**
@@ -241,6 +248,7 @@ export function queryTexts(
   // A query of negations alone ("-fragrance") matches by what it lacks: not a text search.
   if (!query.terms.length || query.terms.every((t) => t.negated)) return null;
   const full: Array<{ q: QuerySql; or: boolean; negated: boolean }> = [];
+  const whole: typeof full = [];
   const literal: typeof full = [];
   const words = new Set<string>();
   const prefixes = new Set<string>();
@@ -251,6 +259,7 @@ export function queryTexts(
     if (term.words.some((w) => corrections.has(w))) options.push(fixed);
     const typedPrefixes = term.prefix ? prefixSpellings(term.words[0], vocabulary).map((p) => operand(p, true)) : [];
     full.push({ q: tsquery([...new Set(options)], typedPrefixes), or: term.or, negated: term.negated });
+    whole.push({ q: tsquery([...new Set(options)], []), or: term.or, negated: term.negated });
     literal.push({
       q: tsquery([...new Set([phraseText(term.words), fixed])], term.prefix ? [operand(term.words[0], true)] : []),
       or: term.or,
@@ -262,5 +271,12 @@ export function queryTexts(
       for (const p of typedPrefixes) prefixes.add(p);
     }
   }
-  return { full: combine(full), literal: combine(literal), highlight: tsquery([...words], [...prefixes]) };
+  return {
+    full: combine(full),
+    literal: combine(literal),
+    highlight: tsquery([...words], [...prefixes]),
+    // Only a positive term has a prefix (a negated word is never being typed): without it, the
+    // query matches a subset of what it matched.
+    whole: prefixes.size ? combine(whole) : null,
+  };
 }

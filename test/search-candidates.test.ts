@@ -1,0 +1,127 @@
+// The bounded candidate set (src/modules/search/candidates.ts) on the demo catalog, with bounds
+// small enough that its words are "frequent": probing the query without the typed prefix first
+// must give the same candidates as probing the query alone, for every shape of query (a typed
+// prefix alone, after other words, with a synonym or a correction, or, negation, no prefix) and
+// with filters. The query engine's `whole` is checked to be the query without its prefixes.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { candidates } from '../src/modules/search/candidates.js';
+import { queryTexts } from '../src/modules/search/engine/query.js';
+import { parseSearchText } from '../src/modules/search/parse.js';
+import { searchVocabulary } from '../src/modules/search/synonyms.js';
+import { startTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const QUERIES = [
+  'c',
+  'cr',
+  'cream',
+  'cream ',
+  'rich cream',
+  'gel c',
+  'niacinamide s',
+  'vitamin c',
+  'vitamn c',
+  'sun cream',
+  'moisturi',
+  'serum -retinol',
+  'cleanser or toner',
+  'toner or cle',
+  '"eye cream"',
+  'hyaluronic acid serum',
+  'zzzz q',
+];
+
+async function candidateIds(
+  text: string,
+  withWhole: boolean,
+  filters: string[],
+  ranked: number,
+  walk: number,
+): Promise<string[]> {
+  const texts = queryTexts(parseSearchText('query', text)!, searchVocabulary())!;
+  const set = candidates(
+    { full: texts.full, whole: withWhole ? texts.whole : null },
+    { sql: [`p.status = 'published'`, ...filters], params: [] },
+    ranked,
+    walk,
+  );
+  const rows = await t.em().execute<Array<{ product_id: string }>>(`select product_id from (${set.sql}) c`, set.params);
+  return rows.map((r) => r.product_id).sort();
+}
+
+describe('bounded search candidates', () => {
+  it('are the same with and without the probe that leaves out the typed prefix', async () => {
+    const decided = { exact: 0, walked: 0 };
+    for (const filters of [[], [`not (p.flags && array['fragrance'])`]])
+      for (const [ranked, walk] of [
+        [3, 40],
+        [20, 100],
+        [1000, 4000],
+      ])
+        for (const text of QUERIES) {
+          const withWhole = await candidateIds(text, true, filters, ranked, walk);
+          const alone = await candidateIds(text, false, filters, ranked, walk);
+          expect({ text, filters, ranked, ids: withWhole }).toEqual({ text, filters, ranked, ids: alone });
+          const [{ n }] = await t
+            .em()
+            .execute<Array<{ n: number }>>(
+              `select count(*)::int as n from product_search s where s.document @@ ${queryTexts(parseSearchText('query', text)!, searchVocabulary())!.full.sql}`,
+              queryTexts(parseSearchText('query', text)!, searchVocabulary())!.full.params,
+            );
+          if (n > ranked) decided.walked++;
+          else decided.exact++;
+        }
+    // Both branches were taken (the family covers frequent and rare at these bounds).
+    expect(decided.exact).toBeGreaterThan(10);
+    expect(decided.walked).toBeGreaterThan(10);
+  });
+
+  it('the trigram index corrects typos after many words are written, without VACUUM (PGlite has none)', async () => {
+    const plan = await t
+      .em()
+      .transactional(async (tx) => {
+        // Words as imports write them, a statement at a time; nothing vacuums after.
+        for (let k = 0; k < 3; k++)
+          await tx.execute(
+            `insert into search_word (word) select 'bench' || md5(i::text || '-${k}') from generate_series(1, 10000) as i on conflict do nothing`,
+          );
+        const rows = await tx.execute<Array<{ 'QUERY PLAN': string }>>(
+          `explain select word from search_word where word % 'vitamn' order by similarity(word, 'vitamn') desc limit 1`,
+        );
+        throw Object.assign(new Error('rolled back'), { plan: rows.map((r) => r['QUERY PLAN']).join('\n') });
+      })
+      .catch((error: { plan?: string }) => error.plan ?? Promise.reject(error));
+    expect(plan).toContain('search_word_trgm_index');
+  });
+
+  it('the query without prefixes is the query with each typed prefix left out, null without one', () => {
+    const texts = (q: string) => queryTexts(parseSearchText('query', q)!, searchVocabulary())!;
+    expect(texts('cream ').whole).toBeNull();
+    expect(texts('"eye cream"').whole).toBeNull();
+    expect(texts('serum -retinol').whole).toBeNull();
+    const typed = texts('rich cream');
+    expect(typed.full.params).toEqual(["'rich'", "'cream'", "'cream':*"]);
+    expect(typed.whole).toEqual({
+      sql: `(to_tsquery('english', ?) && to_tsquery('english', ?))`,
+      params: ["'rich'", "'cream'"],
+    });
+    // A prefix in either spelling goes, the word as typed and its synonyms stay.
+    const spelt = texts('moisturis');
+    expect(spelt.full.params.some((p) => p.includes(':*'))).toBe(true);
+    expect(spelt.whole!.params.some((p) => p.includes(':*'))).toBe(false);
+    expect(spelt.whole!.params.join(' ')).toContain('moisturis');
+    // Every query of the family: the same terms, the prefixes' to_tsquery('simple', …) left out.
+    for (const q of QUERIES.filter((q) => texts(q).whole)) {
+      const { full, whole } = texts(q);
+      expect({ q, params: whole!.params }).toEqual({ q, params: full.params.filter((p) => !p.includes(':*')) });
+      expect(whole!.sql).not.toContain(`'simple'`);
+    }
+  });
+});
