@@ -15,7 +15,7 @@ import { MAX_GRAPHQL_RESPONSE_BYTES } from './graphql-limits.js';
 import { stopOcr } from './modules/analysis/label-ocr.js';
 import { registerImageRoutes } from './modules/image/image.routes.js';
 import { createMailer } from './modules/mail/mailer.js';
-import { registerPages } from './modules/page/page.routes.js';
+import { registerPages } from './pages/page.routes.js';
 import { useCursorSecret } from './modules/shared/pagination.js';
 import { MAX_UPLOAD_BYTES } from './modules/shared/upload.scalar.js';
 import { claimsOf } from './platform/caller.js';

@@ -66,7 +66,7 @@ export async function issueEmailToken(
   return { token, expiresAt };
 }
 
-/** The page that confirms by the token alone (src/modules/page): opening it in a browser works. */
+/** The page that confirms by the token alone (src/pages): opening it in a browser works. */
 const confirmLink = (ctx: Context, _user: User, token: string): string =>
   `${ctx.publicUrl}${pagePaths.confirmEmail(token)}`;
 
