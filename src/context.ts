@@ -11,8 +11,11 @@ import type { User } from './modules/user/user.entity.js';
 import { createOpinionLoaders } from './modules/opinion/ingredient-opinion.loaders.js';
 import { createTutorialLoaders } from './modules/tutorial/product-tutorial.loaders.js';
 import { createPitchLoaders } from './modules/pitch/product-pitch.loaders.js';
-// Evaluated here, where the routine loaders used to bring it in: type-graphql orders the schema's
-// root fields by when their resolvers' decorators run, and schema.graphql keeps its order.
+// Evaluated here, where the routine loaders used to bring them in (the supergroup resolver first
+// brought in the opinion and user resolvers, whose types it returns): type-graphql orders the
+// schema's root fields by when their resolvers' decorators run, and schema.graphql keeps its order.
+import './modules/opinion/ingredient-opinion.resolver.js';
+import './modules/user/user.resolver.js';
 import './modules/supergroup/supergroup-filters.resolver.js';
 import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
 import { createImageLoaders } from './modules/image/image.loaders.js';
