@@ -6,7 +6,7 @@ import { createProductLoaders } from './modules/product/product.loaders.js';
 import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
 import { createFeaturedLoaders } from './modules/featured/featured.loaders.js';
-import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
+import { createFavoriteLoaders } from './modules/favorite/product-favorite.loaders.js';
 import type { User } from './modules/user/user.entity.js';
 import { createOpinionLoaders } from './modules/opinion/ingredient-opinion.loaders.js';
 import { createTutorialLoaders } from './modules/tutorial/product-tutorial.loaders.js';
@@ -21,6 +21,7 @@ import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
 import { createImageLoaders } from './modules/image/image.loaders.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { createReactionLoaders } from './modules/reaction/reaction.loaders.js';
+import { createReformulationLoaders } from './modules/reformulation/reformulation.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -31,7 +32,7 @@ export function createLoaders(em: EntityManager) {
     ...createProductLoaders(em),
     ...createUnitLoaders(em),
     ...createUserLoaders(em),
-    favoriteCountByProduct: favoriteCountLoader(em),
+    ...createFavoriteLoaders(em),
     ...createFeaturedLoaders(em),
     // ==== Catalog: product drafts, product images, search, compare
     ...createImageLoaders(em),
@@ -48,6 +49,9 @@ export function createLoaders(em: EntityManager) {
 
     // ==== Reaction detective
     ...createReactionLoaders(em),
+
+    // ==== Reformulation watch
+    ...createReformulationLoaders(em),
   };
 }
 

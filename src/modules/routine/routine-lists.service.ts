@@ -1,6 +1,5 @@
 // Lists of routines: public ones, a user's, the caller's, favourites, and the routines and
 // users behind a product. Ranked lists page by offset (their order is not a unique key).
-import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { checkedSupergroup, expertIdsCovering } from '../supergroup/supergroup-filters.service.js';
 import { validationFailed } from '../../errors.js';
@@ -218,16 +217,4 @@ export async function topUsersForProduct(em: EntityManager, idOrAlias: string, v
       ),
     nextCursor: next(rows.length),
   };
-}
-
-/** Favourite counts of many routines in one grouped query. */
-export function routineFavoriteCountLoader(em: EntityManager): DataLoader<string, number> {
-  return new DataLoader(async (ids) => {
-    const rows = await em.execute<Array<{ routine_id: string; n: number }>>(
-      'select routine_id, count(*)::int as n from routine_favorite where routine_id in (?) group by routine_id',
-      [[...ids]],
-    );
-    const counts = new Map(rows.map((r) => [r.routine_id, r.n]));
-    return ids.map((id) => counts.get(id) ?? 0);
-  });
 }
