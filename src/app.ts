@@ -11,7 +11,7 @@ import { Authenticator, viewerFromClaims } from './auth.js';
 import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { databaseAnswers, type EntityManager, type Orm } from './db.js';
-import { MAX_GRAPHQL_RESPONSE_BYTES } from './graphql-limits.js';
+import { MAX_GRAPHQL_RESPONSE_BYTES } from './platform/graphql-limits.js';
 import { stopOcr } from './modules/analysis/label-ocr.js';
 import { registerImageRoutes } from './modules/image/image.routes.js';
 import { createMailer } from './modules/mail/mailer.js';

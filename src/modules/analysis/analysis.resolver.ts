@@ -108,7 +108,7 @@ export class AnalysisResolver {
   }
 
   // Mutations
-  @NoTransaction('the one write is a row in a group-committed INSERT (see analysis-writer.ts)')
+  @NoTransaction('the one write is a row in a group-committed INSERT (see analysis-writer.service.ts)')
   @Mutation(() => IngredientAnalysis, {
     description: 'Analyses a pasted ingredient list; signed-in callers own the result.',
   })

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { Product } from './product.entity.js';
 import { ProductPage } from './product.types.js';
 import { primeJoined, type ProductRow } from './product-rows.js';
-import { matchedWordsOf } from './product-text-search.js';
+import { matchedWordsOf } from './product-text-search.service.js';
 import { searchProducts } from './product-search.service.js';
 import { ProductSearchArgs } from './product-search.input.js';
 

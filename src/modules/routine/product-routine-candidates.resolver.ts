@@ -4,7 +4,7 @@ import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { compatibilityFor } from '../feeling/product-compatibility.service.js';
 import { getProduct } from '../product/product.service.js';
-import { productStepCandidates } from './product-step-types.js';
+import { productStepCandidates } from './product-step-types.service.js';
 import { RoutineCandidatePage } from './product-routine-candidates.types.js';
 
 @Resolver()

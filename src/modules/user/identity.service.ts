@@ -9,7 +9,7 @@ import { pagePaths } from '../shared/page-paths.js';
 import { changeIfStill } from '../shared/single-use.js';
 import { emailChangeMessage, inviteMessage, verificationMessage } from '../mail/messages.js';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
-import { throttle } from './throttle.js';
+import { throttle } from './throttle.service.js';
 import { UserInvite } from './user-invite.entity.js';
 import type { User } from './user.entity.js';
 import { ownUser } from './user.service.js';
