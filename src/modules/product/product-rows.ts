@@ -17,6 +17,7 @@ import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import type { Product, ProductIngredient } from './product.entity.js';
 import { Product as ProductEntity } from './product.entity.js';
+import { namesNothing } from '../shared/lookup-key.js';
 
 /**
  * A product read as a row (Product's properties; brand and category the joined rows). Field
@@ -256,8 +257,7 @@ export async function productRowsByIds(
 
 /** The product a key names (a uuid is an id, anything else an alias) as a row, brand and category joined, or null. */
 export async function productRowByKey(em: EntityManager, key: string): Promise<ProductRow | null> {
-  // PostgreSQL text cannot hold 0x00: such a key names nothing.
-  if (key.includes('\0')) return null;
+  if (namesNothing(key)) return null;
   const [row] = await readRows<Record<string, unknown>>(
     em,
     `select ${productSelect(em)} from ${productFrom(em)} where p.${isUuid(key) ? 'id' : 'alias'} = ?`,
@@ -319,8 +319,7 @@ function detailStatement(em: EntityManager, by: 'id' | 'alias'): string {
 
 /** The product a key names (a uuid is an id, anything else an alias), as a detail row; null when none. */
 export async function productDetailRow(em: EntityManager, key: string): Promise<ProductDetailRow | null> {
-  // PostgreSQL text cannot hold 0x00: such a key names nothing.
-  if (key.includes('\0')) return null;
+  if (namesNothing(key)) return null;
   const [rows, { byId }] = await Promise.all([
     readRows<Record<string, unknown>>(em, detailStatement(em, isUuid(key) ? 'id' : 'alias'), [key.toLowerCase()]),
     loadKnowledgeBase(em),

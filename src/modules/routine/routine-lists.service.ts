@@ -17,6 +17,7 @@ import { getUser } from '../user/user.service.js';
 import { isUuid } from '../shared/ids.js';
 import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 import { ROUTINES_ONLY, routinePage, type RoutinePageShows, type RoutineRow } from './routine-rows.js';
+import { namesNothing } from '../shared/lookup-key.js';
 
 /** limit and offset of a ranked page; the cursor is the offset, signed like every list's. */
 export function offsetPage(args: PageArgs): {
@@ -91,8 +92,8 @@ export async function listUserRoutines(
   const key = idOrUsername.toLowerCase();
   const byId = isUuid(idOrUsername);
   if (viewer && (byId ? viewer.id === key : viewer.username === key)) return listMyRoutines(em, viewer, page, shows);
-  // No username holds a control character: getUser answers NOT_FOUND without a query.
-  if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100) await getUser(em, idOrUsername);
+  // A key no user can have: getUser answers NOT_FOUND without a query.
+  if (namesNothing(idOrUsername) || idOrUsername.length > 100) await getUser(em, idOrUsername);
   const owner = `(select o.id from app_user o where o.${byId ? 'id' : 'username'} = ?)`;
   const routines = await routinePage(
     em,
