@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
 import pg from 'pg';
-import { RANKED_CANDIDATES, POPULAR_WALK } from '../src/modules/product/product-text-search.js';
+import { RANKED_CANDIDATES, POPULAR_WALK } from '../src/modules/product/product-text-search.service.js';
 import { candidates } from '../src/modules/search/candidates.js';
 import { queryTexts } from '../src/modules/search/engine/query.js';
 import { parseSearchText } from '../src/modules/search/parse.js';

@@ -1,7 +1,7 @@
 // Proves the browser pages work with no internet, in headless Chromium (one launch):
 //   /graphiql  opens on the service's named operations, runs a query typed into its editor;
 //   /docs      Swagger UI renders the API reference from /openapi.json;
-//   the pages people open (src/modules/page), on a phone-sized screen: `/` and its paste form
+//   the pages people open (src/pages), on a phone-sized screen: `/` and its paste form
 //   (submitted), the analysis it leads to, an ingredient, a product and a shared comparison,
 //   and the e-mail landings followed from links in real SMTP deliveries (smtp-server here):
 //   the address-change link (confirmed with its button), an invitation, a routine-request answer
@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
 import { Authenticator } from '../src/auth.js';
 import { loadConfig } from '../src/config.js';
-import { graphiqlTabs } from '../src/modules/page/graphiql-tabs.js';
+import { graphiqlTabs } from '../src/pages/graphiql-tabs.js';
 import { startSmtpInbox, type SmtpInbox } from '../test/helpers/smtp-inbox.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

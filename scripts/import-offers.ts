@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db.js';
-import { applyFeed, FeedFormatError, formatFeedReport, readFeed } from '../src/modules/buy/offer-feed.js';
+import { applyFeed, FeedFormatError, formatFeedReport, readFeed } from '../src/modules/buy/offer-feed.service.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');

@@ -7,7 +7,7 @@ import { User, UserType } from './modules/user/user.entity.js';
 import { newId } from './modules/shared/ids.js';
 import { isReservedUsername } from './modules/user/user.service.js';
 import { checkedEmail } from './modules/user/identity.service.js';
-import { isDeletedSubject } from './modules/user/deleted-subject.js';
+import { isDeletedSubject } from './modules/user/deleted-subject.service.js';
 import { userBySubject } from './modules/user/user-rows.js';
 
 export interface Claims extends JWTPayload {

@@ -6,18 +6,22 @@ import { createProductLoaders } from './modules/product/product.loaders.js';
 import { createUnitLoaders } from './modules/unit/unit.loaders.js';
 import { createUserLoaders } from './modules/user/user.loaders.js';
 import { createFeaturedLoaders } from './modules/featured/featured.loaders.js';
-import { favoriteCountLoader } from './modules/favorite/product-favorite.service.js';
+import { createFavoriteLoaders } from './modules/favorite/product-favorite.loaders.js';
 import type { User } from './modules/user/user.entity.js';
 import { createOpinionLoaders } from './modules/opinion/ingredient-opinion.loaders.js';
 import { createTutorialLoaders } from './modules/tutorial/product-tutorial.loaders.js';
 import { createPitchLoaders } from './modules/pitch/product-pitch.loaders.js';
-// Evaluated here, where the routine loaders used to bring it in: type-graphql orders the schema's
-// root fields by when their resolvers' decorators run, and schema.graphql keeps its order.
+// Evaluated here, where the routine loaders used to bring them in (the supergroup resolver first
+// brought in the opinion and user resolvers, whose types it returns): type-graphql orders the
+// schema's root fields by when their resolvers' decorators run, and schema.graphql keeps its order.
+import './modules/opinion/ingredient-opinion.resolver.js';
+import './modules/user/user.resolver.js';
 import './modules/supergroup/supergroup-filters.resolver.js';
 import { createRoutineLoaders } from './modules/routine/routine.loaders.js';
 import { createImageLoaders } from './modules/image/image.loaders.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { createReactionLoaders } from './modules/reaction/reaction.loaders.js';
+import { createReformulationLoaders } from './modules/reformulation/reformulation.loaders.js';
 
 /** A fresh loader set per request: batching and caching never cross requests. */
 export function createLoaders(em: EntityManager) {
@@ -28,7 +32,7 @@ export function createLoaders(em: EntityManager) {
     ...createProductLoaders(em),
     ...createUnitLoaders(em),
     ...createUserLoaders(em),
-    favoriteCountByProduct: favoriteCountLoader(em),
+    ...createFavoriteLoaders(em),
     ...createFeaturedLoaders(em),
     // ==== Catalog: product drafts, product images, search, compare
     ...createImageLoaders(em),
@@ -45,6 +49,9 @@ export function createLoaders(em: EntityManager) {
 
     // ==== Reaction detective
     ...createReactionLoaders(em),
+
+    // ==== Reformulation watch
+    ...createReformulationLoaders(em),
   };
 }
 

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance } from 'fastify';
-import { graphiqlEditorsScript, graphiqlTabs } from './modules/page/graphiql-tabs.js';
+import { graphiqlEditorsScript, graphiqlTabs } from './pages/graphiql-tabs.js';
 import { docsRoute, graphiqlRoute } from './platform/security.js';
 import { mappingsDir } from './rest/describe.js';
 

@@ -11,7 +11,7 @@ import {
 } from '../src/modules/account/user-data-policy.js';
 import { previousWeek, weekOf } from '../src/modules/routine/engine/contest-weeks.js';
 import { newId } from '../src/modules/shared/ids.js';
-import { subjectHash } from '../src/modules/user/deleted-subject.js';
+import { subjectHash } from '../src/modules/user/deleted-subject.service.js';
 import { User } from '../src/modules/user/user.entity.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { rowsPerEntry, seedPerson } from './helpers/personal-data.js';

@@ -214,7 +214,7 @@ describe('offer feeds (npm run import:offers)', () => {
   ].join('\n');
 
   it('adds, changes and ends offers, reports bad lines, and changes nothing the second time', async () => {
-    const { applyFeed, readFeed } = await import('../src/modules/buy/offer-feed.js');
+    const { applyFeed, readFeed } = await import('../src/modules/buy/offer-feed.service.js');
     const first = await applyFeed(t.em(), readFeed(csv));
     expect(first).toMatchObject({ lines: 7, added: 1, changed: 1, ended: 1, unchanged: 0 });
     expect(first.bad).toEqual([
@@ -240,7 +240,7 @@ describe('offer feeds (npm run import:offers)', () => {
   });
 
   it('refuses a file that is not a feed', async () => {
-    const { readFeed } = await import('../src/modules/buy/offer-feed.js');
+    const { readFeed } = await import('../src/modules/buy/offer-feed.service.js');
     expect(() => readFeed('[{"product": ')).toThrow(/not valid JSON/);
     expect(() => readFeed('name,price\nx,1')).toThrow(/header/);
   });
@@ -318,7 +318,7 @@ describe('offer URLs point at public sites only', () => {
     );
     expect(update.json().errors[0].extensions.details).toMatchObject({ field: 'url' });
 
-    const { applyFeed, readFeed } = await import('../src/modules/buy/offer-feed.js');
+    const { applyFeed, readFeed } = await import('../src/modules/buy/offer-feed.service.js');
     const report = await applyFeed(
       t.em(),
       readFeed(`product,retailer,url,price,currency\n${product},Feed Loop,http://localhost/p,1,EUR`),

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildApp } from '../src/app.js';
 import { policyEntries } from '../src/modules/account/user-data-policy.js';
-import { subjectHash } from '../src/modules/user/deleted-subject.js';
+import { subjectHash } from '../src/modules/user/deleted-subject.service.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { rowsPerEntry, seedPerson, type Person } from './helpers/personal-data.js';
 

@@ -12,7 +12,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { loadConfig } from '../src/config.js';
-import { checkQueryLimits } from '../src/graphql-limits.js';
+import { checkQueryLimits } from '../src/platform/graphql-limits.js';
 import { MAX_LIMIT } from '../src/modules/shared/pagination.js';
 import { mappingsDir } from '../src/rest/describe.js';
 import { loadOperations } from '../src/rest/documents.js';

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { isObjectType, parse, type GraphQLSchema } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
-import { CHEAP_FIELDS, checkQueryLimits, FIELD_COSTS } from '../src/graphql-limits.js';
+import { CHEAP_FIELDS, checkQueryLimits, FIELD_COSTS } from '../src/platform/graphql-limits.js';
 import { buildAppSchema } from '../src/schema.js';
 
 let schema: GraphQLSchema;

@@ -9,8 +9,8 @@ import {
   MAX_FRAGMENT_NESTING,
   MAX_FRAGMENTS,
   MAX_QUERY_TOKENS,
-} from '../src/graphql-document-bounds.js';
-import { checkQueryLimits } from '../src/graphql-limits.js';
+} from '../src/platform/graphql-document-bounds.js';
+import { checkQueryLimits } from '../src/platform/graphql-limits.js';
 import { buildAppSchema } from '../src/schema.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 

@@ -1,4 +1,4 @@
-// What a reader sees on the pages people land on (src/modules/page): the analysis page shows what
+// What a reader sees on the pages people land on (src/pages): the analysis page shows what
 // the API knows (estimates and the 1% line, EU law with its act and annex entry, rating sources,
 // a kit's parts, what could not be read); the product page its brand's attestation, offers in the
 // reader's currency with the day of the rates, similar products, better alternatives and its

@@ -1,9 +1,9 @@
-// The pages people open (src/modules/page) through the app: status, content type, what they show,
+// The pages people open (src/pages) through the app: status, content type, what they show,
 // the paste form, errors as pages, and that the REST paths of the specification are untouched.
 // Browser, axe-core and real SMTP checks of the same pages: scripts/check-pages.ts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { html } from '../src/modules/page/html.js';
+import { html } from '../src/pages/html.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { Redis } from 'ioredis';
 import { ormOptions } from '../mikro-orm.config.js';
 import { buildApp } from '../src/app.js';
-import { FIELD_COSTS, MAX_FIELD_REPEAT } from '../src/graphql-limits.js';
+import { FIELD_COSTS, MAX_FIELD_REPEAT } from '../src/platform/graphql-limits.js';
 import { IngredientAnalysis } from '../src/modules/analysis/analysis.entity.js';
 import { registerRequestStore, storeOf, trackTransactions } from '../src/platform/request-store.js';
 import { ConfigError, loadConfig } from '../src/config.js';

@@ -218,6 +218,28 @@ describe('alerts', () => {
     expect(await alertsOf(people.stranger_hates_fragrance)).toEqual([]);
   });
 
+  it("an alert's diff reads the versions each request, so a change between two requests shows", async () => {
+    const diffOf = async () => (await alertsOf(people.fav_hates_fragrance))[0].diff;
+    const where = 'where version = 2 and product_id = (select id from product where alias = ?)';
+    const [{ ingredient_list: written }] = await sql<{ ingredient_list: string }>(
+      `select ingredient_list from product_list_version ${where}`,
+      [product],
+    );
+    expect(aliases((await diffOf()).added)).toEqual(['fragrance']);
+    // Version 2 rewritten under the service, as a restore or another instance would: a loader kept
+    // past its request would still answer the diff read above.
+    for (const [list, added, identical] of [
+      [LIST_1, [], true],
+      [`${LIST_1}, Linalool`, ['linalool'], false],
+      [written, ['fragrance'], false],
+    ] as const) {
+      await sql(`update product_list_version set ingredient_list = ? ${where}`, [list, product]);
+      const diff = await diffOf();
+      expect(aliases(diff.added)).toEqual(added);
+      expect(diff.identical).toBe(identical);
+    }
+  });
+
   it('the write path sends as many statements for many watchers as for one (no N+1)', async () => {
     const few = await newProduct('Reform Few Watchers');
     const many = await newProduct('Reform Many Watchers');

@@ -1,4 +1,4 @@
-// What bounds a request to /graphql (the limits themselves are in src/graphql-limits.ts): the size
+// What bounds a request to /graphql (the limits themselves are in graphql-limits.ts beside it): the size
 // of a batch, an alias bomb refused at the cost of a parse, the rate-limit classes of the root
 // fields that limited REST routes run, the query's depth and cost once Apollo has it, and the
 // size of the answer.
@@ -8,7 +8,7 @@ import { Kind, type GraphQLSchema, type OperationDefinitionNode, type SelectionS
 import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { checkQueryLimitsOnce, inspectGraphqlRequest } from '../graphql-limits.js';
+import { checkQueryLimitsOnce, inspectGraphqlRequest } from './graphql-limits.js';
 import { withPersistedDocuments, type PersistedQueryStore } from './persisted-queries.js';
 import { graphqlBudget, rateLimitClass, type RateLimitClass, type RouteTraits } from './rate-limit.js';
 import type { RedisLink } from './redis.js';

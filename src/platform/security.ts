@@ -31,7 +31,7 @@ const PAGE_DIRECTIVES = {
 
 /**
  * The pages of each kind, their scripts and styles (GraphiQL and Swagger UI checked in Chromium by
- * `npm run check:pages`). Server-rendered pages (src/modules/page) run no script and style
+ * `npm run check:pages`). Server-rendered pages (src/pages) run no script and style
  * themselves with /p/pages.css only: an injected script or style attribute does nothing.
  * Swagger UI loads its scripts from /docs and styles itself inline. GraphiQL's page is one HTML
  * file with inline scripts and styles; its editor uses web workers from blob: URLs and data: fonts.

@@ -4,7 +4,7 @@
 import { IsolationLevel, ReferenceKind, type EntityMetadata } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import type { User } from '../user/user.entity.js';
-import { valueFor } from './account-erasure.js';
+import { valueFor } from './account-erasure.service.js';
 import { policyEntries } from './user-data-policy.js';
 import type { PersonalDataExport, PersonalDataSection } from './data-export.types.js';
 

@@ -1,5 +1,5 @@
 // Every column that holds a person's id (or their identity provider's subject) says here what
-// deleting the account does to it, and why. Account erasure (account-erasure.ts) and the personal
+// deleting the account does to it, and why. Account erasure (account-erasure.service.ts) and the personal
 // data export (data-export.service.ts) are both driven by this table, and
 // test/user-data-policy.test.ts reads MikroORM's metadata so that a column added later without an
 // entry here fails the build (GDPR articles 15, 17 and 20).

@@ -4,7 +4,7 @@
 // the engine) unless the caller asks for others too. A fixed number of queries: the product,
 // the categories, the candidates (one loader batch), the caller's feelings, and the routine's data.
 import type { Context } from '../../context.js';
-import { notFound, validationFailed } from '../../errors.js';
+import { validationFailed } from '../../errors.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { loadSimilarityIndex } from '../product/similarity.service.js';
 import { IngredientFeeling, Sentiment } from '../feeling/ingredient-feeling.entity.js';
@@ -27,6 +27,7 @@ import {
   type RoutineContext,
 } from './engine/rank-alternatives.js';
 import type { AlternativeComparison, BetterAlternatives, ReasonEffect } from './alternative.types.js';
+import { lookupKey } from '../shared/lookup-key.js';
 
 /** How many similar products are judged for a list of `limit`: enough for the person to reorder. */
 const poolSize = (limit: number) => Math.max(30, limit * 3);
@@ -46,8 +47,7 @@ export async function betterAlternatives(
   otherKinds = false,
 ): Promise<BetterAlternatives> {
   const limit = checkedAlternativesLimit(limitArg);
-  if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
-  const product = await getProduct(ctx.em, idOrAlias, ctx.viewer);
+  const product = await getProduct(ctx.em, lookupKey('Product', idOrAlias), ctx.viewer);
   const viewer = ctx.viewer;
   const [index, { byId }, routine, feelings, kinds] = await Promise.all([
     loadSimilarityIndex(ctx.em),

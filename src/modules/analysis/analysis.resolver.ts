@@ -1,17 +1,4 @@
-import {
-  Arg,
-  Args,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  Int,
-  Mutation,
-  Query,
-  Resolver,
-  Root,
-  ArgsType,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { NoTransaction } from '../shared/transactional.js';
 import { PageArgs, checkedLimit } from '../shared/pagination.js';
@@ -39,16 +26,11 @@ import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
 import { entriesWithIngredients, readStoredEntries } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
+import { SimilarArgs } from './analysis.input.js';
 
 // A text of which nothing could be read as an ingredient (all of it set aside) is no list that is "free of" anything.
 const listUnread = (entries: Array<{ unread?: boolean }>): boolean =>
   entries.length === 0 || entries.some((e) => e.unread);
-
-@ArgsType()
-class SimilarArgs {
-  @Field(() => Int, { nullable: true, description: 'How many (1-100, default 20).' })
-  limit?: number | null;
-}
 
 @Resolver(() => IngredientAnalysis)
 export class AnalysisResolver {
@@ -126,7 +108,7 @@ export class AnalysisResolver {
   }
 
   // Mutations
-  @NoTransaction('the one write is a row in a group-committed INSERT (see analysis-writer.ts)')
+  @NoTransaction('the one write is a row in a group-committed INSERT (see analysis-writer.service.ts)')
   @Mutation(() => IngredientAnalysis, {
     description: 'Analyses a pasted ingredient list; signed-in callers own the result.',
   })

@@ -5,7 +5,7 @@ import { checkedList } from '../shared/ingredient-list.js';
 import { newId } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
-import { saveAnalysis, type NewAnalysis } from './analysis-writer.js';
+import { saveAnalysis, type NewAnalysis } from './analysis-writer.service.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeIngredientList } from './engine/analyze.js';
 import { shownSetAside } from './engine/set-aside.js';

@@ -4,7 +4,7 @@ import { ProductCategory } from '../category/category.entity.js';
 import { Product } from '../product/product.entity.js';
 import { Page } from '../shared/pagination.js';
 import { IngredientAnalysis } from './analysis.entity.js';
-import type { NewAnalysis } from './analysis-writer.js';
+import type { NewAnalysis } from './analysis-writer.service.js';
 import { ConcentrationEstimate, RegulatoryNote } from './analysis-knowledge.types.js';
 
 @ObjectType({ description: 'One entry of an analysed list.', simpleResolvers: true })

@@ -1,13 +1,11 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
 import { IngredientMatchProposal, ProposalStatus } from './match-proposal.entity.js';
 import { listProposals, proposeMatch, reviewMatch } from './match-proposal.service.js';
-
-@ObjectType()
-export class IngredientMatchProposalPage extends Page(IngredientMatchProposal) {}
+import { IngredientMatchProposalPage } from './match-proposal.types.js';
 
 @Resolver(() => IngredientMatchProposal)
 export class MatchProposalResolver {

@@ -1,44 +1,15 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { effectsOfIngredients, ingredientsOf, similarProductsOf } from './analysis-reports.service.js';
-import { EffectSummary, RuleVerdict, SimilarProductPage, SkinTypeVerdict } from './analysis.types.js';
+import { SimilarProductPage } from './analysis.types.js';
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
 import { checkedLimit } from '../shared/pagination.js';
-import { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import { readProductList } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
-
-@ObjectType({ description: "What a product's label says: entries, free-of rules and skin-type verdicts." })
-export class ProductAnalysis {
-  @Field(() => Product)
-  product!: Product;
-
-  @Field(() => [String], { description: 'Entries that matched no ingredient.' })
-  unmatched!: string[];
-
-  @Field(() => [RuleVerdict])
-  rules!: RuleVerdict[];
-
-  @Field(() => [SkinTypeVerdict])
-  skinTypes!: SkinTypeVerdict[];
-}
-
-@ObjectType({ description: "A product's effects, effect by effect, with the ingredients that bring them." })
-export class ProductEffects {
-  @Field(() => Product)
-  product!: Product;
-
-  @Field(() => [EffectSummary])
-  effects!: EffectSummary[];
-}
-
-@ArgsType()
-class SimilarProductArgs {
-  @Field(() => Int, { nullable: true, description: 'How many (1-100, default 20).' })
-  limit?: number | null;
-}
+import { ProductAnalysis, ProductEffects } from './product-insights.types.js';
+import { SimilarProductArgs } from './product-insights.input.js';
 
 @Resolver(() => ProductAnalysis)
 export class ProductInsightsResolver {

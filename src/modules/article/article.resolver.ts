@@ -1,16 +1,9 @@
-import { Arg, Args, ArgsType, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Query, Resolver } from 'type-graphql';
 import { notFound } from '../../errors.js';
-import { Page, PageArgs, paginateList } from '../shared/pagination.js';
+import { paginateList } from '../shared/pagination.js';
 import { Article, loadArticles } from './article.js';
-
-@ObjectType()
-export class ArticlePage extends Page(Article) {}
-
-@ArgsType()
-class ArticleListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Only articles with this tag.' })
-  tag?: string | null;
-}
+import { ArticlePage } from './article.types.js';
+import { ArticleListArgs } from './article.input.js';
 
 @Resolver(() => Article)
 export class ArticleResolver {

@@ -1,58 +1,14 @@
-import {
-  Arg,
-  Args,
-  ArgsType,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  Int,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { paginate } from '../shared/pagination.js';
 import { getUser } from '../user/user.service.js';
 import { transferBrand, updateBrand } from './brand-write.service.js';
 import type { Context } from '../../context.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { Brand } from './brand.entity.js';
 import { getBrand, listBrands } from './brand.service.js';
 import { User } from '../user/user.entity.js';
-
-@ObjectType()
-export class BrandPage extends Page(Brand) {}
-
-@ArgsType()
-class BrandListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Part of the brand name.' })
-  search?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country code.' })
-  country?: string | null;
-}
-
-// Flat arguments, not an input object: graphql-jit turns a missing variable inside an input
-// object literal into null, and a PATCH must tell "left out" from "set to null".
-@ArgsType()
-class BrandChangesArgs {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code.' })
-  country?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'An https URL.' })
-  website?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  founded?: number | null;
-}
+import { BrandPage } from './brand.types.js';
+import { BrandChangesArgs, BrandListArgs } from './brand.input.js';
 
 @Resolver(() => Brand)
 export class BrandResolver {

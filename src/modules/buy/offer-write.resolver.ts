@@ -1,25 +1,8 @@
-import { Arg, Authorized, Ctx, Field, Float, ID, InputType, Mutation, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { ProductOffer } from '../product/product.entity.js';
 import { addOffer, endOffer, updateOffer } from './offer-write.service.js';
-
-@InputType({ description: 'A retailer offer: where the product is sold and at what price.' })
-export class OfferInput {
-  @Field(() => String, { nullable: true, description: "The shop's name (one active offer per retailer and product)." })
-  retailer?: string | null;
-
-  @Field(() => String, { nullable: true, description: "The product's page at the retailer (http or https)." })
-  url?: string | null;
-
-  @Field(() => Float, { nullable: true, description: 'Price with at most 2 decimals; with currency, or both null.' })
-  price?: number | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'ISO 4217 code with a shipped reference rate (EUR, USD, GBP, KRW…).',
-  })
-  currency?: string | null;
-}
+import { OfferInput } from './offer-write.input.js';
 
 @Resolver()
 export class OfferWriteResolver {

@@ -1,21 +1,10 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Page, PageArgs } from '../shared/pagination.js';
 import { Breadcrumb, BreadcrumbTrail, categoryCrumb } from './breadcrumb.js';
 import { ProductCategory } from './category.entity.js';
 import { categoryTrail, getCategory, listCategories } from './category.service.js';
-
-@ObjectType()
-export class ProductCategoryPage extends Page(ProductCategory) {}
-
-@ArgsType()
-class CategoryListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Only the children of this category (id or alias).' })
-  parent?: string | null;
-
-  @Field(() => Boolean, { nullable: true, description: 'Only the top-level categories.' })
-  topLevel?: boolean | null;
-}
+import { ProductCategoryPage } from './category.types.js';
+import { CategoryListArgs } from './category.input.js';
 
 @Resolver(() => ProductCategory)
 export class CategoryResolver {

@@ -1,28 +1,14 @@
-import {
-  Arg,
-  Args,
-  ArgsType,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  Float,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { AnalysisEntry, CategoryGuess } from '../analysis/analysis.types.js';
+import { AnalysisEntry } from '../analysis/analysis.types.js';
 import { entriesWithIngredients } from '../analysis/analysis-entries.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { Product } from '../product/product.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { autoClassify } from './product-draft-classify.service.js';
-import { ProductDraft, ProductDraftStatus } from './product-draft.entity.js';
+import { ProductDraft } from './product-draft.entity.js';
 import {
   approveDraft,
   createDraft,
@@ -33,90 +19,8 @@ import {
   listReviewedDrafts,
   updateDraft,
 } from './product-draft.service.js';
-
-@ObjectType()
-export class ProductDraftPage extends Page(ProductDraft) {}
-
-@ObjectType({ description: 'A brand the product name points at, with confidence (0-1).' })
-class BrandGuess {
-  @Field(() => Brand)
-  brand!: Brand;
-
-  @Field(() => Float)
-  confidence!: number;
-}
-
-@ObjectType({ description: 'A proposed category and brand for a new product.' })
-class DraftClassification {
-  @Field(() => CategoryGuess, {
-    nullable: true,
-    description: 'From the categories of the catalog products with the most similar lists; null when none is similar.',
-  })
-  category!: CategoryGuess | null;
-
-  @Field(() => [CategoryGuess])
-  alternativeCategories!: CategoryGuess[];
-
-  @Field(() => BrandGuess, {
-    nullable: true,
-    description: 'A catalog brand whose name appears in the product name; null when none does.',
-  })
-  brand!: BrandGuess | null;
-
-  @Field(() => [BrandGuess])
-  alternativeBrands!: BrandGuess[];
-}
-
-@ArgsType()
-class DraftFieldArgs {
-  @Field(() => String, {
-    nullable: true,
-    description: 'The product it corrects (id or alias); omit for a new product.',
-  })
-  product?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Category id or alias.' })
-  category?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'EAN-13, UPC-A or EAN-8, check digit verified.' })
-  barcode?: string | null;
-}
-
-@ArgsType()
-class CreateDraftArgs extends DraftFieldArgs {
-  @Field()
-  name!: string;
-
-  @Field({ description: "An existing brand's id or alias, or the name of a brand not in the catalog yet." })
-  brand!: string;
-
-  @Field({ description: 'The ingredient list as printed on the label.' })
-  ingredientList!: string;
-}
-
-@ArgsType()
-class UpdateDraftArgs extends DraftFieldArgs {
-  @Field()
-  id!: string;
-
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true })
-  brand?: string | null;
-
-  @Field(() => String, { nullable: true })
-  ingredientList?: string | null;
-}
-
-@ArgsType()
-class DraftQueueArgs extends PageArgs {
-  @Field(() => ProductDraftStatus, { nullable: true, description: 'pending (default) or approved.' })
-  status?: ProductDraftStatus | null;
-}
+import { DraftClassification, ProductDraftPage } from './product-draft.types.js';
+import { CreateDraftArgs, DraftQueueArgs, UpdateDraftArgs } from './product-draft.input.js';
 
 @Resolver(() => ProductDraft)
 export class ProductDraftResolver {

@@ -1,64 +1,11 @@
-import {
-  Arg,
-  Args,
-  ArgsType,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  InputType,
-  Int,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
 import { Facet } from './facet.entity.js';
 import { createFacet, facetValues, getFacet, listFacets, updateFacet } from './facet.service.js';
-
-@ObjectType('FacetValue', { description: 'One value a facet offers.' })
-export class FacetValueType {
-  @Field()
-  value!: string;
-
-  @Field()
-  label!: string;
-}
-
-@InputType({ description: 'One value a facet offers.' })
-export class FacetValueInput {
-  @Field()
-  value!: string;
-
-  @Field()
-  label!: string;
-}
-
-@ObjectType()
-export class FacetPage extends Page(Facet) {}
-
-// Flat arguments: a PATCH must tell "left out" from "null" (see BrandChangesArgs).
-@ArgsType()
-class FacetArgs {
-  @Field(() => String, { nullable: true, description: 'Lowercase slug; defaults to one made from the name.' })
-  alias?: string | null;
-
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'free_of, flags, category or brand' })
-  parameter?: string | null;
-
-  @Field(() => [FacetValueInput], { nullable: true, description: 'Fixed values (free_of and flags facets).' })
-  values?: FacetValueInput[] | null;
-
-  @Field(() => Int, { nullable: true })
-  position?: number | null;
-}
+import { FacetPage, FacetValueType } from './facet.types.js';
+import { FacetArgs } from './facet.input.js';
 
 @Resolver(() => Facet)
 export class FacetResolver {

@@ -2,7 +2,7 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolv
 import { bestInCategory } from './best-in.service.js';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
-import { ProductPage } from '../product/product.resolver.js';
+import { ProductPage } from '../product/product.types.js';
 import { PageArgs, checkedLimit } from '../shared/pagination.js';
 import { getUser } from '../user/user.service.js';
 import {

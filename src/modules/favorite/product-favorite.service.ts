@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
@@ -76,16 +75,4 @@ export async function listFavoriteProducts(em: EntityManager, userId: string, pa
     items: favourites.items.flatMap((f) => (byId.has(f.product.id) ? [byId.get(f.product.id)!] : [])),
     nextCursor: favourites.nextCursor,
   };
-}
-
-/** Favourite counts of many products in one grouped query. */
-export function favoriteCountLoader(em: EntityManager): DataLoader<string, number> {
-  return new DataLoader(async (ids) => {
-    const rows = await em.execute<Array<{ product_id: string; n: number }>>(
-      'select product_id, count(*)::int as n from product_favorite where product_id in (?) group by product_id',
-      [[...ids]],
-    );
-    const counts = new Map(rows.map((r) => [r.product_id, r.n]));
-    return ids.map((id) => counts.get(id) ?? 0);
-  });
 }

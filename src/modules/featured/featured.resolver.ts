@@ -1,44 +1,13 @@
-import {
-  Arg,
-  Args,
-  ArgsType,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  Int,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Article, loadArticles } from '../article/article.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { Routine, RoutineStatus } from '../routine/routine.entity.js';
-import { Page } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
 import { FeaturedItem, FeaturedKind } from './featured-item.entity.js';
 import { addFeatured, listFeatured, removeFeatured } from './featured.service.js';
-
-@ObjectType()
-export class FeaturedItemPage extends Page(FeaturedItem) {}
-
-@ArgsType()
-class AddFeaturedArgs {
-  @Field(() => FeaturedKind)
-  kind!: FeaturedKind;
-
-  @Field({ description: "The product's or routine's id (or a product alias), or the article's alias." })
-  ref!: string;
-
-  @Field(() => Int, { nullable: true, description: 'Display order, lowest first (default: after the last).' })
-  position?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'At most 200 characters.' })
-  headline?: string | null;
-}
+import { FeaturedItemPage } from './featured.types.js';
+import { AddFeaturedArgs } from './featured.input.js';
 
 const publishedProduct = async (ctx: Context, item: FeaturedItem): Promise<Product | null> => {
   if (item.kind !== FeaturedKind.product) return null;

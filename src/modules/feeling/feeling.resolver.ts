@@ -1,13 +1,11 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { feelingsOwner, getFeeling, getFeelingOn, listFeelings, removeFeeling, setFeeling } from './feeling.service.js';
 import { IngredientFeeling, Sentiment } from './ingredient-feeling.entity.js';
-
-@ObjectType()
-export class IngredientFeelingPage extends Page(IngredientFeeling) {}
+import { IngredientFeelingPage } from './feeling.types.js';
 
 const sentimentArg = { nullable: true, description: 'Only positive or only negative feelings.' } as const;
 

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { IngredientFeelingPage } from './feeling.resolver.js';
+import { IngredientFeelingPage } from './feeling.types.js';
 import { analysisFeelings, Personalization, personalizeAnalysis } from './personalization.js';
 
 /** The two signed-in views of an analysis: GET /analyze/:token/ingredient_feelings and /personalize. */

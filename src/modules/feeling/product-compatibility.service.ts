@@ -1,7 +1,6 @@
 // GET /my/compatibility/product/:id_or_alias: a product's matched ingredients judged for the
 // caller by the same engine as an analysis's personalisation (analysis/engine/personalize.ts).
 import type { Context } from '../../context.js';
-import { notFound } from '../../errors.js';
 import type { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import type { User } from '../user/user.entity.js';
@@ -11,11 +10,11 @@ import type { ProductCompatibility } from './product-compatibility.types.js';
 import { skinProfileOf } from './skin-profile.service.js';
 import { readProductList } from '../analysis/analysis-entries.js';
 import { dosedIngredients } from '../analysis/list-reading.js';
+import { lookupKey } from '../shared/lookup-key.js';
 
 export async function productCompatibility(ctx: Context, idOrAlias: string): Promise<ProductCompatibility> {
-  // No alias holds a control character (and PostgreSQL text cannot hold NUL): unknown.
-  if (/[\u0000-\u001f]/.test(idOrAlias)) throw notFound('Product', idOrAlias.replace(/[\u0000-\u001f]/g, '?'));
-  return compatibilityFor(ctx, await getProduct(ctx.em, idOrAlias, ctx.viewer), ctx.viewer!);
+  const product = await getProduct(ctx.em, lookupKey('Product', idOrAlias), ctx.viewer);
+  return compatibilityFor(ctx, product, ctx.viewer!);
 }
 
 /** A product the caller may see, judged for them (signed in). */

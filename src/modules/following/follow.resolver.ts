@@ -1,21 +1,7 @@
-import {
-  Arg,
-  Args,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  ID,
-  Int,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import {
@@ -29,39 +15,13 @@ import {
 } from './follow.service.js';
 import { UserFollow } from './user-follow.entity.js';
 import { Sentiment } from '../feeling/ingredient-feeling.entity.js';
-
-@ObjectType()
-export class UserFollowPage extends Page(UserFollow) {}
-
-@ObjectType({ description: 'Whether the caller follows a user and is followed by them.' })
-export class UserRelationship {
-  @Field({ description: 'The id or username as asked.' })
-  key!: string;
-
-  @Field(() => ID, { nullable: true, description: 'Null when no user has this id or username.' })
-  userId!: string | null;
-
-  @Field({ description: 'The caller follows this user.' })
-  following!: boolean;
-
-  @Field({ description: 'This user follows the caller.' })
-  followedBy!: boolean;
-}
-
-@ObjectType()
-export class UserRelationshipPage extends Page(UserRelationship) {}
-
-@ObjectType({ description: 'How many of the people the caller follows feel the same about an ingredient, and who.' })
-export class FollowedIngredientFeeling {
-  ingredientId!: string;
-  userIds!: string[];
-
-  @Field(() => Int)
-  count!: number;
-}
-
-@ObjectType()
-export class FollowedIngredientFeelingPage extends Page(FollowedIngredientFeeling) {}
+import {
+  FollowedIngredientFeeling,
+  FollowedIngredientFeelingPage,
+  UserFollowPage,
+  UserRelationship,
+  UserRelationshipPage,
+} from './follow.types.js';
 
 @Resolver(() => UserFollow)
 export class FollowResolver {

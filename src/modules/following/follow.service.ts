@@ -7,6 +7,7 @@ import { User } from '../user/user.entity.js';
 import { getUser } from '../user/user.service.js';
 import { userFromRow, userSelect } from '../user/user-rows.js';
 import { UserFollow } from './user-follow.entity.js';
+import { namesNothing } from '../shared/lookup-key.js';
 
 /** A user others can follow: not deleted. */
 async function followable(em: EntityManager, idOrUsername: string): Promise<User> {
@@ -99,7 +100,7 @@ export async function relationshipLookup(em: EntityManager, viewer: User, keys: 
   const cleaned = keys.map((k) => k.trim().toLowerCase()).filter(Boolean);
   if (cleaned.length === 0 || cleaned.length > 100)
     throw validationFailed('ids', 'ids takes 1 to 100 user ids or usernames, comma-separated');
-  const names = cleaned.filter((k) => !/[\u0000-\u001f]/.test(k));
+  const names = cleaned.filter((k) => !namesNothing(k));
   const rows = await em.find(
     User,
     { $or: [{ id: { $in: names.filter(isUuid) } }, { username: { $in: names } }] },

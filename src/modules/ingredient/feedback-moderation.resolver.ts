@@ -1,67 +1,12 @@
-import {
-  Arg,
-  Args,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  ID,
-  InputType,
-  Int,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
 import { FeedbackKind, FeedbackStatus, IngredientFeedback } from './ingredient-feedback.entity.js';
-import { IngredientFeedbackPage } from './ingredient-write.resolver.js';
+import { IngredientFeedbackPage } from './ingredient-write.types.js';
 import { acceptFeedback, dismissFeedback, feedbackQueue } from './feedback-moderation.service.js';
-
-@InputType({ description: 'What accepting feedback changes on its ingredient; fields left out stay as they are.' })
-export class IngredientCorrectionInput {
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => [String], { nullable: true })
-  addOtherNames?: string[] | null;
-
-  @Field(() => [String], { nullable: true })
-  removeOtherNames?: string[] | null;
-
-  @Field(() => [String], { nullable: true, description: 'Replaces the functions (vocabulary values).' })
-  functions?: string[] | null;
-
-  @Field(() => [String], { nullable: true, description: 'Replaces the effects.' })
-  effects?: string[] | null;
-
-  @Field(() => [String], { nullable: true, description: 'Replaces the flags.' })
-  flags?: string[] | null;
-
-  @Field(() => Int, { nullable: true })
-  comedogenic?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  irritancy?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'fulton-1989, fulton-1976 or community' })
-  ratingSource?: string | null;
-}
-
-@ObjectType({ description: 'One field an accepted correction changed (values as JSON).' })
-export class FeedbackChange {
-  @Field()
-  field!: string;
-
-  @Field({ description: 'The value before, as JSON.' })
-  from!: string;
-
-  @Field({ description: 'The value after, as JSON.' })
-  to!: string;
-}
+import { FeedbackChange } from './feedback-moderation.types.js';
+import { IngredientCorrectionInput } from './feedback-moderation.input.js';
 
 @Resolver(() => IngredientFeedback)
 export class FeedbackModerationResolver {

@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { PageArgs } from '../shared/pagination.js';
-import { IngredientPage } from './ingredient.resolver.js';
+import { IngredientPage } from './ingredient.types.js';
 import { getIngredientGroup, listGroupIngredients, listIngredientGroups } from './ingredient-group.service.js';
 import { IngredientGroup, IngredientGroupPage } from './ingredient-group.types.js';
 

@@ -1,69 +1,13 @@
-import {
-  Arg,
-  Args,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  InputType,
-  Int,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Page, PageArgs, paginate } from '../shared/pagination.js';
+import { PageArgs, paginate } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';
 import { FeedbackKind, IngredientFeedback } from './ingredient-feedback.entity.js';
 import { getIngredient } from './ingredient.service.js';
 import { createIngredient, submitFeedback } from './ingredient-write.service.js';
-
-@InputType({
-  description: 'A new ingredient. Functions, effects, flags and groups come from the published vocabulary.',
-})
-export class IngredientInput {
-  @Field({ description: 'The INCI name.' })
-  name!: string;
-
-  @Field(() => String, { nullable: true, description: 'Lowercase slug; defaults to one made from the name.' })
-  alias?: string | null;
-
-  @Field(() => [String], { nullable: true })
-  otherNames?: string[] | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => [String])
-  functions!: string[];
-
-  @Field(() => [String], { nullable: true })
-  effects?: string[] | null;
-
-  @Field(() => [String], { nullable: true })
-  flags?: string[] | null;
-
-  @Field(() => [String], { nullable: true })
-  groups?: string[] | null;
-
-  @Field(() => Int, { nullable: true })
-  comedogenic?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  irritancy?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'fulton-1989, fulton-1976 or community' })
-  ratingSource?: string | null;
-
-  @Field(() => String, { nullable: true })
-  casNumber?: string | null;
-}
-
-@ObjectType()
-export class IngredientFeedbackPage extends Page(IngredientFeedback) {}
+import { IngredientFeedbackPage } from './ingredient-write.types.js';
+import { IngredientInput } from './ingredient-write.input.js';
 
 @Resolver(() => IngredientFeedback)
 export class IngredientWriteResolver {

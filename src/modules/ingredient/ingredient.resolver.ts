@@ -1,26 +1,9 @@
-import { Arg, Args, ArgsType, Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Page, PageArgs } from '../shared/pagination.js';
 import { Ingredient } from './ingredient.entity.js';
 import { getIngredient, listIngredients } from './ingredient.service.js';
-
-@ObjectType()
-export class IngredientPage extends Page(Ingredient) {}
-
-@ArgsType()
-class IngredientListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Part of the INCI name or of another name.' })
-  search?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A CosIng function, e.g. humectant.' })
-  function?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A flag, e.g. fragrance.' })
-  flag?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A group, e.g. retinoids.' })
-  group?: string | null;
-}
+import { IngredientPage } from './ingredient.types.js';
+import { IngredientListArgs } from './ingredient.input.js';
 
 @Resolver(() => Ingredient)
 export class IngredientResolver {

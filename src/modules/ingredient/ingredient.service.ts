@@ -5,7 +5,7 @@ import { findByIdOrAlias } from '../shared/find.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { Ingredient } from './ingredient.entity.js';
 import { loadVocabulary } from './vocabulary.js';
-import { ingredientTextPage } from './ingredient-text-search.js';
+import { ingredientTextPage } from './ingredient-text-search.service.js';
 
 export interface IngredientFilter {
   search?: string | null;

@@ -1,8 +1,8 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { userOrLoad } from '../user/user-rows.js';
 import type { Context } from '../../context.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { IngredientOpinion, IngredientOpinionEntry } from './ingredient-opinion.entity.js';
 import {
@@ -22,12 +22,7 @@ import {
   updateOpinion,
   userOpinions,
 } from './ingredient-opinion.service.js';
-
-@ObjectType()
-export class IngredientOpinionPage extends Page(IngredientOpinion) {}
-
-@ObjectType()
-export class IngredientOpinionEntryPage extends Page(IngredientOpinionEntry) {}
+import { IngredientOpinionEntryPage, IngredientOpinionPage } from './ingredient-opinion.types.js';
 
 const WRITERS = [UserType.expert, UserType.moderator];
 

@@ -1,9 +1,9 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
-import { IngredientOpinionPage } from '../opinion/ingredient-opinion.resolver.js';
+import { IngredientOpinionPage } from '../opinion/ingredient-opinion.types.js';
 import { Product } from '../product/product.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { User, UserType } from '../user/user.entity.js';
 import { ProductPitch } from './product-pitch.entity.js';
 import {
@@ -14,9 +14,7 @@ import {
   myPitches,
   removePitchOpinion,
 } from './product-pitch.service.js';
-
-@ObjectType()
-export class ProductPitchPage extends Page(ProductPitch) {}
+import { ProductPitchPage } from './product-pitch.types.js';
 
 @Resolver(() => ProductPitch)
 export class ProductPitchResolver {

@@ -1,20 +1,8 @@
-import { Ctx, Field, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { User } from '../user/user.entity.js';
 import { Product } from './product.entity.js';
 import type { ProductRow } from './product-rows.js';
-
-@ObjectType({ description: "The brand's confirmation that a product is theirs (PATCH /products/:id/attest_brand)." })
-export class BrandAttestation {
-  @Field()
-  attestedAt!: Date;
-
-  @Field(() => User, {
-    nullable: true,
-    description: "Who attested: the brand's owner at the time, or an admin; null once that account is gone.",
-  })
-  attestedBy!: User | null;
-}
+import { BrandAttestation } from './brand-attestation.types.js';
 
 @Resolver(() => Product)
 export class BrandAttestationResolver {

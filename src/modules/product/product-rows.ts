@@ -17,6 +17,7 @@ import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import type { Product, ProductIngredient } from './product.entity.js';
 import { Product as ProductEntity } from './product.entity.js';
+import { namesNothing } from '../shared/lookup-key.js';
 
 /**
  * A product read as a row (Product's properties; brand and category the joined rows). Field
@@ -237,41 +238,26 @@ export function productColumnsShown(em: EntityManager, info: GraphQLResolveInfo)
 
 /**
  * Products by id as rows (the columns `columns` keeps), brand and category joined, in one
- * statement per tick; missing ids resolve to null. For read paths that show products beside
- * something else (routine steps). Rows that leave columns out are never primed into the
- * request's other loaders: they serve only the fields their operation shows.
+ * statement; missing ids are absent. For read paths that show products beside something else
+ * (routine steps), batched per request by the productRowById loader. Rows that leave columns out
+ * are never primed into the request's other loaders: they serve only the fields their operation shows.
  */
-export function productRowLoader(
+export async function productRowsByIds(
   em: EntityManager,
+  ids: readonly string[],
   columns: ProductColumns = ALL_PRODUCT_COLUMNS,
-): DataLoader<string, ProductRow | null> {
-  return new DataLoader(async (ids) => {
-    const rows = await readRows<Record<string, unknown>>(
-      em,
-      `select ${productSelect(em, columns)} from ${productFrom(em, columns)} where p.id in (?)`,
-      [[...ids]],
-    );
-    const byId = new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row, columns)]));
-    return ids.map((id) => byId.get(id) ?? null);
-  });
-}
-
-/** A request's product row loaders, one per column set (an operation asks for one or two). */
-export function productRowLoaders(
-  em: EntityManager,
-): (columns?: ProductColumns) => DataLoader<string, ProductRow | null> {
-  const loaders = new Map<string, DataLoader<string, ProductRow | null>>();
-  return (columns = ALL_PRODUCT_COLUMNS) => {
-    let loader = loaders.get(columns.key);
-    if (!loader) loaders.set(columns.key, (loader = productRowLoader(em, columns)));
-    return loader;
-  };
+): Promise<Map<string, ProductRow>> {
+  const rows = await readRows<Record<string, unknown>>(
+    em,
+    `select ${productSelect(em, columns)} from ${productFrom(em, columns)} where p.id in (?)`,
+    [[...ids]],
+  );
+  return new Map(rows.map((row) => [row.p_id as string, productFromRow(em, row, columns)]));
 }
 
 /** The product a key names (a uuid is an id, anything else an alias) as a row, brand and category joined, or null. */
 export async function productRowByKey(em: EntityManager, key: string): Promise<ProductRow | null> {
-  // PostgreSQL text cannot hold 0x00: such a key names nothing.
-  if (key.includes('\0')) return null;
+  if (namesNothing(key)) return null;
   const [row] = await readRows<Record<string, unknown>>(
     em,
     `select ${productSelect(em)} from ${productFrom(em)} where p.${isUuid(key) ? 'id' : 'alias'} = ?`,
@@ -333,8 +319,7 @@ function detailStatement(em: EntityManager, by: 'id' | 'alias'): string {
 
 /** The product a key names (a uuid is an id, anything else an alias), as a detail row; null when none. */
 export async function productDetailRow(em: EntityManager, key: string): Promise<ProductDetailRow | null> {
-  // PostgreSQL text cannot hold 0x00: such a key names nothing.
-  if (key.includes('\0')) return null;
+  if (namesNothing(key)) return null;
   const [rows, { byId }] = await Promise.all([
     readRows<Record<string, unknown>>(em, detailStatement(em, isUuid(key) ? 'id' : 'alias'), [key.toLowerCase()]),
     loadKnowledgeBase(em),

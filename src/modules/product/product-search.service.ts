@@ -9,7 +9,7 @@ import { isUuid } from '../shared/ids.js';
 import { checkedLimit, type PageArgs } from '../shared/pagination.js';
 import { productRowPage, type ProductConditions, type ProductRow } from './product-rows.js';
 import { checkedFlags, LIST_READ } from './product.service.js';
-import { parseSearchText, searchProductText } from './product-text-search.js';
+import { parseSearchText, searchProductText } from './product-text-search.service.js';
 
 export interface ProductSearch {
   query?: string | null;

@@ -1,8 +1,9 @@
 // Where an imported product's data comes from, and the attribution its licence asks for: every
 // answer (REST, GraphQL, the product page) that shows such a product shows this with it.
-import { Field, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
+import { FieldResolver, Resolver, Root } from 'type-graphql';
 import { Product } from './product.entity.js';
 import type { ProductRow } from './product-rows.js';
+import { ProductSource } from './product-source.types.js';
 
 interface SourceInfo {
   name: string;
@@ -21,38 +22,6 @@ const SOURCES: Record<string, SourceInfo> = {
     licenceUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
   },
 };
-
-@ObjectType({
-  description: 'The open database a product was imported from, with the attribution its licence requires.',
-})
-export class ProductSource {
-  @Field({ description: 'The source\'s name, e.g. "Open Beauty Facts".' })
-  name!: string;
-
-  @Field({ description: "The product's code in the source (its barcode as the source writes it)." })
-  code!: string;
-
-  @Field({ description: "The product's page at the source." })
-  url!: string;
-
-  @Field({ description: 'SPDX identifier of the data licence, e.g. "ODbL-1.0".' })
-  licence!: string;
-
-  @Field()
-  licenceUrl!: string;
-
-  @Field({ description: 'One sentence to show with the product: where its data comes from and under which licence.' })
-  attribution!: string;
-
-  @Field(() => Date, { nullable: true, description: 'When the source last changed the product.' })
-  lastModifiedAt!: Date | null;
-
-  @Field(() => Date, { nullable: true, description: 'When our import last wrote the product.' })
-  importedAt!: Date | null;
-
-  @Field({ description: 'True when someone edited the product here after the import: later imports leave it alone.' })
-  editedHere!: boolean;
-}
 
 /** The source of an imported product, or null for one made here. Pure over the row. */
 export function productSource(

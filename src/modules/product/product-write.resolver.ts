@@ -1,38 +1,11 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { PageArgs } from '../shared/pagination.js';
-import { ProductPage } from './product.resolver.js';
+import { ProductPage } from './product.types.js';
 import type { Context } from '../../context.js';
 import { UserType } from '../user/user.entity.js';
 import { Product } from './product.entity.js';
 import { attestBrand, createProduct, deleteProduct, listMyProducts, publishProduct } from './product-write.service.js';
-
-// Flat arguments, as for every write here: see BrandChangesArgs.
-@ArgsType()
-class NewProductArgs {
-  @Field()
-  name!: string;
-
-  @Field({ description: 'Brand id or alias.' })
-  brand!: string;
-
-  @Field(() => String, { nullable: true, description: 'Category id or alias.' })
-  category?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'EAN-13, UPC-A or EAN-8.' })
-  barcode?: string | null;
-
-  @Field(() => Float, { nullable: true })
-  sizeAmount?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'Unit id or alias (ml, g, fl-oz…).' })
-  sizeUnit?: string | null;
-
-  @Field({ description: 'The ingredient list as printed.' })
-  ingredientList!: string;
-}
+import { NewProductArgs } from './product-write.input.js';
 
 @Resolver(() => Product)
 export class ProductWriteResolver {

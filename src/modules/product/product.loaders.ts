@@ -3,7 +3,14 @@ import type { EntityManager } from '../../db.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { loaderById, loaderByParent } from '../shared/loaders.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
-import { entryFromRow, productRowLoaders, type ProductIngredientRow } from './product-rows.js';
+import {
+  ALL_PRODUCT_COLUMNS,
+  entryFromRow,
+  productRowsByIds,
+  type ProductColumns,
+  type ProductIngredientRow,
+  type ProductRow,
+} from './product-rows.js';
 
 export type { ProductIngredientRow };
 
@@ -37,6 +44,26 @@ function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductI
     }
     return productIds.map((id) => groups.get(id)!);
   });
+}
+
+/** Products by id as rows (productRowsByIds), one statement per tick; missing ids resolve to null. */
+function productRowLoader(em: EntityManager, columns: ProductColumns): DataLoader<string, ProductRow | null> {
+  return new DataLoader(async (ids) => {
+    const byId = await productRowsByIds(em, ids, columns);
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+}
+
+/** A request's product row loaders, one per column set (an operation asks for one or two). */
+export function productRowLoaders(
+  em: EntityManager,
+): (columns?: ProductColumns) => DataLoader<string, ProductRow | null> {
+  const loaders = new Map<string, DataLoader<string, ProductRow | null>>();
+  return (columns = ALL_PRODUCT_COLUMNS) => {
+    let loader = loaders.get(columns.key);
+    if (!loader) loaders.set(columns.key, (loader = productRowLoader(em, columns)));
+    return loader;
+  };
 }
 
 export const createProductLoaders = (em: EntityManager) => ({

@@ -1,73 +1,20 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import {
-  Arg,
-  Args,
-  ArgsType,
-  Ctx,
-  Field,
-  FieldResolver,
-  Float,
-  Info,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Float, Info, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Brand } from '../brand/brand.entity.js';
 import { Breadcrumb, BreadcrumbTrail, categoryCrumb } from '../category/breadcrumb.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { categoryTrail } from '../category/category.service.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
-import { UnitOfMeasurement } from '../unit/unit.entity.js';
+import { PageArgs } from '../shared/pagination.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
 import type { ProductIngredientRow } from './product.loaders.js';
 import { loadedOr } from '../shared/loaders.js';
 import { selectsPath } from '../shared/selection.js';
 import { primeDetail, primeJoined, type ProductRow } from './product-rows.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct, readProductDetail } from './product.service.js';
-
-@ObjectType()
-export class ProductPage extends Page(Product) {}
-
-@ObjectType({ description: 'How much a package holds.' })
-class ProductSize {
-  @Field(() => Float)
-  amount!: number;
-
-  @Field(() => UnitOfMeasurement, { nullable: true })
-  unit!: UnitOfMeasurement | null;
-}
-
-@ArgsType()
-class ProductListArgs extends PageArgs {
-  @Field(() => String, {
-    nullable: true,
-    description: "Free text, ranked by relevance (as searchProducts' query; at most 200 characters).",
-  })
-  search?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Brand id or alias.' })
-  brand?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Category id or alias; includes its sub-categories.' })
-  category?: string | null;
-
-  @Field(() => [String], { nullable: true, description: 'Only products with all these flags.' })
-  flags?: string[] | null;
-
-  @Field(() => [String], {
-    nullable: true,
-    description:
-      'Only products with none of these flags: fragrance, alcohol, silicones, parabens, sulfates, essential_oils, ' +
-      'fungal_acne_triggers, or any flag name.',
-  })
-  freeOf?: string[] | null;
-
-  @Field(() => String, { nullable: true, description: 'Only products containing this ingredient (id or alias).' })
-  ingredient?: string | null;
-}
+import { ProductPage, ProductSize } from './product.types.js';
+import { ProductListArgs } from './product.input.js';
 
 @Resolver(() => Product)
 export class ProductResolver {

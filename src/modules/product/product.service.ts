@@ -10,7 +10,7 @@ import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { normalizeBarcode } from './barcode.js';
-import { parseSearchText, searchProductText } from './product-text-search.js';
+import { parseSearchText, searchProductText } from './product-text-search.service.js';
 import {
   productDetailRow,
   productRowByKey,

@@ -9,6 +9,7 @@ import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import type { User } from '../user/user.entity.js';
 import { ProductReaction, ReactionOutcome } from './product-reaction.entity.js';
+import { lookupKey, shownKey } from '../shared/lookup-key.js';
 
 export const MAX_NOTE_LENGTH = 1000;
 const EARLIEST_DATE = '2000-01-01';
@@ -58,9 +59,7 @@ async function subjectOf(em: EntityManager, viewer: User, input: Pick<ReactionIn
   if (!hasProduct && !hasAnalysis)
     throw validationFailed('product', 'Say what you reacted to: product (an id or alias) or analysis (a token)');
   if (hasProduct) {
-    if (/[\u0000-\u001f]/.test(input.product!))
-      throw notFound('Product', input.product!.replace(/[\u0000-\u001f]/g, '?'));
-    return { product: (await getProduct(em, input.product!, viewer)).id, analysis: null };
+    return { product: (await getProduct(em, lookupKey('Product', input.product!), viewer)).id, analysis: null };
   }
   return { product: null, analysis: (await getAnalysis(em, input.analysis!)).id };
 }
@@ -105,7 +104,7 @@ export async function recordReaction(em: EntityManager, viewer: User, input: Rea
 /** One of the caller's reactions; anyone else's is NOT_FOUND. */
 export async function ownReaction(em: EntityManager, viewer: User, id: string): Promise<ProductReaction> {
   const reaction = isUuid(id) ? await em.findOne(ProductReaction, { id: id.toLowerCase(), user: viewer.id }) : null;
-  if (!reaction) throw notFound('Reaction', id.replace(/[\u0000-\u001f]/g, '?'));
+  if (!reaction) throw notFound('Reaction', shownKey(id));
   return reaction;
 }
 

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import type { EntityManager } from '../../db.js';
@@ -93,24 +92,6 @@ const alertView = (a: ReformulationAlert): ReformulationAlertView => ({
   dismissedAt: a.dismissedAt ?? null,
   mailedAt: a.mailedAt ?? null,
 });
-
-// The versions a page of alerts compares, in one query per request (key: "productId:version").
-const versionLoaders = new WeakMap<EntityManager, DataLoader<string, ProductListVersion | null>>();
-function versionLoader(em: EntityManager) {
-  let loader = versionLoaders.get(em);
-  if (!loader) {
-    loader = new DataLoader(async (keys: readonly string[]) => {
-      const pairs = keys.map((k) => k.split(':'));
-      const rows = await em.find(ProductListVersion, {
-        $or: pairs.map(([product, version]) => ({ product, version: Number(version) })),
-      });
-      const byKey = new Map(rows.map((r) => [`${r.product.id}:${r.version}`, r]));
-      return keys.map((k) => byKey.get(k) ?? null);
-    });
-    versionLoaders.set(em, loader);
-  }
-  return loader;
-}
 
 @Resolver()
 export class ReformulationResolver {
@@ -250,7 +231,7 @@ export class ReformulationAlertResolver {
 
   @FieldResolver(() => IngredientListDiff, { description: 'What changed, as in productIngredientListDiff.' })
   async diff(@Root() a: ReformulationAlertView, @Ctx() ctx: Context): Promise<IngredientListDiff> {
-    const loader = versionLoader(ctx.em);
+    const loader = ctx.loaders.listVersionByKey;
     const [from, to] = await Promise.all([
       loader.load(`${a.productId}:${a.fromVersion}`),
       loader.load(`${a.productId}:${a.toVersion}`),

@@ -1,40 +1,11 @@
 // The routine steps a product can fill (routine/engine/candidates.ts), asked of one product;
 // for a signed-in caller, with how the product suits them (their skin profile and feelings).
-import { Arg, Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { compatibilityFor } from '../feeling/product-compatibility.service.js';
-import { ProductCompatibility } from '../feeling/product-compatibility.types.js';
 import { getProduct } from '../product/product.service.js';
-import { productStepCandidates } from './product-step-types.js';
-
-@ObjectType({ description: 'A routine step a product can fill, with when and why.' })
-export class RoutineCandidate {
-  @Field({ description: 'cleanse, tone, exfoliate, treat, mask, eye, moisturise or protect' })
-  stepType!: string;
-
-  @Field(() => [String], { description: 'am, pm or both' })
-  timesOfDay!: string[];
-
-  @Field(() => [String])
-  reasons!: string[];
-}
-
-@ObjectType()
-export class RoutineCandidatePage {
-  @Field(() => [RoutineCandidate])
-  items!: RoutineCandidate[];
-
-  @Field(() => String, { nullable: true })
-  nextCursor!: string | null;
-
-  @Field(() => ProductCompatibility, {
-    nullable: true,
-    description:
-      'For a signed-in caller: how the product suits them, from their skin type, concerns, survey sensitivities and ' +
-      'ingredient feelings; null when anonymous.',
-  })
-  forYou!: ProductCompatibility | null;
-}
+import { productStepCandidates } from './product-step-types.service.js';
+import { RoutineCandidatePage } from './product-routine-candidates.types.js';
 
 @Resolver()
 export class ProductRoutineCandidatesResolver {

@@ -1,6 +1,5 @@
 // Lists of routines: public ones, a user's, the caller's, favourites, and the routines and
 // users behind a product. Ranked lists page by offset (their order is not a unique key).
-import DataLoader from 'dataloader';
 import type { EntityManager } from '../../db.js';
 import { checkedSupergroup, expertIdsCovering } from '../supergroup/supergroup-filters.service.js';
 import { validationFailed } from '../../errors.js';
@@ -18,6 +17,7 @@ import { getUser } from '../user/user.service.js';
 import { isUuid } from '../shared/ids.js';
 import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from './routine.entity.js';
 import { ROUTINES_ONLY, routinePage, type RoutinePageShows, type RoutineRow } from './routine-rows.js';
+import { namesNothing } from '../shared/lookup-key.js';
 
 /** limit and offset of a ranked page; the cursor is the offset, signed like every list's. */
 export function offsetPage(args: PageArgs): {
@@ -92,8 +92,8 @@ export async function listUserRoutines(
   const key = idOrUsername.toLowerCase();
   const byId = isUuid(idOrUsername);
   if (viewer && (byId ? viewer.id === key : viewer.username === key)) return listMyRoutines(em, viewer, page, shows);
-  // No username holds a control character: getUser answers NOT_FOUND without a query.
-  if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100) await getUser(em, idOrUsername);
+  // A key no user can have: getUser answers NOT_FOUND without a query.
+  if (namesNothing(idOrUsername) || idOrUsername.length > 100) await getUser(em, idOrUsername);
   const owner = `(select o.id from app_user o where o.${byId ? 'id' : 'username'} = ?)`;
   const routines = await routinePage(
     em,
@@ -218,16 +218,4 @@ export async function topUsersForProduct(em: EntityManager, idOrAlias: string, v
       ),
     nextCursor: next(rows.length),
   };
-}
-
-/** Favourite counts of many routines in one grouped query. */
-export function routineFavoriteCountLoader(em: EntityManager): DataLoader<string, number> {
-  return new DataLoader(async (ids) => {
-    const rows = await em.execute<Array<{ routine_id: string; n: number }>>(
-      'select routine_id, count(*)::int as n from routine_favorite where routine_id in (?) group by routine_id',
-      [[...ids]],
-    );
-    const counts = new Map(rows.map((r) => [r.routine_id, r.n]));
-    return ids.map((id) => counts.get(id) ?? 0);
-  });
 }

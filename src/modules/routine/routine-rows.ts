@@ -158,17 +158,18 @@ const routineFromRow = (em: EntityManager, row: Record<string, unknown>, ownerOm
   favoriteCount: row.favorite_count as number,
 });
 
-/** The steps of many routines in one statement, in order, as rows. */
-export function routineStepRowsLoader(em: EntityManager): DataLoader<string, RoutineStepRow[]> {
-  return new DataLoader(async (routineIds) => {
-    const rows = await readRows<StepColumns & { routine_id: string }>(
-      em,
-      `select id, routine_id, position, step_type, note, product_id, pitch_id, tutorial_id, created_at
-       from routine_step where routine_id in (?) order by position asc, id asc`,
-      [[...routineIds]],
-    );
-    const groups = new Map<string, RoutineStepRow[]>(routineIds.map((id) => [id, []]));
-    for (const r of rows) groups.get(r.routine_id)?.push(stepFromRow(r.routine_id, r));
-    return routineIds.map((id) => groups.get(id) ?? []);
-  });
+/** The steps of many routines in one statement, in order, as rows, by routine id (every id present). */
+export async function routineStepRows(
+  em: EntityManager,
+  routineIds: readonly string[],
+): Promise<Map<string, RoutineStepRow[]>> {
+  const rows = await readRows<StepColumns & { routine_id: string }>(
+    em,
+    `select id, routine_id, position, step_type, note, product_id, pitch_id, tutorial_id, created_at
+     from routine_step where routine_id in (?) order by position asc, id asc`,
+    [[...routineIds]],
+  );
+  const groups = new Map<string, RoutineStepRow[]>(routineIds.map((id) => [id, []]));
+  for (const r of rows) groups.get(r.routine_id)?.push(stepFromRow(r.routine_id, r));
+  return groups;
 }

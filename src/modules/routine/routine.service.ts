@@ -10,7 +10,7 @@ import { isUuid } from '../shared/ids.js';
 import { ProductTutorial, ProductTutorialStatus } from '../tutorial/product-tutorial.entity.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { isStepType, STEP_TYPES } from './engine/steps.js';
-import { productStepCandidates } from './product-step-types.js';
+import { productStepCandidates } from './product-step-types.service.js';
 import { Routine, RoutineStatus, RoutineStep, RoutineTimeOfDay } from './routine.entity.js';
 import { changeIfStill } from '../shared/single-use.js';
 

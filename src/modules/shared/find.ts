@@ -2,13 +2,14 @@ import type { EntityName, FindOneOptions, Loaded } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { byIdOrAlias } from './ids.js';
+import { namesNothing } from './lookup-key.js';
 
 type Named = { id: string; alias: string };
 
 /**
  * The thing a key names (a uuid is an id, anything else an alias), or null: for a key that is one
  * input among others (a body field, a filter), whose absence the caller words itself. A key with
- * a NUL character names nothing (PostgreSQL text cannot hold 0x00): null without a query.
+ * a control character (NUL included, which PostgreSQL text cannot hold) names nothing: null without a query.
  */
 export async function findOneByIdOrAlias<T extends Named, P extends string = never>(
   em: EntityManager,
@@ -16,7 +17,7 @@ export async function findOneByIdOrAlias<T extends Named, P extends string = nev
   key: string,
   options?: FindOneOptions<T, P>,
 ): Promise<Loaded<T, P> | null> {
-  if (key.includes('\0')) return null;
+  if (namesNothing(key)) return null;
   return em.findOne(entity, byIdOrAlias(key) as never, options as FindOneOptions<T, P>);
 }
 

@@ -17,7 +17,7 @@ export interface SitemapSource<Row> {
 
 /**
  * One sitemap of up to 50,000 URLs; beyond that the unpaged request answers a sitemap index of
- * `?page=1…n` and each page is a sitemap. URLs are the pages people open (src/modules/page),
+ * `?page=1…n` and each page is a sitemap. URLs are the pages people open (src/pages),
  * absolute, from PUBLIC_URL.
  */
 export async function sitemapPage<Row>(

@@ -4,13 +4,13 @@
 import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { IngredientOpinion } from '../opinion/ingredient-opinion.entity.js';
-import { IngredientOpinionPage } from '../opinion/ingredient-opinion.resolver.js';
+import { IngredientOpinionPage } from '../opinion/ingredient-opinion.types.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { paginate, PageArgs } from '../shared/pagination.js';
 import { Supergroup, supergroupsOf } from '../user/supergroups.js';
 import { checkedSupergroup, expertIdsCovering } from './supergroup-filters.service.js';
 import { User, UserType } from '../user/user.entity.js';
-import { UserPage } from '../user/user.resolver.js';
+import { UserPage } from '../user/user.types.js';
 
 @Resolver(() => User)
 export class SupergroupFilterResolver {

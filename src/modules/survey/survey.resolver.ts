@@ -1,6 +1,6 @@
-import { Arg, Args, Authorized, Ctx, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { IntakeDecision } from '../user/user.entity.js';
 import {
   answerSurvey,
@@ -11,12 +11,9 @@ import {
   Survey,
   SurveyAnswerInput,
   surveyOfUser,
-  SurveyQuestion,
   surveyQuestions,
 } from './survey.service.js';
-
-@ObjectType()
-export class SurveyQuestionPage extends Page(SurveyQuestion) {}
+import { SurveyQuestionPage } from './survey.types.js';
 
 @Resolver(() => Survey)
 export class SurveyResolver {

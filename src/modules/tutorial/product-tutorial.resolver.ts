@@ -1,31 +1,10 @@
-import {
-  Arg,
-  Args,
-  ArgsType,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  Float,
-  ObjectType,
-  Query,
-  Mutation,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Float, Query, Mutation, Resolver, Root } from 'type-graphql';
 import { userOrLoad } from '../user/user-rows.js';
 import type { Context } from '../../context.js';
 import { Product } from '../product/product.entity.js';
-import { Page, PageArgs } from '../shared/pagination.js';
-import { UnitOfMeasurement } from '../unit/unit.entity.js';
+import { PageArgs } from '../shared/pagination.js';
 import { User } from '../user/user.entity.js';
-import {
-  ProductTutorial,
-  ProductTutorialInstruction,
-  ProductTutorialWarning,
-  TutorialFrequency,
-  TutorialTimeOfDay,
-} from './product-tutorial.entity.js';
+import { ProductTutorial, ProductTutorialInstruction, ProductTutorialWarning } from './product-tutorial.entity.js';
 import {
   addInstruction,
   addWarning,
@@ -44,64 +23,13 @@ import {
   setQuantity,
   userTutorials,
 } from './product-tutorial.service.js';
-
-@ObjectType()
-export class ProductTutorialPage extends Page(ProductTutorial) {}
-
-@ObjectType()
-export class ProductTutorialInstructionPage extends Page(ProductTutorialInstruction) {}
-
-@ObjectType()
-export class ProductTutorialWarningPage extends Page(ProductTutorialWarning) {}
-
-@ObjectType({ description: 'How much to use per application.' })
-class TutorialQuantity {
-  @Field(() => Float)
-  amount!: number;
-
-  @Field(() => UnitOfMeasurement)
-  unit!: UnitOfMeasurement;
-}
-
-@ArgsType()
-class TutorialListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Only tutorials of this product (id or alias).' })
-  product?: string | null;
-}
-
-// Flat arguments, not an input object: a PATCH must tell "left out" from "set to null".
-@ArgsType()
-class TutorialInfoArgs {
-  @Field(() => String, { nullable: true })
-  title?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => TutorialFrequency, { nullable: true })
-  frequency?: TutorialFrequency | null;
-
-  @Field(() => TutorialTimeOfDay, { nullable: true })
-  timeOfDay?: TutorialTimeOfDay | null;
-}
-
-@ArgsType()
-class NewTutorialArgs {
-  @Field({ description: 'The product (id or alias).' })
-  product!: string;
-
-  @Field()
-  title!: string;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => TutorialFrequency, { nullable: true })
-  frequency?: TutorialFrequency | null;
-
-  @Field(() => TutorialTimeOfDay, { nullable: true })
-  timeOfDay?: TutorialTimeOfDay | null;
-}
+import {
+  ProductTutorialInstructionPage,
+  ProductTutorialPage,
+  ProductTutorialWarningPage,
+  TutorialQuantity,
+} from './product-tutorial.types.js';
+import { NewTutorialArgs, TutorialInfoArgs, TutorialListArgs } from './product-tutorial.input.js';
 
 @Resolver(() => ProductTutorial)
 export class ProductTutorialResolver {

@@ -1,42 +1,11 @@
-import {
-  Arg,
-  Args,
-  Authorized,
-  Ctx,
-  Field,
-  Float,
-  InputType,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { UserType } from '../user/user.entity.js';
 import { UnitOfMeasurement } from './unit.entity.js';
 import { createUnit, getUnit, listUnits } from './unit.service.js';
-
-@ObjectType()
-export class UnitOfMeasurementPage extends Page(UnitOfMeasurement) {}
-
-@InputType({ description: 'A new unit of measurement.' })
-export class UnitOfMeasurementInput {
-  @Field({ description: 'Lowercase slug; defaults to a slug of the symbol.', nullable: true })
-  alias?: string;
-
-  @Field()
-  name!: string;
-
-  @Field()
-  symbol!: string;
-
-  @Field({ description: 'volume, mass, count or length' })
-  kind!: string;
-
-  @Field(() => Float, { description: 'How many base units (ml, g, piece, cm) one of this unit is.' })
-  toBase!: number;
-}
+import { UnitOfMeasurementPage } from './unit.types.js';
+import { UnitOfMeasurementInput } from './unit.input.js';
 
 @Resolver(() => UnitOfMeasurement)
 export class UnitResolver {

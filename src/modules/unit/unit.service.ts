@@ -5,6 +5,7 @@ import { findByIdOrAlias, findOneByIdOrAlias } from '../shared/find.js';
 import { slugify } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { UnitOfMeasurement } from './unit.entity.js';
+import { namesNothing } from '../shared/lookup-key.js';
 
 /** Each kind of quantity converts into one base unit. */
 export const BASE_UNIT: Record<string, string> = { volume: 'ml', mass: 'g', count: 'piece', length: 'cm' };
@@ -23,7 +24,7 @@ export function getUnit(em: EntityManager, idOrAlias: string): Promise<UnitOfMea
  */
 export async function findUnit(em: EntityManager, key: string): Promise<UnitOfMeasurement | null> {
   const clean = key.trim();
-  if (!clean || clean.includes('\0')) return null;
+  if (!clean || namesNothing(clean)) return null;
   return (
     (await findOneByIdOrAlias(em, UnitOfMeasurement, clean)) ??
     (await em.findOne(UnitOfMeasurement, { symbol: clean }, { orderBy: { alias: 'asc' } }))

@@ -1,29 +1,12 @@
 // An e-mailed link opened in a browser: whoever holds the token (it went to that mailbox) may see
 // what it is for and use it, without signing in. Single use and expiring like every link.
-import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { validationFailed } from '../../errors.js';
 import { EmailToken } from './email-token.entity.js';
 import { hashToken, useEmailToken } from './identity.service.js';
 import { User } from './user.entity.js';
-
-@ObjectType({ description: 'What an e-mailed link does, to whoever holds its token.' })
-export class EmailLink {
-  @Field({ description: 'email_change (a new address) or email_verification (the current one).' })
-  purpose!: string;
-
-  @Field({ description: 'The address the link was sent to.' })
-  email!: string;
-
-  @Field({ description: 'The account it is for.' })
-  username!: string;
-
-  @Field({ description: 'valid, used or expired.' })
-  state!: string;
-
-  @Field()
-  expiresAt!: Date;
-}
+import { EmailLink } from './email-link.types.js';
 
 async function findLink(ctx: Context, token: string): Promise<{ found: EmailToken; user: User } | null> {
   if (token.length === 0 || token.length > 200) return null;

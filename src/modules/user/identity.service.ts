@@ -9,7 +9,7 @@ import { pagePaths } from '../shared/page-paths.js';
 import { changeIfStill } from '../shared/single-use.js';
 import { emailChangeMessage, inviteMessage, verificationMessage } from '../mail/messages.js';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
-import { throttle } from './throttle.js';
+import { throttle } from './throttle.service.js';
 import { UserInvite } from './user-invite.entity.js';
 import type { User } from './user.entity.js';
 import { ownUser } from './user.service.js';
@@ -66,7 +66,7 @@ export async function issueEmailToken(
   return { token, expiresAt };
 }
 
-/** The page that confirms by the token alone (src/modules/page): opening it in a browser works. */
+/** The page that confirms by the token alone (src/pages): opening it in a browser works. */
 const confirmLink = (ctx: Context, _user: User, token: string): string =>
   `${ctx.publicUrl}${pagePaths.confirmEmail(token)}`;
 

@@ -1,19 +1,6 @@
-import {
-  Arg,
-  Args,
-  ArgsType,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
-import { Page, PageArgs } from '../shared/pagination.js';
+import { PageArgs } from '../shared/pagination.js';
 import { Supergroup, supergroupsOf } from './supergroups.js';
 import { IntakeDecision, User, UserType } from './user.entity.js';
 import {
@@ -25,22 +12,8 @@ import {
   lookupUsers,
   updateProfile,
 } from './user.service.js';
-
-@ObjectType()
-export class UserPage extends Page(User) {}
-
-/** Flat arguments: omitted fields stay as they are (see SkinProfileChanges for why not an input object). */
-@ArgsType()
-export class ProfileChangesArgs {
-  @Field(() => String, { nullable: true, description: '1-80 characters; null clears it.' })
-  displayName?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'At most 1,000 characters; null or "" clears it.' })
-  bio?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code; null clears it.' })
-  country?: string | null;
-}
+import { UserPage } from './user.types.js';
+import { ProfileChangesArgs } from './user.input.js';
 
 @Resolver(() => User)
 export class UserResolver {

@@ -6,13 +6,14 @@ import { conflict, forbidden, notFound, validationFailed } from '../../errors.js
 import { isUuid } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { User, UserType } from './user.entity.js';
+import { namesNothing, shownKey } from '../shared/lookup-key.js';
 
 countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
 
 export async function getUser(em: EntityManager, idOrUsername: string): Promise<User> {
-  // No username holds a control character (PostgreSQL text cannot even hold NUL): unknown.
-  if (/[\u0000-\u001f]/.test(idOrUsername) || idOrUsername.length > 100)
-    throw notFound('User', idOrUsername.replace(/[\u0000-\u001f]/g, '?').slice(0, 100));
+  // A key no user can have, or longer than any username: unknown, without a query.
+  if (namesNothing(idOrUsername) || idOrUsername.length > 100)
+    throw notFound('User', shownKey(idOrUsername).slice(0, 100));
   const user = await em.findOne(
     User,
     isUuid(idOrUsername) ? { id: idOrUsername.toLowerCase() } : { username: idOrUsername.toLowerCase() },

@@ -7,7 +7,7 @@
 // OverlappingFieldsCanBeMerged compares every pair of fields sharing a response key, and every
 // pair of fragments spread in one selection, so it is quadratic in both (measured:
 // 1,500 selections of one field took 2 s to validate, 1,500 fragments 1.8 s).
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 
 /** Tokens in one document: the cheapest bound, checked while it is parsed (graphql-js's maxTokens). */

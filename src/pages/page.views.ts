@@ -1,7 +1,7 @@
 // The pages' HTML, from the answers of the named operations (snake_case, as REST sees them).
 // Pure: data in, HTML out.
 import { html, type Html, type HtmlPart } from './html.js';
-import { pagePaths } from '../shared/page-paths.js';
+import { pagePaths } from '../modules/shared/page-paths.js';
 
 export interface Labels {
   functions: Record<string, string>;

@@ -1,7 +1,7 @@
 // The analysis page: each entry with what the API knows of it (how much of it the list can hold
 // and the 1% line, what EU law says with its act and annex entry, its ratings and their source),
 // a kit's parts as parts, and what could not be read. Pure: data in, HTML out.
-import { atMostOnePercent } from '../analysis/engine/concentration.js';
+import { atMostOnePercent } from '../modules/analysis/engine/concentration.js';
 import { html, type Html, type HtmlPart } from './html.js';
 import {
   flagSection,

@@ -2,8 +2,8 @@
 // plus their own (pages.graphql), in-process and compiled by graphql-jit like REST routes.
 import { specifiedRules, validate, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { loadOperations, type LoadedOperation } from '../../rest/documents.js';
-import { errorFromResult } from '../../rest/router.js';
+import { loadOperations, type LoadedOperation } from '../rest/documents.js';
+import { errorFromResult } from '../rest/router.js';
 
 const pageDocuments = new URL('./', import.meta.url).pathname;
 

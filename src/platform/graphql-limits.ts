@@ -1,5 +1,5 @@
 // Limits on client-written GraphQL operations (the REST documents are ours and trusted): the
-// document's bounds (tokens, fragments, nodes, depth, repeated fields: src/graphql-document-bounds.ts,
+// document's bounds (tokens, fragments, nodes, depth, repeated fields: graphql-document-bounds.ts,
 // checked before GraphQL validates), then complexity (heavy fields at their real cost). All are
 // checked before anything executes; an operation over a limit, or whose variables do not fit it,
 // is a 400 VALIDATION_FAILED naming the limit or the variable.
@@ -20,8 +20,8 @@ import {
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
-import { AppError } from './errors.js';
-import { DEFAULT_LIMIT } from './modules/shared/pagination.js';
+import { AppError } from '../errors.js';
+import { DEFAULT_LIMIT } from '../modules/shared/pagination.js';
 import {
   documentBoundsError,
   fragmentsOf,

@@ -4,14 +4,14 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { Context } from '../../context.js';
-import { AppError, validationFailed } from '../../errors.js';
-import { pageRoute } from '../../platform/security.js';
-import type { RouteDefinition } from '../../rest/types.js';
-import { loadVocabulary } from '../ingredient/vocabulary.js';
+import type { Context } from '../context.js';
+import { AppError, validationFailed } from '../errors.js';
+import { pageRoute } from '../platform/security.js';
+import type { RouteDefinition } from '../rest/types.js';
+import { loadVocabulary } from '../modules/ingredient/vocabulary.js';
 import { layout, type Html } from './html.js';
 import { loadPageOperations, operationRunner } from './page-operations.js';
-import { pagePaths } from '../shared/page-paths.js';
+import { pagePaths } from '../modules/shared/page-paths.js';
 import {
   comparisonPage,
   emailConfirmedPage,

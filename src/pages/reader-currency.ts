@@ -3,7 +3,7 @@
 // step a browser allows before the API's default: the region of the reader's preferred language
 // (Accept-Language "en-GB" → GB → GBP). A language without a region (plain "en") says nothing
 // about where the reader shops, so it is not guessed from.
-import { loadExchangeRates } from '../buy/exchange-rates.js';
+import { loadExchangeRates } from '../modules/buy/exchange-rates.js';
 import type { CurrencyView } from './catalog.views.js';
 
 interface Reader {

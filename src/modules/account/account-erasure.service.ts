@@ -4,7 +4,7 @@
 // runs on the caller's transaction; image files go once it has committed.
 import type { EntityManager } from '../../db.js';
 import { newId } from '../shared/ids.js';
-import { rememberDeletedSubject, subjectHash } from '../user/deleted-subject.js';
+import { rememberDeletedSubject, subjectHash } from '../user/deleted-subject.service.js';
 import type { User } from '../user/user.entity.js';
 import { policyEntries, userRowPolicy, type Tombstone, type UserColumnPolicy } from './user-data-policy.js';
 

@@ -1,8 +1,8 @@
 // What /graphiql opens with: a few of the service's own named operations (rest-mappings/), one
 // per tab, with example variables, instead of GraphiQL's generic welcome text.
 import { print, visit, type FieldNode } from 'graphql';
-import { routes } from '../../../rest-mappings/routes.js';
-import { loadOperations, snakeCase } from '../../rest/documents.js';
+import { routes } from '../../rest-mappings/routes.js';
+import { loadOperations, snakeCase } from '../rest/documents.js';
 
 const EXAMPLES: Array<{ operation: string; variables: Record<string, unknown> }> = [
   {

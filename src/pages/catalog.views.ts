@@ -1,7 +1,7 @@
 // The product and ingredient pages: what the API knows of each, linking onward (other products,
 // ingredients, a list's versions, retailers). Pure: data in, HTML out.
-import { slugify } from '../shared/ids.js';
-import { pagePaths } from '../shared/page-paths.js';
+import { slugify } from '../modules/shared/ids.js';
+import { pagePaths } from '../modules/shared/page-paths.js';
 import { html, type Html, type HtmlPart } from './html.js';
 import {
   entryItem,
