@@ -131,13 +131,12 @@ for (const kind of kinds) {
   };
   for (const tree of trees) run(tree); // warm-up: JIT, caches
   const rates = trees.map(() => [] as number[]);
-  for (let r = 0; r < rounds; r++) trees.forEach((tree, i) => rates[i].push(run(tree)));
+  for (let r = 0; r < rounds; r++) for (const [i, tree] of trees.entries()) rates[i].push(run(tree));
   console.log(`\n${kind.name} (${kind.lists.length} lists × ${passes} passes, ${rounds} rounds):`);
-  trees.forEach((tree, i) =>
+  for (const [i, tree] of trees.entries())
     console.log(
       `  ${tree.label}: ${Math.round(median(rates[i]))} lists per CPU-second (rounds: ${rates[i].map(Math.round).join(', ')})`,
-    ),
-  );
+    );
   if (trees.length === 2)
     console.log(`  this tree / baseline: ${(median(rates[1]) / median(rates[0])).toFixed(2)}; target 5,000 lists/s`);
 }
