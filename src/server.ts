@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from './platform/database-errors.js';
 import { PgliteFolderLocked } from './platform/pglite-lock.js';
 import { seedIfEmpty } from './seeders/index.js';
 import { loadKnowledgeBase } from './modules/ingredient/matcher.service.js';
+import { loadRegulation } from './modules/analysis/regulation-data.js';
 import type { EntityManager } from './db.js';
 
 let config: Config;
@@ -59,9 +60,10 @@ const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
 else if (seeded.inventory)
   app.log.info({ inventory: seeded.inventory }, "loaded the EU inventory's ingredients into the knowledge base");
-// The knowledge base in memory before the first request: indexing the EU inventory's names takes a second or
-// more, which the first analysis would otherwise wait for.
+// The knowledge base and EU cosmetics law in memory before the first request: indexing the EU inventory's names
+// and reading the annexes take a second or more, which the first analysis would otherwise wait for.
 await loadKnowledgeBase(orm.em.fork() as EntityManager);
+loadRegulation();
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

@@ -3,7 +3,8 @@
 // curated ingredients win; an ingredient write updates the base in memory without reloading it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from './helpers/app.js';
-import { invalidateMatcher, knowledgeBaseStats } from '../src/modules/ingredient/matcher.service.js';
+import { invalidateMatcher, knowledgeBaseStats, loadKnowledgeBase } from '../src/modules/ingredient/matcher.service.js';
+import { Ingredient } from '../src/modules/ingredient/ingredient.entity.js';
 import { seedInventory } from '../src/seeders/inventory.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { flagsFromFunctions } from '../src/modules/ingredient/cosing/functions.js';
@@ -104,6 +105,62 @@ describe('the EU inventory in the knowledge base', () => {
       expect.arrayContaining([
         expect.objectContaining({ name: 'ABELMOSCHUS MANIHOT FLOWER EXTRACT', inventory_only: true }),
       ]),
+    );
+  });
+
+  it("writes the search documents and words of every inventory row through the table's trigger", async () => {
+    const [row] = await t.em().execute<Array<{ missing: number; words: number }>>(
+      `select (select count(*)::int from ingredient i where not exists
+                  (select 1 from ingredient_search s where s.ingredient_id = i.id)) as missing,
+                (select count(*)::int from search_word where word in ('abelmoschus', 'manihot')) as words`,
+    );
+    expect(row).toEqual({ missing: 0, words: 2 });
+  });
+
+  it('holds inventory rows in memory as plain Ingredient rows, served whole', async () => {
+    const { byId } = await loadKnowledgeBase(t.em());
+    const inventory = [...byId.values()].filter((row) => !row.curated);
+    expect(inventory.length).toBeGreaterThan(20_000);
+    for (const row of inventory) {
+      expect(row).toBeInstanceOf(Ingredient);
+      expect(row.inventoryOnly).toBe(true);
+      // Plain fields: no getter and setter pair of the ORM's per row and column.
+      for (const field of ['id', 'name', 'alias', 'description', 'functions', 'flags', 'casNumber', 'createdAt'])
+        expect(Object.getOwnPropertyDescriptor(row, field)).toHaveProperty('writable', true);
+    }
+    // Served from memory (an analysis) and from the database (the ingredient's page): the same, field for field.
+    const names = [
+      'ABELMOSCHUS MANIHOT FLOWER EXTRACT',
+      'ABIES BALSAMEA BALSAM EXTRACT',
+      'C12-13 ALKYL ETHYLHEXANOATE',
+    ];
+    const fields =
+      'id alias name otherNames description functions effects flags groups comedogenic irritancy ratingSource ' +
+      'casNumber ecNumber inventoryOnly createdAt updatedAt';
+    const served = (
+      await t.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: {
+          query: `mutation { analyzeIngredientList(ingredientList: ${JSON.stringify(names.join(', '))}) {
+            ingredients { ingredient { ${fields} } } } }`,
+        },
+      })
+    ).json() as { data: { analyzeIngredientList: { ingredients: Array<{ ingredient: { id: string } }> } } };
+    const fromMemory = served.data.analyzeIngredientList.ingredients.map((e) => e.ingredient);
+    expect(fromMemory.map((i) => (i as unknown as { name: string }).name)).toEqual(names);
+    for (const ingredient of fromMemory) {
+      const stored = (
+        await t.inject({
+          method: 'POST',
+          url: '/graphql',
+          payload: { query: `{ ingredient(idOrAlias: "${ingredient.id}") { ${fields} } }` },
+        })
+      ).json() as { data: { ingredient: unknown } };
+      expect(ingredient).toEqual(stored.data.ingredient);
+    }
+    expect(fromMemory.filter((i) => (i as unknown as { casNumber: string | null }).casNumber).length).toBeGreaterThan(
+      0,
     );
   });
 

@@ -5,10 +5,10 @@ import type { EntityManager } from '../db.js';
 import { matchedIngredientIds } from '../modules/shared/ingredient-list.js';
 import { analyzeIngredientList } from '../modules/analysis/engine/analyze.js';
 import { buildMatcher } from '../modules/ingredient/matcher.service.js';
+import { ingredientFlags } from './demo-catalog.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { ProductFavorite } from '../modules/favorite/product-favorite.entity.js';
-import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { Product, ProductIngredient, ProductStatus } from '../modules/product/product.entity.js';
 import { recordListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource, ProductListVersion } from '../modules/reformulation/product-list-version.entity.js';
@@ -30,7 +30,7 @@ const DAY = 86_400_000;
 
 export async function seedDemoReformulations(em: EntityManager): Promise<void> {
   const matcher = await buildMatcher(em);
-  const flagsById = new Map((await em.find(Ingredient, {}, { fields: ['id', 'flags'] })).map((i) => [i.id, i.flags]));
+  const flagsById = await ingredientFlags(em);
   for (const r of readYaml<ReformulationRecord[]>('demo/reformulations.yaml')) {
     const brand = await em.findOneOrFail(Brand, { alias: r.brand });
     const category = await em.findOneOrFail(ProductCategory, { alias: r.category });

@@ -55,8 +55,12 @@ export function buildAnnexData(texts: Record<string, string>): AnnexData {
   };
 }
 
-let cached: AnnexData | null = null;
+// Held weakly: the regulation index is built from it once, and the server keeps the index, not the entries.
+let cached: WeakRef<AnnexData> | null = null;
 export function loadAnnexData(): AnnexData {
-  cached ??= JSON.parse(readFileSync(join(dataDir, ANNEX_DATA_FILE), 'utf8')) as AnnexData;
-  return cached;
+  const known = cached?.deref();
+  if (known) return known;
+  const data = JSON.parse(readFileSync(join(dataDir, ANNEX_DATA_FILE), 'utf8')) as AnnexData;
+  cached = new WeakRef(data);
+  return data;
 }

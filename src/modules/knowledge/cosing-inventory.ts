@@ -18,11 +18,15 @@ export interface InventoryRow {
 export const INVENTORY_FILE = 'eu/cosing-inventory.csv';
 export const INVENTORY_CREDIT = 'Source: European Commission, CosIng database (CC BY 4.0)';
 
-let cached: InventoryRow[] | null = null;
+// Held weakly: the rows are read at seeding and by the data scripts, then not for the life of the server, and
+// 28,000 rows would stay in its memory.
+let cached: WeakRef<InventoryRow[]> | null = null;
 
 /** Every row of the shipped inventory. */
 export function readInventory(): InventoryRow[] {
-  cached ??= (
+  const known = cached?.deref();
+  if (known) return known;
+  const rows = (
     parse(readFileSync(join(dataDir, INVENTORY_FILE), 'utf8'), {
       columns: true,
       bom: true,
@@ -40,5 +44,6 @@ export function readInventory(): InventoryRow[] {
         .map((f) => f.trim())
         .filter((f) => f && f !== 'NOT REPORTED'),
     }));
-  return cached;
+  cached = new WeakRef(rows);
+  return rows;
 }

@@ -69,25 +69,28 @@ interface FuzzyKey {
   key: string;
   id: string;
   digits: string;
-  /** How often each letter, digit and space occurs: a cheap bound on the edit distance. */
-  counts: Uint8Array;
+  /** Where the key's letter counts start in its index's count table. */
+  at: number;
 }
 
-function charCounts(key: string): Uint8Array {
-  const counts = new Uint8Array(37);
+/** How often each letter (26), digit (10) and anything else (1) occurs in a key: a cheap bound on the edit distance. */
+const COUNT_SLOTS = 37;
+
+function writeCounts(key: string, into: Uint8Array, at: number): void {
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
-    const slot = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36;
-    if (counts[slot] < 255) counts[slot]++;
+    const slot = at + (c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36);
+    if (into[slot] < 255) into[slot]++;
   }
-  return counts;
 }
 
 /** Half the letters one key has and the other lacks: no edit script is shorter. */
-function countsDistance(a: Uint8Array, b: Uint8Array, stopAbove: number): number {
+function countsDistance(a: Uint8Array, b: Uint8Array, bAt: number, stopAbove: number): number {
   let sum = 0;
-  for (let i = 0; i < 37; i++) {
-    sum += a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+  for (let i = 0; i < COUNT_SLOTS; i++) {
+    const x = a[i];
+    const y = b[bAt + i];
+    sum += x > y ? x - y : y - x;
     if (sum > stopAbove) break;
   }
   return sum;
@@ -170,6 +173,12 @@ class NameIndex {
   private readonly compact = new Map<string, Slot>();
   /** Fuzzy keys by their first two characters (a slip never touches those) and length. */
   private readonly fuzzyKeys = new Map<string, FuzzyKey[][]>();
+  /**
+   * The fuzzy keys' letter counts, one after the other: one table, not a typed array per key (the inventory has
+   * 30,000 keys; a typed array costs about 200 bytes besides its 37). A removed key's counts stay, unused.
+   */
+  private counts = new Uint8Array(COUNT_SLOTS * 1024);
+  private countsUsed = 0;
   /** Every key naming one ingredient, sorted, for names cut short on the label (built on first need). */
   private sortedKeys: Array<[string, string]> | null = null;
 
@@ -182,9 +191,22 @@ class NameIndex {
       const head = key.slice(0, 2);
       let byLength = this.fuzzyKeys.get(head);
       if (!byLength) this.fuzzyKeys.set(head, (byLength = []));
-      (byLength[key.length] ??= []).push({ key, id, digits: digitsOf(key), counts: charCounts(key) });
+      (byLength[key.length] ??= []).push({ key, id, digits: digitsOf(key), at: this.countsOf(key) });
     }
     this.sortedKeys = null;
+  }
+
+  /** Writes a key's letter counts into the table; where they start. */
+  private countsOf(key: string): number {
+    if (this.countsUsed + COUNT_SLOTS > this.counts.length) {
+      const grown = new Uint8Array(this.counts.length * 2);
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    const at = this.countsUsed;
+    writeCounts(key, this.counts, at);
+    this.countsUsed += COUNT_SLOTS;
+    return at;
   }
 
   remove(id: string, keys: IndexKeys): void {
@@ -267,7 +289,9 @@ class NameIndex {
     if (!byLength) return null;
     const budget = fuzzyBudget(key.length);
     const digits = digitsOf(key);
-    const counts = charCounts(key);
+    const counts = new Uint8Array(COUNT_SLOTS);
+    writeCounts(key, counts, 0);
+    const table = this.counts;
     let bestDistance = budget + 1;
     let best: string | null = null;
     let tie = false;
@@ -276,7 +300,7 @@ class NameIndex {
         // Names that differ in a number (PEG-8 / PEG-9, Polysorbate 20 / 60) are different ingredients.
         if (candidate.digits !== digits) continue;
         // Each edit changes the letter counts by at most two.
-        if (countsDistance(counts, candidate.counts, 2 * budget) > 2 * budget) continue;
+        if (countsDistance(counts, table, candidate.at, 2 * budget) > 2 * budget) continue;
         const distance = boundedEditDistance(key, candidate.key, budget);
         if (distance > budget || distance > bestDistance) continue;
         if (!this.namesOnly(candidate.key, candidate.id)) continue;
