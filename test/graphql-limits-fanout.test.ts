@@ -64,7 +64,8 @@ const ATTACKS: Array<[string, string, string]> = [
 describe('document bounds (no server)', () => {
   it('refuses each attack in milliseconds, naming the bound', () => {
     for (const [name, query, limit] of ATTACKS) {
-      const started = performance.now();
+      // CPU time, not the wall clock: on a loaded machine the wall clock says more of the neighbours than of us.
+      const started = process.cpuUsage();
       let refusal: unknown;
       try {
         refusal = documentBoundsError(parse(query, { maxTokens: MAX_QUERY_TOKENS }), 10);
@@ -72,7 +73,8 @@ describe('document bounds (no server)', () => {
         refusal = { details: { limit: /tokens/.test((error as Error).message) ? 'tokens' : String(error) } };
       }
       expect([name, (refusal as { details?: { limit?: string } } | null)?.details?.limit]).toEqual([name, limit]);
-      expect([name, performance.now() - started < 500]).toEqual([name, true]);
+      const spent = process.cpuUsage(started);
+      expect([name, (spent.user + spent.system) / 1000 < 500]).toEqual([name, true]);
     }
   });
 
