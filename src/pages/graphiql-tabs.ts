@@ -40,7 +40,8 @@ export function graphiqlTabs(mappingsDir: string): GraphiQLTab[] {
     const heading = [
       `# ${operation}${route ? `: ${route.summary}` : ''}`,
       ...(route ? [`# The same operation serves ${route.method} ${route.path} (rest-mappings/${loaded.file}).`] : []),
-      '# Run it with the ▶ button (Ctrl-Enter); the variables are below. Other tabs hold more examples.',
+      '# Run it with the ▶ button (Ctrl-Enter); the variables are below. Other tabs hold more examples;',
+      '# write your own query in a new tab (+).',
     ];
     const body = plain.definitions.map((d) => print(d)).join('\n\n');
     return { query: `${heading.join('\n')}\n${body}\n`, variables: JSON.stringify(variables, null, 2) };
