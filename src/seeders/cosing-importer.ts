@@ -5,6 +5,7 @@ import type { EntityManager, Orm } from '../db.js';
 import { nameKey } from '../modules/analysis/engine/normalize.js';
 import { invalidateMatcher } from '../modules/ingredient/matcher.service.js';
 import { newId } from '../modules/shared/ids.js';
+import { inventoryRowValues } from './inventory.js';
 import { loadVocabulary } from '../modules/ingredient/vocabulary.js';
 import { createFunctionMapper, flagsFromFunctions } from '../modules/ingredient/cosing/functions.js';
 import { loadRegulation } from '../modules/analysis/regulation-data.js';
@@ -84,9 +85,6 @@ interface CasFill {
 }
 
 const lower = (name: string): string => name.toLowerCase();
-/** A Postgres array literal of vocabulary ids (plain [a-z0-9_] words, quoted anyway). */
-const textArray = (items: readonly string[]): string =>
-  `{${items.map((i) => `"${i.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 const UPSERT_HEAD = `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, cas_number, ec_number, curated, created_at, updated_at) values `;
 const UPSERT_ROW = `(?, ?, ?, '{}', ?, ?::text[], '{}', ?::text[], '{}', ?, ?, false, now(), now())`;
@@ -98,18 +96,7 @@ const UPSERT_TAIL = ` on conflict (name) do update set description = excluded.de
 
 async function upsert(em: EntityManager, rows: readonly UpsertRow[]): Promise<Set<string>> {
   if (!rows.length) return new Set();
-  const params: unknown[] = [];
-  for (const r of rows)
-    params.push(
-      r.id,
-      r.alias,
-      r.name,
-      r.description,
-      textArray(r.functions),
-      textArray(r.flags),
-      r.casNumber,
-      r.ecNumber,
-    );
+  const params = inventoryRowValues(rows);
   const sql = UPSERT_HEAD + rows.map(() => UPSERT_ROW).join(', ') + UPSERT_TAIL;
   const written = await em.execute<Array<{ name: string }>>(sql, params);
   return new Set(written.map((w) => w.name));

@@ -34,6 +34,23 @@ export interface InventoryIngredient {
   ecNumber: string | null;
 }
 
+/**
+ * An inventory row's values in the column order both writers use (id, alias, name, description, functions,
+ * flags, cas_number, ec_number): the first seeding here and `import:cosing`'s upsert.
+ */
+export function inventoryRowValues(rows: readonly InventoryIngredient[]): unknown[] {
+  return rows.flatMap((r) => [
+    r.id,
+    r.alias,
+    r.name,
+    r.description,
+    textArray(r.functions),
+    textArray(r.flags),
+    r.casNumber,
+    r.ecNumber,
+  ]);
+}
+
 /** What a curated ingredient of the inventory's name lacks and the inventory has. */
 export interface CuratedFill {
   id: string;
@@ -151,18 +168,7 @@ export async function seedInventory(em: EntityManager): Promise<number> {
   // The search documents and words of each chunk are written by the ingredient table's statement trigger, set-based.
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    const params: unknown[] = [];
-    for (const r of chunk)
-      params.push(
-        r.id,
-        r.alias,
-        r.name,
-        r.description,
-        textArray(r.functions),
-        textArray(r.flags),
-        r.casNumber,
-        r.ecNumber,
-      );
+    const params = inventoryRowValues(chunk);
     await em.execute(
       `insert into ingredient (id, alias, name, other_names, description, functions, effects, flags, groups, cas_number, ec_number, curated, created_at, updated_at) values ${chunk
         .map(() => `(?, ?, ?, '{}', ?, ?::text[], '{}', ?::text[], '{}', ?, ?, false, now(), now())`)
