@@ -110,15 +110,24 @@ const MINERAL_OIL = /^(?:paraffinum liquidum|mineral oil|petrolatum)$/i;
 export const productTypeOfHeading = (heading: string | null | undefined): ListProductType =>
   productTypeOfWords(heading);
 
+// Every list asks it of its first names, which are the knowledge base's few thousand: each is worked out once.
+const surfactantNames = new Map<string, boolean>();
+
 /** The named washing agent, if the name is one. */
 export const cleansingSurfactant = (name: string): boolean => {
-  // Labels write "Coco-Glucoside" and "Coco Glucoside" alike; a hyphen before a number ("PEG-8") is kept.
-  const key = name
-    .toLowerCase()
-    .replace(/([a-z])-(?=[a-z])/g, '$1 ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return CLEANSERS.some((re) => re.test(key));
+  let found = surfactantNames.get(name);
+  if (found === undefined) {
+    // Labels write "Coco-Glucoside" and "Coco Glucoside" alike; a hyphen before a number ("PEG-8") is kept.
+    const key = name
+      .toLowerCase()
+      .replace(/([a-z])-(?=[a-z])/g, '$1 ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    found = CLEANSERS.some((re) => re.test(key));
+    if (surfactantNames.size >= 50_000) surfactantNames.clear();
+    surfactantNames.set(name, found);
+  }
+  return found;
 };
 export const soapBase = (name: string): boolean => SOAP.test(name.toLowerCase().replace(/\s+/g, ' ').trim());
 
