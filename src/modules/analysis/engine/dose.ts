@@ -45,12 +45,19 @@ export function doseOf(
   return {
     min: estimate.min,
     max: estimate.max,
-    significant: estimate.min > 1 || (estimate.max > 1 && position <= Math.max(5, Math.ceil(listLength / 2))),
-    high: estimate.min >= 5 || (estimate.max > 1 && position <= 5),
+    significant: significantAt(estimate, position, listLength),
+    high: highAt(estimate, position),
     printed,
     rinseOff: productType === 'rinse_off',
   };
 }
+
+/** Dose.significant, for a reader that looks a dose up before making it. */
+export const significantAt = (estimate: ConcentrationEstimate, position: number, listLength: number): boolean =>
+  estimate.min > 1 || (estimate.max > 1 && position <= Math.max(5, Math.ceil(listLength / 2)));
+/** Dose.high. */
+export const highAt = (estimate: ConcentrationEstimate, position: number): boolean =>
+  estimate.min >= 5 || (estimate.max > 1 && position <= 5);
 
 /**
  * The ingredient as it reads at this dose (doseOf). `flagsHere`: the ingredient's flags as read in this list (with

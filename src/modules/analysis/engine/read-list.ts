@@ -2,7 +2,7 @@
 // amount changes, what EU law says about each one, and which flags the list raises through which
 // entries. Pure: the list's entries with their ingredients and the regulation index in.
 import { estimateConcentrations, printedPercent, type ConcentrationEstimate, type DoseEntry } from './concentration.js';
-import { doseOf, dosedIngredient, type Dose, type DosedView } from './dose.js';
+import { doseOf, dosedIngredient, highAt, significantAt, type Dose, type DosedView } from './dose.js';
 import { inferProductType } from './product-type.js';
 import type { SkinIngredient } from './skin-types.js';
 import { type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
@@ -135,17 +135,34 @@ function ingredientReading(
   return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: new Map() });
 }
 
-function dosedView<I extends ListIngredient>(ingredient: I, known: IngredientReading, dose: Dose): DosedView<I> {
+/** The ingredient's view at this dose (doseOf's arguments), made on first use. */
+function dosedView<I extends ListIngredient>(
+  ingredient: I,
+  known: IngredientReading,
+  estimate: ConcentrationEstimate,
+  position: number,
+  listLength: number,
+  type: ProductType,
+  printed: boolean,
+): DosedView<I> {
   const byMin = known.views as Map<number, Map<number, Array<DosedView<I>>>>;
-  let byMax = byMin.get(dose.min);
+  let byMax = byMin.get(estimate.min);
   if (!byMax) {
     if (byMin.size >= VIEW_MINIMA) byMin.clear();
-    byMin.set(dose.min, (byMax = new Map()));
+    byMin.set(estimate.min, (byMax = new Map()));
   }
-  let views = byMax.get(dose.max);
-  if (!views) byMax.set(dose.max, (views = []));
-  const at = +dose.significant | (+dose.high << 1) | (+dose.printed << 2) | (+dose.rinseOff << 3);
-  return (views[at] ??= dosedIngredient(ingredient, known.law.ingredientFlags, dose));
+  let views = byMax.get(estimate.max);
+  if (!views) byMax.set(estimate.max, (views = []));
+  const at =
+    +significantAt(estimate, position, listLength) |
+    (+highAt(estimate, position) << 1) |
+    (+printed << 2) |
+    (+(type === 'rinse_off') << 3);
+  return (views[at] ??= dosedIngredient(
+    ingredient,
+    known.law.ingredientFlags,
+    doseOf(estimate, position, listLength, type, printed),
+  ));
 }
 
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
@@ -236,14 +253,15 @@ export function readList<I extends ListIngredient>(
     let dosed: ReadEntry<I>['dosed'] = null;
     let flags: string[] = [];
     if (e.ingredient) {
-      const dose = doseOf(
+      const view = dosedView(
+        e.ingredient,
+        known[i]!,
         estimate,
         positionInPart[i],
         byPart.get(e.part ?? '')!.length,
         entryType(i),
         printed !== null,
       );
-      const view = dosedView(e.ingredient, known[i]!, dose);
       dosed = view.ingredient;
       flags = view.ingredient.flags;
       notes.push(...view.notes);

@@ -127,7 +127,14 @@ function sensitiserUncached(
 type LawIngredient = RegulatedIngredient & { flags?: string[] };
 
 // An entry matching no ingredient: the law says nothing of it.
-const SILENT_FINISH = () => ({ notes: [], alerts: [], regulation: [] });
+// Most entries: one answer for all of them, frozen (so that no reader can change it for the others).
+const NOTHING: string[] = Object.freeze([]) as unknown as string[];
+const SAID_NOTHING = Object.freeze({
+  notes: NOTHING,
+  alerts: NOTHING,
+  regulation: NOTHING as unknown as RegulatoryNote[],
+});
+const SILENT_FINISH = () => SAID_NOTHING;
 const NO_INGREDIENT: LawReading = {
   facts: [],
   cap: null,
