@@ -41,7 +41,8 @@ export function printedPercent(text: string | null): number | null {
 }
 
 const round = (n: number): number =>
-  n >= 10 ? Math.round(n * 10) / 10 : n >= 0.1 ? Math.round(n * 100) / 100 : Number(n.toPrecision(2));
+  // 0 first: most entries' minimum, and toPrecision is slow.
+  n === 0 ? 0 : n >= 10 ? Math.round(n * 10) / 10 : n >= 0.1 ? Math.round(n * 100) / 100 : Number(n.toPrecision(2));
 const pct = (n: number): string => `${round(n)}%`;
 const capitalised = (text: string): string => `${text[0].toUpperCase()}${text.slice(1)}`;
 const ordinal = (n: number): string =>
@@ -69,6 +70,14 @@ function drugFactsEstimates(entries: DoseEntry[]): ConcentrationEstimate[] {
     return { min, max: round(max), basis };
   });
 }
+
+// The reason an entry's place gives, and the basis when it is the only one, are the same for the nth entry of any
+// list: worded once per place.
+const positionReasons: string[] = [];
+const positionBases: string[] = [];
+const positionReason = (i: number): string =>
+  (positionReasons[i] ??=
+    `listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(100 / (i + 1))} (100 ÷ ${i + 1})`);
 
 /** Estimates for every entry, in the order given (label order). */
 export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstimate[] {
@@ -152,10 +161,7 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
       maxWhy = 'cap';
     }
     const reasons: string[] = [];
-    if (maxWhy === 'position')
-      reasons.push(
-        `listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(byPosition)} (100 ÷ ${i + 1})`,
-      );
+    if (maxWhy === 'position') reasons.push(positionReason(i));
     else if (maxWhy === 'bound')
       reasons.push(
         `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`,
@@ -189,6 +195,7 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
     let basis: string;
     if (!reasons.length) basis = 'Nothing on the label bounds it.';
     else if (reasons.length === 1 && reasons[0] === lineReason) basis = lineBasis ??= `${capitalised(lineReason)}.`;
+    else if (reasons.length === 1 && maxWhy === 'position') basis = positionBases[i] ??= `${capitalised(reasons[0])}.`;
     else basis = `${capitalised(reasons.join('; '))}.`;
     result.push({ min: round(min), max: round(max), basis });
   }

@@ -27,6 +27,9 @@ export interface Dose {
 
 export interface DosedView<I> {
   ingredient: I & { dose: Dose };
+  /** ingredient.flags, read from here: the copies have as many shapes as the rows they copy, and reading a field
+   * through that many shapes was a tenth of a list's reading. */
+  flags: string[];
   /** Why the ingredient reads differently here, in plain words. */
   notes: string[];
 }
@@ -118,5 +121,5 @@ export function dosedIngredient<I extends DoseIngredient>(
       );
     }
   }
-  return { ingredient: { ...ingredient, groups, effects, flags, functions, dose }, notes };
+  return { ingredient: { ...ingredient, groups, effects, flags, functions, dose }, flags, notes };
 }

@@ -109,12 +109,16 @@ export type LabelLaw = 'eu' | null;
 // read-only, like the rows they copy.
 interface IngredientReading {
   law: LawReading;
-  /** Dosed views by minimum, maximum, then the dose's four yes/no as one number. */
-  views: Map<number, Map<number, Array<DosedView<ListIngredient>>>>;
+  /**
+   * Dosed views by the estimate's bounds, then by the dose's four yes/no as one number. A list searched in order,
+   * not a Map: an ingredient meets a dozen or so bounds, and a Map keyed by fractional numbers cost more than the
+   * copy it saved.
+   */
+  views: Array<{ min: number; max: number; views: Array<DosedView<ListIngredient>> }>;
 }
 const ingredientReadings = new WeakMap<RegulationIndex, WeakMap<ListIngredient, Array<IngredientReading>>>();
-/** An ingredient printed at many different amounts: its views are dropped past this many minima. */
-const VIEW_MINIMA = 64;
+/** An ingredient met at many different amounts: its views are dropped past this many bounds. */
+const VIEW_BOUNDS = 64;
 
 function readingsOf(regulation: RegulationIndex): WeakMap<ListIngredient, Array<IngredientReading>> {
   let byRow = ingredientReadings.get(regulation);
@@ -132,7 +136,7 @@ function ingredientReading(
   let slots = byRow.get(ingredient);
   if (!slots) byRow.set(ingredient, (slots = []));
   const at = (type === null ? 0 : type === 'leave_on' ? 1 : 2) + (nano ? 3 : 0);
-  return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: new Map() });
+  return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: [] });
 }
 
 /** The ingredient's view at this dose (doseOf's arguments), made on first use. */
@@ -145,14 +149,21 @@ function dosedView<I extends ListIngredient>(
   type: ProductType,
   printed: boolean,
 ): DosedView<I> {
-  const byMin = known.views as Map<number, Map<number, Array<DosedView<I>>>>;
-  let byMax = byMin.get(estimate.min);
-  if (!byMax) {
-    if (byMin.size >= VIEW_MINIMA) byMin.clear();
-    byMin.set(estimate.min, (byMax = new Map()));
+  const bounds = known.views as IngredientReading['views'] as Array<{
+    min: number;
+    max: number;
+    views: Array<DosedView<I>>;
+  }>;
+  let views: Array<DosedView<I>> | undefined;
+  for (const b of bounds)
+    if (b.min === estimate.min && b.max === estimate.max) {
+      views = b.views;
+      break;
+    }
+  if (!views) {
+    if (bounds.length >= VIEW_BOUNDS) bounds.length = 0;
+    bounds.push({ min: estimate.min, max: estimate.max, views: (views = []) });
   }
-  let views = byMax.get(estimate.max);
-  if (!views) byMax.set(estimate.max, (views = []));
   const at =
     +significantAt(estimate, position, listLength) |
     (+highAt(estimate, position) << 1) |
@@ -175,10 +186,12 @@ export function readList<I extends ListIngredient>(
 ): ReadList<I> {
   // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts.
   const byPart = new Map<string, number[]>();
-  for (const [i, e] of entries.entries()) {
-    const indices = byPart.get(e.part ?? '');
+  // Index loops here and below, not entries(): destructuring an iterator's pairs cost more than the work in them.
+  for (let i = 0; i < entries.length; i++) {
+    const part = entries[i].part ?? '';
+    const indices = byPart.get(part);
     if (indices) indices.push(i);
-    else byPart.set(e.part ?? '', [i]);
+    else byPart.set(part, [i]);
   }
   const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
   for (const [part, indices] of byPart) {
@@ -196,9 +209,12 @@ export function readList<I extends ListIngredient>(
     );
     typeOf.set(part, { known: guessed.productType === 'unknown' ? null : guessed.productType, basis: guessed.basis });
   }
-  const partOf = (i: number) => typeOf.get(entries[i].part ?? '')!;
+  // Each entry's part reading and the length of its part, looked up once.
+  const partReadings = entries.map((e) => typeOf.get(e.part ?? '')!);
+  const partLengths = entries.map((e) => byPart.get(e.part ?? '')!.length);
+  const partOf = (i: number) => partReadings[i];
   // Unknown: the doses are read as leave-on (the stricter reading); the law is read both ways.
-  const entryType = (i: number): ProductType => partOf(i).known ?? 'leave_on';
+  const entryType = (i: number): ProductType => partReadings[i].known ?? 'leave_on';
   const first = entries.length
     ? partOf(0)
     : (() => {
@@ -240,9 +256,11 @@ export function readList<I extends ListIngredient>(
   const estimates: ConcentrationEstimate[] = new Array(entries.length);
   const positionInPart: number[] = new Array(entries.length);
   for (const indices of byPart.values()) {
-    for (const [k, i] of indices.entries()) positionInPart[i] = k + 1;
     const partEstimates = estimateConcentrations(indices.map((i) => doseEntries[i]));
-    for (const [k, i] of indices.entries()) estimates[i] = partEstimates[k];
+    for (let k = 0; k < indices.length; k++) {
+      positionInPart[indices[k]] = k + 1;
+      estimates[indices[k]] = partEstimates[k];
+    }
   }
   const alerts: ReadList<I>['alerts'] = [];
   const read = entries.map((e, i): ReadEntry<I> => {
@@ -258,15 +276,15 @@ export function readList<I extends ListIngredient>(
         known[i]!,
         estimate,
         positionInPart[i],
-        byPart.get(e.part ?? '')!.length,
+        partLengths[i],
         entryType(i),
         printed !== null,
       );
       dosed = view.ingredient;
-      flags = view.ingredient.flags;
-      notes.push(...view.notes);
+      flags = view.flags;
+      if (view.notes.length) notes.push(...view.notes);
     }
-    notes.push(...lawNotes);
+    if (lawNotes.length) notes.push(...lawNotes);
     if (!allergenFloors && doseEntries[i] && law[i].fragranceAllergen) {
       notes.push(
         drugFacts
