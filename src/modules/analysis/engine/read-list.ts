@@ -115,6 +115,8 @@ interface IngredientReading {
    * copy it saved.
    */
   views: Array<{ min: number; max: number; views: Array<DosedView<ListIngredient>> }>;
+  /** The views at 0-1 %, where most entries are (behind the 1 % line), found without a search. */
+  upToOne: Array<DosedView<ListIngredient>>;
 }
 const ingredientReadings = new WeakMap<RegulationIndex, WeakMap<ListIngredient, Array<IngredientReading>>>();
 /** An ingredient met at many different amounts: its views are dropped past this many bounds. */
@@ -136,7 +138,7 @@ function ingredientReading(
   let slots = byRow.get(ingredient);
   if (!slots) byRow.set(ingredient, (slots = []));
   const at = (type === null ? 0 : type === 'leave_on' ? 1 : 2) + (nano ? 3 : 0);
-  return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: [] });
+  return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: [], upToOne: [] });
 }
 
 /** The ingredient's view at this dose (doseOf's arguments), made on first use. */
@@ -149,20 +151,19 @@ function dosedView<I extends ListIngredient>(
   type: ProductType,
   printed: boolean,
 ): DosedView<I> {
-  const bounds = known.views as IngredientReading['views'] as Array<{
-    min: number;
-    max: number;
-    views: Array<DosedView<I>>;
-  }>;
   let views: Array<DosedView<I>> | undefined;
-  for (const b of bounds)
-    if (b.min === estimate.min && b.max === estimate.max) {
-      views = b.views;
-      break;
+  if (estimate.min === 0 && estimate.max === 1) views = known.upToOne as Array<DosedView<I>>;
+  else {
+    const bounds = known.views as Array<{ min: number; max: number; views: Array<DosedView<I>> }>;
+    for (const b of bounds)
+      if (b.min === estimate.min && b.max === estimate.max) {
+        views = b.views;
+        break;
+      }
+    if (!views) {
+      if (bounds.length >= VIEW_BOUNDS) bounds.length = 0;
+      bounds.push({ min: estimate.min, max: estimate.max, views: (views = []) });
     }
-  if (!views) {
-    if (bounds.length >= VIEW_BOUNDS) bounds.length = 0;
-    bounds.push({ min: estimate.min, max: estimate.max, views: (views = []) });
   }
   const at =
     +significantAt(estimate, position, listLength) |
