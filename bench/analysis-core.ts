@@ -1,6 +1,8 @@
 // Analysis on one core, in-process: lists per CPU-second of parse + match, and of parse + match + the list's
 // reading (doses, EU law, flags: what an answer's verdicts are made of), over the knowledge base as each tree
-// ships it (this one: the curated entries and the EU inventory). No HTTP, no database.
+// ships it (this one: the curated entries and the EU inventory). No HTTP, no database. This is the engine work of
+// POST /analyze/ingredient_list, whose answer holds the entries with their reading, the flag summary and the alerts;
+// the rules and skin-type verdicts are requests of their own (GET /analyze/:token/rules, /skin_calc), not timed here.
 //   node --import ./register.mjs bench/analysis-core.ts [--baseline <other checkout>] [--rounds 5] [--passes 2]
 // Lists: scripts/label-recall.ts' 3,000 distinct 40-entry lists of the label corpus' entries, and the demo
 // catalog's 364 lists as printed; the same texts for both trees, made once from this tree's corpus. Trees alternate

@@ -150,20 +150,23 @@ export function evaluateCorpus(labels: CorpusLabel[], matcher: IngredientMatcher
   return report;
 }
 
-/** 40-entry lists made of the corpus' printed entries, in varying order, each pasted as one comma-separated list. */
+/** Distinct 40-entry lists made of the corpus' printed entries, in varying order, each pasted as one comma-separated list. */
 export function speedLists(labels: CorpusLabel[], count: number, size = 40): string[] {
   const pool = labels.flatMap((l) =>
     parseIngredientList(l.text).entries.map((e) => (e.concentration ? `${e.input} ${e.concentration}` : e.input)),
   );
-  const lists: string[] = [];
-  for (let k = 0; k < count; k++) {
-    const start = (k * 37) % pool.length;
+  const lists = new Set<string>();
+  // Each time the starts wrap around the pool they move on by one: with a pool whose length 37 divides (1,813 =
+  // 7 × 7 × 37) the starts alone would repeat after 49 lists, and 3,000 lists would be 49 texts over and over.
+  for (let k = 0; lists.size < count && k < count * 10; k++) {
+    const offset = k * 37;
+    const start = (offset + Math.floor(offset / pool.length)) % pool.length;
     const stride = 1 + (k % 7);
     const items: string[] = [];
     for (let j = 0; j < size; j++) items.push(pool[(start + j * stride) % pool.length]);
-    lists.push(`Ingredients: ${items.join(', ')}.`);
+    lists.add(`Ingredients: ${items.join(', ')}.`);
   }
-  return lists;
+  return [...lists];
 }
 
 export interface SpeedResult {

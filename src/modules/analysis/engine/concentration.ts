@@ -41,8 +41,10 @@ export function printedPercent(text: string | null): number | null {
 }
 
 const round = (n: number): number =>
-  n >= 10 ? Math.round(n * 10) / 10 : n >= 0.1 ? Math.round(n * 100) / 100 : Number(n.toPrecision(2));
+  // 0 first: most entries' minimum, and toPrecision is slow.
+  n === 0 ? 0 : n >= 10 ? Math.round(n * 10) / 10 : n >= 0.1 ? Math.round(n * 100) / 100 : Number(n.toPrecision(2));
 const pct = (n: number): string => `${round(n)}%`;
+const capitalised = (text: string): string => `${text[0].toUpperCase()}${text.slice(1)}`;
 const ordinal = (n: number): string =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
@@ -69,6 +71,14 @@ function drugFactsEstimates(entries: DoseEntry[]): ConcentrationEstimate[] {
   });
 }
 
+// The reason an entry's place gives, and the basis when it is the only one, are the same for the nth entry of any
+// list: worded once per place.
+const positionReasons: string[] = [];
+const positionBases: string[] = [];
+const positionReason = (i: number): string =>
+  (positionReasons[i] ??=
+    `listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(100 / (i + 1))} (100 ÷ ${i + 1})`);
+
 /** Estimates for every entry, in the order given (label order). */
 export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstimate[] {
   if (entries.some((e) => e.active)) return drugFactsEstimates(entries);
@@ -82,6 +92,26 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
   const printedTotal = entries.reduce((sum, e, i) => sum + (!e.mayContain && printed[i] !== null ? printed[i]! : 0), 0);
   const left = Math.max(0, 100 - printedTotal);
   const result: ConcentrationEstimate[] = [];
+  // The largest printed amount above 1 % after each entry: entries before it hold at least that much.
+  const laterPrinted: number[] = new Array(n);
+  for (let i = n - 1, most = -Infinity; i >= 0; i--) {
+    laterPrinted[i] = most;
+    if (printed[i] !== null && printed[i]! > 1 && printed[i]! > most) most = printed[i]!;
+  }
+  // Every entry behind the 1 % line reads the same reason: worded once per list, on first use.
+  let lineReason: string | null = null;
+  let lineBasis: string | null = null;
+  const behindTheLine = (): string => {
+    if (lineReason === null) {
+      const anchor = entries[lineIndex];
+      const why =
+        printed[lineIndex] !== null
+          ? `${pct(printed[lineIndex]!)} as printed`
+          : `at most ${pct(anchor.cap!.max)} by law: ${anchor.cap!.source}`;
+      lineReason = `listed after ${anchor.name} (${why}), so behind the 1% line, where the order no longer says anything: at most 1%`;
+    }
+    return lineReason;
+  };
   // Running bound from the entries before: an entry above 1 % is at most each earlier one.
   let bound = 100;
   let boundBy: string | null = null;
@@ -104,50 +134,44 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
       }
       continue;
     }
-    const reasons: string[] = [];
+    // The maximum's reason is the last bound to lower it: only that one is worded.
+    let maxWhy: 'none' | 'position' | 'bound' | 'line' | 'printed' | 'cap' = 'none';
     let max = 100;
     const byPosition = 100 / (i + 1);
     if (byPosition < max) {
       max = byPosition;
-      reasons.push(
-        `listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(byPosition)} (100 ÷ ${i + 1})`,
-      );
+      maxWhy = 'position';
     }
     if (bound < max) {
       max = bound;
-      reasons.splice(
-        0,
-        reasons.length,
-        `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`,
-      );
+      maxWhy = 'bound';
     }
     // Order only binds above 1 %: whatever the bounds say, 1 % stays possible.
     if (max < 1) max = 1;
     if (lineIndex !== -1 && i > lineIndex) {
       max = 1;
-      const anchor = entries[lineIndex];
-      const why =
-        printed[lineIndex] !== null
-          ? `${pct(printed[lineIndex]!)} as printed`
-          : `at most ${pct(anchor.cap!.max)} by law: ${anchor.cap!.source}`;
-      reasons.splice(
-        0,
-        reasons.length,
-        `listed after ${anchor.name} (${why}), so behind the 1% line, where the order no longer says anything: at most 1%`,
-      );
+      maxWhy = 'line';
     }
     if (printedTotal > 0 && printedTotal <= 100 && left < max) {
       max = left;
-      reasons.splice(
-        0,
-        reasons.length,
-        `the amounts printed on the label add up to ${pct(printedTotal)}, which leaves at most ${pct(left)}`,
-      );
+      maxWhy = 'printed';
     }
     if (e.cap && e.cap.max < max) {
       max = e.cap.max;
-      reasons.splice(0, reasons.length, `the law allows at most ${pct(e.cap.max)} (${e.cap.source})`);
+      maxWhy = 'cap';
     }
+    const reasons: string[] = [];
+    if (maxWhy === 'position') reasons.push(positionReason(i));
+    else if (maxWhy === 'bound')
+      reasons.push(
+        `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`,
+      );
+    else if (maxWhy === 'line') reasons.push(behindTheLine());
+    else if (maxWhy === 'printed')
+      reasons.push(
+        `the amounts printed on the label add up to ${pct(printedTotal)}, which leaves at most ${pct(left)}`,
+      );
+    else if (maxWhy === 'cap') reasons.push(`the law allows at most ${pct(e.cap!.max)} (${e.cap!.source})`);
     // A capped ingredient above 1 % bounds what follows it, as a printed amount does.
     if (e.cap && e.cap.max > 1 && e.cap.max < bound) {
       bound = e.cap.max;
@@ -159,22 +183,20 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
       reasons.push(`as the first of ${n} entries it is the largest, so at least ${pct(min)}`);
     }
     // Entries before a printed amount above 1 % hold at least that much.
-    const later = printed.slice(i + 1).filter((v): v is number => v !== null && v > 1);
-    if (later.length && (lineIndex === -1 || i < lineIndex)) {
-      const floor = Math.max(...later);
-      if (floor > min) {
-        min = floor;
-        reasons.push(`it comes before an ingredient printed at ${pct(floor)}, so at least that`);
-      }
+    if (laterPrinted[i] > min && (lineIndex === -1 || i < lineIndex)) {
+      min = laterPrinted[i];
+      reasons.push(`it comes before an ingredient printed at ${pct(min)}, so at least that`);
     }
     if (e.floor && e.floor.min > min) {
       min = e.floor.min;
       reasons.push(`named on the list, so above ${pct(e.floor.min)} (${e.floor.source})`);
     }
     if (min > max) min = max;
-    const basis = reasons.length
-      ? `${reasons[0][0].toUpperCase()}${reasons.join('; ').slice(1)}.`
-      : 'Nothing on the label bounds it.';
+    let basis: string;
+    if (!reasons.length) basis = 'Nothing on the label bounds it.';
+    else if (reasons.length === 1 && reasons[0] === lineReason) basis = lineBasis ??= `${capitalised(lineReason)}.`;
+    else if (reasons.length === 1 && maxWhy === 'position') basis = positionBases[i] ??= `${capitalised(reasons[0])}.`;
+    else basis = `${capitalised(reasons.join('; '))}.`;
     result.push({ min: round(min), max: round(max), basis });
   }
   return result;

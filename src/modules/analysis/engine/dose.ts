@@ -27,6 +27,9 @@ export interface Dose {
 
 export interface DosedView<I> {
   ingredient: I & { dose: Dose };
+  /** ingredient.flags, read from here: the copies have as many shapes as the rows they copy, and reading a field
+   * through that many shapes was a tenth of a list's reading. */
+  flags: string[];
   /** Why the ingredient reads differently here, in plain words. */
   notes: string[];
 }
@@ -34,34 +37,53 @@ export interface DosedView<I> {
 // Wintergreen (Gaultheria) oil is almost pure methyl salicylate.
 const isSalicylate = (i: DoseIngredient): boolean => i.groups.includes('bhas') || /salicyl|^gaultheria /i.test(i.name);
 
-/** The ingredient as it reads at this dose, in this product type. */
-export function dosedIngredient<I extends DoseIngredient>(
-  ingredient: I,
+/** An entry's dose: its estimate, its place among `listLength` entries (of its kit part) and the product type. */
+export function doseOf(
   estimate: ConcentrationEstimate,
   position: number,
   listLength: number,
   productType: ProductType,
   printed: boolean,
-): DosedView<I> {
-  const notes: string[] = [];
-  const dose: Dose = {
+): Dose {
+  return {
     min: estimate.min,
     max: estimate.max,
-    significant: estimate.min > 1 || (estimate.max > 1 && position <= Math.max(5, Math.ceil(listLength / 2))),
-    high: estimate.min >= 5 || (estimate.max > 1 && position <= 5),
+    significant: significantAt(estimate, position, listLength),
+    high: highAt(estimate, position),
     printed,
     rinseOff: productType === 'rinse_off',
   };
-  let { groups, effects, flags, functions } = ingredient;
+}
+
+/** Dose.significant, for a reader that looks a dose up before making it. */
+export const significantAt = (estimate: ConcentrationEstimate, position: number, listLength: number): boolean =>
+  estimate.min > 1 || (estimate.max > 1 && position <= Math.max(5, Math.ceil(listLength / 2)));
+/** Dose.high. */
+export const highAt = (estimate: ConcentrationEstimate, position: number): boolean =>
+  estimate.min >= 5 || (estimate.max > 1 && position <= 5);
+
+/**
+ * The ingredient as it reads at this dose (doseOf). `flagsHere`: the ingredient's flags as read in this list (with
+ * those EU law adds), given apart so that the ingredient is copied once, here.
+ */
+export function dosedIngredient<I extends DoseIngredient>(
+  ingredient: I,
+  flagsHere: string[],
+  dose: Dose,
+): DosedView<I> {
+  const notes: string[] = [];
+  const productType: ProductType = dose.rinseOff ? 'rinse_off' : 'leave_on';
+  let { groups, effects, functions } = ingredient;
+  let flags = flagsHere;
   // An AHA behind the 1 % line is there to set the pH (or as a humectant), not to exfoliate: AHA
   // peeling needs several per cent at an acid pH (FDA AHA guidance: 10 % or less at pH 3.5 or more
   // for consumer products; the exfoliating effect in studies is at 4 % and up).
-  if (groups.includes('ahas') && estimate.max <= 1) {
+  if (groups.includes('ahas') && dose.max <= 1) {
     groups = groups.filter((g) => g !== 'ahas');
     effects = effects.filter((e) => e !== 'exfoliating');
     functions = functions.filter((f) => f !== 'exfoliating' && f !== 'keratolytic');
     notes.push(
-      `At most ${estimate.max}% here: at this level ${ingredient.name} adjusts the pH; it is not an exfoliant in this product.`,
+      `At most ${dose.max}% here: at this level ${ingredient.name} adjusts the pH; it is not an exfoliant in this product.`,
     );
   }
   // Salicylates in pregnancy: low-dose topical salicylic acid (2 % or less) is considered
@@ -73,14 +95,14 @@ export function dosedIngredient<I extends DoseIngredient>(
       notes.push(
         `In a rinse-off product little ${ingredient.name} stays on the skin: the pregnancy caution for salicylates is for leave-on products above 2% (peels).`,
       );
-    } else if (estimate.max <= 2) {
+    } else if (dose.max <= 2) {
       flags = flags.filter((f) => f !== 'pregnancy_caution');
       notes.push(
-        `At most ${estimate.max}% in a leave-on product: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`,
+        `At most ${dose.max}% in a leave-on product: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`,
       );
     } else {
       notes.push(
-        `Possibly above 2% (${estimate.min}-${estimate.max}%) in a leave-on product: peel strength, advised against in pregnancy.`,
+        `Possibly above 2% (${dose.min}-${dose.max}%) in a leave-on product: peel strength, advised against in pregnancy.`,
       );
     }
   }
@@ -89,15 +111,15 @@ export function dosedIngredient<I extends DoseIngredient>(
   // oil is a fragrance at a fraction of a per cent: the caution counts only where the list allows more than
   // 1 % and it sits high enough to matter, and in a rinse-off only among the first entries.
   if (flags.includes('pregnancy_caution') && flags.includes('essential_oil') && !isSalicylate(ingredient)) {
-    const counts = productType === 'rinse_off' ? dose.high : estimate.max > 1 && dose.significant;
+    const counts = productType === 'rinse_off' ? dose.high : dose.max > 1 && dose.significant;
     if (!counts) {
       flags = flags.filter((f) => f !== 'pregnancy_caution');
       notes.push(
         productType === 'rinse_off'
-          ? `Low in a rinse-off product (${estimate.min}-${estimate.max}%): too little ${ingredient.name} stays on the skin for the pregnancy caution, which is about medicinal doses.`
-          : `At most ${estimate.max}% or too low in the list to matter: the pregnancy caution for ${ingredient.name} is about medicinal doses, not a fragrance trace.`,
+          ? `Low in a rinse-off product (${dose.min}-${dose.max}%): too little ${ingredient.name} stays on the skin for the pregnancy caution, which is about medicinal doses.`
+          : `At most ${dose.max}% or too low in the list to matter: the pregnancy caution for ${ingredient.name} is about medicinal doses, not a fragrance trace.`,
       );
     }
   }
-  return { ingredient: { ...ingredient, groups, effects, flags, functions, dose }, notes };
+  return { ingredient: { ...ingredient, groups, effects, flags, functions, dose }, flags, notes };
 }

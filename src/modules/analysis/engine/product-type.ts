@@ -110,8 +110,25 @@ const MINERAL_OIL = /^(?:paraffinum liquidum|mineral oil|petrolatum)$/i;
 export const productTypeOfHeading = (heading: string | null | undefined): ListProductType =>
   productTypeOfWords(heading);
 
+/**
+ * A test of an ingredient name, worked out once per name: every list asks it of its first names, and those are the
+ * knowledge base's few thousand (bounded all the same).
+ */
+function byName(test: (name: string) => boolean): (name: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (name) => {
+    let found = known.get(name);
+    if (found === undefined) {
+      found = test(name);
+      if (known.size >= 50_000) known.clear();
+      known.set(name, found);
+    }
+    return found;
+  };
+}
+
 /** The named washing agent, if the name is one. */
-export const cleansingSurfactant = (name: string): boolean => {
+export const cleansingSurfactant = byName((name) => {
   // Labels write "Coco-Glucoside" and "Coco Glucoside" alike; a hyphen before a number ("PEG-8") is kept.
   const key = name
     .toLowerCase()
@@ -119,8 +136,8 @@ export const cleansingSurfactant = (name: string): boolean => {
     .replace(/\s+/g, ' ')
     .trim();
   return CLEANSERS.some((re) => re.test(key));
-};
-export const soapBase = (name: string): boolean => SOAP.test(name.toLowerCase().replace(/\s+/g, ' ').trim());
+});
+export const soapBase = byName((name) => SOAP.test(name.toLowerCase().replace(/\s+/g, ' ').trim()));
 
 export interface SoapBaseReading {
   /** salt: a fatty-acid salt named as such; neutralised: fatty acids with a hydroxide, made into soap in the product. */
@@ -147,8 +164,14 @@ export function soapBaseOf(ingredients: Array<{ name: string } | null>): SoapBas
 const rinseOff = (basis: string): ProductTypeReading => ({ productType: 'rinse_off', basis });
 const leaveOn = (basis: string): ProductTypeReading => ({ productType: 'leave_on', basis });
 const cannotTell = (basis: string): ProductTypeReading => ({ productType: 'unknown', basis });
-const findIn = (list: Named[], from: number, to: number, re: RegExp) =>
-  list.slice(from, to).find((i): i is { name: string } => !!i && re.test(i.name));
+/** The first of list[from..to) whose name matches (a loop: each list asks a dozen of these). */
+const findIn = (list: Named[], from: number, to: number, re: RegExp): { name: string } | undefined => {
+  for (let at = from; at < to && at < list.length; at++) {
+    const i = list[at];
+    if (i && re.test(i.name)) return i;
+  }
+  return undefined;
+};
 
 /**
  * A water with a micellar solubiliser and only mild washing agents, nothing thickening it: a micellar water

@@ -2,11 +2,11 @@
 // amount changes, what EU law says about each one, and which flags the list raises through which
 // entries. Pure: the list's entries with their ingredients and the regulation index in.
 import { estimateConcentrations, printedPercent, type ConcentrationEstimate, type DoseEntry } from './concentration.js';
-import { dosedIngredient, type Dose } from './dose.js';
+import { doseOf, dosedIngredient, highAt, significantAt, type Dose, type DosedView } from './dose.js';
 import { inferProductType } from './product-type.js';
 import type { SkinIngredient } from './skin-types.js';
 import { type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
-import { readLaw } from './regulation-reading.js';
+import { readLaw, type LawReading } from './regulation-reading.js';
 
 /** What the reading needs of an ingredient: what the verdicts read, and the names EU law is keyed by. */
 export interface ListIngredient extends Omit<SkinIngredient, 'name' | 'dose'> {
@@ -99,6 +99,84 @@ export interface ReadList<I extends ListIngredient> {
  */
 export type LabelLaw = 'eu' | null;
 
+// Every list reads the same few thousand ingredients again and again. What the law says of one depends only on the
+// ingredient, the product type and a printed "(nano)" (the amount comes in with finish), and copying the knowledge
+// base's row for each entry, to give it its dose, was the largest cost of a reading though the same few doses recur
+// list after list (most entries sit behind the 1 % line, at 0-1 %). So both are kept: per regulation index, per
+// ingredient row, per product type (unknown, leave-on, rinse-off) and nano marker, the law's reading and the dosed
+// views by dose. A knowledge-base change replaces the changed ingredient's row (rows are read-only), so the cache is
+// keyed on the row itself and the weak maps let a replaced row's readings go. The views are shared between readings:
+// read-only, like the rows they copy.
+interface IngredientReading {
+  law: LawReading;
+  /**
+   * Dosed views by the estimate's bounds, then by the dose's four yes/no as one number. A list searched in order,
+   * not a Map: an ingredient meets a dozen or so bounds, and a Map keyed by fractional numbers cost more than the
+   * copy it saved.
+   */
+  views: Array<{ min: number; max: number; views: Array<DosedView<ListIngredient>> }>;
+  /** The views at 0-1 %, where most entries are (behind the 1 % line), found without a search. */
+  upToOne: Array<DosedView<ListIngredient>>;
+}
+const ingredientReadings = new WeakMap<RegulationIndex, WeakMap<ListIngredient, Array<IngredientReading>>>();
+/** An ingredient met at many different amounts: its views are dropped past this many bounds. */
+const VIEW_BOUNDS = 64;
+
+function readingsOf(regulation: RegulationIndex): WeakMap<ListIngredient, Array<IngredientReading>> {
+  let byRow = ingredientReadings.get(regulation);
+  if (!byRow) ingredientReadings.set(regulation, (byRow = new WeakMap()));
+  return byRow;
+}
+
+function ingredientReading(
+  byRow: WeakMap<ListIngredient, Array<IngredientReading>>,
+  regulation: RegulationIndex,
+  ingredient: ListIngredient,
+  type: ProductType | null,
+  nano: boolean,
+): IngredientReading {
+  let slots = byRow.get(ingredient);
+  if (!slots) byRow.set(ingredient, (slots = []));
+  const at = (type === null ? 0 : type === 'leave_on' ? 1 : 2) + (nano ? 3 : 0);
+  return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: [], upToOne: [] });
+}
+
+/** The ingredient's view at this dose (doseOf's arguments), made on first use. */
+function dosedView<I extends ListIngredient>(
+  ingredient: I,
+  known: IngredientReading,
+  estimate: ConcentrationEstimate,
+  position: number,
+  listLength: number,
+  type: ProductType,
+  printed: boolean,
+): DosedView<I> {
+  let views: Array<DosedView<I>> | undefined;
+  if (estimate.min === 0 && estimate.max === 1) views = known.upToOne as Array<DosedView<I>>;
+  else {
+    const bounds = known.views as Array<{ min: number; max: number; views: Array<DosedView<I>> }>;
+    for (const b of bounds)
+      if (b.min === estimate.min && b.max === estimate.max) {
+        views = b.views;
+        break;
+      }
+    if (!views) {
+      if (bounds.length >= VIEW_BOUNDS) bounds.length = 0;
+      bounds.push({ min: estimate.min, max: estimate.max, views: (views = []) });
+    }
+  }
+  const at =
+    +significantAt(estimate, position, listLength) |
+    (+highAt(estimate, position) << 1) |
+    (+printed << 2) |
+    (+(type === 'rinse_off') << 3);
+  return (views[at] ??= dosedIngredient(
+    ingredient,
+    known.law.ingredientFlags,
+    doseOf(estimate, position, listLength, type, printed),
+  ));
+}
+
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
 export function readList<I extends ListIngredient>(
   entries: Array<ListEntry<I>>,
@@ -109,27 +187,35 @@ export function readList<I extends ListIngredient>(
 ): ReadList<I> {
   // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts.
   const byPart = new Map<string, number[]>();
-  for (const [i, e] of entries.entries()) byPart.set(e.part ?? '', [...(byPart.get(e.part ?? '') ?? []), i]);
+  // Index loops here and below, not entries(): destructuring an iterator's pairs cost more than the work in them.
+  for (let i = 0; i < entries.length; i++) {
+    const part = entries[i].part ?? '';
+    const indices = byPart.get(part);
+    if (indices) indices.push(i);
+    else byPart.set(part, [i]);
+  }
   const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
   for (const [part, indices] of byPart) {
+    if (productType) {
+      typeOf.set(part, {
+        known: productType,
+        basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.`,
+      });
+      continue;
+    }
     // A part's name ("Gentle Cleanser") is its heading; a "may contain" block says nothing of the use.
     const guessed = inferProductType(
       indices.filter((i) => !entries[i].mayContain).map((i) => entries[i].ingredient),
       part || null,
     );
-    typeOf.set(
-      part,
-      productType
-        ? {
-            known: productType,
-            basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.`,
-          }
-        : { known: guessed.productType === 'unknown' ? null : guessed.productType, basis: guessed.basis },
-    );
+    typeOf.set(part, { known: guessed.productType === 'unknown' ? null : guessed.productType, basis: guessed.basis });
   }
-  const partOf = (i: number) => typeOf.get(entries[i].part ?? '')!;
+  // Each entry's part reading and the length of its part, looked up once.
+  const partReadings = entries.map((e) => typeOf.get(e.part ?? '')!);
+  const partLengths = entries.map((e) => byPart.get(e.part ?? '')!.length);
+  const partOf = (i: number) => partReadings[i];
   // Unknown: the doses are read as leave-on (the stricter reading); the law is read both ways.
-  const entryType = (i: number): ProductType => partOf(i).known ?? 'leave_on';
+  const entryType = (i: number): ProductType => partReadings[i].known ?? 'leave_on';
   const first = entries.length
     ? partOf(0)
     : (() => {
@@ -141,21 +227,17 @@ export function readList<I extends ListIngredient>(
     .map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: t.basis }));
   const thresholdOf = (t: ProductType) =>
     t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn;
-  const matches = entries.map((e) => (e.ingredient ? regulation.matchesFor(e.ingredient) : []));
   const drugFacts = entries.some((e) => e.active);
   const allergenFloors = labelLaw === 'eu' && !drugFacts;
-  const law = entries.map((e, i) =>
-    readLaw(regulation, e.ingredient, matches[i], partOf(i).known, {
-      nano: e.nano ?? false,
-      printed: printedPercent(e.concentration),
-    }),
+  const byRow = readingsOf(regulation);
+  const known = entries.map((e, i) =>
+    e.ingredient ? ingredientReading(byRow, regulation, e.ingredient, partOf(i).known, e.nano ?? false) : null,
   );
+  const law = known.map((k, i) => k?.law ?? readLaw(regulation, null, partOf(i).known, { nano: false }));
   const doseEntries: DoseEntry[] = entries.map((e, i) => {
     const type = entryType(i);
     const threshold = thresholdOf(type);
-    const allergen = law[i].facts.some(
-      (f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023',
-    );
+    const allergen = law[i].fragranceAllergen;
     return {
       position: e.position,
       concentration: e.concentration,
@@ -175,48 +257,36 @@ export function readList<I extends ListIngredient>(
   const estimates: ConcentrationEstimate[] = new Array(entries.length);
   const positionInPart: number[] = new Array(entries.length);
   for (const indices of byPart.values()) {
-    for (const [k, i] of indices.entries()) positionInPart[i] = k + 1;
     const partEstimates = estimateConcentrations(indices.map((i) => doseEntries[i]));
-    for (const [k, i] of indices.entries()) estimates[i] = partEstimates[k];
+    for (let k = 0; k < indices.length; k++) {
+      positionInPart[indices[k]] = k + 1;
+      estimates[indices[k]] = partEstimates[k];
+    }
   }
   const alerts: ReadList<I>['alerts'] = [];
   const read = entries.map((e, i): ReadEntry<I> => {
     const estimate = estimates[i];
     const printed = printedPercent(e.concentration);
-    const {
-      notes: lawNotes,
-      alerts: lawAlerts,
-      regulation: regulationNotes,
-      flags: lawFlags,
-    } = law[i].finish(estimate);
+    const { notes: lawNotes, alerts: lawAlerts, regulation: regulationNotes } = law[i].finish(estimate, printed);
     const notes: string[] = [];
     let dosed: ReadEntry<I>['dosed'] = null;
     let flags: string[] = [];
     if (e.ingredient) {
-      const withLaw = {
-        ...e.ingredient,
-        flags: [
-          ...new Set([...e.ingredient.flags.filter((f) => f !== 'eu_prohibited' || lawFlags.includes(f)), ...lawFlags]),
-        ],
-      };
-      const view = dosedIngredient(
-        withLaw,
+      const view = dosedView(
+        e.ingredient,
+        known[i]!,
         estimate,
         positionInPart[i],
-        byPart.get(e.part ?? '')!.length,
+        partLengths[i],
         entryType(i),
         printed !== null,
       );
       dosed = view.ingredient;
-      flags = view.ingredient.flags;
-      notes.push(...view.notes);
+      flags = view.flags;
+      if (view.notes.length) notes.push(...view.notes);
     }
-    notes.push(...lawNotes);
-    if (
-      !allergenFloors &&
-      doseEntries[i] &&
-      law[i].facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023')
-    ) {
+    if (lawNotes.length) notes.push(...lawNotes);
+    if (!allergenFloors && doseEntries[i] && law[i].fragranceAllergen) {
       notes.push(
         drugFacts
           ? 'A Drug Facts label names its inactive ingredients whatever their amount: being named says nothing of how much there is.'
@@ -227,8 +297,16 @@ export function readList<I extends ListIngredient>(
     return { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
   });
   const byFlag = new Map<string, Array<ReadEntry<I>>>();
-  for (const entry of read) for (const flag of entry.flags) byFlag.set(flag, [...(byFlag.get(flag) ?? []), entry]);
-  const rank = (flag: string) => (flagOrder.includes(flag) ? flagOrder.indexOf(flag) : flagOrder.length);
+  for (const entry of read)
+    for (const flag of entry.flags) {
+      const raising = byFlag.get(flag);
+      if (raising) raising.push(entry);
+      else byFlag.set(flag, [entry]);
+    }
+  const rank = (flag: string) => {
+    const at = flagOrder.indexOf(flag);
+    return at === -1 ? flagOrder.length : at;
+  };
   const flags = [...byFlag.entries()]
     .sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0]))
     .map(([flag, list]) => ({ flag, entries: list }));

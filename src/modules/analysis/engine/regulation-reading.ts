@@ -28,18 +28,25 @@ export interface LawReading {
   facts: RegulatoryFact[];
   /** The maximum that bounds the concentration estimate. */
   cap: { max: number; source: string } | null;
-  /** Notes, alerts and flags once the concentration estimate is known. */
-  finish(estimate: ConcentrationEstimate): {
+  /** A fragrance allergen with a labelling threshold (facts of either class). */
+  fragranceAllergen: boolean;
+  /** The flags the law raises here (a prohibition that holds, the facts', a contact allergen): the amount changes none. */
+  flags: string[];
+  /** The ingredient's own flags with the law's: eu_prohibited only where a prohibition holds here. */
+  ingredientFlags: string[];
+  /** Notes, alerts and regulatory notes once the concentration estimate is known (`printed`: the printed %). */
+  finish(
+    estimate: ConcentrationEstimate,
+    printed: number | null,
+  ): {
     notes: string[];
     alerts: string[];
     regulation: RegulatoryNote[];
-    flags: string[];
   };
 }
 
 interface Context {
   nano: boolean;
-  printed: number | null;
 }
 
 const quote = (text: string) => `“${text.replace(/\s+/g, ' ').trim()}”`;
@@ -117,15 +124,41 @@ function sensitiserUncached(
   return ingredient.flags?.includes(data.flag) ? data.flagSources : null;
 }
 
+type LawIngredient = RegulatedIngredient & { flags?: string[] };
+
+// An entry matching no ingredient: the law says nothing of it.
+// Most entries: one answer for all of them, frozen (so that no reader can change it for the others).
+const NOTHING: string[] = Object.freeze([]) as unknown as string[];
+const SAID_NOTHING = Object.freeze({
+  notes: NOTHING,
+  alerts: NOTHING,
+  regulation: NOTHING as unknown as RegulatoryNote[],
+});
+const SILENT_FINISH = () => SAID_NOTHING;
+const NO_INGREDIENT: LawReading = {
+  facts: [],
+  cap: null,
+  fragranceAllergen: false,
+  flags: [],
+  ingredientFlags: [],
+  finish: SILENT_FINISH,
+};
+
+/**
+ * What EU law says of one entry: `ingredient` as the knowledge base holds it, `type` null when unknown. It depends
+ * on nothing else (the amount comes in with finish), so a reader may keep it for the next list holding the same
+ * ingredient in the same kind of product (read-list.ts does).
+ */
 export function readLaw(
   regulation: RegulationIndex,
-  ingredient: (RegulatedIngredient & { flags?: string[] }) | null,
-  matches: FactMatch[],
+  ingredient: LawIngredient | null,
   type: ProductType | null,
   ctx: Context,
 ): LawReading {
+  if (!ingredient) return NO_INGREDIENT;
+  const matches = regulation.matchesFor(ingredient);
   const factor = (fact: RegulatoryFact) =>
-    fact.limits.some((l) => /\bRE\b|retinol equivalent/i.test(l.maximum ?? '')) && ingredient
+    fact.limits.some((l) => /\bRE\b|retinol equivalent/i.test(l.maximum ?? ''))
       ? (regulation.data.retinolEquivalents[ingredient.name] ?? 1)
       : 1;
   const own = matches.filter((m) => m.relation === 'substance');
@@ -144,143 +177,166 @@ export function readLaw(
     type,
     factor,
   );
+  const mayConcern = matches.filter((x) => x.relation === 'may_concern');
+  const sensitiser = sensitiserSources(regulation, ingredient);
+  // In the order finish() used to raise them: a prohibition that holds, the facts', a contact allergen.
+  const lawFlags = new Set<string>();
+  for (const p of prohibitions)
+    if (p.holds.length === 2 || (type && p.holds.length === 1)) lawFlags.add('eu_prohibited');
+  for (const fact of facts) if (fact.annex !== 'II') for (const flag of factFlags(fact)) lawFlags.add(flag);
+  if (sensitiser) lawFlags.add('sensitiser');
+  const flags = [...lawFlags];
+  const ownFlags = ingredient.flags ?? [];
+  const ingredientFlags = [...new Set([...ownFlags.filter((f) => f !== 'eu_prohibited' || lawFlags.has(f)), ...flags])];
+  const fragranceAllergen = facts.some(
+    (f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023',
+  );
+  // Most ingredients are in no annex: nothing to say whatever the amount (a preamble note needs a fact too).
+  if (!prohibitions.length && !mayConcern.length && !facts.length && !sensitiser)
+    return { facts, cap: null, fragranceAllergen, flags, ingredientFlags, finish: SILENT_FINISH };
+  const finishUncached = (estimate: ConcentrationEstimate, printed: number | null) => {
+    const name = ingredient.name;
+    const notes: string[] = [];
+    const alerts: string[] = [];
+    const regulationNotes: RegulatoryNote[] = [];
+    const alert = (message: string) => {
+      notes.push(message);
+      alerts.push(message);
+    };
+    for (const p of prohibitions) {
+      const { fact } = p.m;
+      const source = citation(fact);
+      if (p.holds.length === 2 || (type && p.holds.length === 1)) {
+        alert(
+          `${name} is not allowed in EU cosmetics: Annex II (prohibited substances), ${source}.${p.condition ? ` The entry reads ${quote(fact.qualifier!)}.` : ''}`,
+        );
+      } else if (p.holds.length === 1) {
+        alert(
+          `${name} is not allowed in EU ${TYPE_WORDS[p.holds[0]]} products (${source}: ${quote(fact.qualifier!)}); ${UNKNOWN_TYPE}.`,
+        );
+      } else {
+        notes.push(
+          `Annex II entry ${fact.entry} (${quote(fact.names[0] ?? fact.entryId ?? '')}) prohibits it ${p.condition}: not a prohibition as printed (${source}).`,
+        );
+      }
+      regulationNotes.push(note(fact, p.holds.length ? 'substance' : 'may_concern', { condition: p.condition }));
+    }
+    for (const m of mayConcern) {
+      const { fact } = m;
+      const why =
+        m.basis === 'cas' ? 'shares its CAS/EC number with' : 'is named among the ingredients that may be concerned by';
+      const condition = fact.qualifier ?? null;
+      notes.push(
+        `${name} ${why} ${fact.annex === 'II' ? 'the prohibition' : 'the entry'} ${quote(fact.names[0] ?? fact.entryId ?? '')}${condition ? `, which reads ${quote(condition)}` : ''}: a note, not a ${fact.annex === 'II' ? 'prohibition' : 'restriction'} of ${name} as such (${citation(fact)}).`,
+      );
+      regulationNotes.push(note(fact, 'may_concern'));
+    }
+    for (const fact of facts.filter((f) => f.annex !== 'II')) {
+      const source = citation(fact);
+      if (fact.class === 'uv_filter_not_permitted') {
+        alert(
+          `${name} is not among the UV filters EU cosmetics may use (${source}).${fact.note ? ` ${fact.note}` : ''}`,
+        );
+        regulationNotes.push(note(fact, 'substance'));
+        continue;
+      }
+      if (preservativeOnly(fact)) {
+        notes.push(
+          `As a preservative, ${source} allows ${name} at most ${fact.limits
+            .map((l) => l.maximum)
+            .filter(Boolean)
+            .join('; ')}.`,
+        );
+        regulationNotes.push(note(fact, 'substance', { condition: 'when used as a preservative' }));
+        continue;
+      }
+      // Where the entry allows it at all.
+      // Annex III conditions naming only uses a list cannot show (hair dyes, nail systems, solvents) restrict that
+      // use: a note. The positive lists (IV-VI) and rinse-off/leave-on conditions bind any use: an alert.
+      const binding =
+        fact.annex !== 'III' || fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
+      // (an entry whose every condition is such a use raises no flag either: factFlags)
+      const outside = (type ? [type] : (['leave_on', 'rinse_off'] as ProductType[]))
+        .map((t) => ({ t, allowed: outsideProducts(fact, t) }))
+        .filter((o) => o.allowed);
+      if (outside.length && !binding) {
+        notes.push(`${source} sets conditions for ${name} only in ${outside[0].allowed}.`);
+        outside.length = 0;
+      }
+      let allowedIn: string | null = null;
+      if (outside.length && (type || outside.length === 2)) {
+        allowedIn = outside[0].allowed;
+        alert(
+          `${name} is allowed in EU cosmetics only in ${allowedIn} (${source})${type ? `: not in a ${TYPE_WORDS[type]} product of another kind` : ''}.`,
+        );
+      } else if (outside.length === 1) {
+        allowedIn = outside[0].allowed;
+        alert(
+          `${name} is not allowed in EU ${TYPE_WORDS[outside[0].t]} products: ${source} allows it only in ${allowedIn}; ${UNKNOWN_TYPE}.`,
+        );
+      }
+      // Over the maximum: the printed amount, or the least the list can hold.
+      const max = maximumFor([fact], type, factor);
+      const amount = printed ?? (estimate.min > 0 ? estimate.min : null);
+      const exceeded = max !== null && amount !== null && amount > max.max;
+      if (exceeded) {
+        const where = max.limit.products ?? (type ? `${TYPE_WORDS[type]} products` : 'any product');
+        alert(
+          printed !== null
+            ? `${name} is printed at ${printed}%, over the EU maximum of ${max.max}% for ${where} (${source}).`
+            : `${name} is at least ${amount}% by its place in the list, over the EU maximum of ${max.max}% for ${where} (${source}).`,
+        );
+      }
+      if (fact.warnings && (fact.class === 'restricted' || fact.class === 'preservative' || fact.class === 'uv_filter'))
+        notes.push(`EU conditions of use and label warnings for ${name} (${source}): ${quote(fact.warnings)}.`);
+      if (fact.transition) {
+        const t = fact.transition;
+        notes.push(
+          `Under ${source}, products not complying with this entry ${[t.notPlacedFrom && `may not be placed on the EU market from ${t.notPlacedFrom}`, t.notAvailableFrom && `may not be made available from ${t.notAvailableFrom}`].filter(Boolean).join(', and ')}.`,
+        );
+      }
+      if (fact.class === 'fragrance_allergen_2023')
+        notes.push(
+          `${name} is a fragrance allergen added by Regulation (EU) 2023/1545, to be named on EU labels above ${regulation.data.allergenThreshold.leaveOn}% (leave-on) / ${regulation.data.allergenThreshold.rinseOff}% (rinse-off) (${source}).`,
+        );
+      regulationNotes.push(
+        note(fact, 'substance', {
+          maxPercent: max?.max ?? null,
+          products: max?.limit.products ?? null,
+          exceeded,
+          allowedIn,
+        }),
+      );
+    }
+    for (const pre of regulation.data.preambleNotes) {
+      if (ingredient.flags?.includes(pre.flag) && facts.some((f) => f.annex === pre.annex))
+        notes.push(
+          `${pre.text} (${citation({ ...facts.find((f) => f.annex === pre.annex)!, entryId: null, entry: null, act: pre.act })})`,
+        );
+    }
+    if (sensitiser) notes.push(`${name} is a recognised contact allergen (${sensitiser.join('; ')}).`);
+    return { notes, alerts, regulation: regulationNotes };
+  };
+  // What finish() says depends on the estimate only through the amount held against the maximum: the printed %, else
+  // the least the list can hold. One answer per amount, keyed by one number: the printed % (above 0), minus the
+  // estimate's minimum (below 0), or 0 when neither gives an amount.
+  const finished = new Map<number, ReturnType<LawReading['finish']>>();
+  const finish: LawReading['finish'] = (estimate, printed) => {
+    const key = printed ?? (estimate.min > 0 ? -estimate.min : 0);
+    let said = finished.get(key);
+    if (!said) {
+      if (finished.size >= 64) finished.clear();
+      finished.set(key, (said = finishUncached(estimate, printed)));
+    }
+    // The notes are the reader's to copy; the regulatory notes go out as the entry's own array.
+    return { notes: said.notes, alerts: said.alerts, regulation: [...said.regulation] };
+  };
   return {
     facts,
     cap: capOf ? { max: capOf.max, source: citation(capOf.fact) } : null,
-    finish(estimate) {
-      const name = ingredient?.name ?? '';
-      const notes: string[] = [];
-      const alerts: string[] = [];
-      const regulationNotes: RegulatoryNote[] = [];
-      const flags = new Set<string>();
-      const alert = (message: string) => {
-        notes.push(message);
-        alerts.push(message);
-      };
-      for (const p of prohibitions) {
-        const { fact } = p.m;
-        const source = citation(fact);
-        if (p.holds.length === 2 || (type && p.holds.length === 1)) {
-          alert(
-            `${name} is not allowed in EU cosmetics: Annex II (prohibited substances), ${source}.${p.condition ? ` The entry reads ${quote(fact.qualifier!)}.` : ''}`,
-          );
-          flags.add('eu_prohibited');
-        } else if (p.holds.length === 1) {
-          alert(
-            `${name} is not allowed in EU ${TYPE_WORDS[p.holds[0]]} products (${source}: ${quote(fact.qualifier!)}); ${UNKNOWN_TYPE}.`,
-          );
-        } else {
-          notes.push(
-            `Annex II entry ${fact.entry} (${quote(fact.names[0] ?? fact.entryId ?? '')}) prohibits it ${p.condition}: not a prohibition as printed (${source}).`,
-          );
-        }
-        regulationNotes.push(note(fact, p.holds.length ? 'substance' : 'may_concern', { condition: p.condition }));
-      }
-      for (const m of matches.filter((x) => x.relation === 'may_concern')) {
-        const { fact } = m;
-        const why =
-          m.basis === 'cas'
-            ? 'shares its CAS/EC number with'
-            : 'is named among the ingredients that may be concerned by';
-        const condition = fact.qualifier ?? null;
-        notes.push(
-          `${name} ${why} ${fact.annex === 'II' ? 'the prohibition' : 'the entry'} ${quote(fact.names[0] ?? fact.entryId ?? '')}${condition ? `, which reads ${quote(condition)}` : ''}: a note, not a ${fact.annex === 'II' ? 'prohibition' : 'restriction'} of ${name} as such (${citation(fact)}).`,
-        );
-        regulationNotes.push(note(fact, 'may_concern'));
-      }
-      for (const fact of facts.filter((f) => f.annex !== 'II')) {
-        for (const flag of factFlags(fact)) flags.add(flag);
-        const source = citation(fact);
-        if (fact.class === 'uv_filter_not_permitted') {
-          alert(
-            `${name} is not among the UV filters EU cosmetics may use (${source}).${fact.note ? ` ${fact.note}` : ''}`,
-          );
-          regulationNotes.push(note(fact, 'substance'));
-          continue;
-        }
-        if (preservativeOnly(fact)) {
-          notes.push(
-            `As a preservative, ${source} allows ${name} at most ${fact.limits
-              .map((l) => l.maximum)
-              .filter(Boolean)
-              .join('; ')}.`,
-          );
-          regulationNotes.push(note(fact, 'substance', { condition: 'when used as a preservative' }));
-          continue;
-        }
-        // Where the entry allows it at all.
-        // Annex III conditions naming only uses a list cannot show (hair dyes, nail systems, solvents) restrict that
-        // use: a note. The positive lists (IV-VI) and rinse-off/leave-on conditions bind any use: an alert.
-        const binding =
-          fact.annex !== 'III' || fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
-        // (an entry whose every condition is such a use raises no flag either: factFlags)
-        const outside = (type ? [type] : (['leave_on', 'rinse_off'] as ProductType[]))
-          .map((t) => ({ t, allowed: outsideProducts(fact, t) }))
-          .filter((o) => o.allowed);
-        if (outside.length && !binding) {
-          notes.push(`${source} sets conditions for ${name} only in ${outside[0].allowed}.`);
-          outside.length = 0;
-        }
-        let allowedIn: string | null = null;
-        if (outside.length && (type || outside.length === 2)) {
-          allowedIn = outside[0].allowed;
-          alert(
-            `${name} is allowed in EU cosmetics only in ${allowedIn} (${source})${type ? `: not in a ${TYPE_WORDS[type]} product of another kind` : ''}.`,
-          );
-        } else if (outside.length === 1) {
-          allowedIn = outside[0].allowed;
-          alert(
-            `${name} is not allowed in EU ${TYPE_WORDS[outside[0].t]} products: ${source} allows it only in ${allowedIn}; ${UNKNOWN_TYPE}.`,
-          );
-        }
-        // Over the maximum: the printed amount, or the least the list can hold.
-        const max = maximumFor([fact], type, factor);
-        const amount = ctx.printed ?? (estimate.min > 0 ? estimate.min : null);
-        const exceeded = max !== null && amount !== null && amount > max.max;
-        if (exceeded) {
-          const where = max.limit.products ?? (type ? `${TYPE_WORDS[type]} products` : 'any product');
-          alert(
-            ctx.printed !== null
-              ? `${name} is printed at ${ctx.printed}%, over the EU maximum of ${max.max}% for ${where} (${source}).`
-              : `${name} is at least ${amount}% by its place in the list, over the EU maximum of ${max.max}% for ${where} (${source}).`,
-          );
-        }
-        if (
-          fact.warnings &&
-          (fact.class === 'restricted' || fact.class === 'preservative' || fact.class === 'uv_filter')
-        )
-          notes.push(`EU conditions of use and label warnings for ${name} (${source}): ${quote(fact.warnings)}.`);
-        if (fact.transition) {
-          const t = fact.transition;
-          notes.push(
-            `Under ${source}, products not complying with this entry ${[t.notPlacedFrom && `may not be placed on the EU market from ${t.notPlacedFrom}`, t.notAvailableFrom && `may not be made available from ${t.notAvailableFrom}`].filter(Boolean).join(', and ')}.`,
-          );
-        }
-        if (fact.class === 'fragrance_allergen_2023')
-          notes.push(
-            `${name} is a fragrance allergen added by Regulation (EU) 2023/1545, to be named on EU labels above ${regulation.data.allergenThreshold.leaveOn}% (leave-on) / ${regulation.data.allergenThreshold.rinseOff}% (rinse-off) (${source}).`,
-          );
-        regulationNotes.push(
-          note(fact, 'substance', {
-            maxPercent: max?.max ?? null,
-            products: max?.limit.products ?? null,
-            exceeded,
-            allowedIn,
-          }),
-        );
-      }
-      for (const pre of regulation.data.preambleNotes) {
-        if (ingredient?.flags?.includes(pre.flag) && facts.some((f) => f.annex === pre.annex))
-          notes.push(
-            `${pre.text} (${citation({ ...facts.find((f) => f.annex === pre.annex)!, entryId: null, entry: null, act: pre.act })})`,
-          );
-      }
-      const sensitiser = sensitiserSources(regulation, ingredient);
-      if (sensitiser) {
-        flags.add('sensitiser');
-        notes.push(`${name} is a recognised contact allergen (${sensitiser.join('; ')}).`);
-      }
-      return { notes, alerts, regulation: regulationNotes, flags: [...flags] };
-    },
+    fragranceAllergen,
+    flags,
+    ingredientFlags,
+    finish,
   };
 }
