@@ -58,7 +58,7 @@ describe('product search relevance', () => {
     const results: Array<{ kind: string; ok: boolean }> = [];
     for (const c of cases) {
       const response = await t.inject({ method: 'POST', url: '/products/search', payload: { query: c.q, limit: 5 } });
-      expect(response.statusCode).toBe(200);
+      if (response.statusCode !== 200) throw new Error(`"${c.q}": ${response.statusCode} ${response.body}`);
       const top = (response.json() as { items: Array<{ alias: string }> }).items.map((i) => i.alias);
       const why = judge(c, top);
       results.push({ kind: c.kind, ok: !why });
