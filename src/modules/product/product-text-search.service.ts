@@ -63,24 +63,19 @@ function readCursor(cursor: string): SearchCursor {
  *   errors further apart ("niacimanide").
  */
 async function corrections(em: EntityManager, words: string[], typing: string | null): Promise<Map<string, string[]>> {
-  // The word being typed is no typo while known words start with it ("ceram" of ceramide, not cream).
-  const started =
-    typing !== null &&
-    (
-      await em.execute<unknown[]>(`select 1 from search_word where word like ? limit 1`, [
-        `${typing.replace(/[\\%_]/g, '\\$&')}%`,
-      ])
-    ).length > 0;
-  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w) && !(started && w === typing));
+  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w));
   if (!candidates.length) return new Map();
   const parts = candidates.flatMap((w) => twoParts(w).flat());
-  const known = new Set(
-    (
-      await em.execute<Array<{ word: string }>>(`select word from search_word where word = any(array[?]::text[])`, [
-        [...new Set([...candidates, ...parts])],
-      ])
-    ).map((r) => r.word),
+  // With them, whether known words start with the word being typed: then it is no typo ("ceram"
+  // of ceramide, not cream). A LIKE prefix of four letters or more reads the trigram index.
+  const started = typing !== null && candidates.includes(typing) ? typing : null;
+  const seen = await em.execute<Array<{ word: string | null }>>(
+    `select word from search_word where word = any(array[?]::text[])
+     union all (select null from search_word where ?::text is not null and word like ? limit 1)`,
+    [[...new Set([...candidates, ...parts])], started, `${started ?? ''}%`],
   );
+  const known = new Set(seen.flatMap((r) => (r.word ? [r.word] : [])));
+  if (started && seen.some((r) => r.word === null)) known.add(started);
   const out = new Map<string, string[]>();
   for (const w of candidates) {
     const joined = twoParts(w)
@@ -130,7 +125,7 @@ export async function productTextPage(
   const limit = checkedLimit(page.limit);
   const after = page.cursor ? readCursor(page.cursor) : null;
   // A typed word no product, brand, category or ingredient name has may be misspelt: the known
-  // word nearest to it is searched as well.
+  // words nearest to it are searched as well; so are the two a word runs together.
   const typing = parsed.terms.find((t) => t.prefix)?.words[0] ?? null;
   const fixes = await corrections(em, parsed.words, typing);
   const texts = queryTexts(parsed, searchVocabulary(), fixes);
