@@ -12,6 +12,7 @@
 // next run), else a throwaway database on HARDENING_PG_URL's server, dropped at the end. --pglite:
 // the REST layer and POST /graphql on a fresh PGlite folder, no anchor (it is PostgreSQL-only).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
@@ -92,6 +93,39 @@ const env: Record<string, string> = {
   AUTH_JWT_SECRET: 'bench-anchor-secret-of-at-least-32-characters',
   IDP_WEBHOOK_SECRET: 'bench-anchor-idp-secret',
 };
+/**
+ * CPU seconds used so far by a server process and by the PostgreSQL backends connected to its
+ * database (PGlite runs inside the server). Per round, this over the requests answered is the work
+ * a request costs wherever it runs: unlike req/s, it hardly moves with the machine's load.
+ */
+async function cpuSeconds(pid: number | undefined, database: string | undefined): Promise<number> {
+  const ticks = (p: number) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      return 0; // a backend that ended between the listing and the reading
+    }
+  };
+  let total = pid ? ticks(pid) : 0;
+  if (database) {
+    const name = new URL(database).pathname.slice(1);
+    const backends = await admin((c) =>
+      c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+        name,
+      ]),
+    );
+    for (const b of backends.rows) total += ticks(b.pid);
+  }
+  return total / 100; // USER_HZ
+}
+
+/** A server's process and its database: where a route's CPU is counted. */
+interface Side {
+  pid?: number;
+  database?: string;
+}
+
 const children: ChildProcess[] = [];
 let dropDatabase: (() => Promise<void>) | null = null;
 if (!args.pglite) {
@@ -114,7 +148,7 @@ try {
   if (anchor) children.push(anchor.server);
   // --baseline DIR: another checkout's REST layer (its own bench/server.ts, on a database of its
   // own seeded by itself with the same demo data), measured in the same alternating rounds.
-  let baseline: { base: string; label: string } | null = null;
+  let baseline: { base: string; label: string; side: Side } | null = null;
   if (args.baseline) {
     const dir = resolve(args.baseline);
     const label = `REST layer, before (${execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']).toString().trim()})`;
@@ -131,7 +165,7 @@ try {
     const started = await startBenchServer(baseEnv, join(dir, 'bench/server.ts'), dir);
     children.push(started.server);
     if (baseEnv.DATABASE_URL) await admin((c) => c.query('analyze'), baseEnv.DATABASE_URL);
-    baseline = { base: started.base, label };
+    baseline = { base: started.base, label, side: { pid: started.server.pid, database: baseEnv.DATABASE_URL } };
   }
 
   // Planner statistics for both sides (a freshly seeded database has none until autovacuum runs).
@@ -155,6 +189,8 @@ try {
     route: string;
     bytes: number;
     rps: number[];
+    /** CPU ms per request, server and database backends, per round. */
+    cpu: number[];
     p50: number[];
     p99: number[];
     errors: number;
@@ -212,16 +248,28 @@ try {
         );
     }
 
-    const targets: Array<{ route: string; options: autocannon.Options }> = [
-      ...(anchor ? [{ route: 'one SQL statement', options: { url: `${anchor.base}${path}` } }] : []),
-      { route: 'REST layer', options: { url: `${app.base}${path}` } },
-      ...(baseline ? [{ route: baseline.label, options: { url: `${baseline.base}${path}` } }] : []),
-      { route: 'POST /graphql', options: { url: `${app.base}/graphql`, ...post, body } },
+    const appSide: Side = { pid: app.server.pid, database: env.DATABASE_URL };
+    const targets: Array<{ route: string; options: autocannon.Options; side: Side }> = [
+      ...(anchor
+        ? [
+            {
+              route: 'one SQL statement',
+              options: { url: `${anchor.base}${path}` },
+              side: { pid: anchor.server.pid, database: env.DATABASE_URL },
+            },
+          ]
+        : []),
+      { route: 'REST layer', options: { url: `${app.base}${path}` }, side: appSide },
+      ...(baseline
+        ? [{ route: baseline.label, options: { url: `${baseline.base}${path}` }, side: baseline.side }]
+        : []),
+      { route: 'POST /graphql', options: { url: `${app.base}/graphql`, ...post, body }, side: appSide },
       ...(args.apq
         ? [
             {
               route: 'POST /graphql, persisted query (hash only)',
               options: { url: `${app.base}/graphql`, ...post, body: byHash },
+              side: appSide,
             },
           ]
         : []),
@@ -231,6 +279,7 @@ try {
       route: t.route,
       bytes: Buffer.byteLength(restText),
       rps: [] as number[],
+      cpu: [] as number[],
       p50: [] as number[],
       p99: [] as number[],
       errors: 0,
@@ -240,8 +289,12 @@ try {
       // Each round starts with another route, so none always runs first or last.
       for (let i = 0; i < targets.length; i++) {
         const j = (i + round) % targets.length;
+        const { side } = targets[j];
+        const before = await cpuSeconds(side.pid, side.database);
         const r = await autocannon({ ...targets[j].options, connections, duration: seconds });
+        const used = (await cpuSeconds(side.pid, side.database)) - before;
         measured[j].rps.push(r.requests.average);
+        measured[j].cpu.push((used * 1000) / Math.max(1, r.requests.total));
         measured[j].p50.push(r.latency.p50);
         measured[j].p99.push(r.latency.p99);
         measured[j].errors += r.errors + r.non2xx + r.timeouts;
@@ -257,14 +310,17 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  console.log('| request | route | req/s | p50 ms | p99 ms | req/s per round | errors | vs one SQL statement |');
-  console.log('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |');
+  console.log(
+    '| request | route | req/s | p50 ms | p99 ms | req/s per round | errors | vs one SQL statement | CPU ms/request (server + database) | CPU vs one SQL statement |',
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     const anchorRow = rows.find((a) => a.kind === r.kind && a.route === 'one SQL statement');
     const ratio = anchorRow ? (median(r.rps) / median(anchorRow.rps)).toFixed(3) : '–';
+    const cpuRatio = anchorRow ? (median(r.cpu) / median(anchorRow.cpu)).toFixed(2) : '–';
     const kind = `${r.kind} (${(r.bytes / 1000).toFixed(1)} kB)`;
     console.log(
-      `| ${kind} | ${r.route} | ${thousands(median(r.rps))} | ${median(r.p50)} | ${median(r.p99)} | ${r.rps.map(thousands).join(', ')} | ${r.errors} | ${ratio} |`,
+      `| ${kind} | ${r.route} | ${thousands(median(r.rps))} | ${median(r.p50)} | ${median(r.p99)} | ${r.rps.map(thousands).join(', ')} | ${r.errors} | ${ratio} | ${median(r.cpu).toFixed(2)} | ${cpuRatio} |`,
     );
   }
   if (rows.some((r) => r.errors)) process.exitCode = 1;

@@ -53,6 +53,8 @@ function summary(name: string, timings: number[]): void {
 
 type Item = {
   kind: string;
+  /** What was asked, to name the slowest requests. */
+  label: string;
   send: () => Promise<{ statusCode: number; body: string }>;
   anchor?: () => Promise<unknown>;
 };
@@ -61,6 +63,7 @@ async function run(name: string, list: Item[]): Promise<void> {
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
   const anchors: number[] = [];
+  const byLabel = new Map<string, number[]>();
   for (const item of list.slice(20)) {
     const started = performance.now();
     const response = await item.send();
@@ -68,6 +71,7 @@ async function run(name: string, list: Item[]): Promise<void> {
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
     all.push(ms);
     byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), ms]);
+    byLabel.set(item.label, [...(byLabel.get(item.label) ?? []), ms]);
     if (item.anchor) {
       const t = performance.now();
       await item.anchor();
@@ -76,6 +80,18 @@ async function run(name: string, list: Item[]): Promise<void> {
   }
   summary(name, all);
   for (const [kind, timings] of byKind) summary(`  ${kind}`, timings);
+  // Where the tail comes from: the requests whose median is slowest.
+  const slowest = [...byLabel]
+    .map(([label, timings]) => ({
+      label,
+      median: quantile(
+        [...timings].sort((a, b) => a - b),
+        0.5,
+      ),
+    }))
+    .sort((a, b) => b.median - a.median)
+    .slice(0, 6);
+  console.log(`  slowest (median ms): ${slowest.map((s) => `${s.label} ${s.median.toFixed(1)}`).join('; ')}`);
   if (anchors.length) {
     summary('  anchor (one statement, node-postgres)', anchors);
     const sa = [...anchors].sort((a, b) => a - b);
@@ -142,6 +158,7 @@ await run(
   'POST /products/search (mix)',
   mix.map((m) => ({
     kind: m.kind,
+    label: JSON.stringify(m.payload),
     send: () => app.inject({ method: 'POST', url: '/products/search', payload: m.payload }),
     anchor: anchorOf(m.payload),
   })),
@@ -149,11 +166,12 @@ await run(
 
 // Suggestions: every keystroke of a few words as typed.
 const keystrokes = suggestionKeystrokes(tail);
-const suggestions: Array<{ kind: string; send: () => Promise<{ statusCode: number; body: string }> }> = [];
+const suggestions: Item[] = [];
 while (suggestions.length < requests + 20) {
   for (const q of keystrokes)
     suggestions.push({
       kind: q.length <= 3 ? 'prefix of 2-3 letters' : 'longer prefix',
+      label: q,
       send: () => app.inject({ method: 'GET', url: `/search/suggestions?query=${encodeURIComponent(q)}` }),
     });
 }

@@ -954,7 +954,7 @@ export const routes: RouteDefinition[] = [
     summary: 'sitemaps.org XML of the published routines (an index of ?page= beyond 50,000)',
   },
 
-  // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+  // ==== Content: ingredient opinions, product tutorials, product pitches
   // Ingredient opinions: one uuid per opinion, one entry (its own uuid) per version. Endorsements are
   // GraphQL only (endorseIngredientOpinion / unendorseIngredientOpinion): the specification has no path for them.
   {
@@ -1250,7 +1250,7 @@ export const routes: RouteDefinition[] = [
     summary: "The caller's pitches, newest first",
   },
 
-  // ==== People: users, following, survey, identity provider, e-mail (people helper)
+  // ==== People: users, following, survey, identity provider, e-mail
   // Users
   {
     method: 'GET',
@@ -1506,7 +1506,7 @@ export const routes: RouteDefinition[] = [
     summary: 'User events from the identity provider (signed)',
   },
 
-  // ==== Routines and contests (routines helper)
+  // ==== Routines and contests
   // Routines: published ones are public; private ones are their owner's only (NOT_FOUND for others). Writes: the owner (FORBIDDEN for others).
   {
     method: 'GET',

@@ -37,14 +37,14 @@ export function createLoaders(em: EntityManager) {
     // ==== Catalog: product drafts, product images, search, compare
     ...createImageLoaders(em),
 
-    // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+    // ==== Content: ingredient opinions, product tutorials, product pitches
     ...createOpinionLoaders(em),
     ...createTutorialLoaders(em),
     ...createPitchLoaders(em),
 
-    // ==== People: users, following, survey, identity provider, e-mail (people helper)
+    // ==== People: users, following, survey, identity provider, e-mail
 
-    // ==== Routines and contests (routines helper)
+    // ==== Routines and contests
     ...createRoutineLoaders(em),
 
     // ==== Reaction detective

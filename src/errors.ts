@@ -48,6 +48,10 @@ export class AppError extends GraphQLError {
 export const validationFailed = (field: string, message: string): AppError =>
   new AppError('VALIDATION_FAILED', message, { field });
 
+/** PostgreSQL text cannot hold U+0000: every path that refuses one says so in these words. */
+export const nulCharacterRefused = (field: string): AppError =>
+  validationFailed(field, `${field} must not contain NUL characters (U+0000)`);
+
 export const notFound = (what: string, key: string): AppError =>
   new AppError('NOT_FOUND', `${what} "${key}" was not found`);
 

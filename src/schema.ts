@@ -136,13 +136,13 @@ export const resolvers = [
   // Imported products: their source and attribution (import:obf)
   ProductSourceResolver,
 
-  // ==== Content: ingredient opinions, product tutorials, product pitches (content helper)
+  // ==== Content: ingredient opinions, product tutorials, product pitches
   IngredientOpinionResolver,
   IngredientOpinionEntryResolver,
   ProductTutorialResolver,
   ProductPitchResolver,
 
-  // ==== People: users, following, survey, identity provider, e-mail (people helper)
+  // ==== People: users, following, survey, identity provider, e-mail
   IdentityResolver,
   EmailLinkResolver,
   FollowResolver,
@@ -151,7 +151,7 @@ export const resolvers = [
   ProductCompatibilityResolver,
   IdentityProviderResolver,
 
-  // ==== Routines and contests (routines helper)
+  // ==== Routines and contests
   RoutineResolver,
   RoutineStepResolver,
   RoutineInsightsResolver,

@@ -280,6 +280,18 @@ describe('reactions: bad input', () => {
     if (field) expect(error.details?.field).toBe(field);
   });
 
+  it('a NUL character in the note is refused in the same words over REST and GraphQL', async () => {
+    const expected = 'note must not contain NUL characters (U+0000)';
+    const rest = errorOf(await record({ product: PRODUCT, outcome: 'fine', note: 'itchy\u0000' }));
+    expect(rest).toMatchObject({ code: 'VALIDATION_FAILED', message: expected, details: { field: 'note' } });
+    const viaGraphql = await graphql(
+      'mutation ($note: String) { recordReaction(product: "lysvik-hydrating-toner", outcome: fine, note: $note) { id } }',
+      me,
+      { note: 'itchy\u0000' },
+    );
+    expect(viaGraphql.errors?.[0]).toMatchObject({ message: expected, extensions: { code: 'VALIDATION_FAILED' } });
+  });
+
   it('a malformed id is NOT_FOUND; a bad limit is a 400', async () => {
     expect((await t.inject({ method: 'GET', url: '/my/reactions/not-a-uuid', token: me })).statusCode).toBe(404);
     const limit = await t.inject({ method: 'GET', url: '/my/reactions/suspects?limit=0', token: me });

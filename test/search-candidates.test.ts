@@ -1,8 +1,9 @@
 // The bounded candidate set (src/modules/search/candidates.ts) on the demo catalog, with bounds
-// small enough that its words are "frequent": probing the query without the typed prefix first
-// must give the same candidates as probing the query alone, for every shape of query (a typed
-// prefix alone, after other words, with a synonym or a correction, or, negation, no prefix) and
-// with filters. The query engine's `whole` is checked to be the query without its prefixes.
+// small enough that its words are "frequent": probing the query without the typed prefix first,
+// and testing the matches of the query without its typed term, must give the same candidates as
+// probing the query alone, for every shape of query (a typed prefix alone, after other words, with
+// a synonym or a correction, or, negation, no prefix) and with filters. The query engine's `whole`
+// is checked to be the query without its prefixes, and `rest` the query without its typed term.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { candidates } from '../src/modules/search/candidates.js';
 import { queryTexts } from '../src/modules/search/engine/query.js';
@@ -36,18 +37,22 @@ const QUERIES = [
   '"eye cream"',
   'hyaluronic acid serum',
   'zzzz q',
+  'retinol n',
+  'vitamin c s',
+  'cream -retinol s',
+  'gentle cleanser f',
 ];
 
 async function candidateIds(
   text: string,
-  withWhole: boolean,
+  probes: { whole: boolean; rest: boolean },
   filters: string[],
   ranked: number,
   walk: number,
 ): Promise<string[]> {
   const texts = queryTexts(parseSearchText('query', text)!, searchVocabulary())!;
   const set = candidates(
-    { full: texts.full, whole: withWhole ? texts.whole : null },
+    { full: texts.full, whole: probes.whole ? texts.whole : null, rest: probes.rest ? texts.rest : null },
     { sql: [`p.status = 'published'`, ...filters], params: [] },
     ranked,
     walk,
@@ -57,7 +62,7 @@ async function candidateIds(
 }
 
 describe('bounded search candidates', () => {
-  it('are the same with and without the probe that leaves out the typed prefix', async () => {
+  it('are the same with and without the probes that leave out the typed prefix or the typed term', async () => {
     const decided = { exact: 0, walked: 0 };
     for (const filters of [[], [`not (p.flags && array['fragrance'])`]])
       for (const [ranked, walk] of [
@@ -66,9 +71,21 @@ describe('bounded search candidates', () => {
         [1000, 4000],
       ])
         for (const text of QUERIES) {
-          const withWhole = await candidateIds(text, true, filters, ranked, walk);
-          const alone = await candidateIds(text, false, filters, ranked, walk);
-          expect({ text, filters, ranked, ids: withWhole }).toEqual({ text, filters, ranked, ids: alone });
+          const alone = await candidateIds(text, { whole: false, rest: false }, filters, ranked, walk);
+          for (const probes of [
+            { whole: true, rest: false },
+            { whole: false, rest: true },
+            { whole: true, rest: true },
+          ]) {
+            const probed = await candidateIds(text, probes, filters, ranked, walk);
+            expect({ text, filters, ranked, probes, ids: probed }).toEqual({
+              text,
+              filters,
+              ranked,
+              probes,
+              ids: alone,
+            });
+          }
           const [{ n }] = await t
             .em()
             .execute<Array<{ n: number }>>(
@@ -123,5 +140,18 @@ describe('bounded search candidates', () => {
       expect({ q, params: whole!.params }).toEqual({ q, params: full.params.filter((p) => !p.includes(':*')) });
       expect(whole!.sql).not.toContain(`'simple'`);
     }
+  });
+
+  it('the query without its typed term leaves that term out, and exists only where it widens the match', () => {
+    const texts = (q: string) => queryTexts(parseSearchText('query', q)!, searchVocabulary())!;
+    const typed = texts('rich crea');
+    expect(typed.rest).toEqual({ sql: `(to_tsquery('english', ?))`, params: ["'rich'"] });
+    // No typed term, the typed term alone, or an `or` (leaving out an or-ed term narrows): none.
+    expect(texts('rich cream ').rest).toBeNull();
+    expect(texts('crea').rest).toBeNull();
+    expect(texts('toner or cle').rest).toBeNull();
+    expect(texts('-retinol crea').rest).toBeNull();
+    // A negation stays: the rest still excludes what the query excludes.
+    expect(texts('cream -retinol s').rest!.sql).toContain('!!');
   });
 });

@@ -16,7 +16,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { AppError } from '../errors.js';
+import { AppError, nulCharacterRefused } from '../errors.js';
 import { snakeCase } from './documents.js';
 
 export interface VariableSpec {
@@ -120,7 +120,7 @@ export interface RestInput {
 /** PostgreSQL text cannot hold U+0000: a NUL anywhere in the input is the client's error, named. */
 function rejectNul(field: string, value: unknown, depth = 0): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw invalid(field, `${field} must not contain NUL characters (U+0000)`);
+    if (value.includes('\u0000')) throw nulCharacterRefused(field);
   } else if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) rejectNul(`${field}[${i}]`, v, depth + 1);
   } else if (

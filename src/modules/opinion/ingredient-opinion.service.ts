@@ -1,5 +1,5 @@
 import type { EntityManager } from '../../db.js';
-import { forbidden, notFound, validationFailed } from '../../errors.js';
+import { forbidden, notFound, nulCharacterRefused, validationFailed } from '../../errors.js';
 import { getIngredient } from '../ingredient/ingredient.service.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { lookupKey } from '../shared/lookup-key.js';
@@ -23,7 +23,7 @@ const isModerator = (viewer: User): boolean =>
 function checkedText(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) throw validationFailed('text', 'text must not be empty');
-  if (trimmed.includes('\0')) throw validationFailed('text', 'text must not contain NUL characters');
+  if (trimmed.includes('\0')) throw nulCharacterRefused('text');
   if (trimmed.length > MAX_OPINION_LENGTH)
     throw validationFailed('text', `text takes at most ${MAX_OPINION_LENGTH} characters`);
   return trimmed;

@@ -230,7 +230,12 @@ async function relaxedRows(
 ): Promise<Array<Record<string, unknown>>> {
   const relaxed = texts.relaxed!;
   const reader = await productRowReader(em, withEntries);
-  const candidateSet = candidates({ full: relaxed.any, whole: null }, where, RANKED_CANDIDATES, POPULAR_WALK);
+  const candidateSet = candidates(
+    { full: relaxed.any, whole: null, rest: null },
+    where,
+    RANKED_CANDIDATES,
+    POPULAR_WALK,
+  );
   const terms = `array[${relaxed.terms.map((t) => t.sql).join(', ')}]::tsquery[]`;
   const termParams = relaxed.terms.flatMap((t) => t.params);
   const boost = boostSql(texts);

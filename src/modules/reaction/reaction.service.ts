@@ -2,7 +2,7 @@
 // Reactions are private: anyone else asking for one gets NOT_FOUND, as for something absent.
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
-import { conflict, notFound, validationFailed } from '../../errors.js';
+import { conflict, notFound, nulCharacterRefused, validationFailed } from '../../errors.js';
 import { getAnalysis } from '../analysis/analysis.service.js';
 import { getProduct } from '../product/product.service.js';
 import { isUuid } from '../shared/ids.js';
@@ -36,7 +36,7 @@ function checkedNote(note: string | null | undefined): string | null {
   const trimmed = note.trim();
   if (trimmed.length > MAX_NOTE_LENGTH)
     throw validationFailed('note', `note takes at most ${MAX_NOTE_LENGTH} characters`);
-  if (/[\u0000]/.test(trimmed)) throw validationFailed('note', 'note cannot hold a NUL character');
+  if (trimmed.includes('\0')) throw nulCharacterRefused('note');
   return trimmed || null;
 }
 

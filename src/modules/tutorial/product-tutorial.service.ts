@@ -1,5 +1,5 @@
 import type { EntityManager } from '../../db.js';
-import { conflict, forbidden, notFound, validationFailed } from '../../errors.js';
+import { conflict, forbidden, notFound, nulCharacterRefused, validationFailed } from '../../errors.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import { isUuid } from '../shared/ids.js';
@@ -38,7 +38,7 @@ export const canSeeTutorial = (tutorial: ProductTutorial, viewer: User | null): 
 function checkedText(field: string, text: string | null | undefined, max: number, allowEmpty = false): string {
   const trimmed = (text ?? '').trim();
   if (!trimmed && !allowEmpty) throw validationFailed(field, `${field} must not be empty`);
-  if (trimmed.includes('\0')) throw validationFailed(field, `${field} must not contain NUL characters`);
+  if (trimmed.includes('\0')) throw nulCharacterRefused(field);
   if (trimmed.length > max) throw validationFailed(field, `${field} takes at most ${max} characters`);
   return trimmed;
 }

@@ -273,6 +273,13 @@ export interface QueryTexts {
    * than two plain terms or an "or" (which already says what may be missing).
    */
   relaxed: { any: QuerySql; terms: QuerySql[] } | null;
+  /**
+   * `full` without the term being typed at all (null when there is no such term, when it is the only
+   * positive one, or when `or` joins terms): every document `full` matches, it matches too. When it
+   * has few matches, testing those few documents against `full` costs less than reading the typed
+   * prefix's range of the index ("vitamn c": 105 matches of vitamin, and every word in "c").
+   */
+  rest: QuerySql | null;
 }
 
 /**
@@ -320,6 +327,7 @@ export function queryTexts(
   if (!query.terms.length || query.terms.every((t) => t.negated)) return null;
   const full: Array<{ q: QuerySql; or: boolean; negated: boolean }> = [];
   const whole: typeof full = [];
+  const rest: typeof full = [];
   const literal: typeof full = [];
   const boost: QuerySql[] = [];
   const plain: QuerySql[] = [];
@@ -358,6 +366,7 @@ export function queryTexts(
     full.push({ q, or: term.or, negated: term.negated });
     whole.push({ q: tsquery([...new Set(options)], []), or: term.or, negated: term.negated });
     if (typedPrefixes.length) wholePrefix = true;
+    if (!term.prefix) rest.push({ q: tsquery([...new Set(options)], []), or: term.or, negated: term.negated });
     literal.push({
       q: tsquery([...new Set([phraseText(term.words), ...fixed])], term.prefix ? [operand(term.words[0], true)] : []),
       or: term.or,
@@ -379,6 +388,8 @@ export function queryTexts(
     // Only a positive term has a prefix (a negated word is never being typed): without it, the
     // query matches a subset of what it matched.
     whole: wholePrefix ? combine(whole) : null,
+    // Leaving out an `and`-ed term widens the match; leaving out an `or`-ed one would narrow it.
+    rest: wholePrefix && !query.terms.some((t) => t.or) && rest.some((t) => !t.negated) ? combine(rest) : null,
     boost,
     relaxed: relaxable
       ? {
