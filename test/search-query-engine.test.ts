@@ -1,7 +1,7 @@
 // The query engine alone (src/modules/search/engine/query.ts): websearch syntax, spellings,
 // synonyms, the prefix being typed, corrections. No database.
 import { describe, expect, it } from '@jest/globals';
-import { fold, parseQuery, queryTexts, spellings } from '../src/modules/search/engine/query.js';
+import { fold, oneEditAway, parseQuery, queryTexts, spellings, twoParts } from '../src/modules/search/engine/query.js';
 import { searchVocabulary } from '../src/modules/search/synonyms.js';
 
 const vocabulary = searchVocabulary();
@@ -12,6 +12,8 @@ describe('search query engine', () => {
     expect(fold('Sérum ÉCLAT  Cupuaçu!')).toBe('serum eclat cupuacu');
     expect(fold('グリセリン')).toBe('グリセリン');
     expect(fold('정제수')).toBe('정제수');
+    // A decimal point between digits stays (the documents' parser reads "0.5" as one word); a comma one becomes a point.
+    expect(fold('Retinol 0.5% pH 5,5. Done.')).toBe('retinol 0.5 ph 5.5 done');
   });
 
   it('reads quotes, -word and or; the last word typed is a prefix', () => {
@@ -47,5 +49,53 @@ describe('search query engine', () => {
     );
     expect(texts.full.params).toEqual([`('vitamn' | 'vitamin')`, `'c'`, `'se'`, `'se':*`]);
     expect(queryTexts(parseQuery('-cream', vocabulary), vocabulary)).toBeNull();
+  });
+
+  it('takes the words after "for" or "with" as optional, unless nothing else is typed', () => {
+    const parsed = terms('cleanser for oily skin');
+    expect(parsed.map((t) => [t.words.join(' '), t.optional])).toEqual([
+      ['cleanser', false],
+      ['oily', true],
+      ['skin', true],
+    ]);
+    const texts = queryTexts(parseQuery('lip balm with spf', vocabulary), vocabulary)!;
+    expect(texts.boost).toHaveLength(1);
+    expect(texts.full.params.join(' ')).not.toMatch(/spf/);
+    expect(terms('for dry skin').every((t) => !t.optional)).toBe(true);
+  });
+
+  it('searches spf30 also as "spf 30", and "vitamin a" only as retinol (a is a stop word)', () => {
+    expect(terms('spf30')[0].alternatives).toEqual([['spf30'], ['spf', '30']]);
+    const [vitaminA] = terms('vitamin a serum');
+    expect(vitaminA.alternatives.map((a) => a.join(' '))).toEqual(['retinol']);
+  });
+
+  it('relaxes a query of two plain terms or more, never its quoted or negated ones', () => {
+    const texts = queryTexts(parseQuery('retinol night cream -fragrance', vocabulary), vocabulary)!;
+    expect(texts.relaxed!.terms).toHaveLength(3);
+    expect(texts.relaxed!.any.sql).toMatch(/!!/);
+    expect(queryTexts(parseQuery('"night cream" retinol', vocabulary), vocabulary)!.relaxed).toBeNull();
+    expect(queryTexts(parseQuery('bakuchiol or retinal', vocabulary), vocabulary)!.relaxed).toBeNull();
+  });
+
+  it('lists the strings one typing error away, and the ways to cut a word in two', () => {
+    expect(oneEditAway('retinl')).toEqual(expect.arrayContaining(['retinol', 'retinal', 'retin', 'etinl']));
+    expect(oneEditAway('snial')).toContain('snail');
+    // Four letters: only two swapped.
+    expect(oneEditAway('aicd')).toContain('acid');
+    expect(oneEditAway('good')).not.toContain('gold');
+    expect(oneEditAway('spf')).toEqual([]);
+    expect(twoParts('eyecream')).toContainEqual(['eye', 'cream']);
+  });
+
+  it('takes several corrections of a word, and a word run together as a phrase', () => {
+    const texts = queryTexts(parseQuery('eyecream', vocabulary), vocabulary, new Map([['eyecream', ['eye cream']]]))!;
+    expect(texts.full.params[0]).toBe(`('eyecream' | 'eye' <-> 'cream')`);
+    const two = queryTexts(
+      parseQuery('retinl ', vocabulary),
+      vocabulary,
+      new Map([['retinl', ['retinal', 'retinol']]]),
+    )!;
+    expect(two.full.params[0]).toBe(`('retinl' | 'retinal' | 'retinol')`);
   });
 });

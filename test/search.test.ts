@@ -149,6 +149,49 @@ describe('product search by text', () => {
     expect((await search({ query: '!!!', limit: 3 })).items.length).toBe(3);
   });
 
+  it('completes a short answer, weighs "for …" as a preference, corrects one typing error, reads spf30 and 0.5', async () => {
+    // "best" is in no product: the exact answer is empty, the first five meet the other words.
+    const best = await search({ query: 'best vitamin c serum', limit: 20 });
+    expect(best.items).toHaveLength(5);
+    expect(best.next_cursor).toBeNull();
+    for (const item of best.items) expect(item.matched_words).toEqual(expect.arrayContaining(['Serum']));
+    // A long exact answer is not completed: it pages as before.
+    const long = await search({ query: 'cream', limit: 3 });
+    expect(long.next_cursor).not.toBeNull();
+    // Quoted words are all required: nothing to complete with.
+    expect((await search({ query: '"best" "vitamin" "serum"', limit: 5 })).items).toEqual([]);
+    // What follows "for" ranks first, without being required.
+    const oily = aliases(await search({ query: 'cleanser for oily skin', limit: 50 }));
+    expect(oily.length).toBeGreaterThan(10);
+    expect(oily.slice(0, 5)).toContain('laboratoires-ostrane-purifying-foaming-gel-for-oily-skin');
+    // One letter swapped, dropped or changed, the first one included.
+    expect(aliases(await search({ query: 'azelaic aicd', limit: 5 }))).toContain(
+      'thornbury-skin-lab-azelaic-acid-10-cream-serum',
+    );
+    expect(aliases(await search({ query: 'xeramide cream', limit: 5 }))).toEqual(
+      expect.arrayContaining(['bursztyn-lab-ceramide-moisturising-cream', 'tsuyukusa-lab-ceramide-intensive-cream']),
+    );
+    // Equally near two words: both ("retinl": retinal and retinol).
+    const retinl = aliases(await search({ query: 'retinl serum', limit: 10 }));
+    expect(retinl).toEqual(
+      expect.arrayContaining(['tallholm-gentle-retinal-serum', 'bursztyn-lab-retinol-0-3-starter-serum']),
+    );
+    // Words run together, and the word being typed is not corrected while known words start with it.
+    for (const item of (await search({ query: 'eyecream', limit: 5 })).items) expect(item.name).toMatch(/Eye .*Cream/);
+    expect(aliases(await search({ query: 'rosewater toner', limit: 5 }))).toEqual(
+      expect.arrayContaining(['hollyhock-hale-rosewater-toner', 'kesar-kunj-rose-water-facial-toner']),
+    );
+    for (const item of (await search({ query: 'ceram', limit: 3 })).items) expect(item.name).toMatch(/Ceramide/);
+    // Numbers as labels print them.
+    for (const item of (await search({ query: 'spf30', limit: 5 })).items) expect(item.name).toMatch(/SPF 30/);
+    expect(aliases(await search({ query: 'retinol 0.5%', limit: 1 }))).toEqual([
+      'plainfield-skin-retinol-0-5-in-squalane',
+    ]);
+    expect(aliases(await search({ query: 'ph 5,5 cleanser', limit: 1 }))).toEqual([
+      'soomdal-heartleaf-ph-5-5-gel-cleanser',
+    ]);
+  });
+
   it('counts notable ingredients, never a trace: ascorbyl palmitate at the end does not make a vitamin c serum', async () => {
     const mod = await t.tokenFor('search-mod', 'moderator');
     const create = async (name: string, list: string) => {
@@ -204,7 +247,8 @@ describe('product search by text', () => {
     const report = await importObf(t.orm, Readable.from([`${line}\n`]), { format: 'jsonl' });
     expect(report.imported).toBe(1);
     expect(aliases(await search({ query: 'wolkenmeer', limit: 5 })).length).toBe(1);
-    expect((await search({ query: 'wolkenmeer niacinamide', limit: 5 })).items.length).toBe(1);
+    // Quoted, every word is required: unquoted, a short answer is completed with near matches.
+    expect((await search({ query: '"wolkenmeer" "niacinamide"', limit: 5 })).items.length).toBe(1);
     // Like our own: with filters, and as-you-type (its brand and the product).
     expect(
       (await search({ query: 'wolkenmeer', free_of: ['fragrance'], include_ingredients: ['niacinamide'], limit: 5 }))
@@ -249,15 +293,15 @@ describe('product search by text', () => {
     expect(created.statusCode).toBe(201);
     const alias = (created.json() as { alias: string }).alias;
     expect((await t.inject({ method: 'PATCH', url: `/products/${alias}/publish`, token: mod })).statusCode).toBe(200);
-    expect(aliases(await search({ query: 'stillwater panthenol', limit: 5 }))).toEqual([alias]);
+    expect(aliases(await search({ query: '"stillwater" "panthenol"', limit: 5 }))).toEqual([alias]);
 
     // Renamed (as a knowledge-base update or an import writes it): the products listing it find it by its new name only.
     await t
       .em()
       .getConnection()
       .execute(`update ingredient set name = 'Levomenol', updated_at = now() where alias = 'bisabolol'`);
-    expect(aliases(await search({ query: 'stillwater levomenol', limit: 5 }))).toEqual([alias]);
-    expect((await search({ query: 'stillwater bisabolol', limit: 5 })).items).toEqual([]);
+    expect(aliases(await search({ query: '"stillwater" "levomenol"', limit: 5 }))).toEqual([alias]);
+    expect((await search({ query: '"stillwater" "bisabolol"', limit: 5 })).items).toEqual([]);
     expect(
       (
         (await t.inject({ method: 'GET', url: '/ingredients?search=levomenol' })).json() as {
@@ -289,8 +333,8 @@ describe('product search by text', () => {
       })
     ).json() as { errors?: unknown };
     expect(accepted.errors).toBeUndefined();
-    expect((await search({ query: 'stillwater panthenol', limit: 5 })).items).toEqual([]);
-    expect(aliases(await search({ query: 'stillwater glycerin', limit: 5 }))).toEqual([alias]);
+    expect((await search({ query: '"stillwater" "panthenol"', limit: 5 })).items).toEqual([]);
+    expect(aliases(await search({ query: '"stillwater" "glycerin"', limit: 5 }))).toEqual([alias]);
   });
 
   it('indexes ingredients inserted in bulk, in one statement (as the EU inventory import writes them)', async () => {

@@ -10,7 +10,7 @@ import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
 import { productRowReader, type ProductConditions, type ProductRow } from './product-rows.js';
-import { queryTexts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
+import { oneEditAway, queryTexts, twoParts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
 export { parseSearchText } from '../search/parse.js';
 import { searchVocabulary } from '../search/synonyms.js';
 import { candidates } from '../search/candidates.js';
@@ -24,6 +24,14 @@ import { candidates } from '../search/candidates.js';
  */
 export const RANKED_CANDIDATES = 1000;
 export const POPULAR_WALK = 4000;
+
+/**
+ * An answer shorter than this on a first page (a word too many, "best vitamin c serum"; a kind the
+ * product is not named by, "vitamin c eye cream" for an eye serum) is completed to it with the
+ * products meeting all of the query's words but one (QueryTexts.relaxed), after the exact ones.
+ * Their matched_words say which words they met. Only a short answer: a long one stays exact.
+ */
+export const SHORT_ANSWER = 5;
 
 const matchedWords = new WeakMap<object, string[]>();
 /** The words of a search result's name and brand that matched the query (null outside a text search). */
@@ -44,16 +52,62 @@ function readCursor(cursor: string): SearchCursor {
   return { rank, popularity, id };
 }
 
-/** A typed word that is no known word → the known word nearest to it by trigrams (pg_trgm's % and similarity). */
-async function corrections(em: EntityManager, words: string[]): Promise<Map<string, string>> {
+/**
+ * What else a typed word may stand for, among the known words (of product, brand, category and
+ * ingredient names):
+ * - a word that is two known words run together, those two as a phrase ("eyecream" → eye cream;
+ *   "rosewater" → rose water too, though Rosewater is a known word);
+ * - a word that is no known word, every known word one typing error away from it (a letter
+ *   dropped, added, changed, two swapped: "retinl" → retinal and retinol, "aicd" → acid); failing
+ *   those, the known word nearest to it by trigrams (pg_trgm's % and similarity), which meets
+ *   errors further apart ("niacimanide").
+ */
+async function corrections(em: EntityManager, words: string[], typing: string | null): Promise<Map<string, string[]>> {
   const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w));
   if (!candidates.length) return new Map();
+  const parts = candidates.flatMap((w) => twoParts(w).flat());
+  // With them, whether known words start with the word being typed: then it is no typo ("ceram"
+  // of ceramide, not cream). A LIKE prefix of four letters or more reads the trigram index.
+  const started = typing !== null && candidates.includes(typing) ? typing : null;
+  const seen = await em.execute<Array<{ word: string | null }>>(
+    `select word from search_word where word = any(array[?]::text[])
+     union all (select null from search_word where ?::text is not null and word like ? limit 1)`,
+    [[...new Set([...candidates, ...parts])], started, `${started ?? ''}%`],
+  );
+  const known = new Set(seen.flatMap((r) => (r.word ? [r.word] : [])));
+  if (started && seen.some((r) => r.word === null)) known.add(started);
+  const out = new Map<string, string[]>();
+  for (const w of candidates) {
+    const joined = twoParts(w)
+      .filter(([a, b]) => known.has(a) && known.has(b))
+      .map(([a, b]) => `${a} ${b}`);
+    if (joined.length) out.set(w, joined);
+  }
+  const unknown = candidates.filter((w) => !known.has(w));
+  const edits = unknown.flatMap((w) => oneEditAway(w));
+  const near = new Set(
+    edits.length
+      ? (
+          await em.execute<Array<{ word: string }>>(`select word from search_word where word = any(array[?]::text[])`, [
+            [...new Set(edits)],
+          ])
+        ).map((r) => r.word)
+      : [],
+  );
+  const far: string[] = [];
+  for (const w of unknown) {
+    const fixes = oneEditAway(w).filter((e) => near.has(e));
+    if (fixes.length) out.set(w, [...(out.get(w) ?? []), ...fixes.sort()]);
+    else if (!out.has(w)) far.push(w);
+  }
+  if (!far.length) return out;
   const rows = await em.execute<Array<{ w: string; fix: string | null }>>(
     `select q.w, (select s.word from search_word s where s.word % q.w order by similarity(s.word, q.w) desc, abs(length(s.word) - length(q.w)), s.word limit 1) as fix
-     from unnest(array[?]::text[]) as q(w) where not exists (select 1 from search_word s where s.word = q.w)`,
-    [candidates],
+     from unnest(array[?]::text[]) as q(w)`,
+    [far],
   );
-  return new Map(rows.filter((r) => r.fix).map((r) => [r.w, r.fix!]));
+  for (const r of rows) if (r.fix) out.set(r.w, [r.fix]);
+  return out;
 }
 
 /**
@@ -71,12 +125,20 @@ export async function productTextPage(
   const limit = checkedLimit(page.limit);
   const after = page.cursor ? readCursor(page.cursor) : null;
   // A typed word no product, brand, category or ingredient name has may be misspelt: the known
-  // word nearest to it is searched as well.
-  const fixes = await corrections(em, parsed.words);
+  // words nearest to it are searched as well; so are the two a word runs together.
+  const typing = parsed.terms.find((t) => t.prefix)?.words[0] ?? null;
+  const fixes = await corrections(em, parsed.words, typing);
   const texts = queryTexts(parsed, searchVocabulary(), fixes);
   if (!texts) return { items: [], nextCursor: null };
   const result = await rankedPage(em, texts, where, limit, after, withEntries);
-  const items = result.rows.slice(0, limit);
+  const short = !after && texts.relaxed && result.rows.length < Math.min(limit, SHORT_ANSWER);
+  const filled = short
+    ? [
+        ...result.rows,
+        ...(await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, withEntries)),
+      ]
+    : result.rows;
+  const items = filled.slice(0, limit);
   const last = items[items.length - 1];
   return {
     items: items.map((row) => {
@@ -88,9 +150,27 @@ export async function productTextPage(
       return product;
     }),
     nextCursor:
-      result.rows.length > limit && last
+      !short && result.rows.length > limit && last
         ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
         : null,
+  };
+}
+
+/**
+ * The rank a product gains from the optional words it meets ("oily", "skin" of "cleanser for oily
+ * skin"): 100 per word that sets products apart, more than any text rank of the words required
+ * reaches, so the cleansers for oily skin come first, then the other cleansers. A word met by half
+ * the candidates or more ("skin") sets nothing apart and gains nothing. Read over the candidates
+ * `c` (a common table of the statement): the SQL of a further common table `o` and of the gain.
+ */
+function boostSql(texts: QueryTexts): { cte: string; gain: string; params: string[] } {
+  if (!texts.boost.length) return { cte: '', gain: '', params: [] };
+  return {
+    cte: `, o as (select q, (select count(*) from c where c.document @@ q) as n from unnest(array[${texts.boost
+      .map((b) => b.sql)
+      .join(', ')}]::tsquery[]) q), total as (select count(*) as n from c)`,
+    gain: ` + 100 * (select count(*) from o where o.n * 2 < (select n from total) and m.document @@ o.q)`,
+    params: texts.boost.flatMap((b) => b.params),
   };
 }
 
@@ -105,33 +185,90 @@ async function rankedPage(
   const reader = await productRowReader(em, withEntries);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
   const candidateSet = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
+  const boost = boostSql(texts);
   // The page is cut from the ranked candidates before the product, brand and category rows are
   // joined: those are read for the page's rows, not for every candidate (up to 1,000).
   const rows = await em.execute<Array<Record<string, unknown>>>(
-    `select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
+    `with c as materialized (${candidateSet.sql})${boost.cte}
+     select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
        array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
            (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
-             + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
-         from (${candidateSet.sql}) m
+             + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql})${boost.gain})::float8 as rank
+         from c m
        ) r where true${page}
        order by r.rank desc, r.popularity desc, r.product_id desc limit ?
      ) r on r.product_id = p.id
      order by r.rank desc, r.popularity desc, r.product_id desc limit ?`,
     [
+      ...candidateSet.params,
+      ...boost.params,
       ...texts.highlight.params,
       ...texts.full.params,
       ...texts.literal.params,
       ...texts.full.params,
-      ...candidateSet.params,
       ...(after ? [after.rank, after.popularity, after.id] : []),
       limit + 1,
       limit + 1,
     ],
   );
   return { rows, toItem: reader.toItem };
+}
+
+/**
+ * Up to `count` products meeting all of the query's plain terms but one and not the whole query
+ * (SHORT_ANSWER): those meeting more terms first, then by rank. From the same bounded candidates.
+ */
+async function relaxedRows(
+  em: EntityManager,
+  texts: QueryTexts,
+  where: ProductConditions,
+  count: number,
+  withEntries: boolean,
+): Promise<Array<Record<string, unknown>>> {
+  const relaxed = texts.relaxed!;
+  const reader = await productRowReader(em, withEntries);
+  const candidateSet = candidates(
+    { full: relaxed.any, whole: null, rest: null },
+    where,
+    RANKED_CANDIDATES,
+    POPULAR_WALK,
+  );
+  const terms = `array[${relaxed.terms.map((t) => t.sql).join(', ')}]::tsquery[]`;
+  const termParams = relaxed.terms.flatMap((t) => t.params);
+  const boost = boostSql(texts);
+  // Among products meeting as many terms, those whose terms are rarer among the candidates first
+  // (a sum of 1 / how many candidates meet each): the word that says what is wanted is usually the
+  // rarer one ("retinol cream" completed by retinol serums before creams without retinol).
+  // A term of stop words alone ("the") is an empty tsquery that nothing meets: it is not counted.
+  return em.execute<Array<Record<string, unknown>>>(
+    `with c as materialized (${candidateSet.sql})${boost.cte},
+       t as (select q, (select count(*) from c where c.document @@ q) as n from unnest(${terms}) q)
+     select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
+       array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
+     from ${reader.from} join (
+       select * from (
+         select m.product_id, m.popularity,
+           (select count(*) from t where m.document @@ t.q) as met,
+           (select sum(1.0 / t.n) from t where m.document @@ t.q) as weight,
+           (ts_rank_cd(m.document, ${relaxed.any.sql}) + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${relaxed.any.sql})${boost.gain})::float8 as rank
+         from c m
+       ) r where r.met >= greatest(1, (select count(*) from t where numnode(t.q) > 0) - 1)
+       order by r.met desc, r.weight desc, r.rank desc, r.popularity desc, r.product_id desc limit ?
+     ) r on r.product_id = p.id
+     order by r.met desc, r.weight desc, r.rank desc, r.popularity desc, r.product_id desc`,
+    [
+      ...candidateSet.params,
+      ...boost.params,
+      ...termParams,
+      ...texts.highlight.params,
+      ...relaxed.any.params,
+      ...relaxed.any.params,
+      count,
+    ],
+  );
 }
 
 /**

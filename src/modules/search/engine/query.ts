@@ -21,6 +21,11 @@ export interface Term {
   prefix: boolean;
   /** What else meets it: phrases (lists of words), the typed words first. */
   alternatives: string[][];
+  /**
+   * Typed after "for" or "with" ("cleanser for oily skin", "lip balm with spf"): what the product
+   * is for or has, not what it is. It ranks the products that have it first; it is not required.
+   */
+  optional: boolean;
 }
 
 export interface ParsedQuery {
@@ -32,7 +37,9 @@ export interface ParsedQuery {
 /**
  * Lowercase, accents removed (as unaccent does for Latin letters: only the combining diacritics
  * U+0300-U+036F go, so kana keep their voicing marks), recomposed (Hangul syllables as labels
- * print them), anything but letters and digits a space.
+ * print them), anything but letters and digits a space, except a decimal point between digits
+ * (a comma one written as a point): the documents' parser reads "0.5" in "Retinol 0.5%" as one
+ * word, so "retinol 0.5" split into 0 and 5 met nothing.
  */
 export const fold = (text: string): string =>
   text
@@ -40,7 +47,9 @@ export const fold = (text: string): string =>
     .replace(/[\u0300-\u036f]+/g, '')
     .normalize('NFC')
     .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .replace(/(\p{N})[.,](?=\p{N})/gu, '$1\u0000')
+    .replace(/[^\p{L}\p{M}\p{N}\u0000]+/gu, ' ')
+    .replace(/\u0000/g, '.')
     .trim();
 
 const wordsOf = (text: string): string[] => fold(text).split(' ').filter(Boolean);
@@ -106,15 +115,41 @@ function tokenize(input: string): Token[] {
 const samePhrase = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((w, i) => w === b[i]);
 
+/** Words after which the rest of a query says what the product is for or has (see Term.optional). */
+const QUALIFIERS = new Set(['for', 'with']);
+
+/**
+ * The one-letter words of PostgreSQL's english stop list: to_tsquery('english', …) drops them, so
+ * "vitamin a" would be searched as "vitamin" (every vitamin C serum).
+ */
+const STOP_LETTERS = new Set(['a', 'i', 's', 't']);
+
+/** Letters and digits run together ("spf30", "spf50+"), as the phrase of both ("spf 30"): labels print either. */
+function splitDigits(word: string): string[] | null {
+  const m = /^(\p{L}{2,})(\d+(?:\.\d+)?)$/u.exec(word) ?? /^(\d+(?:\.\d+)?)(\p{L}{2,})$/u.exec(word);
+  return m ? [m[1], m[2]] : null;
+}
+
 /** Parses the query; `typing`: the last word has no space after it yet (as-you-type). */
 export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQuery {
   const terms: Term[] = [];
   const tokens = tokenize(input);
   const endsOpen = /[\p{L}\p{N}]$/u.test(input);
+  let qualified = false;
   tokens.forEach((token, i) => {
     const words = wordsOf(token.text);
     if (!words.length) return;
-    const base = { negated: token.negated, or: token.or, quoted: token.quoted, prefix: false };
+    if (!token.quoted && !token.negated && terms.length && words.length === 1 && QUALIFIERS.has(words[0])) {
+      qualified = true;
+      return;
+    }
+    const base = {
+      negated: token.negated,
+      or: token.or,
+      quoted: token.quoted,
+      prefix: false,
+      optional: qualified && !token.negated,
+    };
     // Unquoted punctuation inside a token ("oil-free", "A/B") makes a phrase of its words, as websearch_to_tsquery
     // does.
     if (token.quoted || words.length > 1) {
@@ -122,8 +157,11 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
       return;
     }
     const last = i === tokens.length - 1 && endsOpen && !token.negated;
-    terms.push({ ...base, words, prefix: last, alternatives: [words] });
+    const split = splitDigits(words[0]);
+    terms.push({ ...base, words, prefix: last, alternatives: split ? [words, split] : [words] });
   });
+  // Only qualifiers ("for dry skin"): nothing says what the product is, they are what is searched.
+  if (terms.every((t) => t.optional || t.negated)) for (const t of terms) t.optional = false;
   // Synonym groups over runs of plain words (the longest run first): "sun cream" is one term.
   const merged: Term[] = [];
   for (let i = 0; i < terms.length; i++) {
@@ -158,7 +196,8 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
       or: run[0].or,
       quoted: false,
       prefix: run[run.length - 1].prefix && matched.length === 1,
-      alternatives: [typed, ...matched.group.filter((p) => !samePhrase(p, typed)).map((p) => [...p])],
+      optional: run[0].optional,
+      alternatives: groupPhrases(matched.group, typed),
     });
     i += matched.length - 1;
   }
@@ -167,6 +206,22 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
   }
   const words = merged.filter((t) => !t.negated).flatMap((t) => t.words);
   return { terms: merged, words: [...new Set(words)] };
+}
+
+/**
+ * What a phrase of a synonym group is searched as: itself and the group's other phrases, except a
+ * phrase holding a stop letter ("vitamin a"), which the english configuration would search without
+ * it: that one only through the others.
+ */
+export function groupPhrases(group: ReadonlyArray<readonly string[]>, typed: readonly string[]): string[][] {
+  const searchable = (p: readonly string[]) => !p.some((w) => STOP_LETTERS.has(w));
+  const others = group.filter((p) => !samePhrase(p, typed) && searchable(p)).map((p) => [...p]);
+  return searchable(typed) || !others.length ? [[...typed], ...others] : others;
+}
+
+/** The synonym group holding `phrase`, if any. */
+function groupOf(phrase: readonly string[], vocabulary: SearchVocabulary) {
+  return vocabulary.synonyms.find((group) => group.some((p) => samePhrase(p, phrase))) ?? null;
 }
 
 /** A phrase with each of its words in either spelling (every combination is rare: one word varies at a time). */
@@ -196,7 +251,7 @@ export interface QuerySql {
 }
 
 export interface QueryTexts {
-  /** Everything: each term as any of its alternatives, the last word also as a prefix. */
+  /** Everything required: each term as any of its alternatives, the last word also as a prefix. */
   full: QuerySql;
   /** The words as typed (no synonyms or other spellings): what ranks literal matches above the rest. */
   literal: QuerySql;
@@ -209,6 +264,15 @@ export interface QueryTexts {
    * catalog's words start with "c").
    */
   whole: QuerySql | null;
+  /** The optional terms (Term.optional), each alone: the more of them a product meets, the higher it ranks. */
+  boost: QuerySql[];
+  /**
+   * For an answer too short: products meeting all of the query's plain terms but one (`any`: one
+   * of them at least, the quoted and negated terms as in `full`, what `full` matches left out; then
+   * `terms`, each plain term alone, to count how many a product meets). Null when there are fewer
+   * than two plain terms or an "or" (which already says what may be missing).
+   */
+  relaxed: { any: QuerySql; terms: QuerySql[] } | null;
   /**
    * `full` without the term being typed at all (null when there is no such term, when it is the only
    * positive one, or when `or` joins terms): every document `full` matches, it matches too. When it
@@ -243,14 +307,21 @@ function combine(list: Array<{ q: QuerySql; or: boolean; negated: boolean }>): Q
   return { sql: `(${sql})`, params };
 }
 
+/** A correction as the list of words it stands for: one word, or two a word ran together ("eye cream"). */
+const fixesOf = (corrections: ReadonlyMap<string, string | readonly string[]>, word: string): string[] => {
+  const fix = corrections.get(word);
+  return fix === undefined ? [] : typeof fix === 'string' ? [fix] : [...fix];
+};
+
 /**
- * The tsqueries of a parsed query, with `corrections` (a typed word → the known word it is
- * probably a typo of) as further alternatives. Null when nothing searchable is left.
+ * The tsqueries of a parsed query, with `corrections` (a typed word → the known words it is
+ * probably a typo of, or the known words it runs together: "eyecream" → "eye cream") as further
+ * alternatives. Null when nothing searchable is left.
  */
 export function queryTexts(
   query: ParsedQuery,
   vocabulary: SearchVocabulary,
-  corrections: ReadonlyMap<string, string> = new Map(),
+  corrections: ReadonlyMap<string, string | readonly string[]> = new Map(),
 ): QueryTexts | null {
   // A query of negations alone ("-fragrance") matches by what it lacks: not a text search.
   if (!query.terms.length || query.terms.every((t) => t.negated)) return null;
@@ -258,36 +329,110 @@ export function queryTexts(
   const whole: typeof full = [];
   const rest: typeof full = [];
   const literal: typeof full = [];
+  const boost: QuerySql[] = [];
+  const plain: QuerySql[] = [];
+  const kept: typeof full = [];
   const words = new Set<string>();
   const prefixes = new Set<string>();
+  let wholePrefix = false;
   for (const term of query.terms) {
-    const fixed = phraseText(term.words.map((w) => corrections.get(w) ?? w));
+    // Each misspelt word replaced by each of its corrections (a single word's: all of them).
+    const fixedPhrases: string[][] = [];
+    if (term.words.some((w) => corrections.has(w))) {
+      if (term.words.length === 1)
+        for (const fix of fixesOf(corrections, term.words[0])) fixedPhrases.push(fix.split(' '));
+      else fixedPhrases.push(term.words.flatMap((w) => (fixesOf(corrections, w)[0] ?? w).split(' ')));
+    }
+    const fixed = fixedPhrases.map((p) => phraseText(p));
     const options = term.alternatives.map((p) => phraseText(p));
-    // A misspelt word: its correction too (the typed form stays: it may be a word only descriptions have).
-    if (term.words.some((w) => corrections.has(w))) options.push(fixed);
+    // A misspelt word: its corrections too (the typed form stays: it may be a word only descriptions
+    // have), each with its synonyms ("sunscren" → sunscreen, sun cream, spf…).
+    for (const p of fixedPhrases) {
+      const group = groupOf(p, vocabulary);
+      const phrases = group ? groupPhrases(group, p) : [p];
+      for (const q of phrases) for (const v of variants(q, vocabulary)) options.push(phraseText(v));
+    }
     const typedPrefixes = term.prefix ? prefixSpellings(term.words[0], vocabulary).map((p) => operand(p, true)) : [];
-    full.push({ q: tsquery([...new Set(options)], typedPrefixes), or: term.or, negated: term.negated });
+    const q = tsquery([...new Set(options)], typedPrefixes);
+    if (!term.negated) {
+      for (const p of term.alternatives) for (const w of p) words.add(operand(w));
+      for (const p of fixedPhrases) for (const w of p) words.add(operand(w));
+      for (const p of typedPrefixes) prefixes.add(p);
+    }
+    if (term.optional) {
+      boost.push(q);
+      continue;
+    }
+    full.push({ q, or: term.or, negated: term.negated });
     whole.push({ q: tsquery([...new Set(options)], []), or: term.or, negated: term.negated });
+    if (typedPrefixes.length) wholePrefix = true;
     if (!term.prefix) rest.push({ q: tsquery([...new Set(options)], []), or: term.or, negated: term.negated });
     literal.push({
-      q: tsquery([...new Set([phraseText(term.words), fixed])], term.prefix ? [operand(term.words[0], true)] : []),
+      q: tsquery([...new Set([phraseText(term.words), ...fixed])], term.prefix ? [operand(term.words[0], true)] : []),
       or: term.or,
       negated: term.negated,
     });
-    if (!term.negated) {
-      for (const p of term.alternatives) for (const w of p) words.add(operand(w));
-      for (const w of term.words) if (corrections.has(w)) words.add(operand(corrections.get(w)!));
-      for (const p of typedPrefixes) prefixes.add(p);
-    }
+    if (term.negated || term.quoted) kept.push({ q, or: false, negated: term.negated });
+    else plain.push(q);
   }
+  const required = combine(full);
+  const relaxable = plain.length >= 2 && !query.terms.some((t) => t.or);
+  const anyPlain: QuerySql = {
+    sql: `(${plain.map((p) => p.sql).join(' || ')})`,
+    params: plain.flatMap((p) => p.params),
+  };
   return {
-    full: combine(full),
+    full: required,
     literal: combine(literal),
     highlight: tsquery([...words], [...prefixes]),
     // Only a positive term has a prefix (a negated word is never being typed): without it, the
     // query matches a subset of what it matched.
-    whole: prefixes.size ? combine(whole) : null,
+    whole: wholePrefix ? combine(whole) : null,
     // Leaving out an `and`-ed term widens the match; leaving out an `or`-ed one would narrow it.
-    rest: prefixes.size && !query.terms.some((t) => t.or) && rest.some((t) => !t.negated) ? combine(rest) : null,
+    rest: wholePrefix && !query.terms.some((t) => t.or) && rest.some((t) => !t.negated) ? combine(rest) : null,
+    boost,
+    relaxed: relaxable
+      ? {
+          any: combine([
+            { q: anyPlain, or: false, negated: false },
+            ...kept,
+            { q: required, or: false, negated: true },
+          ]),
+          terms: plain,
+        }
+      : null,
   };
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Every string one edit from a word of Latin letters (a letter dropped, added, changed, or two
+ * neighbours swapped: Damerau's four kinds of typing error), to look up among the known words.
+ * Trigrams miss most of these in short words ("aicd" shares no trigram with "acid" but the first).
+ * A four-letter word only by two letters swapped: any edit would make an English word the catalog
+ * lacks a catalog word ("good" gold, "best" beet). Empty for other scripts and shorter words.
+ */
+export function oneEditAway(word: string): string[] {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return [];
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    if (word.length === 4) continue;
+    if (tail) out.add(head + tail.slice(1));
+    for (const c of LETTERS) {
+      if (tail && c !== tail[0]) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/** The ways to cut a word in two parts of three letters or more ("eyecream" → eye + cream, ecr + eam…). */
+export function twoParts(word: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 3; i <= word.length - 3; i++) out.push([word.slice(0, i), word.slice(i)]);
+  return out;
 }
