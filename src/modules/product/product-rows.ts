@@ -56,9 +56,37 @@ export const entryFromRow = (row: EntryRow, byId: Map<string, Ingredient>): Prod
   ingredient: row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient }),
 });
 
-/** A page's products' entries, read with them (json_agg) and handed to the ingredientsByProduct loader. */
-const ENTRIES = `(select coalesce(json_agg(json_build_object('id', pi.id, 'position', pi.position, 'input', pi.input, 'match', pi.match,
-  'concentration', pi.concentration, 'mayContain', pi.may_contain, 'unread', pi.unread, 'ingredient', pi.ingredient_id) order by pi.position), '[]'::json)
+/**
+ * An entry as ENTRIES reads it: its columns in this order, a JSON array rather than an object. A page
+ * of 50 products has ~1,250 entries: without the keys their JSON is half as long for the database
+ * to write and for JSON.parse to read, and parsing builds arrays instead of eight-key objects.
+ */
+type EntryColumns = [
+  id: string,
+  position: number,
+  input: string,
+  match: string,
+  concentration: string | null,
+  mayContain: boolean,
+  unread: boolean,
+  ingredient: string | null,
+];
+
+/** An entry read by ENTRIES, with the knowledge base's ingredient when it has it. */
+const entryFromColumns = (e: EntryColumns, byId: Map<string, Ingredient>): ProductIngredientRow => ({
+  id: e[0],
+  position: e[1],
+  input: e[2],
+  match: e[3],
+  concentration: e[4],
+  mayContain: e[5],
+  unread: e[6],
+  ingredient: e[7] == null ? null : (byId.get(e[7]) ?? { id: e[7] }),
+});
+
+/** A page's products' entries, read with them (json_agg, EntryColumns) and handed to the ingredientsByProduct loader. */
+const ENTRIES = `(select coalesce(json_agg(json_build_array(pi.id, pi.position, pi.input, pi.match,
+  pi.concentration, pi.may_contain, pi.unread, pi.ingredient_id) order by pi.position), '[]'::json)
   from product_ingredient pi where pi.product_id = p.id) as p_entries`;
 const entriesOf = new WeakMap<object, ProductIngredientRow[]>();
 
@@ -131,7 +159,7 @@ export async function productRowPage(
       if (byId)
         entriesOf.set(
           product,
-          (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
+          (row.p_entries as EntryColumns[]).map((entry) => entryFromColumns(entry, byId)),
         );
       return product;
     },
@@ -152,7 +180,7 @@ export async function productRowReader(em: EntityManager, withEntries = false) {
       if (byId)
         entriesOf.set(
           product,
-          (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
+          (row.p_entries as EntryColumns[]).map((entry) => entryFromColumns(entry, byId)),
         );
       return product;
     },
@@ -332,7 +360,7 @@ export async function productDetailRow(em: EntityManager, key: string): Promise<
     (product as { sizeUnit: unknown }).sizeUnit = asLoaded(entityFromRow(em, UnitOfMeasurement, row, 'u_'));
   return {
     product,
-    entries: (row.p_entries as EntryRow[]).map((entry) => entryFromRow(entry, byId)),
+    entries: (row.p_entries as EntryColumns[]).map((entry) => entryFromColumns(entry, byId)),
     image:
       row.i_id == null
         ? null
