@@ -110,17 +110,21 @@ export type LabelLaw = 'eu' | null;
 interface IngredientReading {
   law: LawReading;
   /**
-   * Dosed views by the estimate's bounds, then by the dose's four yes/no as one number. A list searched in order,
-   * not a Map: an ingredient meets a dozen or so bounds, and a Map keyed by fractional numbers cost more than the
-   * copy it saved.
+   * Dosed views by the estimate's maximum, then its minimum (a list searched in order: a maximum comes with one or two
+   * minimums), then by the dose's four yes/no as one number. The first ingredients of a list meet a new maximum at
+   * every place (100 ÷ their place, a bound before them) and a new minimum with every length (100 ÷ entries): a list
+   * of all the bounds, searched in order, grew long enough that it was emptied again and again, and every view made
+   * anew copies the row.
    */
-  views: Array<{ min: number; max: number; views: Array<DosedView<ListIngredient>> }>;
+  views: Map<number, Array<{ min: number; views: Array<DosedView<ListIngredient>> }>>;
+  /** How many bounds `views` holds. */
+  bounds: number;
   /** The views at 0-1 %, where most entries are (behind the 1 % line), found without a search. */
   upToOne: Array<DosedView<ListIngredient>>;
 }
 const ingredientReadings = new WeakMap<RegulationIndex, WeakMap<ListIngredient, Array<IngredientReading>>>();
 /** An ingredient met at many different amounts: its views are dropped past this many bounds. */
-const VIEW_BOUNDS = 64;
+const VIEW_BOUNDS = 512;
 
 function readingsOf(regulation: RegulationIndex): WeakMap<ListIngredient, Array<IngredientReading>> {
   let byRow = ingredientReadings.get(regulation);
@@ -138,7 +142,12 @@ function ingredientReading(
   let slots = byRow.get(ingredient);
   if (!slots) byRow.set(ingredient, (slots = []));
   const at = (type === null ? 0 : type === 'leave_on' ? 1 : 2) + (nano ? 3 : 0);
-  return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: [], upToOne: [] });
+  return (slots[at] ??= {
+    law: readLaw(regulation, ingredient, type, { nano }),
+    views: new Map(),
+    bounds: 0,
+    upToOne: [],
+  });
 }
 
 /** The ingredient's view at this dose (doseOf's arguments), made on first use. */
@@ -154,15 +163,22 @@ function dosedView<I extends ListIngredient>(
   let views: Array<DosedView<I>> | undefined;
   if (estimate.min === 0 && estimate.max === 1) views = known.upToOne as Array<DosedView<I>>;
   else {
-    const bounds = known.views as Array<{ min: number; max: number; views: Array<DosedView<I>> }>;
-    for (const b of bounds)
-      if (b.min === estimate.min && b.max === estimate.max) {
+    const byMax = known.views as Map<number, Array<{ min: number; views: Array<DosedView<I>> }>>;
+    let byMin = byMax.get(estimate.max);
+    if (!byMin) byMax.set(estimate.max, (byMin = []));
+    for (const b of byMin)
+      if (b.min === estimate.min) {
         views = b.views;
         break;
       }
     if (!views) {
-      if (bounds.length >= VIEW_BOUNDS) bounds.length = 0;
-      bounds.push({ min: estimate.min, max: estimate.max, views: (views = []) });
+      if (known.bounds >= VIEW_BOUNDS) {
+        byMax.clear();
+        byMax.set(estimate.max, (byMin = []));
+        known.bounds = 0;
+      }
+      known.bounds++;
+      byMin.push({ min: estimate.min, views: (views = []) });
     }
   }
   const at =
@@ -355,12 +371,17 @@ export function readList<I extends ListIngredient>(
     read[i] = { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
   }
   const byFlag = new Map<string, Array<ReadEntry<I>>>();
-  for (const entry of read)
-    for (const flag of entry.flags) {
-      const raising = byFlag.get(flag);
+  // Index loops: the entries' flags arrays are of several kinds (the views' own, one frozen empty), and walking them
+  // with an iterator was the largest part of this summary.
+  for (let i = 0; i < n; i++) {
+    const entry = read[i];
+    const entryFlags = entry.flags;
+    for (let k = 0; k < entryFlags.length; k++) {
+      const raising = byFlag.get(entryFlags[k]);
       if (raising) raising.push(entry);
-      else byFlag.set(flag, [entry]);
+      else byFlag.set(entryFlags[k], [entry]);
     }
+  }
   const rank = (flag: string) => {
     const at = flagOrder.indexOf(flag);
     return at === -1 ? flagOrder.length : at;
