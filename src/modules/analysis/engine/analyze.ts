@@ -50,13 +50,11 @@ function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
 const RECOGNISED = new Set(['exact', 'alias']);
 
 /**
- * The entry matched; or, when it matches nothing, its pieces (" & ", a line break) when they all match, or the
- * known names its words split into (a list printed without separators). Words that hold several known names but
- * do not all split are one entry marked unread.
+ * An entry matching nothing as printed (`whole`): its pieces (" & ", a line break) when they all match, or the
+ * known names its words split into (a list printed without separators), else the entry alone. Words that hold
+ * several known names but do not all split are one entry marked unread.
  */
-function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher): AnalyzedEntry[] {
-  const whole: AnalyzedEntry = matched(entry, matcher);
-  if (whole.match !== 'none') return [whole];
+function matchEntryOrPieces(entry: ParsedEntry, matcher: IngredientMatcher, whole: AnalyzedEntry): AnalyzedEntry[] {
   if (entry.pieces) {
     const pieces = entry.pieces.map((piece) => matched(piece, matcher));
     if (pieces.every((m) => m.match !== 'none')) return pieces;
@@ -81,30 +79,34 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
   const duplicates: string[] = [];
   const unmatched: string[] = [];
   let unread = false;
-  for (const parsedEntry of parsed.entries) {
-    for (const entry of matchEntryOrPieces(parsedEntry, matcher)) {
-      // Within one product only: the same ingredient in two parts of a kit is two entries.
-      let inPart = kept.get(entry.part ?? '');
-      if (!inPart) kept.set(entry.part ?? '', (inPart = new Map()));
-      const identity = entry.ingredientId ?? `text:${entry.input.toLowerCase()}`;
-      const first = inPart.get(identity);
-      if (first) {
-        // One ingredient under two names ("Tocopherol" … "Vitamin E"): one entry, at its first place (the one the
-        // order of the list bounds), saying what else it was printed as; counted once in every estimate.
-        duplicates.push(entry.input);
-        // "Titanium Dioxide (Nano)" after "CI 77891": the product holds the nano form.
-        if (entry.nano) first.nano = true;
-        if (entry.input.toLowerCase() !== first.input.toLowerCase() && !first.alsoPrintedAs?.includes(entry.input)) {
-          (first.alsoPrintedAs ??= []).push(entry.input);
-        }
-        continue;
+  const keep = (entry: AnalyzedEntry): void => {
+    // Within one product only: the same ingredient in two parts of a kit is two entries.
+    let inPart = kept.get(entry.part ?? '');
+    if (!inPart) kept.set(entry.part ?? '', (inPart = new Map()));
+    const identity = entry.ingredientId ?? `text:${entry.input.toLowerCase()}`;
+    const first = inPart.get(identity);
+    if (first) {
+      // One ingredient under two names ("Tocopherol" … "Vitamin E"): one entry, at its first place (the one the
+      // order of the list bounds), saying what else it was printed as; counted once in every estimate.
+      duplicates.push(entry.input);
+      // "Titanium Dioxide (Nano)" after "CI 77891": the product holds the nano form.
+      if (entry.nano) first.nano = true;
+      if (entry.input.toLowerCase() !== first.input.toLowerCase() && !first.alsoPrintedAs?.includes(entry.input)) {
+        (first.alsoPrintedAs ??= []).push(entry.input);
       }
-      inPart.set(identity, entry);
-      entry.position = entries.length + 1;
-      entries.push(entry);
-      if (entry.match === 'none') unmatched.push(entry.input);
-      if (entry.unread) unread = true;
+      return;
     }
+    inPart.set(identity, entry);
+    entry.position = entries.length + 1;
+    entries.push(entry);
+    if (entry.match === 'none') unmatched.push(entry.input);
+    if (entry.unread) unread = true;
+  };
+  for (const parsedEntry of parsed.entries) {
+    // Most entries match as printed: they are kept without an array of pieces made for each.
+    const whole: AnalyzedEntry = matched(parsedEntry, matcher);
+    if (whole.match !== 'none') keep(whole);
+    else for (const entry of matchEntryOrPieces(parsedEntry, matcher, whole)) keep(entry);
   }
   return {
     entries,

@@ -79,24 +79,41 @@ const positionReason = (i: number): string =>
   (positionReasons[i] ??=
     `listed ${ordinal(i + 1)}, and lists name what is above 1% from most to least, so at most ${pct(100 / (i + 1))} (100 ÷ ${i + 1})`);
 
+/** Reasons joined as a basis reads them: "Reason one; reason two." */
+const joined = (reasons: string | null, reason: string): string =>
+  reasons === null ? reason : `${reasons}; ${reason}`;
+
 /** Estimates for every entry, in the order given (label order). */
 export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstimate[] {
-  if (entries.some((e) => e.active)) return drugFactsEstimates(entries);
   const n = entries.length;
-  const printed = entries.map((e) => printedPercent(e.concentration));
-  // The 1 % line: the first entry known to be at most 1 % (printed or capped).
-  const lineIndex = entries.findIndex((e, i) =>
-    printed[i] !== null ? printed[i]! <= 1 : (e.cap?.max ?? Infinity) <= 1,
-  );
-  // What printed amounts leave: after "Houttuynia Cordata Extract (77%)" the rest share 23%.
-  const printedTotal = entries.reduce((sum, e, i) => sum + (!e.mayContain && printed[i] !== null ? printed[i]! : 0), 0);
+  // One pass for what the amounts printed say (most entries print none, and their loop below is the hot one): each
+  // entry's printed %, the 1 % line (the first entry known to be at most 1 %, printed or capped), what printed
+  // amounts leave (after "Houttuynia Cordata Extract (77%)" the rest share 23%), and whether any entry is a Drug
+  // Facts active.
+  const printed: Array<number | null> = new Array(n);
+  let lineIndex = -1;
+  let printedTotal = 0;
+  let anyPrinted = false;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
+    if (e.active) return drugFactsEstimates(entries);
+    const p = e.concentration === null ? null : printedPercent(e.concentration);
+    printed[i] = p;
+    if (p !== null) anyPrinted = true;
+    if (lineIndex === -1 && (p !== null ? p <= 1 : (e.cap?.max ?? Infinity) <= 1)) lineIndex = i;
+    if (!e.mayContain && p !== null) printedTotal += p;
+  }
   const left = Math.max(0, 100 - printedTotal);
-  const result: ConcentrationEstimate[] = [];
-  // The largest printed amount above 1 % after each entry: entries before it hold at least that much.
-  const laterPrinted: number[] = new Array(n);
-  for (let i = n - 1, most = -Infinity; i >= 0; i--) {
-    laterPrinted[i] = most;
-    if (printed[i] !== null && printed[i]! > 1 && printed[i]! > most) most = printed[i]!;
+  const result: ConcentrationEstimate[] = new Array(n);
+  // The largest printed amount above 1 % after each entry: entries before it hold at least that much (none without
+  // a printed amount).
+  let laterPrinted: number[] | null = null;
+  if (anyPrinted) {
+    laterPrinted = new Array(n);
+    for (let i = n - 1, most = -Infinity; i >= 0; i--) {
+      laterPrinted[i] = most;
+      if (printed[i] !== null && printed[i]! > 1 && printed[i]! > most) most = printed[i]!;
+    }
   }
   // Every entry behind the 1 % line reads the same reason: worded once per list, on first use.
   let lineReason: string | null = null;
@@ -119,15 +136,15 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
     const e = entries[i];
     const p = printed[i];
     if (e.mayContain) {
-      result.push({
+      result[i] = {
         min: 0,
         max: Math.min(e.cap?.max ?? 1, 1),
         basis: 'Listed under "may contain": present in some batches or shades only, usually in small amounts.',
-      });
+      };
       continue;
     }
     if (p !== null) {
-      result.push({ min: p, max: p, basis: `Printed on the label: ${pct(p)}.` });
+      result[i] = { min: p, max: p, basis: `Printed on the label: ${pct(p)}.` };
       if (p > 1 && p < bound) {
         bound = p;
         boundBy = `${e.name} (${pct(p)}, printed)`;
@@ -160,18 +177,17 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
       max = e.cap.max;
       maxWhy = 'cap';
     }
-    const reasons: string[] = [];
-    if (maxWhy === 'position') reasons.push(positionReason(i));
+    // The reasons, joined as they come (no array per entry: most entries have one reason, worded once per list).
+    let reasons: string | null = null;
+    let count = 0;
+    if (maxWhy === 'position') reasons = positionReason(i);
     else if (maxWhy === 'bound')
-      reasons.push(
-        `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`,
-      );
-    else if (maxWhy === 'line') reasons.push(behindTheLine());
+      reasons = `listed after ${boundBy}, and what is above 1% is listed from most to least, so at most ${pct(bound)}`;
+    else if (maxWhy === 'line') reasons = behindTheLine();
     else if (maxWhy === 'printed')
-      reasons.push(
-        `the amounts printed on the label add up to ${pct(printedTotal)}, which leaves at most ${pct(left)}`,
-      );
-    else if (maxWhy === 'cap') reasons.push(`the law allows at most ${pct(e.cap!.max)} (${e.cap!.source})`);
+      reasons = `the amounts printed on the label add up to ${pct(printedTotal)}, which leaves at most ${pct(left)}`;
+    else if (maxWhy === 'cap') reasons = `the law allows at most ${pct(e.cap!.max)} (${e.cap!.source})`;
+    if (reasons !== null) count = 1;
     // A capped ingredient above 1 % bounds what follows it, as a printed amount does.
     if (e.cap && e.cap.max > 1 && e.cap.max < bound) {
       bound = e.cap.max;
@@ -180,24 +196,27 @@ export function estimateConcentrations(entries: DoseEntry[]): ConcentrationEstim
     let min = 0;
     if (i === 0 && n > 0) {
       min = 100 / n;
-      reasons.push(`as the first of ${n} entries it is the largest, so at least ${pct(min)}`);
+      reasons = joined(reasons, `as the first of ${n} entries it is the largest, so at least ${pct(min)}`);
+      count++;
     }
     // Entries before a printed amount above 1 % hold at least that much.
-    if (laterPrinted[i] > min && (lineIndex === -1 || i < lineIndex)) {
+    if (laterPrinted && laterPrinted[i] > min && (lineIndex === -1 || i < lineIndex)) {
       min = laterPrinted[i];
-      reasons.push(`it comes before an ingredient printed at ${pct(min)}, so at least that`);
+      reasons = joined(reasons, `it comes before an ingredient printed at ${pct(min)}, so at least that`);
+      count++;
     }
     if (e.floor && e.floor.min > min) {
       min = e.floor.min;
-      reasons.push(`named on the list, so above ${pct(e.floor.min)} (${e.floor.source})`);
+      reasons = joined(reasons, `named on the list, so above ${pct(e.floor.min)} (${e.floor.source})`);
+      count++;
     }
     if (min > max) min = max;
     let basis: string;
-    if (!reasons.length) basis = 'Nothing on the label bounds it.';
-    else if (reasons.length === 1 && reasons[0] === lineReason) basis = lineBasis ??= `${capitalised(lineReason)}.`;
-    else if (reasons.length === 1 && maxWhy === 'position') basis = positionBases[i] ??= `${capitalised(reasons[0])}.`;
-    else basis = `${capitalised(reasons.join('; '))}.`;
-    result.push({ min: round(min), max: round(max), basis });
+    if (reasons === null) basis = 'Nothing on the label bounds it.';
+    else if (count === 1 && reasons === lineReason) basis = lineBasis ??= `${capitalised(lineReason)}.`;
+    else if (count === 1 && maxWhy === 'position') basis = positionBases[i] ??= `${capitalised(reasons)}.`;
+    else basis = `${capitalised(reasons)}.`;
+    result[i] = { min: round(min), max: round(max), basis };
   }
   return result;
 }

@@ -192,7 +192,8 @@ function micellarWater(
 /**
  * The product type of a list (or of one kit part): its heading when that says, else its ingredients
  * (matched names in label order; null for an entry matching nothing). Leave a "may contain" block out: it
- * says nothing of the product's use and would move the entries that do.
+ * says nothing of the product's use and would move the entries that do. It reads no further than the twelfth
+ * ingredient: read-list.ts keeps its answers by the first twelve names (raise INFERENCE_READS there to read further).
  */
 export function inferProductType(ingredients: Named[], heading?: string | null): ProductTypeReading {
   const fromHeading = productTypeOfHeading(heading);

@@ -110,17 +110,21 @@ export type LabelLaw = 'eu' | null;
 interface IngredientReading {
   law: LawReading;
   /**
-   * Dosed views by the estimate's bounds, then by the dose's four yes/no as one number. A list searched in order,
-   * not a Map: an ingredient meets a dozen or so bounds, and a Map keyed by fractional numbers cost more than the
-   * copy it saved.
+   * Dosed views by the estimate's maximum, then its minimum (a list searched in order: a maximum comes with one or two
+   * minimums), then by the dose's four yes/no as one number. The first ingredients of a list meet a new maximum at
+   * every place (100 ÷ their place, a bound before them) and a new minimum with every length (100 ÷ entries): a list
+   * of all the bounds, searched in order, grew long enough that it was emptied again and again, and every view made
+   * anew copies the row.
    */
-  views: Array<{ min: number; max: number; views: Array<DosedView<ListIngredient>> }>;
+  views: Map<number, Array<{ min: number; views: Array<DosedView<ListIngredient>> }>>;
+  /** How many bounds `views` holds. */
+  bounds: number;
   /** The views at 0-1 %, where most entries are (behind the 1 % line), found without a search. */
   upToOne: Array<DosedView<ListIngredient>>;
 }
 const ingredientReadings = new WeakMap<RegulationIndex, WeakMap<ListIngredient, Array<IngredientReading>>>();
 /** An ingredient met at many different amounts: its views are dropped past this many bounds. */
-const VIEW_BOUNDS = 64;
+const VIEW_BOUNDS = 512;
 
 function readingsOf(regulation: RegulationIndex): WeakMap<ListIngredient, Array<IngredientReading>> {
   let byRow = ingredientReadings.get(regulation);
@@ -138,7 +142,12 @@ function ingredientReading(
   let slots = byRow.get(ingredient);
   if (!slots) byRow.set(ingredient, (slots = []));
   const at = (type === null ? 0 : type === 'leave_on' ? 1 : 2) + (nano ? 3 : 0);
-  return (slots[at] ??= { law: readLaw(regulation, ingredient, type, { nano }), views: [], upToOne: [] });
+  return (slots[at] ??= {
+    law: readLaw(regulation, ingredient, type, { nano }),
+    views: new Map(),
+    bounds: 0,
+    upToOne: [],
+  });
 }
 
 /** The ingredient's view at this dose (doseOf's arguments), made on first use. */
@@ -154,15 +163,22 @@ function dosedView<I extends ListIngredient>(
   let views: Array<DosedView<I>> | undefined;
   if (estimate.min === 0 && estimate.max === 1) views = known.upToOne as Array<DosedView<I>>;
   else {
-    const bounds = known.views as Array<{ min: number; max: number; views: Array<DosedView<I>> }>;
-    for (const b of bounds)
-      if (b.min === estimate.min && b.max === estimate.max) {
+    const byMax = known.views as Map<number, Array<{ min: number; views: Array<DosedView<I>> }>>;
+    let byMin = byMax.get(estimate.max);
+    if (!byMin) byMax.set(estimate.max, (byMin = []));
+    for (const b of byMin)
+      if (b.min === estimate.min) {
         views = b.views;
         break;
       }
     if (!views) {
-      if (bounds.length >= VIEW_BOUNDS) bounds.length = 0;
-      bounds.push({ min: estimate.min, max: estimate.max, views: (views = []) });
+      if (known.bounds >= VIEW_BOUNDS) {
+        byMax.clear();
+        byMax.set(estimate.max, (byMin = []));
+        known.bounds = 0;
+      }
+      known.bounds++;
+      byMin.push({ min: estimate.min, views: (views = []) });
     }
   }
   const at =
@@ -170,11 +186,46 @@ function dosedView<I extends ListIngredient>(
     (+highAt(estimate, position) << 1) |
     (+printed << 2) |
     (+(type === 'rinse_off') << 3);
-  return (views[at] ??= dosedIngredient(
-    ingredient,
-    known.law.ingredientFlags,
-    doseOf(estimate, position, listLength, type, printed),
-  ));
+  let view = views[at];
+  if (!view) {
+    view = views[at] = dosedIngredient(
+      ingredient,
+      known.law.ingredientFlags,
+      doseOf(estimate, position, listLength, type, printed),
+    );
+    // Its notes go out as the entries' own (readList): frozen, so that no reader changes them for the next list.
+    Object.freeze(view.notes);
+  }
+  return view;
+}
+
+// An entry with nothing to note: one frozen answer shared by all of them (no reader changes an entry's notes).
+const NO_NOTES: string[] = Object.freeze([]) as unknown as string[];
+
+// inferProductType reads only the names of a list's first twelve ingredients (and whether it has fewer) and its
+// heading, and lists share their first names far more often than not (water, glycerin, …): its answer is kept by
+// those, which cost a string to join against a dozen regular expressions to run. Bounded all the same.
+const INFERENCE_READS = 12;
+const guessedTypes = new Map<string, { known: ProductType | null; basis: string }>();
+
+/** The product type inferProductType guesses for a list (or kit part), as the reading keeps it (shared, frozen). */
+function guessedType(ingredients: Array<ListIngredient | null>, heading: string | null) {
+  let key = heading ?? '';
+  for (let i = 0; i < ingredients.length && i < INFERENCE_READS; i++) {
+    const ingredient = ingredients[i];
+    key += ingredient ? `\u0000${ingredient.name}` : '\u0000\u0001';
+  }
+  let type = guessedTypes.get(key);
+  if (!type) {
+    const guessed = inferProductType(ingredients, heading);
+    type = Object.freeze({
+      known: guessed.productType === 'unknown' ? null : guessed.productType,
+      basis: guessed.basis,
+    });
+    if (guessedTypes.size >= 50_000) guessedTypes.clear();
+    guessedTypes.set(key, type);
+  }
+  return type;
 }
 
 /** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
@@ -185,124 +236,152 @@ export function readList<I extends ListIngredient>(
   flagOrder: string[] = [],
   labelLaw: LabelLaw = null,
 ): ReadList<I> {
-  // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts.
+  const n = entries.length;
+  // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts. Most
+  // lists are one product: their one part is the whole list, found without a map of indices.
+  let kit = false;
+  for (let i = 0; i < n && !kit; i++) kit = !!entries[i].part;
   const byPart = new Map<string, number[]>();
-  // Index loops here and below, not entries(): destructuring an iterator's pairs cost more than the work in them.
-  for (let i = 0; i < entries.length; i++) {
-    const part = entries[i].part ?? '';
-    const indices = byPart.get(part);
-    if (indices) indices.push(i);
-    else byPart.set(part, [i]);
-  }
-  const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
-  for (const [part, indices] of byPart) {
-    if (productType) {
-      typeOf.set(part, {
+  if (kit)
+    // Index loops here and below, not entries(): destructuring an iterator's pairs cost more than the work in them.
+    for (let i = 0; i < n; i++) {
+      const part = entries[i].part ?? '';
+      const indices = byPart.get(part);
+      if (indices) indices.push(i);
+      else byPart.set(part, [i]);
+    }
+  const fromCategory = productType
+    ? {
         known: productType,
         basis: `Read as a ${productType === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its category.`,
-      });
-      continue;
+      }
+    : null;
+  // A part's name ("Gentle Cleanser") is its heading; a "may contain" block says nothing of the use.
+  const typeOfPart = (indices: number[] | null, part: string) => {
+    if (fromCategory) return fromCategory;
+    const ingredients: Array<I | null> = [];
+    const count = indices ? indices.length : n;
+    for (let k = 0; k < count; k++) {
+      const e = entries[indices ? indices[k] : k];
+      if (!e.mayContain) ingredients.push(e.ingredient);
     }
-    // A part's name ("Gentle Cleanser") is its heading; a "may contain" block says nothing of the use.
-    const guessed = inferProductType(
-      indices.filter((i) => !entries[i].mayContain).map((i) => entries[i].ingredient),
-      part || null,
-    );
-    typeOf.set(part, { known: guessed.productType === 'unknown' ? null : guessed.productType, basis: guessed.basis });
-  }
-  // Each entry's part reading and the length of its part, looked up once.
-  const partReadings = entries.map((e) => typeOf.get(e.part ?? '')!);
-  const partLengths = entries.map((e) => byPart.get(e.part ?? '')!.length);
-  const partOf = (i: number) => partReadings[i];
+    return guessedType(ingredients, part || null);
+  };
+  const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
+  if (kit) for (const [part, indices] of byPart) typeOf.set(part, typeOfPart(indices, part));
+  const whole = kit ? null : typeOfPart(null, '');
+  // Each entry's part reading and the length of its part, looked up once (for a kit).
+  const partReadings = kit ? entries.map((e) => typeOf.get(e.part ?? '')!) : null;
+  const partLengths = kit ? entries.map((e) => byPart.get(e.part ?? '')!.length) : null;
+  const partOf = (i: number) => (partReadings ? partReadings[i] : whole!);
   // Unknown: the doses are read as leave-on (the stricter reading); the law is read both ways.
-  const entryType = (i: number): ProductType => partReadings[i].known ?? 'leave_on';
-  const first = entries.length
-    ? partOf(0)
-    : (() => {
-        const g = inferProductType([]);
-        return { known: g.productType === 'unknown' ? null : g.productType, basis: g.basis };
-      })();
+  const entryType = (i: number): ProductType => partOf(i).known ?? 'leave_on';
+  const first = n ? partOf(0) : guessedType([], null);
   const parts: PartReading[] = [...typeOf]
     .filter(([part]) => part)
     .map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: t.basis }));
   const thresholdOf = (t: ProductType) =>
     t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn;
-  const drugFacts = entries.some((e) => e.active);
+  let drugFacts = false;
+  for (let i = 0; i < n && !drugFacts; i++) drugFacts = !!entries[i].active;
   const allergenFloors = labelLaw === 'eu' && !drugFacts;
   const byRow = readingsOf(regulation);
-  const known = entries.map((e, i) =>
-    e.ingredient ? ingredientReading(byRow, regulation, e.ingredient, partOf(i).known, e.nano ?? false) : null,
-  );
-  const law = known.map((k, i) => k?.law ?? readLaw(regulation, null, partOf(i).known, { nano: false }));
-  const doseEntries: DoseEntry[] = entries.map((e, i) => {
-    const type = entryType(i);
-    const threshold = thresholdOf(type);
-    const allergen = law[i].fragranceAllergen;
-    return {
+  // One pass for what the estimates need: each entry's law reading and its dose entry.
+  const known: Array<IngredientReading | null> = new Array(n);
+  const law: LawReading[] = new Array(n);
+  const doseEntries: DoseEntry[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
+    const k = e.ingredient
+      ? ingredientReading(byRow, regulation, e.ingredient, partOf(i).known, e.nano ?? false)
+      : null;
+    known[i] = k;
+    const l = (law[i] = k?.law ?? readLaw(regulation, null, partOf(i).known, { nano: false }));
+    let floor: DoseEntry['floor'] = null;
+    if (l.fragranceAllergen && allergenFloors) {
+      const type = entryType(i);
+      const threshold = thresholdOf(type);
+      floor = {
+        min: threshold,
+        source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%`,
+      };
+    }
+    doseEntries[i] = {
       position: e.position,
       concentration: e.concentration,
       mayContain: e.mayContain,
       active: e.active ?? false,
       name: e.ingredient?.name ?? e.input,
-      cap: law[i].cap,
-      floor:
-        allergen && allergenFloors
-          ? {
-              min: threshold,
-              source: `fragrance allergens are named on ${type === 'rinse_off' ? 'rinse-off' : 'leave-on'} products above ${threshold}%`,
-            }
-          : null,
+      cap: l.cap,
+      floor,
     };
-  });
-  const estimates: ConcentrationEstimate[] = new Array(entries.length);
-  const positionInPart: number[] = new Array(entries.length);
-  for (const indices of byPart.values()) {
-    const partEstimates = estimateConcentrations(indices.map((i) => doseEntries[i]));
-    for (let k = 0; k < indices.length; k++) {
-      positionInPart[indices[k]] = k + 1;
-      estimates[indices[k]] = partEstimates[k];
+  }
+  let estimates: ConcentrationEstimate[];
+  let positionInPart: number[] | null = null;
+  if (!kit) estimates = estimateConcentrations(doseEntries);
+  else {
+    estimates = new Array(n);
+    positionInPart = new Array(n);
+    for (const indices of byPart.values()) {
+      const partEstimates = estimateConcentrations(indices.map((i) => doseEntries[i]));
+      for (let k = 0; k < indices.length; k++) {
+        positionInPart[indices[k]] = k + 1;
+        estimates[indices[k]] = partEstimates[k];
+      }
     }
   }
   const alerts: ReadList<I>['alerts'] = [];
-  const read = entries.map((e, i): ReadEntry<I> => {
+  const read: Array<ReadEntry<I>> = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = entries[i];
     const estimate = estimates[i];
-    const printed = printedPercent(e.concentration);
-    const { notes: lawNotes, alerts: lawAlerts, regulation: regulationNotes } = law[i].finish(estimate, printed);
-    const notes: string[] = [];
+    const printed = e.concentration === null ? null : printedPercent(e.concentration);
+    const said = law[i].finish(estimate, printed);
     let dosed: ReadEntry<I>['dosed'] = null;
-    let flags: string[] = [];
+    let flags: string[] = NO_NOTES;
+    // The notes are shared read-only arrays (the view's, the law's) when only one of them says something: most
+    // entries say nothing, and a new array per entry was most of what a reading threw away.
+    let notes = NO_NOTES;
     if (e.ingredient) {
       const view = dosedView(
         e.ingredient,
         known[i]!,
         estimate,
-        positionInPart[i],
-        partLengths[i],
+        positionInPart ? positionInPart[i] : i + 1,
+        partLengths ? partLengths[i] : n,
         entryType(i),
         printed !== null,
       );
       dosed = view.ingredient;
       flags = view.flags;
-      if (view.notes.length) notes.push(...view.notes);
+      notes = view.notes;
     }
-    if (lawNotes.length) notes.push(...lawNotes);
-    if (!allergenFloors && doseEntries[i] && law[i].fragranceAllergen) {
-      notes.push(
+    if (said.notes.length) notes = notes.length ? [...notes, ...said.notes] : said.notes;
+    if (!allergenFloors && law[i].fragranceAllergen) {
+      notes = [
+        ...notes,
         drugFacts
           ? 'A Drug Facts label names its inactive ingredients whatever their amount: being named says nothing of how much there is.'
           : `On a label made under EU law this fragrance allergen is named only above ${thresholdOf(entryType(i))}%; where this label was made is not known, so no lower bound is drawn from its being named.`,
-      );
+      ];
     }
-    for (const message of lawAlerts) alerts.push({ position: e.position, input: e.input, message });
-    return { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
-  });
+    for (const message of said.alerts) alerts.push({ position: e.position, input: e.input, message });
+    // The regulatory notes go out as the entry's own array.
+    const regulationNotes = said.regulation.length ? [...said.regulation] : (NO_NOTES as unknown as RegulatoryNote[]);
+    read[i] = { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
+  }
   const byFlag = new Map<string, Array<ReadEntry<I>>>();
-  for (const entry of read)
-    for (const flag of entry.flags) {
-      const raising = byFlag.get(flag);
+  // Index loops: the entries' flags arrays are of several kinds (the views' own, one frozen empty), and walking them
+  // with an iterator was the largest part of this summary.
+  for (let i = 0; i < n; i++) {
+    const entry = read[i];
+    const entryFlags = entry.flags;
+    for (let k = 0; k < entryFlags.length; k++) {
+      const raising = byFlag.get(entryFlags[k]);
       if (raising) raising.push(entry);
-      else byFlag.set(flag, [entry]);
+      else byFlag.set(entryFlags[k], [entry]);
     }
+  }
   const rank = (flag: string) => {
     const at = flagOrder.indexOf(flag);
     return at === -1 ? flagOrder.length : at;

@@ -34,7 +34,10 @@ export interface LawReading {
   flags: string[];
   /** The ingredient's own flags with the law's: eu_prohibited only where a prohibition holds here. */
   ingredientFlags: string[];
-  /** Notes, alerts and regulatory notes once the concentration estimate is known (`printed`: the printed %). */
+  /**
+   * Notes, alerts and regulatory notes once the concentration estimate is known (`printed`: the printed %). Read-only
+   * (frozen): the same answer goes to every entry reading the same amount.
+   */
   finish(
     estimate: ConcentrationEstimate,
     printed: number | null,
@@ -319,17 +322,26 @@ export function readLaw(
   };
   // What finish() says depends on the estimate only through the amount held against the maximum: the printed %, else
   // the least the list can hold. One answer per amount, keyed by one number: the printed % (above 0), minus the
-  // estimate's minimum (below 0), or 0 when neither gives an amount.
+  // estimate's minimum (below 0), or 0 when neither gives an amount (most entries: that one is kept apart, found
+  // without hashing a number). The answers are shared by every entry reading the same amount, so they are frozen.
+  let atNoAmount: ReturnType<LawReading['finish']> | null = null;
   const finished = new Map<number, ReturnType<LawReading['finish']>>();
+  const finishFrozen = (estimate: ConcentrationEstimate, printed: number | null) => {
+    const said = finishUncached(estimate, printed);
+    Object.freeze(said.notes);
+    Object.freeze(said.alerts);
+    Object.freeze(said.regulation);
+    return Object.freeze(said);
+  };
   const finish: LawReading['finish'] = (estimate, printed) => {
     const key = printed ?? (estimate.min > 0 ? -estimate.min : 0);
+    if (key === 0) return (atNoAmount ??= finishFrozen(estimate, printed));
     let said = finished.get(key);
     if (!said) {
       if (finished.size >= 64) finished.clear();
-      finished.set(key, (said = finishUncached(estimate, printed)));
+      finished.set(key, (said = finishFrozen(estimate, printed)));
     }
-    // The notes are the reader's to copy; the regulatory notes go out as the entry's own array.
-    return { notes: said.notes, alerts: said.alerts, regulation: [...said.regulation] };
+    return said;
   };
   return {
     facts,
