@@ -174,6 +174,14 @@ function boostSql(texts: QueryTexts): { cte: string; gain: string; params: strin
   };
 }
 
+/**
+ * A result row's columns: the product row's, its rank and popularity (for the cursor), and the words of
+ * its name and brand that matched (`search_words`; parameters: texts.highlight's).
+ */
+const resultColumns = (reader: { select: string }, texts: QueryTexts): string =>
+  `${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
+       array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words`;
+
 async function rankedPage(
   em: EntityManager,
   texts: QueryTexts,
@@ -190,8 +198,7 @@ async function rankedPage(
   // joined: those are read for the page's rows, not for every candidate (up to 1,000).
   const rows = await em.execute<Array<Record<string, unknown>>>(
     `with c as materialized (${candidateSet.sql})${boost.cte}
-     select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
-       array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
+     select ${resultColumns(reader, texts)}
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
@@ -246,8 +253,7 @@ async function relaxedRows(
   return em.execute<Array<Record<string, unknown>>>(
     `with c as materialized (${candidateSet.sql})${boost.cte},
        t as (select q, (select count(*) from c where c.document @@ q) as n from unnest(${terms}) q)
-     select ${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
-       array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words
+     select ${resultColumns(reader, texts)}
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
