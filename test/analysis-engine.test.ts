@@ -606,6 +606,7 @@ describe('matching precision', () => {
       ignored: [],
       setAside: [],
       parts: [],
+      nameLine: null,
     });
     expect(analyze('   \n  ').entries).toEqual([]);
     expect(analyze('Ingredients:').entries).toEqual([]);

@@ -107,6 +107,29 @@ describe('the analysis answer reads the list like an expert', () => {
   });
 });
 
+describe("a pasted label's name line says how the product is used", () => {
+  const MILK = 'Aqua, Caprylic/Capric Triglyceride, Glycerin, Cetearyl Alcohol, Glyceryl Stearate, Phenoxyethanol';
+
+  it('when new and when shared; the list alone reads as leave-on', async () => {
+    const bare = await analyze(MILK);
+    expect(bare.product_type).toBe('leave_on');
+    const named = await analyze(`Gentle Milk Cleanser 200 ml\nIngredients: ${MILK}`);
+    expect(named.product_type).toBe('rinse_off');
+    expect(named.product_type_basis).toBe('Read as a rinse-off product from its name ("Gentle Milk Cleanser 200 ml").');
+    // A stored analysis keeps its list, not its name line: it is found again, with the same reading.
+    const shared = (await t.inject({ method: 'GET', url: `/analyze/shared/${named.token}` })).json() as Analysis;
+    expect([shared.product_type, shared.product_type_basis]).toEqual([named.product_type, named.product_type_basis]);
+    expect(shared.ingredients.map((e) => e.concentration_estimate)).toEqual(
+      named.ingredients.map((e) => e.concentration_estimate),
+    );
+  });
+
+  it('a direction above the list is no name', async () => {
+    const a = await analyze(`Apply after cleansing\nIngredients: ${MILK}`);
+    expect(a.product_type).toBe('leave_on');
+  });
+});
+
 describe('rules and verdicts weigh the dose', () => {
   it('a 10% benzoyl peroxide gel is a caution for sensitive and dry skin, good for acne-prone skin', async () => {
     const a = await analyze('Aqua, Benzoyl Peroxide 10%, Glycerin, Carbomer, Sodium Hydroxide');

@@ -407,3 +407,84 @@ describe('product type of each part of a kit', () => {
     ]);
   });
 });
+
+describe("a pasted label's name line is read as its heading", () => {
+  // How these were chosen: a label copied whole (or a shop page) puts the brand, the name, a size, claims and copy
+  // above the list, in any case, with or without an "Ingredients:" heading, with bullets, in drug facts. Each
+  // presentation below holds the same name; the list is a cleansing milk, which its ingredients alone read as
+  // leave-on (nothing in it washes), so only the name can say it rinses off.
+  const MILK = 'Aqua, Caprylic/Capric Triglyceride, Glycerin, Cetearyl Alcohol, Glyceryl Stearate, Phenoxyethanol';
+  const readPasted = (text: string) => {
+    const analysis = analyzeIngredientList(text, matcher);
+    return {
+      nameLine: analysis.nameLine,
+      reading: readList(
+        analysis.entries.map((e) => ({ ...e, ingredient: e.ingredientId ? byId.get(e.ingredientId)! : null })),
+        regulation,
+        null,
+        [],
+        null,
+        analysis.nameLine,
+      ),
+    };
+  };
+
+  it('in every presentation of the same label', () => {
+    expect(typeOf(MILK)).toBe('leave_on');
+    const names = ['Gentle Milk Cleanser 200 ml', 'GENTLE MILK CLEANSER', '• Gentle Milk Cleanser, 6.7 fl oz'];
+    const around = [
+      (name: string) => `${name}\nIngredients: ${MILK}`,
+      (name: string) => `LUMA SKIN\n${name}\nIngredients: ${MILK}`,
+      (name: string) => `${name}\nA soft milk that melts away make-up and the day.\n\nINGREDIENTS\n${MILK}`,
+      (name: string) => `${name}\n${MILK}`,
+      (name: string) => `${name}\r\n\r\nIngrédients : ${MILK}\r\n`,
+      (name: string) => `<h1>${name}</h1><p><b>Ingredients:</b> ${MILK}</p>`,
+    ];
+    for (const name of names)
+      for (const shape of around) {
+        const text = shape(name);
+        const { nameLine, reading } = readPasted(text);
+        expect([text, reading.productType, nameLine?.replace(/^•\s*/, '')]).toEqual([
+          text,
+          'rinse_off',
+          name.replace(/^•\s*/, ''),
+        ]);
+        expect(reading.productTypeBasis.toLowerCase()).toContain('from its name ("gentle milk cleanser');
+      }
+  });
+
+  it('a leave-on name keeps a serum with a solubiliser and a mild washing agent leave-on', () => {
+    const serum = 'Aqua, Polysorbate 20, Coco-Glucoside, Glycerin, Retinol 0.25%, Phenoxyethanol';
+    expect(readPasted(`Retinol 0.25% Night Serum\nIngredients: ${serum}`).reading.productType).toBe('leave_on');
+  });
+
+  it('directions, sentences, claims and names that say two things are not names', () => {
+    for (const above of [
+      'Apply after cleansing',
+      'Use with our Night Cream',
+      'A cleanser for every skin.',
+      'Benefits: a cleanser that leaves skin soft',
+      'Cleanser & Toner 2-in-1',
+      'Gentle Cleanser\nNight Cream',
+      'Skin loves it!',
+    ]) {
+      const { nameLine, reading } = readPasted(`${above}\nIngredients: ${MILK}`);
+      expect([above, nameLine, reading.productType]).toEqual([above, null, 'leave_on']);
+    }
+  });
+
+  it('a name that says nothing of the use leaves the list to decide', () => {
+    const { nameLine, reading } = readPasted(
+      `Niacinamide 10% + Zinc 1%\nIngredients: Aqua, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Glycerin`,
+    );
+    expect(nameLine).toBeNull();
+    expect(reading.productType).toBe('rinse_off');
+  });
+
+  it("a kit's line above its parts names the set, not a part", () => {
+    const kit = `Travel Cleanser Set\n1. Night Cream: ${MILK}\n2. Foaming Wash: Water, Sodium Laureth Sulfate, Cocamidopropyl Betaine`;
+    const { nameLine, reading } = readPasted(kit);
+    expect(nameLine).toBeNull();
+    expect(reading.parts.map((p) => p.productType)).toEqual(['leave_on', 'rinse_off']);
+  });
+});

@@ -1,8 +1,10 @@
 import type { Context } from '../../context.js';
-import type { StoredEntry } from './analysis.entity.js';
+import type { IngredientAnalysis, StoredEntry } from './analysis.entity.js';
+import { parseIngredientList, type ParsedList } from './engine/parse.js';
 import type { AnalysisEntry } from './analysis.types.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { productTypeOfCategory, readEntries } from './list-reading.js';
+import type { ProductType } from './engine/regulation.js';
 import type { Product } from '../product/product.entity.js';
 
 /**
@@ -10,8 +12,12 @@ import type { Product } from '../product/product.entity.js';
  * knowledge base the matcher used rather than one field resolver (and loader call) per entry:
  * a 40-entry list would run 40 of them on the hot path of POST /analyze/ingredient_list.
  */
-export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[]): Promise<AnalysisEntry[]> {
-  const { ingredients, reading } = await readStoredEntries(ctx, entries);
+export async function entriesWithIngredients(
+  ctx: Context,
+  entries: StoredEntry[],
+  use: ListUse = {},
+): Promise<AnalysisEntry[]> {
+  const { ingredients, reading } = await readStoredEntries(ctx, entries, use);
   return entries.map((entry, i) => {
     const ingredient = ingredients[i];
     const read = reading.entries[i];
@@ -39,14 +45,43 @@ export async function entriesWithIngredients(ctx: Context, entries: StoredEntry[
   });
 }
 
+/** What says how a stored list is used, first to last: its category, its name line (else its ingredients). */
+export interface ListUse {
+  productType?: ProductType | null;
+  /** A draft's product name, a pasted label's name line. */
+  nameLine?: string | null;
+}
+
 /** The entries' ingredients and the list read with doses and EU law (cached per entries array). */
-export async function readStoredEntries(ctx: Context, entries: StoredEntry[]) {
+export async function readStoredEntries(ctx: Context, entries: StoredEntry[], use: ListUse = {}) {
   const ingredients = await ingredientRows(
     ctx,
     entries.map((e) => e.ingredientId),
   );
-  return { ingredients, reading: readEntries(entries, ingredients) };
+  return { ingredients, reading: readEntries(entries, ingredients, use.productType, use.nameLine) };
 }
+
+/** An analysis as its resolvers read it: a new one carries what the parser found, a stored one its list. */
+export type ReadableAnalysis = Pick<IngredientAnalysis, 'entries' | 'ingredientList'> & { nameLine?: string | null };
+
+// A stored analysis keeps its list, not what the parser found around it (set-aside text, the name line): the
+// parser reads the list again, once per analysis object a request reads.
+const parsedLists = new WeakMap<object, ParsedList>();
+
+/** A stored analysis's list as the parser reads it (once per analysis object). */
+export function parsedListOf(analysis: Pick<IngredientAnalysis, 'ingredientList'>): ParsedList {
+  let parsed = parsedLists.get(analysis);
+  if (!parsed) parsedLists.set(analysis, (parsed = parseIngredientList(analysis.ingredientList)));
+  return parsed;
+}
+
+/** The name line above an analysis's list (engine/parse.ts), kept by a new analysis, found again for a stored one. */
+export const nameLineOfAnalysis = (analysis: ReadableAnalysis): string | null =>
+  analysis.nameLine !== undefined ? analysis.nameLine : parsedListOf(analysis).nameLine;
+
+/** An analysis's entries with their ingredients, read with doses and EU law as its name line says. */
+export const readAnalysis = (ctx: Context, analysis: ReadableAnalysis) =>
+  readStoredEntries(ctx, analysis.entries, { nameLine: nameLineOfAnalysis(analysis) });
 
 /** Ingredients by id from the in-memory knowledge base (the request's loader for any it lacks). */
 async function ingredientRows(ctx: Context, ids: Array<string | null>) {

@@ -19,6 +19,8 @@ export interface NewAnalysis {
   createdAt: Date;
   /** What the parser set aside; not a column (a stored analysis derives it again from its list). */
   setAside?: SetAsideText[];
+  /** The name line above the list (not a column either: found again by the parser, analysis-entries.ts). */
+  nameLine?: string | null;
 }
 
 interface Waiting {

@@ -16,7 +16,6 @@ import {
   SimilarProductPage,
   SkinCalc,
 } from './analysis.types.js';
-import { parseIngredientList } from './engine/parse.js';
 import { shownSetAside, type SetAsideText as SetAside } from './engine/set-aside.js';
 import { categorizeList, effectsOf, similarProductsOf } from './analysis-reports.service.js';
 import { evaluateRules } from './engine/rules.js';
@@ -24,7 +23,13 @@ import { evaluateSkinTypes } from './engine/skin-types.js';
 import { readLabelText } from './label-ocr.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
-import { entriesWithIngredients, readStoredEntries } from './analysis-entries.js';
+import {
+  entriesWithIngredients,
+  nameLineOfAnalysis,
+  parsedListOf,
+  readAnalysis,
+  type ReadableAnalysis,
+} from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
 import { SimilarArgs } from './analysis.input.js';
 
@@ -63,7 +68,7 @@ export class AnalysisResolver {
     const analysis = await getAnalysis(ctx.em, token);
     // As read at their dose and in this kind of product (a low-dose salicylate keeps pregnancy_safe).
     const unread = listUnread(analysis.entries);
-    const rules = evaluateRules(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading), { unread });
+    const rules = evaluateRules(dosedIngredients((await readAnalysis(ctx, analysis)).reading), { unread });
     return { token, passesAll: rules.every((r) => r.passes), unread, rules };
   }
 
@@ -72,7 +77,7 @@ export class AnalysisResolver {
     const analysis = await getAnalysis(ctx.em, token);
     return {
       token,
-      skinTypes: evaluateSkinTypes(dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading)),
+      skinTypes: evaluateSkinTypes(dosedIngredients((await readAnalysis(ctx, analysis)).reading)),
     };
   }
 
@@ -142,8 +147,8 @@ export class AnalysisResolver {
 
   // Field resolvers
   @FieldResolver(() => [AnalysisEntry], { description: 'The entries in printed order, with what each matched.' })
-  ingredients(@Root() analysis: Pick<IngredientAnalysis, 'entries'>, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
-    return entriesWithIngredients(ctx, analysis.entries);
+  ingredients(@Root() analysis: ReadableAnalysis, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
+    return entriesWithIngredients(ctx, analysis.entries, { nameLine: nameLineOfAnalysis(analysis) });
   }
 
   @FieldResolver(() => [SetAsideText], {
@@ -153,7 +158,7 @@ export class AnalysisResolver {
   })
   setAside(@Root() analysis: Pick<IngredientAnalysis, 'ingredientList'> & { setAside?: SetAside[] }): SetAside[] {
     // A stored analysis keeps its list, not what was set aside: the parser finds it again.
-    return analysis.setAside ?? shownSetAside(parseIngredientList(analysis.ingredientList).setAside);
+    return analysis.setAside ?? shownSetAside(parsedListOf(analysis).setAside);
   }
 
   @FieldResolver(() => Boolean, {

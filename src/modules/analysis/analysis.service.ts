@@ -39,6 +39,7 @@ export async function analyzeList(em: EntityManager, text: string, viewer: User 
     ownerId: viewer?.id ?? null,
     createdAt: new Date(),
     setAside: shownSetAside(result.setAside),
+    nameLine: result.nameLine,
   };
   await saveAnalysis(em, analysis);
   return analysis;

@@ -19,11 +19,15 @@ interface ReadableEntry {
 // request all read the same list.
 const readings = new WeakMap<object, ReadList<Ingredient>>();
 
-/** The list read with its doses and EU law (engine/read-list.ts), its ingredients given in entry order. */
+/**
+ * The list read with its doses and EU law (engine/read-list.ts), its ingredients given in entry order. Cached per
+ * entries array: the category or name line given with an array must be the same each time (they are its owner's).
+ */
 export function readEntries(
   entries: ReadonlyArray<ReadableEntry>,
   ingredients: Array<Ingredient | null>,
   productType?: ProductType | null,
+  nameLine: string | null = null,
 ): ReadList<Ingredient> {
   let reading = readings.get(entries);
   if (!reading) {
@@ -41,6 +45,8 @@ export function readEntries(
       loadRegulation(),
       productType,
       Object.keys(loadVocabulary().flags),
+      null,
+      nameLine,
     );
     readings.set(entries, reading);
   }

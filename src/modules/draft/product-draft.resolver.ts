@@ -2,6 +2,7 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, R
 import type { Context } from '../../context.js';
 import { AnalysisEntry } from '../analysis/analysis.types.js';
 import { entriesWithIngredients } from '../analysis/analysis-entries.js';
+import { productTypeOfCategory } from '../analysis/list-reading.js';
 import { Brand } from '../brand/brand.entity.js';
 import { ProductCategory } from '../category/category.entity.js';
 import { Product } from '../product/product.entity.js';
@@ -112,8 +113,11 @@ export class ProductDraftResolver {
   }
 
   @FieldResolver(() => [AnalysisEntry], { description: "The label's entries in order, with what each matched." })
-  ingredients(@Root() draft: ProductDraft, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
-    return entriesWithIngredients(ctx, draft.entries);
+  async ingredients(@Root() draft: ProductDraft, @Ctx() ctx: Context): Promise<AnalysisEntry[]> {
+    // Read as the product will be: its category says how it is used, else its name, else its list.
+    const category = draft.category ? await ctx.loaders.categoryById.load(draft.category.id) : null;
+    const productType = productTypeOfCategory(category instanceof Error ? null : category);
+    return entriesWithIngredients(ctx, draft.entries, { productType, nameLine: draft.name });
   }
 
   @FieldResolver(() => User)

@@ -9,7 +9,7 @@ import { feelingsOn } from './feeling.service.js';
 import { Sentiment, type IngredientFeeling } from './ingredient-feeling.entity.js';
 import { skinProfileOf } from './skin-profile.service.js';
 import { SkinProfile } from './skin-profile.types.js';
-import { readStoredEntries } from '../analysis/analysis-entries.js';
+import { readAnalysis } from '../analysis/analysis-entries.js';
 import { dosedIngredients } from '../analysis/list-reading.js';
 import { mergeReasons, sensitivityReasons } from '../survey/engine/sensitivities.js';
 type StoredProfile = ReturnType<typeof skinProfileOf>;
@@ -93,7 +93,7 @@ export function personalVerdict(ingredients: Dosed[], profile: StoredProfile, fe
 export async function personalizeAnalysis(ctx: Context, token: string): Promise<Personalization> {
   const analysis = await getAnalysis(ctx.em, token);
   // As read at their dose and in this kind of product (a rinse-off salicylate is no pregnancy avoid).
-  const ingredients = dosedIngredients((await readStoredEntries(ctx, analysis.entries)).reading);
+  const ingredients = dosedIngredients((await readAnalysis(ctx, analysis)).reading);
   const feelings = await feelingsOn(ctx.em, ctx.viewer!.id, analysis.ingredientIds);
   const profile = skinProfileOf(ctx.viewer!);
   return { token, skinProfile: profile, ...personalVerdict(ingredients, profile, feelings) };

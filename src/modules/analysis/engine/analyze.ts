@@ -30,6 +30,8 @@ export interface ListAnalysis {
   setAside: SetAsideText[];
   /** The parts of a kit or set, in printed order (empty for one product); each entry names its part. */
   parts: string[];
+  /** The product's name line above the list when it says how it is used (parse.ts). */
+  nameLine: string | null;
 }
 
 function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
@@ -117,5 +119,6 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
     ignored: parsed.ignored,
     setAside: parsed.setAside,
     parts: parsed.parts,
+    nameLine: parsed.nameLine,
   };
 }

@@ -2,6 +2,7 @@
 import { decodeHTML } from 'entities';
 import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
+import { nameLineOf } from './product-type-words.js';
 import { kindOf, LAYOUT_KINDS, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
 
 export interface ParsedEntry {
@@ -37,6 +38,11 @@ export interface ParsedList {
   setAside: SetAsideText[];
   /** The parts of a kit or set in printed order; empty for a single product. */
   parts: string[];
+  /**
+   * A single product's name line above its list when it says how the product is used ("Gentle Milk Cleanser
+   * 200 ml"): read as the list's heading for its product type (engine/product-type.ts, nameLineOf). Null otherwise.
+   */
+  nameLine: string | null;
 }
 
 // --- Markup and layout ------------------------------------------------------------------------
@@ -160,15 +166,16 @@ function looksLikeCopyLine(line: string): boolean {
 }
 
 /** Without a heading: lines of marketing copy above the list (lines with no separator, bullets, sentences, before one with several). */
-function dropCopyAbove(text: string, setAside: SetAsideText[]): string {
+function dropCopyAbove(text: string, setAside: SetAsideText[], above: string[]): string {
   const lines = text.split('\n');
   // The list is the first line with several commas (or, failing that, several separators of any kind) that is not copy.
   let listLine = lines.findIndex((l) => (l.match(/[,;]/g) ?? []).length >= 2 && !looksLikeCopyLine(l));
   if (listLine < 0) listLine = lines.findIndex((l) => (l.match(SEPARATORS) ?? []).length >= 2);
   if (listLine <= 0) return text;
-  const above = lines.slice(0, listLine);
-  if (above.some((l) => /[,;]/.test(l) && !looksLikeCopyLine(l))) return text;
-  for (const l of above) setAsideLines(l, setAside);
+  const copy = lines.slice(0, listLine);
+  if (copy.some((l) => /[,;]/.test(l) && !looksLikeCopyLine(l))) return text;
+  for (const l of copy) setAsideLines(l, setAside);
+  above.push(...copy);
   return lines.slice(listLine).join('\n');
 }
 
@@ -210,12 +217,14 @@ function activesEnd(text: string): number {
   return -1;
 }
 
-function sections(text: string, setAside: SetAsideText[]): Section[] {
+/** The list's sections; the text above the list goes to `above` as well as being set aside. */
+function sections(text: string, setAside: SetAsideText[], above: string[]): Section[] {
   const active = [...text.matchAll(ACTIVE_HEADING)].find(
     (m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)),
   );
   if (active) {
     setAsideLines(text.slice(0, active.index), setAside);
+    above.push(text.slice(0, active.index));
     setAsideHeading(active[0], setAside);
     const rest = text.slice(active.index + active[0].length);
     const inactive = INACTIVE_HEADING.exec(rest);
@@ -241,9 +250,10 @@ function sections(text: string, setAside: SetAsideText[]): Section[] {
   const { start, heading } = listStart(text);
   if (start >= 0) {
     setAsideLines(text.slice(0, heading), setAside);
+    above.push(text.slice(0, heading));
     setAsideHeading(text.slice(heading, start), setAside);
   }
-  const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, setAside);
+  const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, setAside, above);
   return [{ text: cutAfter(body, AFTER_THE_LIST, setAside), active: false }];
 }
 
@@ -761,9 +771,10 @@ export function parseIngredientList(text: string): ParsedList {
   if (markup.length) setAside.push({ kind: 'markup', text: markup.join(' ') });
   const kit = kitParts(cleaned);
   setAsideLines(kit.before, setAside);
+  const above = [kit.before];
   for (const part of kit.parts) {
     if (part.marker) setAsideHeading(part.marker, setAside);
-    for (const section of sections(part.text, setAside)) {
+    for (const section of sections(part.text, setAside, above)) {
       const sectionText = periodsAsSeparators(
         section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text,
       );
@@ -818,5 +829,7 @@ export function parseIngredientList(text: string): ParsedList {
     ignored: setAside.filter((s) => s.kind !== 'footnote' && !LAYOUT_KINDS.has(s.kind)).map((s) => s.text),
     setAside,
     parts,
+    // A kit's parts are named by their own headings; the line above them names the set.
+    nameLine: parts.length ? null : nameLineOf(above),
   };
 }

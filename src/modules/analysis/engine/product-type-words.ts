@@ -179,3 +179,35 @@ export function productTypeOfWords(text: string | null | undefined): ListProduct
   }
   return 'unknown';
 }
+
+// A label or a shop page pasted whole starts with the product's name above its list ("Gentle Milk Cleanser
+// 200 ml"), among the brand, claims and copy. A name is a short line that is not a sentence, a claim with a
+// colon, or a direction: "Apply after cleansing" names a cleanser the product is not.
+const NAME_LINE_MAX = 80;
+const NAME_WORDS_MAX = 10;
+const DIRECTION =
+  /\b(?:apply|applying|use|using|after|before|follow|followed|massage|avoid|directions?|warnings?|cautions?|helps?|removes?|leaves?|keeps?|recommended|suitable|ideal)\b/;
+
+/**
+ * The product's name line among the lines above its list, when one says how it is used: the first line shaped as a
+ * name whose words say rinse-off or leave-on, unless another name-shaped line says the other. Null when none does.
+ */
+export function nameLineOf(above: readonly string[]): string | null {
+  let found: string | null = null;
+  let foundType: ListProductType = 'unknown';
+  for (const block of above)
+    for (const raw of block.split('\n')) {
+      const line = raw.replace(/^[\s\-–—•·*►▪]+|\s+$/g, '');
+      if (line.length < 3 || line.length > NAME_LINE_MAX || /[:!?]|[.]$|[,;].*[,;]/.test(line)) continue;
+      const words = normaliseHeading(line);
+      if (words.split(' ').length > NAME_WORDS_MAX || DIRECTION.test(words)) continue;
+      const type = productTypeOfWords(line);
+      if (type === 'unknown') continue;
+      if (found && type !== foundType) return null;
+      if (!found) {
+        found = line;
+        foundType = type;
+      }
+    }
+  return found;
+}

@@ -200,7 +200,7 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
   if (fromHeading !== 'unknown')
     return {
       productType: fromHeading,
-      basis: `Read as a ${fromHeading === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its heading ("${heading}").`,
+      basis: `Read as a ${fromHeading === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its name ("${heading}").`,
     };
   const front = ingredients.slice(0, 5);
   const washerAt = front.findIndex((i, at) => i && cleansingSurfactant(i.name) && !blendGlucoside(ingredients, at));

@@ -228,13 +228,17 @@ function guessedType(ingredients: Array<ListIngredient | null>, heading: string 
   return type;
 }
 
-/** Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list. */
+/**
+ * Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list's name line
+ * (a pasted label's "Gentle Milk Cleanser 200 ml", parse.ts) read as its heading, then from its ingredients.
+ */
 export function readList<I extends ListIngredient>(
   entries: Array<ListEntry<I>>,
   regulation: RegulationIndex,
   productType?: ProductType | null,
   flagOrder: string[] = [],
   labelLaw: LabelLaw = null,
+  nameLine: string | null = null,
 ): ReadList<I> {
   const n = entries.length;
   // A kit's parts are products of their own: each has its type, and its order bounds only its own amounts. Most
@@ -269,7 +273,7 @@ export function readList<I extends ListIngredient>(
   };
   const typeOf = new Map<string, { known: ProductType | null; basis: string }>();
   if (kit) for (const [part, indices] of byPart) typeOf.set(part, typeOfPart(indices, part));
-  const whole = kit ? null : typeOfPart(null, '');
+  const whole = kit ? null : typeOfPart(null, nameLine ?? '');
   // Each entry's part reading and the length of its part, looked up once (for a kit).
   const partReadings = kit ? entries.map((e) => typeOf.get(e.part ?? '')!) : null;
   const partLengths = kit ? entries.map((e) => byPart.get(e.part ?? '')!.length) : null;
