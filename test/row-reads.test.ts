@@ -11,7 +11,7 @@ import { Brand } from '../src/modules/brand/brand.entity.js';
 import { ProductCategory } from '../src/modules/category/category.entity.js';
 import { Product } from '../src/modules/product/product.entity.js';
 import type { EntityClass } from '../src/modules/shared/row-pages.js';
-import { PLAIN_FIELDS } from '../src/modules/product/product-rows.js';
+import { BY_ID_FIELDS, PLAIN_FIELDS } from '../src/modules/product/product-rows.js';
 import { User } from '../src/modules/user/user.entity.js';
 import { PLAIN_USER_FIELDS } from '../src/modules/user/user-rows.js';
 
@@ -63,5 +63,19 @@ describe.each(lists)('the plain fields of $entity.name', ({ entity, plain, joine
         .map((r) => r.schemaName),
     );
     expect([...plain].filter((field) => resolved.has(field) && !joined.includes(field))).toEqual([]);
+  });
+});
+
+describe('the fields a product page serves from the id alone (BY_ID_FIELDS)', () => {
+  it('are fields of Product with a field resolver (which reads the product by its id, never a column)', () => {
+    const objectType = getMetadataStorage().objectTypes.find((t) => t.target === Product)!;
+    const type = schema.getType(objectType.name) as GraphQLObjectType;
+    const resolved = new Set(
+      getMetadataStorage()
+        .fieldResolvers.filter((r) => r.getObjectType?.() === Product)
+        .map((r) => r.schemaName),
+    );
+    expect([...BY_ID_FIELDS].filter((field) => !type.getFields()[field] || !resolved.has(field))).toEqual([]);
+    expect([...BY_ID_FIELDS].filter((field) => PLAIN_FIELDS.product.has(field))).toEqual([]);
   });
 });

@@ -58,3 +58,43 @@ describe('LOG_SQL', () => {
     ]);
   });
 });
+
+describe('a page of products reads the columns its items show', () => {
+  const pageRead = async (request: () => Promise<{ statusCode: number; json(): unknown }>) => {
+    lines.length = 0;
+    const response = await request();
+    expect(response.statusCode).toBe(200);
+    return {
+      body: response.json() as never,
+      sql: lines.filter((line) => line.includes('from product p join brand b')),
+    };
+  };
+  const graphql = (query: string) => () => t.inject({ method: 'POST', url: '/graphql', payload: { query } });
+
+  it('a list page leaves the description and the printed list unread; a page showing them reads them', async () => {
+    const list = await pageRead(() => t.inject({ method: 'GET', url: '/products?limit=5' }));
+    expect(list.sql).toHaveLength(1);
+    expect(list.sql[0]).not.toMatch(/p\."description"|p\."ingredient_list"/);
+    // Brand and category whole: the page gives them to the request's loaders.
+    expect(list.sql[0]).toMatch(/b\."description"/);
+    const shown = await pageRead(
+      graphql('{ products(limit: 5) { items { alias description ingredientList ingredients { input } } } }'),
+    );
+    expect(shown.sql[0]).toMatch(/p\."description"/);
+    const items = (shown.body as { data: { products: { items: Array<Record<string, unknown>> } } }).data.products.items;
+    for (const item of items) {
+      const detail = (await t.inject({ method: 'GET', url: `/products/${item.alias}` })).json() as Record<
+        string,
+        unknown
+      >;
+      expect([item.alias, item.description, item.ingredientList]).toEqual([
+        item.alias,
+        detail.description,
+        detail.ingredient_list,
+      ]);
+    }
+    // A field with a resolver of its own (size reads the unit): whole rows.
+    const sized = await pageRead(graphql('{ products(limit: 5) { items { alias size { amount } } } }'));
+    expect(sized.sql[0]).toMatch(/p\."description"/);
+  });
+});

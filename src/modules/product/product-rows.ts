@@ -131,23 +131,24 @@ const ORDERS = {
 } as const;
 
 /**
- * A page of products matching `where`, by name (then id) or most recently published first, their
- * entries read in the same statement (primeJoined gives them to the request's loader).
+ * A page of products matching `where`, by name (then id) or most recently published first, with the columns
+ * `reads` keeps and, when it says so, their entries read in the same statement (primeJoined gives them to the
+ * request's loaders).
  */
 export async function productRowPage(
   em: EntityManager,
   where: ProductConditions,
   order: keyof typeof ORDERS,
   page: PageArgs,
-  /** Read the entries too (the operation shows them). */
-  withEntries = false,
+  reads: ProductReads = WHOLE_PRODUCT_ROWS,
 ): Promise<PageResult<ProductRow>> {
-  const byId = withEntries ? (await loadKnowledgeBase(em)).byId : null;
+  const { columns } = reads;
+  const byId = reads.entries ? (await loadKnowledgeBase(em)).byId : null;
   return rowPage(
     em,
     {
-      select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em),
-      from: productFrom(em),
+      select: reads.entries ? `${productSelect(em, columns)}, ${ENTRIES}` : productSelect(em, columns),
+      from: productFrom(em, columns),
       where: where.sql.join(' and '),
       params: where.params,
       id: 'p.id',
@@ -155,7 +156,7 @@ export async function productRowPage(
     },
     page,
     (row: Record<string, unknown>) => {
-      const product = productFromRow(em, row);
+      const product = productFromRow(em, row, columns);
       if (byId)
         entriesOf.set(
           product,
@@ -232,6 +233,48 @@ export const PLAIN_FIELDS = {
   brand: new Set(['id', 'alias', 'name', 'description', 'country', 'website', 'founded', 'createdAt', 'updatedAt']),
   category: new Set(['id', 'alias', 'name', 'description', 'stepType', 'position']),
 };
+
+/** What a page of products reads: its entries (when the operation shows them) and the product columns it shows. */
+export interface ProductReads {
+  entries: boolean;
+  columns: ProductColumns;
+}
+
+/** Whole rows, no entries: for a caller that does not say what it shows. */
+export const WHOLE_PRODUCT_ROWS: ProductReads = { entries: false, columns: ALL_PRODUCT_COLUMNS };
+
+/**
+ * Fields a page serves from the product's id alone: their loaders are keyed by it (entries, offers), or the
+ * search keeps them by the row (matched words). test/row-reads.test.ts holds each to a field resolver.
+ */
+export const BY_ID_FIELDS = new Set(['ingredients', 'offers', 'matchedWords']);
+
+const readsCache = new WeakMap<readonly FieldNode[], ProductReads>();
+
+/**
+ * What a page of products (the `items` of the resolving field) reads for the fields the operation shows: the
+ * entries when shown, and of the product's columns those of the plain fields shown (all of them when another
+ * field is); brand and category whole, since primeJoined hands them to the request's loaders. A list page shows
+ * neither the description nor the printed list, the longest texts of a row. Worked out once per operation.
+ */
+export function productReadsShown(em: EntityManager, info: GraphQLResolveInfo): ProductReads {
+  let reads = readsCache.get(info.fieldNodes);
+  if (!reads) {
+    const fields = selectedFields(info, 'items');
+    const omit = omitUnshown(
+      em,
+      ProductEntity,
+      new Set([...fields].filter((field) => !BY_ID_FIELDS.has(field))),
+      PLAIN_FIELDS.product,
+    );
+    reads = {
+      entries: fields.has('ingredients'),
+      columns: omit.length ? productColumns(omit, [], []) : ALL_PRODUCT_COLUMNS,
+    };
+    readsCache.set(info.fieldNodes, reads);
+  }
+  return reads;
+}
 
 const shownCache = new WeakMap<readonly FieldNode[], ProductColumns>();
 

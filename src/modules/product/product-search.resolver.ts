@@ -1,10 +1,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
-import { selectsPath } from '../shared/selection.js';
 import type { Context } from '../../context.js';
 import { Product } from './product.entity.js';
 import { ProductPage } from './product.types.js';
-import { primeJoined, type ProductRow } from './product-rows.js';
+import { primeJoined, productReadsShown, type ProductRow } from './product-rows.js';
 import { matchedWordsOf } from './product-text-search.service.js';
 import { searchProducts } from './product-search.service.js';
 import { ProductSearchArgs } from './product-search.input.js';
@@ -18,10 +17,7 @@ export class ProductSearchResolver {
       'free-of flags; by name when there is no text.',
   })
   async searchProducts(@Args() args: ProductSearchArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    return primeJoined(
-      ctx.loaders,
-      await searchProducts(ctx.em, args, args, selectsPath(info, 'items', 'ingredients')),
-    );
+    return primeJoined(ctx.loaders, await searchProducts(ctx.em, args, args, productReadsShown(ctx.em, info)));
   }
 
   // Field resolvers

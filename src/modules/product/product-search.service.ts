@@ -7,7 +7,13 @@ import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid } from '../shared/ids.js';
 import { checkedLimit, type PageArgs } from '../shared/pagination.js';
-import { productRowPage, type ProductConditions, type ProductRow } from './product-rows.js';
+import {
+  productRowPage,
+  type ProductConditions,
+  type ProductReads,
+  type ProductRow,
+  WHOLE_PRODUCT_ROWS,
+} from './product-rows.js';
 import { checkedFlags, LIST_READ } from './product.service.js';
 import { parseSearchText, searchProductText } from './product-text-search.service.js';
 
@@ -62,7 +68,12 @@ async function ingredientIds(
  * indexes on product.ingredient_ids and product.flags and on the search documents;
  * a constant number of statements whatever the page size.
  */
-export async function searchProducts(em: EntityManager, search: ProductSearch, page: PageArgs, withEntries = false) {
+export async function searchProducts(
+  em: EntityManager,
+  search: ProductSearch,
+  page: PageArgs,
+  reads: ProductReads = WHOLE_PRODUCT_ROWS,
+) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
   const add = (sql: string, ...params: unknown[]) => {
     where.sql.push(sql);
@@ -99,8 +110,6 @@ export async function searchProducts(em: EntityManager, search: ProductSearch, p
     return { items: [] as ProductRow[], nextCursor: null };
   }
   if (text)
-    return searchProductText(em, text, where, page, withEntries, (w) =>
-      productRowPage(em, w, 'name', page, withEntries),
-    );
-  return productRowPage(em, where, 'name', page, withEntries);
+    return searchProductText(em, text, where, page, reads.entries, (w) => productRowPage(em, w, 'name', page, reads));
+  return productRowPage(em, where, 'name', page, reads);
 }

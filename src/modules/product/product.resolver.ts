@@ -10,8 +10,7 @@ import { PageArgs } from '../shared/pagination.js';
 import { Product, ProductIngredient, ProductOffer } from './product.entity.js';
 import type { ProductIngredientRow } from './product.loaders.js';
 import { loadedOr } from '../shared/loaders.js';
-import { selectsPath } from '../shared/selection.js';
-import { primeDetail, primeJoined, type ProductRow } from './product-rows.js';
+import { primeDetail, primeJoined, productReadsShown, type ProductRow } from './product-rows.js';
 import { getProduct, listProducts, listRecentProducts, lookupProduct, readProductDetail } from './product.service.js';
 import { ProductPage, ProductSize } from './product.types.js';
 import { ProductListArgs } from './product.input.js';
@@ -27,12 +26,12 @@ export class ProductResolver {
 
   @Query(() => ProductPage, { description: 'Published products, by name; by relevance with `search`.' })
   async products(@Args() args: ProductListArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args, selectsPath(info, 'items', 'ingredients')));
+    return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args, productReadsShown(ctx.em, info)));
   }
 
   @Query(() => ProductPage, { description: 'Published products, most recently published first.' })
   async recentProducts(@Args() page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    return primeJoined(ctx.loaders, await listRecentProducts(ctx.em, page, selectsPath(info, 'items', 'ingredients')));
+    return primeJoined(ctx.loaders, await listRecentProducts(ctx.em, page, productReadsShown(ctx.em, info)));
   }
 
   @Query(() => Product, { description: 'A product by barcode (EAN-13, UPC-A or EAN-8), or by brand and exact name.' })

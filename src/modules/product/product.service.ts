@@ -17,7 +17,9 @@ import {
   productRowPage,
   type ProductConditions,
   type ProductDetailRow,
+  type ProductReads,
   type ProductRow,
+  WHOLE_PRODUCT_ROWS,
 } from './product-rows.js';
 
 export interface ProductFilter {
@@ -123,7 +125,12 @@ export function checkedFlags(field: string, words: string[] | null | undefined):
   ];
 }
 
-export async function listProducts(em: EntityManager, filter: ProductFilter, page: PageArgs, withEntries = false) {
+export async function listProducts(
+  em: EntityManager,
+  filter: ProductFilter,
+  page: PageArgs,
+  reads: ProductReads = WHOLE_PRODUCT_ROWS,
+) {
   const where: ProductConditions = { sql: [`p.status = 'published'`], params: [] };
   const add = (sql: string, ...params: unknown[]) => {
     where.sql.push(sql);
@@ -140,14 +147,12 @@ export async function listProducts(em: EntityManager, filter: ProductFilter, pag
   if (freeOf.length) add(`not (p.flags && array[?]::text[]) and ${LIST_READ}`, freeOf);
   // Free text: by relevance (src/modules/search), with the filters above.
   if (text)
-    return searchProductText(em, text, where, page, withEntries, (w) =>
-      productRowPage(em, w, 'name', page, withEntries),
-    );
-  return productRowPage(em, where, 'name', page, withEntries);
+    return searchProductText(em, text, where, page, reads.entries, (w) => productRowPage(em, w, 'name', page, reads));
+  return productRowPage(em, where, 'name', page, reads);
 }
 
-export function listRecentProducts(em: EntityManager, page: PageArgs, withEntries = false) {
-  return productRowPage(em, { sql: [`p.status = 'published'`], params: [] }, 'recent', page, withEntries);
+export function listRecentProducts(em: EntityManager, page: PageArgs, reads: ProductReads = WHOLE_PRODUCT_ROWS) {
+  return productRowPage(em, { sql: [`p.status = 'published'`], params: [] }, 'recent', page, reads);
 }
 
 /** A product by its barcode (check digit verified), or by brand and exact name. */
