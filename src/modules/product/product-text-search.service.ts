@@ -10,7 +10,14 @@ import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
 import { productRowReader, type ProductConditions, type ProductRow } from './product-rows.js';
-import { oneEditAway, queryTexts, twoParts, type ParsedQuery, type QueryTexts } from '../search/engine/query.js';
+import {
+  oneEditAway,
+  queryTexts,
+  twoParts,
+  type ParsedQuery,
+  type QuerySql,
+  type QueryTexts,
+} from '../search/engine/query.js';
 export { parseSearchText } from '../search/parse.js';
 import { searchVocabulary } from '../search/synonyms.js';
 import { candidates } from '../search/candidates.js';
@@ -65,17 +72,48 @@ function readCursor(cursor: string): SearchCursor {
 async function corrections(em: EntityManager, words: string[], typing: string | null): Promise<Map<string, string[]>> {
   const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w));
   if (!candidates.length) return new Map();
-  const parts = candidates.flatMap((w) => twoParts(w).flat());
+  const splits = candidates.flatMap((w) => twoParts(w).map(([a, b]) => [w, a, b]));
+  const edits = candidates.flatMap((w) => oneEditAway(w).map((e) => [w, e]));
   // With them, whether known words start with the word being typed: then it is no typo ("ceram"
   // of ceramide, not cream). A LIKE prefix of four letters or more reads the trigram index.
   const started = typing !== null && candidates.includes(typing) ? typing : null;
-  const seen = await em.execute<Array<{ word: string | null }>>(
-    `select word from search_word where word = any(array[?]::text[])
-     union all (select null from search_word where ?::text is not null and word like ? limit 1)`,
-    [[...new Set([...candidates, ...parts])], started, `${started ?? ''}%`],
+  // ONE statement (it was up to three, the one-edit lookup 13,000 buffers through the trigram
+  // index): the known words among the typed words and their halves; the one-edit neighbours of the
+  // unknown ones, each looked up by primary key (a join, so only an unknown word's are); the
+  // nearest by trigrams of a word neither of those corrects.
+  const rows = await em.execute<Array<{ kind: 'known' | 'near' | 'far'; owner: string | null; word: string | null }>>(
+    `with known as materialized (
+       select word from search_word where word = any(array[?]::text[])
+       union all (select ?::text from search_word where ?::text is not null and word like ? limit 1)
+     ), split(owner, a, b) as (
+       select * from unnest(array[?]::text[], array[?]::text[], array[?]::text[])
+     ), edit(owner, word) as (
+       select * from unnest(array[?]::text[], array[?]::text[])
+     ), near as materialized (
+       select e.owner, s.word from edit e join search_word s on s.word = e.word
+       where e.owner not in (select word from known)
+     ), far as (
+       select c.w from unnest(array[?]::text[]) as c(w)
+       where c.w not in (select word from known) and c.w not in (select owner from near)
+         and not exists (select 1 from split where split.owner = c.w
+           and split.a in (select word from known) and split.b in (select word from known))
+     )
+     select 'known' as kind, null as owner, word from known
+     union all select 'near', owner, word from near
+     union all select 'far', f.w, (select s.word from search_word s where s.word % f.w
+       order by similarity(s.word, f.w) desc, abs(length(s.word) - length(f.w)), s.word limit 1) from far f`,
+    [
+      [...new Set([...candidates, ...splits.flatMap(([, a, b]) => [a, b])])],
+      started,
+      started,
+      `${started ?? ''}%`,
+      ...[0, 1, 2].map((k) => orEmpty(splits.map((row) => row[k]))),
+      ...[0, 1].map((k) => orEmpty(edits.map((row) => row[k]))),
+      candidates,
+    ],
   );
-  const known = new Set(seen.flatMap((r) => (r.word ? [r.word] : [])));
-  if (started && seen.some((r) => r.word === null)) known.add(started);
+  const known = new Set(rows.flatMap((r) => (r.kind === 'known' && r.word ? [r.word] : [])));
+  const near = new Set(rows.flatMap((r) => (r.kind === 'near' ? [`${r.owner} ${r.word}`] : [])));
   const out = new Map<string, string[]>();
   for (const w of candidates) {
     const joined = twoParts(w)
@@ -83,32 +121,16 @@ async function corrections(em: EntityManager, words: string[], typing: string | 
       .map(([a, b]) => `${a} ${b}`);
     if (joined.length) out.set(w, joined);
   }
-  const unknown = candidates.filter((w) => !known.has(w));
-  const edits = unknown.flatMap((w) => oneEditAway(w));
-  const near = new Set(
-    edits.length
-      ? (
-          await em.execute<Array<{ word: string }>>(`select word from search_word where word = any(array[?]::text[])`, [
-            [...new Set(edits)],
-          ])
-        ).map((r) => r.word)
-      : [],
-  );
-  const far: string[] = [];
-  for (const w of unknown) {
-    const fixes = oneEditAway(w).filter((e) => near.has(e));
+  for (const w of candidates.filter((w) => !known.has(w))) {
+    const fixes = oneEditAway(w).filter((e) => near.has(`${w} ${e}`));
     if (fixes.length) out.set(w, [...(out.get(w) ?? []), ...fixes.sort()]);
-    else if (!out.has(w)) far.push(w);
   }
-  if (!far.length) return out;
-  const rows = await em.execute<Array<{ w: string; fix: string | null }>>(
-    `select q.w, (select s.word from search_word s where s.word % q.w order by similarity(s.word, q.w) desc, abs(length(s.word) - length(q.w)), s.word limit 1) as fix
-     from unnest(array[?]::text[]) as q(w)`,
-    [far],
-  );
-  for (const r of rows) if (r.fix) out.set(r.w, [r.fix]);
+  for (const r of rows) if (r.kind === 'far' && r.word) out.set(r.owner!, [r.word]);
   return out;
 }
+
+/** An array parameter written `array[?]`: one null for none, which matches nothing (`array[]` has no type to cast). */
+const orEmpty = (values: string[]): Array<string | null> => (values.length ? values : [null]);
 
 /**
  * Products matching `text` and `where` (conditions over `p`, the product), by relevance. A query
@@ -182,6 +204,28 @@ const resultColumns = (reader: { select: string }, texts: QueryTexts): string =>
   `${reader.select}, r.rank as search_rank, r.popularity as search_popularity,
        array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql}) as search_words`;
 
+/**
+ * The text rank of a document (`document`, SQL): its cover density over the whole query, once more
+ * over the literal words, once more within name, brand and category. When the literal words are the
+ * whole query (no synonym, no other spelling, no correction: "cream") the first two are one
+ * ts_rank_cd doubled, the same number for half the work (ranking is the largest part of a frequent
+ * word's statement: 1,000 documents, tens of microseconds each).
+ */
+export function textRank(texts: Pick<QueryTexts, 'full' | 'literal'>, document: string): QuerySql {
+  const { full, literal } = texts;
+  const same =
+    full.sql === literal.sql &&
+    full.params.length === literal.params.length &&
+    full.params.every((p, i) => p === literal.params[i]);
+  const filtered = `ts_rank_cd(ts_filter(${document}, '{a,b,c}'), ${full.sql})`;
+  return same
+    ? { sql: `2::real * ts_rank_cd(${document}, ${full.sql}) + ${filtered}`, params: [...full.params, ...full.params] }
+    : {
+        sql: `ts_rank_cd(${document}, ${full.sql}) + ts_rank_cd(${document}, ${literal.sql}) + ${filtered}`,
+        params: [...full.params, ...literal.params, ...full.params],
+      };
+}
+
 async function rankedPage(
   em: EntityManager,
   texts: QueryTexts,
@@ -194,6 +238,7 @@ async function rankedPage(
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
   const candidateSet = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
   const boost = boostSql(texts);
+  const rank = textRank(texts, 'm.document');
   // The page is cut from the ranked candidates before the product, brand and category rows are
   // joined: those are read for the page's rows, not for every candidate (up to 1,000).
   const rows = await em.execute<Array<Record<string, unknown>>>(
@@ -202,8 +247,7 @@ async function rankedPage(
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
-           (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
-             + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql})${boost.gain})::float8 as rank
+           (${rank.sql}${boost.gain})::float8 as rank
          from c m
        ) r where true${page}
        order by r.rank desc, r.popularity desc, r.product_id desc limit ?
@@ -213,9 +257,7 @@ async function rankedPage(
       ...candidateSet.params,
       ...boost.params,
       ...texts.highlight.params,
-      ...texts.full.params,
-      ...texts.literal.params,
-      ...texts.full.params,
+      ...rank.params,
       ...(after ? [after.rank, after.popularity, after.id] : []),
       limit + 1,
       limit + 1,
