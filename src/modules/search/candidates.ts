@@ -23,7 +23,7 @@ import type { QueryTexts } from './engine/query.js';
  * The SQL's parameters are in `params`, the filters' included (twice: each branch applies them).
  */
 export function candidates(
-  texts: Pick<QueryTexts, 'full' | 'whole' | 'rest'>,
+  texts: Pick<QueryTexts, 'full' | 'whole' | 'rest'> & { core?: QueryTexts['core'] },
   where: { sql: string[]; params: unknown[] },
   ranked: number,
   walk: number,
@@ -31,12 +31,24 @@ export function candidates(
   const filters = where.sql.join(' and ');
   const query = texts.full.sql;
   const { whole, rest } = texts;
-  // Without a prefix there is nothing to probe first: `frequent` is then false, the probe decides.
+  const core = texts.core ?? null;
+  // The query as typed, without synonyms (a subset, cheaper to count) first: when it alone has more
+  // than `ranked` matches the query is frequent, and neither `whole` nor the probe is counted.
+  const typed = core
+    ? `typed as materialized (
+         select 1 from product_search s where s.document @@ ${core.sql} limit ${ranked + 1}
+       ), typed_frequent as (select count(*) > ${ranked} as yes from typed), `
+    : '';
+  const skip = core ? 'not (select yes from typed_frequent) and ' : '';
+  const known = core ? '(select yes from typed_frequent) or ' : '';
+  // Without a prefix there is nothing more to probe first: `frequent` is then the typed words', the probe decides.
   const wide = whole
-    ? `wide as materialized (
-         select 1 from product_search s where s.document @@ ${whole.sql} limit ${ranked + 1}
-       ), frequent as (select count(*) > ${ranked} as yes from wide), `
-    : 'frequent as (select false as yes), ';
+    ? `${typed}wide as materialized (
+         select 1 from product_search s where ${skip}s.document @@ ${whole.sql} limit ${ranked + 1}
+       ), frequent as (select ${known}count(*) > ${ranked} as yes from wide), `
+    : core
+      ? `${typed}frequent as (select yes from typed_frequent), `
+      : 'frequent as (select false as yes), ';
   // The query without its typed term: when it has few matches, those are tested against the query
   // one by one and the typed prefix is never read from the index.
   const narrow = rest
@@ -71,6 +83,7 @@ export function candidates(
        ) w
      ) c`,
     params: [
+      ...(core ? core.params : []),
       ...(whole ? whole.params : []),
       ...(rest ? rest.params : []),
       ...texts.full.params,
