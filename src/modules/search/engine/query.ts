@@ -339,7 +339,7 @@ export function queryTexts(
   const whole: typeof full = [];
   const rest: typeof full = [];
   const literal: typeof full = [];
-  // The terms of `core` (QueryTexts.core); null once a term has no single-word form of its own.
+  // The terms of `core` (QueryTexts.core); null once a term has no typed form among its own options.
   let core: typeof full | null = [];
   const boost: QuerySql[] = [];
   const plain: QuerySql[] = [];
