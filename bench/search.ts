@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
 import pg from 'pg';
-import { RANKED_CANDIDATES, POPULAR_WALK } from '../src/modules/product/product-text-search.service.js';
+import { RANKED_CANDIDATES, POPULAR_WALK, textRank } from '../src/modules/product/product-text-search.service.js';
 import { candidates } from '../src/modules/search/candidates.js';
 import { queryTexts } from '../src/modules/search/engine/query.js';
 import { parseSearchText } from '../src/modules/search/parse.js';
@@ -131,24 +131,18 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
     where.params.push(checkedFlags('free_of', payload.free_of as string[]));
   }
   const set = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
+  const rank = textRank(texts, 'm.document');
   const sql = `select coalesce(json_agg(json_build_object('id', p.id, 'alias', p.alias, 'name', p.name, 'status', p.status, 'flags', p.flags,
       'brand', json_build_object('id', b.id, 'alias', b.alias, 'name', b.name, 'country', b.country),
       'category', case when c.id is null then null else json_build_object('id', c.id, 'alias', c.alias, 'name', c.name, 'step_type', c.step_type) end,
       'published_at', p.published_at,
       'matched_words', array(select w from regexp_split_to_table(p.name || ' ' || b.name, '\\s+') as w where search_field(w) @@ ${texts.highlight.sql})
     ) order by r.rank desc, r.popularity desc, r.product_id desc), '[]')::text as body
-    from (select m.product_id, m.popularity, (ts_rank_cd(m.document, ${texts.full.sql}) + ts_rank_cd(m.document, ${texts.literal.sql})
-           + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${texts.full.sql}))::float8 as rank
+    from (select m.product_id, m.popularity, (${rank.sql})::float8 as rank
           from (${set.sql}) m
           order by rank desc, m.popularity desc, m.product_id desc limit 21) r
     join product p on p.id = r.product_id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id`;
-  const params = [
-    ...texts.highlight.params,
-    ...texts.full.params,
-    ...texts.literal.params,
-    ...texts.full.params,
-    ...set.params,
-  ];
+  const params = [...texts.highlight.params, ...rank.params, ...set.params];
   let k = 0;
   const text = sql.replace(/\?/g, () => `$${++k}`);
   return () => client.query(text, params);

@@ -41,18 +41,30 @@ const QUERIES = [
   'vitamin c s',
   'cream -retinol s',
   'gentle cleanser f',
+  'niacinamide serum',
+  'niacinamid s',
+  'salicylic acid cleanser ',
+  'vitamin c serum',
+  'sun cream -fragrance',
 ];
+/** A correction as the search would find it (a typo one edit away), for the queries holding the word. */
+const CORRECTIONS = new Map([['niacinamid', ['niacinamide']]]);
 
 async function candidateIds(
   text: string,
-  probes: { whole: boolean; rest: boolean },
+  probes: { whole: boolean; rest: boolean; core: boolean },
   filters: string[],
   ranked: number,
   walk: number,
 ): Promise<string[]> {
-  const texts = queryTexts(parseSearchText('query', text)!, searchVocabulary())!;
+  const texts = queryTexts(parseSearchText('query', text)!, searchVocabulary(), CORRECTIONS)!;
   const set = candidates(
-    { full: texts.full, whole: probes.whole ? texts.whole : null, rest: probes.rest ? texts.rest : null },
+    {
+      full: texts.full,
+      whole: probes.whole ? texts.whole : null,
+      rest: probes.rest ? texts.rest : null,
+      core: probes.core ? texts.core : null,
+    },
     { sql: [`p.status = 'published'`, ...filters], params: [] },
     ranked,
     walk,
@@ -62,7 +74,7 @@ async function candidateIds(
 }
 
 describe('bounded search candidates', () => {
-  it('are the same with and without the probes that leave out the typed prefix or the typed term', async () => {
+  it('are the same with and without the probes that leave out the typed prefix, the typed term, or synonyms', async () => {
     const decided = { exact: 0, walked: 0 };
     for (const filters of [[], [`not (p.flags && array['fragrance'])`]])
       for (const [ranked, walk] of [
@@ -71,11 +83,13 @@ describe('bounded search candidates', () => {
         [1000, 4000],
       ])
         for (const text of QUERIES) {
-          const alone = await candidateIds(text, { whole: false, rest: false }, filters, ranked, walk);
+          const alone = await candidateIds(text, { whole: false, rest: false, core: false }, filters, ranked, walk);
           for (const probes of [
-            { whole: true, rest: false },
-            { whole: false, rest: true },
-            { whole: true, rest: true },
+            { whole: true, rest: false, core: false },
+            { whole: false, rest: true, core: false },
+            { whole: true, rest: true, core: false },
+            { whole: false, rest: false, core: true },
+            { whole: true, rest: true, core: true },
           ]) {
             const probed = await candidateIds(text, probes, filters, ranked, walk);
             expect({ text, filters, ranked, probes, ids: probed }).toEqual({
@@ -89,8 +103,8 @@ describe('bounded search candidates', () => {
           const [{ n }] = await t
             .em()
             .execute<Array<{ n: number }>>(
-              `select count(*)::int as n from product_search s where s.document @@ ${queryTexts(parseSearchText('query', text)!, searchVocabulary())!.full.sql}`,
-              queryTexts(parseSearchText('query', text)!, searchVocabulary())!.full.params,
+              `select count(*)::int as n from product_search s where s.document @@ ${queryTexts(parseSearchText('query', text)!, searchVocabulary(), CORRECTIONS)!.full.sql}`,
+              queryTexts(parseSearchText('query', text)!, searchVocabulary(), CORRECTIONS)!.full.params,
             );
           if (n > ranked) decided.walked++;
           else decided.exact++;
@@ -140,6 +154,27 @@ describe('bounded search candidates', () => {
       expect({ q, params: whole!.params }).toEqual({ q, params: full.params.filter((p) => !p.includes(':*')) });
       expect(whole!.sql).not.toContain(`'simple'`);
     }
+  });
+
+  it('the typed words alone are each term as typed and its corrections, no synonym or prefix', () => {
+    const texts = (q: string) => queryTexts(parseSearchText('query', q)!, searchVocabulary(), CORRECTIONS)!;
+    // niacinamide's synonyms (vitamin b3, nicotinamide…) and the prefix of serum left out.
+    expect(texts('niacinamide serum').core).toEqual({
+      sql: `(to_tsquery('english', ?) && to_tsquery('english', ?))`,
+      params: ["'niacinamide'", "'serum'"],
+    });
+    expect(texts('niacinamid s').core!.params).toEqual(["('niacinamid' | 'niacinamide')", "'s'"]);
+    // A negation stays as the query has it (with fewer words it would exclude less).
+    const negated = texts('niacinamide serum -retinol');
+    expect(negated.core!.params.slice(2)).toEqual(negated.full.params.slice(2));
+    expect(negated.core!.sql).toContain('!!');
+    // A phrase as typed, its synonyms left out; a word in either spelling (alone it is a thinner set).
+    expect(texts('sun cream').core!.params).toEqual(["'sun' <-> 'cream'"]);
+    expect(texts('moisturiser').core).toBeNull();
+    // Nothing to leave out, or an `or`: none.
+    expect(texts('cream').core).toBeNull();
+    expect(texts('cream ').core).toBeNull();
+    expect(texts('toner or cleanser').core).toBeNull();
   });
 
   it('the query without its typed term leaves that term out, and exists only where it widens the match', () => {

@@ -54,8 +54,9 @@ export async function searchSuggestions(
     .map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`)
     .join(' & ');
   if (!brandPrefix) return { products: [], brands: [], ingredients: [] };
+  // Not the typed words' probe (`core`): a suggestion's bound is 100, met by most prefixes' first words.
   const productSet = candidates(
-    texts,
+    { ...texts, core: null },
     { sql: [`p.status = 'published'`], params: [] },
     SUGGESTION_CANDIDATES,
     SUGGESTION_WALK,
