@@ -2,21 +2,15 @@
 // two when one is not (there were three: the one-edit lookup read the trigram index, 13,000 buffers
 // at 1,000,000 products); a query whose literal words are the whole query ranks with one ts_rank_cd
 // doubled: the same rank as two.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { textRank } from '../src/modules/product/product-text-search.service.js';
 import { queryTexts } from '../src/modules/search/engine/query.js';
 import { parseSearchText } from '../src/modules/search/parse.js';
 import { searchVocabulary } from '../src/modules/search/synonyms.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
+import { testAppWithSqlLog } from './helpers/app.js';
 
-let t: TestApp;
-const lines: string[] = [];
-beforeAll(async () => {
-  t = await startTestApp({ CACHE_ENABLED: 'false' }, { sqlLog: (line) => lines.push(line) });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const logged = testAppWithSqlLog();
+const { lines } = logged;
 
 type Page = { items: Array<{ alias: string; matched_words: string[] | null }> };
 
@@ -34,7 +28,11 @@ describe('typo corrections', () => {
     '"%s" finds what was meant (%s), reading search_word in %i statements',
     async (query, word, statements) => {
       lines.length = 0;
-      const response = await t.inject({ method: 'POST', url: '/products/search', payload: { query, limit: 5 } });
+      const response = await logged.app.inject({
+        method: 'POST',
+        url: '/products/search',
+        payload: { query, limit: 5 },
+      });
       expect(response.statusCode).toBe(200);
       expect(lines.filter((line) => /\bsearch_word\b/.test(line))).toHaveLength(statements);
       const page = response.json() as Page;
@@ -55,7 +53,7 @@ describe('the text rank', () => {
       );
       expect(apart.sql).not.toContain('2::real');
       if (query === 'cream') expect(folded.sql).toContain('2::real');
-      const [row] = await t.em().execute<Array<{ differ: number; ranked: number }>>(
+      const [row] = await logged.app.em().execute<Array<{ differ: number; ranked: number }>>(
         `select count(*) filter (where (${folded.sql}) <> (${apart.sql}))::int as differ, count(*)::int as ranked
          from product_search d where d.document @@ ${texts.full.sql}`,
         [...folded.params, ...apart.params, ...texts.full.params],

@@ -1,20 +1,14 @@
 // LOG_SQL=true: every statement of a request reaches the log, the ORM's own and the row path's
 // (prepared on PostgreSQL), each with its values in place and its time.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ormOptions } from '../mikro-orm.config.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { totalStatements } from '../src/sql-statements.js';
 import { testDatabaseKind } from './helpers/database.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
+import { testAppWithSqlLog } from './helpers/app.js';
 
-let t: TestApp;
-const lines: string[] = [];
-beforeAll(async () => {
-  t = await startTestApp({ CACHE_ENABLED: 'false' }, { sqlLog: (line) => lines.push(line) });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const logged = testAppWithSqlLog();
+const { lines } = logged;
 
 describe('LOG_SQL', () => {
   it('is read once, as true or false, and refuses anything else', () => {
@@ -26,17 +20,17 @@ describe('LOG_SQL', () => {
 
   it('logs each statement of a request with its values and time, row reads included', async () => {
     const alias = (
-      await t
+      await logged.app
         .em()
         .execute<Array<{ alias: string }>>(
           `select alias from product where status = 'published' order by alias limit 1`,
         )
     )[0].alias;
     // A first request warms the process caches (the knowledge base), so the one measured sends only its own reads.
-    expect((await t.inject({ method: 'GET', url: `/products/${alias}` })).statusCode).toBe(200);
+    expect((await logged.app.inject({ method: 'GET', url: `/products/${alias}` })).statusCode).toBe(200);
     lines.length = 0;
     const before = totalStatements();
-    const response = await t.inject({ method: 'GET', url: `/products/${alias}` });
+    const response = await logged.app.inject({ method: 'GET', url: `/products/${alias}` });
     const sent = totalStatements() - before;
     expect(response.statusCode).toBe(200);
     const queries = lines.filter((line) => line.startsWith('[query]'));
@@ -69,10 +63,10 @@ describe('a page of products reads the columns its items show', () => {
       sql: lines.filter((line) => line.includes('from product p join brand b')),
     };
   };
-  const graphql = (query: string) => () => t.inject({ method: 'POST', url: '/graphql', payload: { query } });
+  const graphql = (query: string) => () => logged.app.inject({ method: 'POST', url: '/graphql', payload: { query } });
 
   it('a list page leaves the description and the printed list unread; a page showing them reads them', async () => {
-    const list = await pageRead(() => t.inject({ method: 'GET', url: '/products?limit=5' }));
+    const list = await pageRead(() => logged.app.inject({ method: 'GET', url: '/products?limit=5' }));
     expect(list.sql).toHaveLength(1);
     expect(list.sql[0]).not.toMatch(/p\."description"|p\."ingredient_list"/);
     // Brand and category whole: the page gives them to the request's loaders.
@@ -83,7 +77,7 @@ describe('a page of products reads the columns its items show', () => {
     expect(shown.sql[0]).toMatch(/p\."description"/);
     const items = (shown.body as { data: { products: { items: Array<Record<string, unknown>> } } }).data.products.items;
     for (const item of items) {
-      const detail = (await t.inject({ method: 'GET', url: `/products/${item.alias}` })).json() as Record<
+      const detail = (await logged.app.inject({ method: 'GET', url: `/products/${item.alias}` })).json() as Record<
         string,
         unknown
       >;

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { Authenticator } from '../../src/auth.js';
@@ -110,4 +111,19 @@ export function errorOf(response: LightMyRequestResponse): {
     throw new Error(`Not an error in the contract's format: ${response.body}`);
   }
   return body.error;
+}
+
+/**
+ * For a test file that reads the SQL its requests send: a test app, response cache off, whose SQL log lines are
+ * kept in `lines`; started before the file's tests (`app` is set then) and closed after them.
+ */
+export function testAppWithSqlLog(): { app: TestApp; lines: string[] } {
+  const logged = { app: undefined as unknown as TestApp, lines: [] as string[] };
+  beforeAll(async () => {
+    logged.app = await startTestApp({ CACHE_ENABLED: 'false' }, { sqlLog: (line) => logged.lines.push(line) });
+  });
+  afterAll(async () => {
+    await logged.app?.close();
+  });
+  return logged;
 }
