@@ -6,7 +6,7 @@ import { doseOf, dosedIngredient, highAt, significantAt, type Dose, type DosedVi
 import { inferProductType } from './product-type.js';
 import type { SkinIngredient } from './skin-types.js';
 import { type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
-import { readLaw, type LawReading } from './regulation-reading.js';
+import { frozenEmpty, readLaw, type LawReading } from './regulation-reading.js';
 
 /** What the reading needs of an ingredient: what the verdicts read, and the names EU law is keyed by. */
 export interface ListIngredient extends Omit<SkinIngredient, 'name' | 'dose'> {
@@ -200,7 +200,8 @@ function dosedView<I extends ListIngredient>(
 }
 
 // An entry with nothing to note: one frozen answer shared by all of them (no reader changes an entry's notes).
-const NO_NOTES: string[] = Object.freeze([]) as unknown as string[];
+const NO_NOTES = frozenEmpty<string>();
+const NO_REGULATORY_NOTES = frozenEmpty<RegulatoryNote>();
 
 // inferProductType reads only the names of a list's first twelve ingredients (and whether it has fewer) and its
 // heading, and lists share their first names far more often than not (water, glycerin, …): its answer is kept by
@@ -371,7 +372,7 @@ export function readList<I extends ListIngredient>(
     }
     for (const message of said.alerts) alerts.push({ position: e.position, input: e.input, message });
     // The regulatory notes go out as the entry's own array.
-    const regulationNotes = said.regulation.length ? [...said.regulation] : (NO_NOTES as unknown as RegulatoryNote[]);
+    const regulationNotes = said.regulation.length ? [...said.regulation] : NO_REGULATORY_NOTES;
     read[i] = { position: e.position, input: e.input, estimate, flags, regulation: regulationNotes, notes, dosed };
   }
   const byFlag = new Map<string, Array<ReadEntry<I>>>();

@@ -129,13 +129,20 @@ function sensitiserUncached(
 
 type LawIngredient = RegulatedIngredient & { flags?: string[] };
 
+/** An empty array no reader can change (frozen), typed as the answers it stands in for are. */
+export function frozenEmpty<T>(): T[] {
+  const empty: T[] = [];
+  Object.freeze(empty);
+  return empty;
+}
+
 // An entry matching no ingredient: the law says nothing of it.
 // Most entries: one answer for all of them, frozen (so that no reader can change it for the others).
-const NOTHING: string[] = Object.freeze([]) as unknown as string[];
+const NOTHING = frozenEmpty<string>();
 const SAID_NOTHING = Object.freeze({
   notes: NOTHING,
   alerts: NOTHING,
-  regulation: NOTHING as unknown as RegulatoryNote[],
+  regulation: frozenEmpty<RegulatoryNote>(),
 });
 const SILENT_FINISH = () => SAID_NOTHING;
 const NO_INGREDIENT: LawReading = {
