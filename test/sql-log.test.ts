@@ -91,4 +91,39 @@ describe('a page of products reads the columns its items show', () => {
     const sized = await pageRead(graphql('{ products(limit: 5) { items { alias size { amount } } } }'));
     expect(sized.sql[0]).toMatch(/p\."description"/);
   });
+
+  it('a search page too, in relevance order and with its short answer completed', async () => {
+    // "cleanser" ranks its matches; "gentle cleanser zzz" is completed by products meeting all but one word.
+    for (const [search, statements] of [
+      ['cleanser', 1],
+      ['gentle cleanser zzz', 2],
+    ] as const) {
+      const url = `/products?search=${encodeURIComponent(search)}&limit=5`;
+      const list = await pageRead(() => logged.app.inject({ method: 'GET', url }));
+      const listed = (list.body as { items: Array<{ alias: string }> }).items;
+      expect(listed.length).toBeGreaterThan(0);
+      expect(list.sql).toHaveLength(statements);
+      for (const sql of list.sql) expect(sql).not.toMatch(/p\."description"|p\."ingredient_list"/);
+      const shown = await pageRead(
+        graphql(
+          `{ products(search: ${JSON.stringify(search)}, limit: 5) { items { alias description ingredientList ingredients { input } } } }`,
+        ),
+      );
+      for (const sql of shown.sql) expect(sql).toMatch(/p\."description"/);
+      const items = (shown.body as { data: { products: { items: Array<Record<string, unknown>> } } }).data.products
+        .items;
+      expect(items.map((item) => item.alias)).toEqual(listed.map((item) => item.alias));
+      for (const item of items) {
+        const detail = (await logged.app.inject({ method: 'GET', url: `/products/${item.alias}` })).json() as {
+          description: unknown;
+          ingredient_list: unknown;
+          ingredients: Array<{ input: string }>;
+        };
+        expect([item.description, item.ingredientList]).toEqual([detail.description, detail.ingredient_list]);
+        expect((item.ingredients as Array<{ input: string }>).map((e) => e.input)).toEqual(
+          detail.ingredients.map((e) => e.input),
+        );
+      }
+    }
+  });
 });

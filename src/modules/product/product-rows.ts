@@ -169,15 +169,17 @@ export async function productRowPage(
 
 /**
  * The pieces of a product row query for pages ordered by something else than rowPage's keys (search
- * by relevance): the select list and joins over `p`, `b`, `c`, and the row mapper (entries primed).
+ * by relevance): the select list and joins over `p`, `b`, `c` with the columns `reads` keeps, and the
+ * row mapper (entries primed when `reads` says so).
  */
-export async function productRowReader(em: EntityManager, withEntries = false) {
-  const byId = withEntries ? (await loadKnowledgeBase(em)).byId : null;
+export async function productRowReader(em: EntityManager, reads: ProductReads = WHOLE_PRODUCT_ROWS) {
+  const { columns } = reads;
+  const byId = reads.entries ? (await loadKnowledgeBase(em)).byId : null;
   return {
-    select: withEntries ? `${productSelect(em)}, ${ENTRIES}` : productSelect(em),
-    from: productFrom(em),
+    select: reads.entries ? `${productSelect(em, columns)}, ${ENTRIES}` : productSelect(em, columns),
+    from: productFrom(em, columns),
     toItem(row: Record<string, unknown>): ProductRow {
-      const product = productFromRow(em, row);
+      const product = productFromRow(em, row, columns);
       if (byId)
         entriesOf.set(
           product,

@@ -109,7 +109,6 @@ export async function searchProducts(
     checkedLimit(page.limit);
     return { items: [] as ProductRow[], nextCursor: null };
   }
-  if (text)
-    return searchProductText(em, text, where, page, reads.entries, (w) => productRowPage(em, w, 'name', page, reads));
+  if (text) return searchProductText(em, text, where, page, reads, (w) => productRowPage(em, w, 'name', page, reads));
   return productRowPage(em, where, 'name', page, reads);
 }

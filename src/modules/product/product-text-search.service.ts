@@ -9,7 +9,7 @@
 import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
-import { productRowReader, type ProductConditions, type ProductRow } from './product-rows.js';
+import { productRowReader, type ProductConditions, type ProductReads, type ProductRow } from './product-rows.js';
 import {
   oneEditAway,
   queryTexts,
@@ -131,7 +131,7 @@ export async function productTextPage(
   parsed: ParsedQuery,
   where: ProductConditions,
   page: PageArgs,
-  withEntries = false,
+  reads: ProductReads,
 ): Promise<PageResult<ProductRow>> {
   const limit = checkedLimit(page.limit);
   const after = page.cursor ? readCursor(page.cursor) : null;
@@ -141,12 +141,12 @@ export async function productTextPage(
   const fixes = await corrections(em, parsed.words, typing);
   const texts = queryTexts(parsed, searchVocabulary(), fixes);
   if (!texts) return { items: [], nextCursor: null };
-  const result = await rankedPage(em, texts, where, limit, after, withEntries);
+  const result = await rankedPage(em, texts, where, limit, after, reads);
   const short = !after && texts.relaxed && result.rows.length < Math.min(limit, SHORT_ANSWER);
   const filled = short
     ? [
         ...result.rows,
-        ...(await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, withEntries)),
+        ...(await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, reads)),
       ]
     : result.rows;
   const items = filled.slice(0, limit);
@@ -221,9 +221,9 @@ async function rankedPage(
   where: ProductConditions,
   limit: number,
   after: SearchCursor | null,
-  withEntries: boolean,
+  reads: ProductReads,
 ) {
-  const reader = await productRowReader(em, withEntries);
+  const reader = await productRowReader(em, reads);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
   const candidateSet = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
   const boost = boostSql(texts);
@@ -264,10 +264,10 @@ async function relaxedRows(
   texts: QueryTexts,
   where: ProductConditions,
   count: number,
-  withEntries: boolean,
+  reads: ProductReads,
 ): Promise<Array<Record<string, unknown>>> {
   const relaxed = texts.relaxed!;
-  const reader = await productRowReader(em, withEntries);
+  const reader = await productRowReader(em, reads);
   const candidateSet = candidates(
     { full: relaxed.any, whole: null, rest: null },
     where,
@@ -317,7 +317,7 @@ export function searchProductText(
   parsed: ParsedQuery,
   where: ProductConditions,
   page: PageArgs,
-  withEntries: boolean,
+  reads: ProductReads,
   byName: (where: ProductConditions) => Promise<PageResult<ProductRow>>,
 ): Promise<PageResult<ProductRow>> {
   if (parsed.terms.every((t) => t.negated)) {
@@ -333,5 +333,5 @@ export function searchProductText(
       params: [...where.params, ...positive!.full.params],
     });
   }
-  return productTextPage(em, parsed, where, page, withEntries);
+  return productTextPage(em, parsed, where, page, reads);
 }

@@ -146,8 +146,7 @@ export async function listProducts(
   const freeOf = checkedFlags('free_of', filter.freeOf);
   if (freeOf.length) add(`not (p.flags && array[?]::text[]) and ${LIST_READ}`, freeOf);
   // Free text: by relevance (src/modules/search), with the filters above.
-  if (text)
-    return searchProductText(em, text, where, page, reads.entries, (w) => productRowPage(em, w, 'name', page, reads));
+  if (text) return searchProductText(em, text, where, page, reads, (w) => productRowPage(em, w, 'name', page, reads));
   return productRowPage(em, where, 'name', page, reads);
 }
 
