@@ -1,5 +1,8 @@
 // One process per PGlite folder, and start-up failures in one line: real
-// server processes, started as `npm start` starts them.
+// server processes, started as `npm start` starts them. None of it uses the test database, so it
+// runs once, in the embedded database's run (TEST_DB=pglite, `npm test`'s default), and shows as
+// skipped in the PostgreSQL run: its first server migrates and seeds an empty PGlite folder, the
+// costliest start there is, and a second run of it would test nothing new.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -7,8 +10,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { openDatabase } from '../src/db.js';
 import { lockPgliteFolder, PgliteFolderLocked } from '../src/platform/pglite-lock.js';
+import { testDatabaseKind } from './helpers/database.js';
 
 jest.setTimeout(300_000);
+const embeddedRun = testDatabaseKind === 'pglite' ? describe : describe.skip;
 const NODE = process.execPath;
 const started: ChildProcess[] = [];
 afterAll(() => {
@@ -51,7 +56,7 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code)),
   );
 
-describe('two processes on one PGLITE_DIR', () => {
+embeddedRun('two processes on one PGLITE_DIR', () => {
   it("the second refuses to start; a killed holder's lock is taken over; a clean stop releases it", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'skincare-lock-')), 'pglite');
     const first = await startServer({ PGLITE_DIR: dir });
@@ -91,7 +96,7 @@ describe('two processes on one PGLITE_DIR', () => {
   });
 });
 
-describe('start-up failures', () => {
+embeddedRun('start-up failures', () => {
   it('a damaged PGlite folder or an unreachable PostgreSQL: one line, a non-zero exit, no stack', async () => {
     const damaged = join(mkdtempSync(join(tmpdir(), 'skincare-damaged-')), 'pglite');
     mkdirSync(damaged);
@@ -115,7 +120,7 @@ describe('start-up failures', () => {
   });
 });
 
-describe('a PGlite folder named through a symbolic link', () => {
+embeddedRun('a PGlite folder named through a symbolic link', () => {
   it('is opened at its real path, and locked there: the link and the real path meet on one lock', async () => {
     const root = mkdtempSync(join(tmpdir(), 'skincare-link-'));
     mkdirSync(join(root, 'real'));
