@@ -5,6 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOperations } from '../src/rest/documents.js';
+import { compileOperation, prepareRoutes } from '../src/rest/router.js';
+import { buildAppSchema } from '../src/schema.js';
 import { routes } from '../rest-mappings/routes.js';
 import { mappingsDir } from '../src/rest/describe.js';
 
@@ -33,5 +35,18 @@ describe('descriptions beside their operations', () => {
     const described = routes.filter((r) => ops.get(r.operation)!.description);
     expect(described.length).toBeGreaterThan(80);
     expect(routes.some((r) => 'description' in r)).toBe(false);
+  });
+});
+
+describe("every route's operation", () => {
+  it('compiles with graphql-jit (the router compiles each on its first request, not at start)', async () => {
+    const schema = await buildAppSchema();
+    const prepared = prepareRoutes(schema, routes, mappingsDir);
+    expect(prepared).toHaveLength(routes.length);
+    for (const { route, operation } of prepared)
+      expect([route.operation, typeof compileOperation(schema, operation, true)]).toEqual([
+        route.operation,
+        'function',
+      ]);
   });
 });
