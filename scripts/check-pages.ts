@@ -233,8 +233,27 @@ async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promis
     r.request().method() === 'POST' &&
     (r.request().postData() ?? '').includes('brands');
   const graphqlResponse = page.waitForResponse(isBrandsQuery, { timeout: CHECK_TIMEOUT_MS });
+  // GraphiQL takes an edit in a moment after the typing stops (debounced): until then the new tab keeps the
+  // operation name of the tab run last, and ▶ answers "Cannot infer operation ListIngredientGroups" without
+  // sending anything. A person pauses that long before reaching for ▶; the check waits for the sign GraphiQL
+  // gives of it, the active tab's query in its stored tabs. (Clicking at once passed until Chromium
+  // 156.0.8078.108, on which it failed every time.)
+  const settledDeadline = Date.now() + CHECK_TIMEOUT_MS;
+  const storedQuery = async () => {
+    const stored = await page.evaluate(`localStorage.getItem('graphiql:tabState')`);
+    const state = JSON.parse(String(stored ?? 'null')) as {
+      activeTabIndex: number;
+      tabs: Array<{ query: string | null }>;
+    } | null;
+    return state?.tabs[state.activeTabIndex]?.query?.replace(/\s+/g, ' ').trim() ?? null;
+  };
+  while ((await storedQuery()) !== QUERY && Date.now() < settledDeadline) await page.waitForTimeout(100);
+  if ((await storedQuery()) !== QUERY) fail('GraphiQL never took the typed query in (its stored tabs do not hold it)');
   await page.locator('button.graphiql-execute-button').click();
-  const answered = await graphqlResponse.catch(() => fail('running the query sent no POST /graphql'));
+  const answered = await graphqlResponse.catch(async () => {
+    await page.screenshot({ path: join(SHOTS, 'graphiql-not-run.png') });
+    return fail('running the query sent no POST /graphql');
+  });
   if (answered.status() !== 200) fail(`POST /graphql answered ${answered.status()}: ${await answered.text()}`);
   const body = (await answered.json()) as { data?: { brands?: { items?: { name: string }[] } }; errors?: unknown };
   const names = body.data?.brands?.items?.map((b) => b.name) ?? [];
