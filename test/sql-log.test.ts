@@ -64,6 +64,21 @@ describe('a page of products reads the columns its items show', () => {
     };
   };
   const graphql = (query: string) => () => logged.app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+  /** Each item's description and printed list (and, with `entries`, its entries) are those of the product's own page. */
+  const expectAsOnTheirPages = async (items: Array<Record<string, unknown>>, entries: boolean) => {
+    for (const item of items) {
+      const detail = (await logged.app.inject({ method: 'GET', url: `/products/${item.alias}` })).json() as {
+        description: unknown;
+        ingredient_list: unknown;
+        ingredients: Array<{ input: string }>;
+      };
+      expect([item.description, item.ingredientList]).toEqual([detail.description, detail.ingredient_list]);
+      if (entries)
+        expect((item.ingredients as Array<{ input: string }>).map((e) => e.input)).toEqual(
+          detail.ingredients.map((e) => e.input),
+        );
+    }
+  };
 
   it('a list page leaves the description and the printed list unread; a page showing them reads them', async () => {
     const list = await pageRead(() => logged.app.inject({ method: 'GET', url: '/products?limit=5' }));
@@ -76,17 +91,7 @@ describe('a page of products reads the columns its items show', () => {
     );
     expect(shown.sql[0]).toMatch(/p\."description"/);
     const items = (shown.body as { data: { products: { items: Array<Record<string, unknown>> } } }).data.products.items;
-    for (const item of items) {
-      const detail = (await logged.app.inject({ method: 'GET', url: `/products/${item.alias}` })).json() as Record<
-        string,
-        unknown
-      >;
-      expect([item.alias, item.description, item.ingredientList]).toEqual([
-        item.alias,
-        detail.description,
-        detail.ingredient_list,
-      ]);
-    }
+    await expectAsOnTheirPages(items, false);
     // A field with a resolver of its own (size reads the unit): whole rows.
     const sized = await pageRead(graphql('{ products(limit: 5) { items { alias size { amount } } } }'));
     expect(sized.sql[0]).toMatch(/p\."description"/);
@@ -113,17 +118,7 @@ describe('a page of products reads the columns its items show', () => {
       const items = (shown.body as { data: { products: { items: Array<Record<string, unknown>> } } }).data.products
         .items;
       expect(items.map((item) => item.alias)).toEqual(listed.map((item) => item.alias));
-      for (const item of items) {
-        const detail = (await logged.app.inject({ method: 'GET', url: `/products/${item.alias}` })).json() as {
-          description: unknown;
-          ingredient_list: unknown;
-          ingredients: Array<{ input: string }>;
-        };
-        expect([item.description, item.ingredientList]).toEqual([detail.description, detail.ingredient_list]);
-        expect((item.ingredients as Array<{ input: string }>).map((e) => e.input)).toEqual(
-          detail.ingredients.map((e) => e.input),
-        );
-      }
+      await expectAsOnTheirPages(items, true);
     }
   });
 });

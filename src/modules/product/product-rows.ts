@@ -142,35 +142,26 @@ export async function productRowPage(
   page: PageArgs,
   reads: ProductReads = WHOLE_PRODUCT_ROWS,
 ): Promise<PageResult<ProductRow>> {
-  const { columns } = reads;
-  const byId = reads.entries ? (await loadKnowledgeBase(em)).byId : null;
+  const reader = await productRowReader(em, reads);
   return rowPage(
     em,
     {
-      select: reads.entries ? `${productSelect(em, columns)}, ${ENTRIES}` : productSelect(em, columns),
-      from: productFrom(em, columns),
+      select: reader.select,
+      from: reader.from,
       where: where.sql.join(' and '),
       params: where.params,
       id: 'p.id',
       ...ORDERS[order],
     },
     page,
-    (row: Record<string, unknown>) => {
-      const product = productFromRow(em, row, columns);
-      if (byId)
-        entriesOf.set(
-          product,
-          (row.p_entries as EntryColumns[]).map((entry) => entryFromColumns(entry, byId)),
-        );
-      return product;
-    },
+    reader.toItem,
   );
 }
 
 /**
- * The pieces of a product row query for pages ordered by something else than rowPage's keys (search
- * by relevance): the select list and joins over `p`, `b`, `c` with the columns `reads` keeps, and the
- * row mapper (entries primed when `reads` says so).
+ * The pieces of a product row query: the select list and joins over `p`, `b`, `c` with the columns
+ * `reads` keeps, and the row mapper (entries primed when `reads` says so). productRowPage pages by
+ * rowPage's keys with them; the text search orders by relevance.
  */
 export async function productRowReader(em: EntityManager, reads: ProductReads = WHOLE_PRODUCT_ROWS) {
   const { columns } = reads;
