@@ -11,6 +11,8 @@ export interface Config {
   /** The data folder (PGLITE_DIR's parent): generated secrets (`secrets/`), images. */
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL: a request's statement running longer is cancelled (ms; 0: none). PGlite honours none. */
+  statementTimeoutMs: number;
   redisUrl: string | null;
   restPrefix: string;
   publicUrl: string;
@@ -247,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir,
     dataDir,
     databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    statementTimeoutMs: intVar(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 15, 0, 3600) * 1000,
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     restPrefix,
     publicUrl: (urlVar(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://${host}:${port}`).replace(/\/+$/, ''),

@@ -114,3 +114,23 @@ export async function databaseAnswers(orm: Orm): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * PostgreSQL: every statement the server's requests send is cancelled past `ms` (a backstop: the
+ * searches and the GraphQL limits bound the work first; a statement cut off is a 503 for its request,
+ * not another caller's 30 s wait). Armed after migrations and seeding, which may take longer, and
+ * not for the import commands. Set once per pooled connection, on its first checkout (pg queues the
+ * SET before the caller's query). PGlite has no statement_timeout (one connection, no second
+ * backend to cancel from): there the bounds alone hold.
+ */
+export async function armStatementTimeout(orm: Orm, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  const native = (await orm.em.getConnection().getNativeClient()) as unknown;
+  if (!(native instanceof pg.Pool)) return;
+  const armed = new WeakSet<object>();
+  native.on('acquire', (client) => {
+    if (armed.has(client)) return;
+    armed.add(client);
+    client.query(`set statement_timeout = ${Math.floor(ms)}`).catch(() => undefined);
+  });
+}

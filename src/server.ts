@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { describeAuthMode } from './auth.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type Orm } from './db.js';
+import { armStatementTimeout, openDatabase, type Orm } from './db.js';
 import { isDatabaseUnavailable } from './platform/database-errors.js';
 import { PgliteFolderLocked } from './platform/pglite-lock.js';
 import { seedIfEmpty } from './seeders/index.js';
@@ -56,6 +56,7 @@ try {
   console.error(openFailure(error));
   process.exit(error instanceof PgliteFolderLocked ? 3 : 1);
 }
+await armStatementTimeout(orm, config.statementTimeoutMs);
 const app = await buildApp({ config, orm });
 if (seeded.seeded) app.log.info(seeded, 'loaded the ingredient knowledge base and demo catalog');
 else if (seeded.inventory)

@@ -12,9 +12,10 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 // PostgreSQL SQLSTATEs of a lost or refused connection (class 08, but not 08P01, a protocol
-// violation, which PGlite reports for a NUL byte in a parameter), and 57P01-57P03 (shutdown,
-// cannot connect now).
-const SQLSTATE = /^(0800[01346]|08007|57P0[123])$/;
+// violation, which PGlite reports for a NUL byte in a parameter), 57P01-57P03 (shutdown,
+// cannot connect now), and 57014: a statement cancelled by statement_timeout (src/db.ts), the
+// database too busy to answer this one in time.
+const SQLSTATE = /^(0800[01346]|08007|57P0[123]|57014)$/;
 const MESSAGES =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|terminating connection due to administrator command|server closed the connection unexpectedly|ECONNREFUSED|ECONNRESET/i;
 

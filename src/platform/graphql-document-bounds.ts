@@ -8,6 +8,7 @@
 // pair of fragments spread in one selection, so it is quadratic in both (measured:
 // 1,500 selections of one field took 2 s to validate, 1,500 fragments 1.8 s).
 import { AppError } from '../errors.js';
+import { MAX_INTROSPECTION_ALIASES } from './graphql-introspection.js';
 import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 
 /** Tokens in one document: the cheapest bound, checked while it is parsed (graphql-js's maxTokens). */
@@ -170,6 +171,11 @@ function checkMerged(
           const keys = aliases.get(s.name.value) ?? new Set<string>();
           aliases.set(s.name.value, keys.add(key));
           if (keys.size > MAX_FIELD_REPEAT) throw repeatError({ field: s.name.value, count: keys.size });
+          if (keys.size > MAX_INTROSPECTION_ALIASES && (s.name.value === '__schema' || s.name.value === '__type'))
+            throw limitError(
+              `The field ${s.name.value} appears ${keys.size} times in one selection; at most ${MAX_INTROSPECTION_ALIASES}`,
+              { limit: 'field_repeat', field: s.name.value, value: keys.size, max: MAX_INTROSPECTION_ALIASES },
+            );
         } else if (s.kind === Kind.INLINE_FRAGMENT) collect(s.selectionSet);
         else {
           const fragment = fragments.get(s.name.value);

@@ -9,7 +9,6 @@ import {
   execute,
   getVariableValues,
   GraphQLError,
-  Kind,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
@@ -17,18 +16,13 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { asksTheSchema } from './graphql-introspection.js';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 type Run = (context: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 
 /** Compiled operations kept (each a few kB of generated code). */
 const MAX_COMPILED_OPERATIONS = 500;
-
-/** Introspection asks the schema, not our resolvers: graphql-js answers it (GraphiQL, rarely). */
-const asksTheSchema = (operation: OperationDefinitionNode): boolean =>
-  operation.selectionSet.selections.some(
-    (s) => s.kind === Kind.FIELD && (s.name.value === '__schema' || s.name.value === '__type'),
-  );
 
 /**
  * graphql-jit's errors leave `extensions` undefined when the thrown error has none, where Apollo
@@ -67,7 +61,8 @@ export function jitExecutor(
         contextValue: context,
         variableValues: variables,
       }) as Promise<ExecutionResult>;
-    if (!asksTheSchema(operation)) {
+    // Introspection asks the schema, not our resolvers: graphql-js answers it (GraphiQL, rarely).
+    if (!asksTheSchema(document, operation)) {
       const query = compileQuery(schema, document, operationName ?? undefined);
       if (isCompiledQuery(query)) run = (context, variables) => query.query(undefined, context, variables);
     }

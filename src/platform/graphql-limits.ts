@@ -20,6 +20,12 @@ import {
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
+import {
+  asksTheSchema,
+  INTROSPECTION_NODES_PER_COST,
+  introspectionNodes,
+  MAX_INTROSPECTION_NODES,
+} from './graphql-introspection.js';
 import { AppError } from '../errors.js';
 import { DEFAULT_LIMIT } from '../modules/shared/pagination.js';
 import {
@@ -272,7 +278,7 @@ const LIMITED_LISTS: ReadonlySet<string> = new Set(['ReactionSuspects.suspects',
 /** Items a list without paging arguments (a product's ingredients, say) is assumed to hold. */
 const UNPAGED_LIST_SIZE = 10;
 
-/** Introspection (GraphiQL's schema query) is not the client's data: it costs nothing. */
+/** Introspection is priced by what it builds (introspectionNodes, added in checkQueryLimits), not field by field. */
 const introspectionEstimator: ComplexityEstimator = ({ type, field }) =>
   type.name.startsWith('__') || field.name.startsWith('__') ? 0 : undefined;
 
@@ -320,6 +326,17 @@ export function checkQueryLimits(
   // The document's bounds first: linear in its length, they bound what the cost walk below may do.
   const bounds = boundsErrorOnce(document, limits.maxDepth);
   if (bounds) throw bounds;
+  // Introspection: its answer counted over the schema (at most MAX_INTROSPECTION_NODES steps), priced by it.
+  let introspection = 0;
+  if (asksTheSchema(document, operation)) {
+    const nodes = introspectionNodes(schema, document, operation, variables);
+    if (nodes === null)
+      throw limitError(
+        `The introspection asked for builds more than ${MAX_INTROSPECTION_NODES} values: ask for less in one request`,
+        { limit: 'introspection_nodes', max: MAX_INTROSPECTION_NODES },
+      );
+    introspection = Math.ceil(nodes / INTROSPECTION_NODES_PER_COST);
+  }
   let complexity: number;
   try {
     complexity = getComplexity({
@@ -342,6 +359,7 @@ export function checkQueryLimits(
     const variable = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(error.message)?.[1];
     throw new AppError('VALIDATION_FAILED', error.message, variable ? { field: variable } : undefined);
   }
+  complexity += introspection;
   if (complexity > limits.maxComplexity) {
     throw limitError(`Query complexity ${complexity} exceeds the limit of ${limits.maxComplexity}`, {
       limit: 'complexity',

@@ -59,6 +59,15 @@ function readCursor(cursor: string): SearchCursor {
   return { rank, popularity, id };
 }
 
+/** Words of a query that are looked up as possible typos or words run together: the first ones. */
+export const MAX_CORRECTED_WORDS = 4;
+/** Letters of a word whose one-edit spellings are looked up; a longer word gets its trigram nearest. */
+export const MAX_EDITED_LETTERS = 20;
+/** Corrections of one word searched as its alternatives (each is a term of every tsquery). */
+export const MAX_FIXES_PER_WORD = 6;
+
+const editsOf = (word: string): string[] => (word.length <= MAX_EDITED_LETTERS ? oneEditAway(word) : []);
+
 /**
  * What else a typed word may stand for, among the known words (of product, brand, category and
  * ingredient names):
@@ -70,7 +79,9 @@ function readCursor(cursor: string): SearchCursor {
  *   errors further apart ("niacimanide").
  */
 async function corrections(em: EntityManager, words: string[], typing: string | null): Promise<Map<string, string[]>> {
-  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w));
+  // Bounded by the query whatever it holds: MAX_CORRECTED_WORDS words looked at, one-edit spellings
+  // of the short ones only (52 a letter: a 50-letter word has 2,600), the trigram nearest for the rest.
+  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w)).slice(0, MAX_CORRECTED_WORDS);
   if (!candidates.length) return new Map();
   const parts = candidates.flatMap((w) => twoParts(w).flat());
   // With them, whether known words start with the word being typed: then it is no typo ("ceram"
@@ -98,7 +109,7 @@ async function corrections(em: EntityManager, words: string[], typing: string | 
   // of a word that has none and runs no two known words together. The edits and their words go as
   // one parameter each, split by the statement (a folded word has no space): as 500 parameters
   // they cost milliseconds to parse and plan.
-  const edits = unknown.flatMap((w) => oneEditAway(w).map((e) => [w, e]));
+  const edits = unknown.flatMap((w) => editsOf(w).map((e) => [w, e]));
   const rows = await em.execute<Array<{ owner: string; word: string | null; near: boolean }>>(
     `with near as materialized (
        select e.owner, s.word
@@ -114,8 +125,8 @@ async function corrections(em: EntityManager, words: string[], typing: string | 
   );
   const near = new Set(rows.flatMap((r) => (r.near ? [`${r.owner} ${r.word}`] : [])));
   for (const w of unknown) {
-    const fixes = oneEditAway(w).filter((e) => near.has(`${w} ${e}`));
-    if (fixes.length) out.set(w, [...(out.get(w) ?? []), ...fixes.sort()]);
+    const fixes = editsOf(w).filter((e) => near.has(`${w} ${e}`));
+    if (fixes.length) out.set(w, [...(out.get(w) ?? []), ...fixes.sort().slice(0, MAX_FIXES_PER_WORD)]);
   }
   for (const r of rows) if (!r.near && r.word) out.set(r.owner, [r.word]);
   return out;

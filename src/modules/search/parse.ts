@@ -4,6 +4,21 @@ import { searchVocabulary } from './synonyms.js';
 
 export const MAX_QUERY_LENGTH = 200;
 
+/**
+ * Letters in one word of a query: the longest word of any INCI name of the EU inventory has 43
+ * ("cocoamphocarboxyethylhydroxypropylsulfonate"). A longer word names nothing the catalog holds,
+ * and its work grew with its length (a 200-letter word: 10,600 one-edit spellings looked up and a
+ * trigram search over 200 trigrams, 3.3 s on PGlite).
+ */
+export const MAX_WORD_LETTERS = 50;
+
+/**
+ * Words in one query, `or`, negated and quoted ones included: each is a term of every tsquery the
+ * search writes (the full query, the literal one, each relaxed term), ranked over every candidate.
+ * The relevance sets' longest query has 10; a product name pasted whole rarely more than 14.
+ */
+export const MAX_QUERY_WORDS = 16;
+
 /** The text search's own checks: a 400 for a query too long or holding control characters; the parsed query, null when nothing is searchable. */
 export function parseSearchText(field: string, text: string): ParsedQuery | null {
   if (text.length > MAX_QUERY_LENGTH)
@@ -12,5 +27,11 @@ export function parseSearchText(field: string, text: string): ParsedQuery | null
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
     throw validationFailed(field, `${field} holds a control character`);
   const parsed = parseQuery(text, searchVocabulary());
+  const words = parsed.terms.flatMap((t) => t.words);
+  if (words.length > MAX_QUERY_WORDS)
+    throw validationFailed(field, `${field} holds ${words.length} words; at most ${MAX_QUERY_WORDS}`);
+  const long = words.find((w) => [...w].length > MAX_WORD_LETTERS);
+  if (long)
+    throw validationFailed(field, `${field} holds a word of ${[...long].length} letters; at most ${MAX_WORD_LETTERS}`);
   return parsed.terms.length ? parsed : null;
 }
