@@ -54,7 +54,7 @@ export function registerStaticPages(app: FastifyInstance): void {
     reply.type('text/html; charset=utf-8').send(DOCS_HTML),
   );
   app.get<{ Params: { asset: string } }>('/docs/:asset', { config: docsRoute }, async (request, reply) => {
-    const asset = assets[request.params.asset];
+    const asset = Object.hasOwn(assets, request.params.asset) ? assets[request.params.asset] : undefined;
     if (!asset) return reply.callNotFound();
     return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);
   });

@@ -8,6 +8,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError, isErrorCode } from '../errors.js';
+import { MAX_ALIAS_LENGTH } from '../modules/shared/ids.js';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
@@ -92,7 +93,7 @@ export function errorBody(error: AppError, requestId: string) {
 export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
   const appError =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new AppError('VALIDATION_FAILED', 'A path segment is over 100 characters', { field: 'path' })
+      ? new AppError('VALIDATION_FAILED', `A path segment is over ${MAX_ALIAS_LENGTH} characters`, { field: 'path' })
       : error.code === 'FST_ERR_BAD_URL'
         ? new AppError('VALIDATION_FAILED', 'The path has a malformed %-escape', { field: 'path' })
         : toAppError(error);

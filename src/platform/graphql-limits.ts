@@ -20,6 +20,7 @@ import {
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
+import { jsonNestsDeeper, tooDeep } from './json-depth.js';
 import {
   asksTheSchema,
   INTROSPECTION_NODES_PER_COST,
@@ -531,6 +532,8 @@ export function inspectGraphqlRequest<C extends string>(
       operationName?: unknown;
       variables?: unknown;
     };
+    // GET's variables are JSON text, parsed and walked after this: refused when nested too deep.
+    if (typeof variables === 'string' && jsonNestsDeeper(variables)) return { refused: tooDeep('variables'), counts };
     if (typeof query !== 'string') continue;
     // Cheapest first: the tokens (while parsing), then the document's bounds (every operation and
     // fragment: GraphQL validates them all, whichever operation the request names).

@@ -16,10 +16,12 @@ import type { Authenticator } from '../auth.js';
 import type { Config } from '../config.js';
 import type { Orm } from '../db.js';
 import { createMetrics } from '../metrics.js';
+import { MAX_ALIAS_LENGTH } from '../modules/shared/ids.js';
 import { clientErrorHandler } from './client-errors.js';
 import { BODY_LIMIT, frameworkErrors, registerErrorHandlers } from './error-mapping.js';
 import { registerGraphqlGuards, type GraphqlGuards } from './graphql-guards.js';
 import { registerIdempotency } from './idempotency.js';
+import { registerJsonBodyParser } from './json-depth.js';
 import { createPersistedQueryStore, type PersistedQueryStore } from './persisted-queries.js';
 import { registerProcessCacheDrops } from './process-cache-drops.js';
 import { rateLimitFallbacks, registerRateLimits } from './rate-limit.js';
@@ -58,7 +60,8 @@ export function serverOptions(config: Config, logger: boolean | Record<string, u
     // Behind a load balancer: request.ip (rate limits, logs) is the client's address, read from the
     // X-Forwarded-For of the listed proxies only.
     trustProxy: trustProxyOption(config.trustProxy),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path segment as long as the longest alias (120): every product and ingredient can be named in a path.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_ALIAS_LENGTH },
     frameworkErrors,
   };
 }
@@ -107,6 +110,7 @@ export async function registerPlatform(
   // 3. Bodies: JSON everywhere, multipart only where a route names its file fields (the router checks); inside the
   // store.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxUploadBytes, files: 2, fields: 20, fieldSize: 100_000 },
   });

@@ -40,6 +40,14 @@ export function variableSpecs(schema: GraphQLSchema, definition: OperationDefini
 
 const invalid = (field: string, message: string): AppError => new AppError('VALIDATION_FAILED', message, { field });
 
+/** An unknown query parameter or body field: the 400 names it (details.field) and lists the accepted ones. */
+const unknownName = (key: string, what: 'query parameter' | 'field', accepted: string[]): AppError =>
+  new AppError(
+    'VALIDATION_FAILED',
+    `Unknown ${what} "${key}"; ${accepted.length ? `accepted: ${accepted.join(', ')}` : `this operation takes no ${what}s`}`,
+    { field: key, accepted },
+  );
+
 const unwrapNonNull = (type: GraphQLInputType): GraphQLInputType => (isNonNullType(type) ? type.ofType : type);
 
 /** A query-string or path value is text: read it as the declared scalar, enum or list. */
@@ -88,8 +96,18 @@ function renameKeys(field: string, value: unknown, type: GraphQLInputType): unkn
     const bySnake = new Map(Object.keys(fields).map((name) => [snakeCase(name), name]));
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      const name = bySnake.get(key) ?? (key in fields ? key : undefined);
-      if (!name) throw invalid(`${field}.${key}`, `${field}.${key} is not a known field`);
+      const name = bySnake.get(key) ?? (Object.hasOwn(fields, key) ? key : undefined);
+      if (!name) {
+        const accepted = [...bySnake.keys()];
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${field}.${key} is not a known field; accepted: ${accepted.join(', ')}`,
+          {
+            field: `${field}.${key}`,
+            accepted,
+          },
+        );
+      }
       out[name] = renameKeys(`${field}.${key}`, v, fields[name].type);
     }
     return out;
@@ -145,8 +163,10 @@ export function bindVariables(specs: VariableSpec[], input: RestInput, allowBody
     for (const [key, value] of Object.entries(input.body as Record<string, unknown>)) rejectNul(key, value);
   }
   const known = new Set(specs.map((s) => s.name));
+  // What a caller may send where: path parameters are neither query parameters nor body fields.
+  const accepted = specs.map((s) => s.name).filter((name) => !Object.hasOwn(input.params, name));
   for (const key of Object.keys(input.query)) {
-    if (!known.has(key) || key in input.params) throw invalid(key, `Unknown query parameter "${key}"`);
+    if (!known.has(key) || Object.hasOwn(input.params, key)) throw unknownName(key, 'query parameter', accepted);
   }
   let body: Record<string, unknown> = {};
   if (input.body !== undefined && input.body !== null && input.body !== '') {
@@ -155,15 +175,15 @@ export function bindVariables(specs: VariableSpec[], input: RestInput, allowBody
       throw invalid('body', 'The request body must be a JSON object');
     body = input.body as Record<string, unknown>;
     for (const key of Object.keys(body)) {
-      if (!known.has(key) || key in input.params) throw invalid(key, `Unknown field "${key}"`);
+      if (!known.has(key) || Object.hasOwn(input.params, key)) throw unknownName(key, 'field', accepted);
     }
   }
   const variables: Record<string, unknown> = {};
   for (const spec of specs) {
     let value: unknown;
-    if (spec.name in input.params) value = fromText(spec.name, input.params[spec.name], spec.type);
+    if (Object.hasOwn(input.params, spec.name)) value = fromText(spec.name, input.params[spec.name], spec.type);
     else if (input.query[spec.name] !== undefined) value = fromText(spec.name, input.query[spec.name]!, spec.type);
-    else if (spec.name in body) value = renameKeys(spec.name, body[spec.name], spec.type);
+    else if (Object.hasOwn(body, spec.name)) value = renameKeys(spec.name, body[spec.name], spec.type);
     else {
       if (spec.required) throw invalid(spec.name, `${spec.name} is required`);
       continue;

@@ -13,7 +13,7 @@ import { normalizeBarcode } from '../product/barcode.js';
 import { Product, ProductIngredient, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
-import { isUuid, newId, slugify } from '../shared/ids.js';
+import { isUuid, MAX_ALIAS_LENGTH, newId, slugify, suffixedAlias } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { changeIfStill } from '../shared/single-use.js';
 import { User, UserType } from '../user/user.entity.js';
@@ -219,8 +219,8 @@ export function listReviewedDrafts(em: EntityManager, viewer: User, page: PageAr
 }
 
 async function uniqueAlias<T extends object>(em: EntityManager, entity: new () => T, base: string): Promise<string> {
-  const alias = (slugify(base) || 'item').slice(0, 120);
-  return (await em.count(entity, { alias } as never)) ? `${alias}-${newId().slice(-6)}` : alias;
+  const alias = (slugify(base) || 'item').slice(0, MAX_ALIAS_LENGTH);
+  return (await em.count(entity, { alias } as never)) ? suffixedAlias(alias, newId()) : alias;
 }
 
 /**

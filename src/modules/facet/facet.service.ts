@@ -43,7 +43,8 @@ function checkedValues(parameter: string, values: FacetValue[] | null | undefine
   if (list.length === 0 || list.length > 50) throw validationFailed('values', 'values takes 1 to 50 entries');
   const accepted = parameter === 'free_of' ? { ...FREE_OF_FLAGS, ...loadVocabulary().flags } : loadVocabulary().flags;
   for (const v of list) {
-    if (!(v.value in accepted)) throw validationFailed('values', `"${v.value}" is not a value ${parameter} accepts`);
+    if (!Object.hasOwn(accepted, v.value))
+      throw validationFailed('values', `"${v.value}" is not a value ${parameter} accepts`);
     if (!v.label.trim() || v.label.length > 80)
       throw validationFailed('values', 'every value needs a label of 1-80 characters');
   }

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '../../db.js';
 import { conflict, validationFailed } from '../../errors.js';
 import { ingredientChanged } from './matcher.service.js';
-import { slugify } from '../shared/ids.js';
+import { MAX_ALIAS_LENGTH, slugify } from '../shared/ids.js';
 import type { User } from '../user/user.entity.js';
 import { Ingredient } from './ingredient.entity.js';
 import { FeedbackKind, FeedbackStatus, IngredientFeedback } from './ingredient-feedback.entity.js';
@@ -71,8 +71,11 @@ export async function createIngredient(em: EntityManager, input: NewIngredient):
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name.length < 2 || name.length > 300) throw validationFailed('name', 'name must be 2-300 characters');
   const alias = input.alias ?? slugify(name);
-  if (!ALIAS.test(alias) || alias.length > 120)
-    throw validationFailed('alias', 'alias must be a lowercase slug [a-z0-9-]');
+  if (!ALIAS.test(alias) || alias.length > MAX_ALIAS_LENGTH)
+    throw validationFailed(
+      'alias',
+      `alias must be a lowercase slug [a-z0-9-] of at most ${MAX_ALIAS_LENGTH} characters`,
+    );
   const otherNames = [...new Set((input.otherNames ?? []).map((n) => n.trim().replace(/\s+/g, ' ')).filter(Boolean))];
   if (otherNames.some((n) => n.length > 300))
     throw validationFailed('other_names', 'other names must be at most 300 characters');

@@ -24,7 +24,7 @@ export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g
 /** A filter value of a closed vocabulary: anything else is a 400 naming the known values (not an empty page). */
 function inVocabulary(field: 'function' | 'flag' | 'group', value: string): string {
   const known = loadVocabulary()[field === 'function' ? 'functions' : field === 'flag' ? 'flags' : 'groups'];
-  if (!(value in known))
+  if (!Object.hasOwn(known, value))
     throw validationFailed(field, `Unknown ${field} "${value}": one of ${Object.keys(known).join(', ')}`);
   return value;
 }

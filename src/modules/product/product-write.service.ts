@@ -8,7 +8,7 @@ import { refreshSimilarProduct } from './similarity.service.js';
 import type { Brand } from '../brand/brand.entity.js';
 import { getBrand } from '../brand/brand.service.js';
 import { getCategory } from '../category/category.service.js';
-import { isUuid, newId, slugify } from '../shared/ids.js';
+import { isUuid, MAX_ALIAS_LENGTH, newId, slugify, suffixedAlias } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
 import { findUnit } from '../unit/unit.service.js';
 import { User, UserType } from '../user/user.entity.js';
@@ -165,8 +165,8 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   const { matcher, byId } = await loadKnowledgeBase(em);
   const analysis = analyzeIngredientList(list, matcher);
   const ingredientIds = matchedIngredientIds(analysis.entries);
-  let alias = slugify(`${brand.alias} ${name}`).slice(0, 120);
-  if (await em.count(Product, { alias })) alias = `${alias}-${newId().slice(-6)}`;
+  let alias = slugify(`${brand.alias} ${name}`).slice(0, MAX_ALIAS_LENGTH);
+  if (await em.count(Product, { alias })) alias = suffixedAlias(alias, newId());
   const product = em.create(Product, {
     alias,
     name,

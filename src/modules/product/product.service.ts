@@ -113,7 +113,12 @@ export function checkedFlags(field: string, words: string[] | null | undefined):
   return [
     ...new Set(
       (words ?? []).flatMap((word) => {
-        const flags = FREE_OF_FLAGS[word] ?? (word in known ? [word] : null);
+        // Own keys only: a word such as `constructor` or `toString` names no flag (it read Object's function).
+        const flags = Object.hasOwn(FREE_OF_FLAGS, word)
+          ? FREE_OF_FLAGS[word]
+          : Object.hasOwn(known, word)
+            ? [word]
+            : null;
         if (!flags)
           throw validationFailed(
             field,

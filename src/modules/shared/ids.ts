@@ -21,3 +21,14 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * Characters of an alias: the EU inventory's INCI names make slugs of up to 120 (cut there at a
+ * hyphen, src/modules/ingredient/cosing/parse.ts), and a path segment may be as long
+ * (src/platform/register.ts), so every alias can be named in a path.
+ */
+export const MAX_ALIAS_LENGTH = 120;
+
+/** An alias `base` made unique by a suffix of the new id, kept within MAX_ALIAS_LENGTH. */
+export const suffixedAlias = (base: string, id: string): string =>
+  `${base.slice(0, MAX_ALIAS_LENGTH - 7).replace(/-+$/, '')}-${id.slice(-6)}`;

@@ -1,6 +1,6 @@
 // The pure part of the CosIng import: finding the header row, turning one CSV row into an
 // ingredient record, and telling bad rows apart. No ORM, no streams, no file access.
-import { slugify } from '../../shared/ids.js';
+import { MAX_ALIAS_LENGTH, slugify } from '../../shared/ids.js';
 import type { FunctionMapper } from './functions.js';
 
 /** A CosIng file we cannot read: no header row, or one without the columns we need. */
@@ -9,8 +9,8 @@ export class CosingFormatError extends Error {
 }
 
 export const MAX_NAME_LENGTH = 300;
-/** The API accepts aliases of at most 120 characters; longer slugs are cut at a hyphen. */
-export const MAX_ALIAS_LENGTH = 120;
+/** The API accepts aliases of at most MAX_ALIAS_LENGTH characters; longer slugs are cut at a hyphen. */
+export { MAX_ALIAS_LENGTH };
 /** How many records may come before the header row (title lines of a real export). */
 export const HEADER_SEARCH_LIMIT = 50;
 
