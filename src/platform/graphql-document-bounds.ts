@@ -13,6 +13,11 @@ import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, t
 
 /** Tokens in one document: the cheapest bound, checked while it is parsed (graphql-js's maxTokens). */
 export const MAX_QUERY_TOKENS = 20_000;
+/**
+ * Operations in one document, or in all the documents of a batch: each is validated whichever one
+ * runs (a document of 3,900 operations was validated whole to run one).
+ */
+export const MAX_OPERATIONS = 100;
 /** Fragment definitions in one document. */
 export const MAX_FRAGMENTS = 100;
 /** Fragments spread inside fragments, one inside the other: real clients nest a few. */
