@@ -8,6 +8,7 @@ import { getIntrospectionQuery, Kind, parse, type OperationDefinitionNode } from
 import { routes } from '../rest-mappings/routes.js';
 import { introspectionNodes, MAX_INTROSPECTION_NODES } from '../src/platform/graphql-introspection.js';
 import { MAX_JSON_DEPTH } from '../src/platform/json-depth.js';
+import { checkQueryLimits } from '../src/platform/graphql-limits.js';
 import { MAX_QUERY_WORDS, MAX_WORD_LETTERS } from '../src/modules/search/parse.js';
 import { MAX_ALIAS_LENGTH } from '../src/modules/shared/ids.js';
 import { buildAppSchema } from '../src/schema.js';
@@ -88,7 +89,7 @@ describe('introspection', () => {
       depth
         ? `fields { name args { name } type { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} } } } } }`
         : 'name';
-    const query = `{ __schema { types { ${fields(3)} } } }`;
+    const query = `{ __schema { types { ${fields(2)} } } }`;
     const schema = await buildAppSchema();
     const document = parse(query);
     const operation = document.definitions[0] as OperationDefinitionNode;
@@ -135,6 +136,35 @@ describe('search work bounded by its input', () => {
     expect(one.response.statusCode).toBe(200);
     expect(many.response.statusCode).toBe(200);
     expect(many.statements).toBeLessThanOrEqual(one.statements + 1);
+  });
+});
+
+describe('text search priced by what it costs', () => {
+  const aliased = (field: string) =>
+    `{ ${Array.from({ length: 20 }, (_, i) => `s${i}: ${field} { items { id } }`).join(' ')} }`;
+  it('20 aliased ingredient searches are over the budget; 20 aliased lists without text are not', async () => {
+    const searched = await gql({ query: aliased('ingredients(search: "niacinamide", limit: 1)') });
+    expect(searched.statusCode).toBe(400);
+    expect(gqlError(searched).message).toMatch(/complexity \d+ exceeds/);
+    const listed = await gql({ query: aliased('ingredients(limit: 1)') });
+    expect(listed.statusCode).toBe(200);
+  });
+  it('a product search costs 100 more than the same list without text', async () => {
+    const schema = await buildAppSchema();
+    const cost = (query: string): number => {
+      try {
+        checkQueryLimits(schema, parse(query), null, {}, { maxDepth: 10, maxComplexity: 0 });
+        return 0;
+      } catch (error) {
+        return (error as { details: { value: number } }).details.value;
+      }
+    };
+    const listed = cost('{ products(limit: 1) { items { id } } }');
+    expect(cost('{ products(search: "serum", limit: 1) { items { id } } }')).toBe(listed + 100);
+    expect(cost('{ products(search: "  ", limit: 1) { items { id } } }')).toBe(listed);
+    expect(cost('{ ingredients(search: "glycerin", limit: 1) { items { id } } }')).toBe(
+      cost('{ ingredients(limit: 1) { items { id } } }') + 250,
+    );
   });
 });
 

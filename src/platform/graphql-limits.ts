@@ -42,6 +42,24 @@ import {
 export { MAX_FIELD_REPEAT, MAX_QUERY_NODES } from './graphql-document-bounds.js';
 
 /**
+ * What one text search costs, from measured time. Method: in-process (app.inject, POST /graphql,
+ * PGlite, the seeded demo catalog), the median of 5 after two warm-up rounds, on the shared
+ * two-core machine: a product's detail with brand, category and ingredients (cost 23) took 24 ms,
+ * ~1 ms a unit; a product search 35 ms ("vitamin c serum"), 88 ms ("retinl night cream", a typo
+ * corrected) and 102 ms (16 misspelt words, the most a query holds); an ingredient search 175-262
+ * ms (its trigram match of misspelt names: "tocopheral", a 58-letter text); suggestions (three
+ * searches as one types) 36 ms. Each is bounded by its input (src/modules/search/parse.ts,
+ * MAX_CORRECTED_WORDS, MAX_FUZZY_LETTERS), so its worst case is this order too.
+ */
+const TEXT_SEARCH_COST = { product: 100, ingredient: 250, suggestions: 50 } as const;
+
+/** Lists whose free-text argument (when given) makes them a text search, with what that costs. */
+const TEXT_SEARCH_COSTS: Readonly<Record<string, { arg: string; cost: number }>> = {
+  'Query.products': { arg: 'search', cost: TEXT_SEARCH_COST.product },
+  'Query.ingredients': { arg: 'search', cost: TEXT_SEARCH_COST.ingredient },
+};
+
+/**
  * Fields that do much more than read a row, at what one occurrence costs (an object costs 1;
  * GRAPHQL_MAX_COMPLEXITY is 5,000 by default). A sitemap is up to 50,000 URLs (MBs); OCR is
  * seconds of CPU; an analysis parses and matches a whole list and stores it; similarity scans the
@@ -61,7 +79,6 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.similarProducts': 300,
   'Query.analysisSimilarProducts': 300,
   'Query.analysisCategorize': 50,
-  'Query.searchProducts': 50,
   'Query.createdPerDay': 200,
   'Query.facets': 50,
   'Query.productEffects': 20,
@@ -82,6 +99,9 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'ReformulationAlertView.diff': 10,
   // A person's data export reads every table that holds a user id.
   'Query.myExport': 1000,
+  // Text search, measured against a product's detail (below, TEXT_SEARCH_COSTS).
+  'Query.searchProducts': TEXT_SEARCH_COST.product,
+  'Query.searchSuggestions': TEXT_SEARCH_COST.suggestions,
   // Similarity (as similarProducts) and then the ranking engine over a pool of 3 × limit
   // candidates, the caller's feelings and a routine: 2-2.5 times similarProducts' time, measured.
   'Query.betterAlternatives': 600,
@@ -295,7 +315,11 @@ const introspectionEstimator: ComplexityEstimator = ({ type, field }) =>
  * REST serves). Heavy fields (FIELD_COSTS) add their own cost on top.
  */
 const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
-  const own = FIELD_COSTS[`${type.name}.${field.name}`] ?? 0;
+  const key = `${type.name}.${field.name}`;
+  const search = Object.hasOwn(TEXT_SEARCH_COSTS, key) ? TEXT_SEARCH_COSTS[key] : null;
+  const searched =
+    search && typeof args[search.arg] === 'string' && (args[search.arg] as string).trim() ? search.cost : 0;
+  const own = (Object.hasOwn(FIELD_COSTS, key) ? FIELD_COSTS[key] : 0) + searched;
   if (isLeafType(getNamedType(field.type))) return own;
   if ('limit' in args || 'cursor' in args) {
     const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
