@@ -87,7 +87,7 @@ describe('introspection', () => {
     // A field's type is mostly a wrapper: its named type is up to three `ofType`s down.
     const fields = (depth: number): string =>
       depth
-        ? `fields { name args { name } type { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} } } } } }`
+        ? `fields { name description args { name description } type { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} ofType { name ${fields(depth - 1)} } } } } }`
         : 'name';
     const query = `{ __schema { types { ${fields(2)} } } }`;
     const schema = await buildAppSchema();
