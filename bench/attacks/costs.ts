@@ -165,9 +165,10 @@ if (run('search')) {
         variables: { q: text },
       }),
     ]);
-    await measure(`20 aliased ingredient searches, ${label}`, async () => [
+    // 19: the most the cost budget admits now (each 253); 20 were sent before.
+    await measure(`19 aliased ingredient searches, ${label}`, async () => [
       await gql({
-        query: `query($q: String) { ${Array.from({ length: 20 }, (_, i) => `s${i}: ingredients(search: $q, limit: 20) { items { id } }`).join(' ')} }`,
+        query: `query($q: String) { ${Array.from({ length: 19 }, (_, i) => `s${i}: ingredients(search: $q, limit: 20) { items { id } }`).join(' ')} }`,
         variables: { q: text },
       }),
     ]);
