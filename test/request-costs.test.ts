@@ -12,7 +12,9 @@ import { checkQueryLimits } from '../src/platform/graphql-limits.js';
 import { MAX_QUERY_WORDS, MAX_WORD_LETTERS } from '../src/modules/search/parse.js';
 import { MAX_ALIAS_LENGTH } from '../src/modules/shared/ids.js';
 import { buildAppSchema } from '../src/schema.js';
+import { armStatementTimeout } from '../src/db.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
+import { testDatabaseKind } from './helpers/database.js';
 import { fillPath, operationsOf, routeKey } from './helpers/route-fixtures.js';
 
 let t: TestApp;
@@ -314,5 +316,17 @@ describe("an unknown name's 400 lists the accepted ones", () => {
     const error = errorOf(response) as unknown as { details: { field: string; accepted: string[] } };
     expect(error.details.field).toBe('ingredients');
     expect(error.details.accepted).toContain('ingredient_list');
+  });
+});
+
+// Last: it arms the file's pool. PGlite has no statement_timeout (one connection, nothing to cancel from).
+describe('a statement_timeout backstop on PostgreSQL', () => {
+  const onPostgres = testDatabaseKind === 'postgres' ? it : it.skip;
+  onPostgres('every pooled connection gets it on its first checkout; a statement past it is cancelled', async () => {
+    await armStatementTimeout(t.orm, 300);
+    const em = t.em();
+    const [{ statement_timeout }] = await em.execute<Array<{ statement_timeout: string }>>('show statement_timeout');
+    expect(statement_timeout).toBe('300ms');
+    await expect(em.execute('select pg_sleep(5)')).rejects.toMatchObject({ code: '57014' });
   });
 });
