@@ -165,10 +165,10 @@ if (run('search')) {
         variables: { q: text },
       }),
     ]);
-    // 19: the most the cost budget admits now (each 253); 20 were sent before.
-    await measure(`19 aliased ingredient searches, ${label}`, async () => [
+    // 18: the most the cost budget admits now (each 250 + a page of 20, 271); 20 were sent before.
+    await measure(`18 aliased ingredient searches, ${label}`, async () => [
       await gql({
-        query: `query($q: String) { ${Array.from({ length: 19 }, (_, i) => `s${i}: ingredients(search: $q, limit: 20) { items { id } }`).join(' ')} }`,
+        query: `query($q: String) { ${Array.from({ length: 18 }, (_, i) => `s${i}: ingredients(search: $q, limit: 20) { items { id } }`).join(' ')} }`,
         variables: { q: text },
       }),
     ]);
