@@ -78,7 +78,7 @@ describe('POST /compare/expand', () => {
 });
 
 describe('sharing', () => {
-  it('stores a comparison under a token, readable by anyone; its owner's is not listed in the sitemap', async () => {
+  it("stores a comparison under a token, readable by anyone; its owner's is not listed in the sitemap", async () => {
     const alice = await makeCaller(t, 'compare-alice');
     const response = await t.inject({
       method: 'POST',
@@ -110,7 +110,11 @@ describe('sharing', () => {
       ((await t.inject({ method: 'POST', url: '/compare/share', payload: { items }, token })).json() as Comparison)
         .token;
     const analysis = (
-      await t.inject({ method: 'POST', url: '/analyze/ingredient_list', payload: { ingredient_list: 'Aqua, Glycerin' } })
+      await t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        payload: { ingredient_list: 'Aqua, Glycerin' },
+      })
     ).json() as { token: string };
     const bob = await makeCaller(t, 'compare-sitemap-bob');
     const anonymousProducts = await share([products[6].alias, products[7].alias]);
@@ -124,10 +128,7 @@ describe('sharing', () => {
     for (const token of [anonymousPasted, ownedProducts])
       expect((await t.inject({ method: 'GET', url: `/compare/shared/${token}` })).statusCode).toBe(200);
     // A product unpublished since takes its comparisons out of the listing.
-    await t
-      .em()
-      .getConnection()
-      .execute(`update product set status = 'draft' where alias = ?`, [products[7].alias]);
+    await t.em().getConnection().execute(`update product set status = 'draft' where alias = ?`, [products[7].alias]);
     expect((await t.inject({ method: 'GET', url: '/sitemap/comparisons' })).body).not.toContain(anonymousProducts);
     await t
       .em()
