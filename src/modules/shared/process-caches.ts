@@ -43,3 +43,15 @@ export function onProcessCacheDrop(listener: (name: ProcessCacheName, key?: stri
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+const readListeners = new Set<(name: ProcessCacheName) => void>();
+
+/** A reader used the cache (the response cache makes the request's answer depend on it). */
+export function noteProcessCacheRead(name: ProcessCacheName): void {
+  for (const listener of readListeners) listener(name);
+}
+
+export function onProcessCacheRead(listener: (name: ProcessCacheName) => void): () => void {
+  readListeners.add(listener);
+  return () => readListeners.delete(listener);
+}
