@@ -270,6 +270,12 @@ describe('offer URLs point at public sites only', () => {
     'http://[::ffff:192.168.0.1]/',
     'http://[64:ff9b::10.0.0.1]/',
     'http://[2002:c0a8:101::1]/',
+    // Issue 37: RFC 8215 local-use NAT64 and Teredo (2001::/32) tunnel to an IPv4 of the writer's choosing.
+    'http://[64:ff9b:1::a00:1]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+    'http://[2002:808:808::1]/',
+    'http://[::ffff:8.8.8.8]/',
+    'http://192.88.99.1/',
     'http://printer.local/',
     'http://intranet/',
     'http://router.home.arpa/',

@@ -105,15 +105,23 @@ describe('anonymous public GETs are cached', () => {
     expect((await get(t.app, `/brands/${product.brand.alias}`)).json().name).toBe(name);
   });
 
-  it('a write made during a GET (the first call of a new token creates its user) invalidates too', async () => {
-    const token = await t.auth.sign({
-      sub: `test|fresh-${Date.now()}`,
-      preferred_username: `fresh${Date.now() % 100000}`,
-    });
-    await get(t.app, '/census/countries?limit=3');
-    expect((await get(t.app, '/census/countries?limit=3')).headers['x-cache']).toBe('HIT');
+  it('a write made during a GET (the first call of a new token creates its user) invalidates what it changes', async () => {
+    const username = `fresh${Date.now() % 100000}`;
+    const token = await t.auth.sign({ sub: `test|fresh-${Date.now()}`, preferred_username: username });
+    const users = '/users?limit=100';
+    await get(t.app, users);
+    expect((await get(t.app, users)).headers['x-cache']).toBe('HIT');
     expect((await t.inject({ method: 'GET', url: '/census/countries?limit=1', token })).statusCode).toBe(200);
-    expect((await get(t.app, '/census/countries?limit=3')).headers['x-cache']).toBe('MISS');
+    const after = await get(t.app, users);
+    expect(after.headers['x-cache']).toBe('MISS');
+    // The census does not read accounts: a new account leaves it cached (issue 37: writes drop what they change).
+    await get(t.app, '/census/countries?limit=3');
+    await t.inject({
+      method: 'GET',
+      url: '/census/countries?limit=1',
+      token: await t.auth.sign({ sub: `test|fresh2-${Date.now()}`, preferred_username: `${username}b` }),
+    });
+    expect((await get(t.app, '/census/countries?limit=3')).headers['x-cache']).toBe('HIT');
   });
 
   it('CACHE_ENABLED=false turns it off', async () => {

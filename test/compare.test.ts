@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { outsideWriteBumps } from '../src/platform/response-cache.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { makeCaller, snapshotDb, snapshotDiff } from './helpers/route-fixtures.js';
 
@@ -78,7 +79,7 @@ describe('POST /compare/expand', () => {
 });
 
 describe('sharing', () => {
-  it('stores a comparison under a token, readable by anyone and listed in the sitemap', async () => {
+  it("stores a comparison under a token, readable by anyone; its owner's is not listed in the sitemap", async () => {
     const alice = await makeCaller(t, 'compare-alice');
     const response = await t.inject({
       method: 'POST',
@@ -101,7 +102,41 @@ describe('sharing', () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
     expect(sitemap.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(sitemap.body).toContain(`<loc>https://skin.example/p/comparisons/${shared.token}</loc>`);
+    // Owned by a signed-in person, who has no way to publish it: not listed (issue 37).
+    expect(sitemap.body).not.toContain(shared.token);
+  });
+
+  it('lists in the sitemap only comparisons nobody owns of published catalog products', async () => {
+    const share = async (items: string[], token?: string) =>
+      ((await t.inject({ method: 'POST', url: '/compare/share', payload: { items }, token })).json() as Comparison)
+        .token;
+    const analysis = (
+      await t.inject({
+        method: 'POST',
+        url: '/analyze/ingredient_list',
+        payload: { ingredient_list: 'Aqua, Glycerin' },
+      })
+    ).json() as { token: string };
+    const bob = await makeCaller(t, 'compare-sitemap-bob');
+    const anonymousProducts = await share([products[6].alias, products[7].alias]);
+    const anonymousPasted = await share([products[6].alias, analysis.token]);
+    const ownedProducts = await share([products[6].alias, products[8].alias], bob.token);
+    const listed = (await t.inject({ method: 'GET', url: '/sitemap/comparisons' })).body;
+    expect(listed).toContain(`/p/comparisons/${anonymousProducts}</loc>`);
+    expect(listed).not.toContain(anonymousPasted);
+    expect(listed).not.toContain(ownedProducts);
+    // Still readable by link, whoever made them.
+    for (const token of [anonymousPasted, ownedProducts])
+      expect((await t.inject({ method: 'GET', url: `/compare/shared/${token}` })).statusCode).toBe(200);
+    // A product unpublished since takes its comparisons out of the listing.
+    await t.em().getConnection().execute(`update product set status = 'draft' where alias = ?`, [products[7].alias]);
+    // Written outside a request: the response cache hears of it a moment later.
+    await outsideWriteBumps.settled();
+    expect((await t.inject({ method: 'GET', url: '/sitemap/comparisons' })).body).not.toContain(anonymousProducts);
+    await t
+      .em()
+      .getConnection()
+      .execute(`update product set status = 'published' where alias = ?`, [products[7].alias]);
   });
 
   it('never hands out the token of an analysis it holds (which would let a stranger claim it)', async () => {

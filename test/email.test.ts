@@ -376,7 +376,8 @@ describe('what people wrote, in our e-mails', () => {
     // Without a link: quoted, on one line, cut to 40 characters.
     const token2 = await t.tokenFor('mallory-2');
     const m2 = await t.user('mallory-2');
-    const long = 'Security team\nYour account is locked: call us now, we are waiting';
+    // Letters and spaces only (a colon, a comma or a digit would keep it out: test/mail-names.test.ts).
+    const long = 'Security team\nYour account is locked call us now we are waiting';
     // The identity provider's `name` claim can carry a newline (the profile route refuses one).
     await sql('update app_user set display_name = ? where id = ?', [long, m2.id]);
     await t.inject({
@@ -388,7 +389,7 @@ describe('what people wrote, in our e-mails', () => {
     const second = await smtp.waitFor('victim-2@example.com');
     expect(second.subject).toBe('An invitation to Skincare');
     const quoted = /who goes by "([^"]*)" thinks/.exec(second.body)![1];
-    expect(quoted).toBe('Security team Your account is locked: c…');
+    expect(quoted).toBe('Security team Your account is locked ca…');
     expect([...quoted].length).toBe(40);
   });
 

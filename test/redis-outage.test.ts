@@ -10,6 +10,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
+import { processCacheReturn } from '../src/platform/process-cache-drops.js';
+import { wholeDrops } from '../src/modules/shared/process-caches.js';
 import { redisServerBinary } from './helpers/redis-available.js';
 
 const withRedisServer = redisServerBinary('redis-outage.test.ts');
@@ -171,6 +173,93 @@ withRedisServer.describe('Redis goes away and comes back, under two instances', 
     } finally {
       await redis.start();
       await until([a, b], 'ok');
+    }
+  });
+});
+
+withRedisServer.describe('Redis comes back: caches are not all dropped and rebuilt at once (issue 37)', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const whole = () => [...wholeDrops.values()].reduce((sum, n) => sum + n, 0);
+  const logOf = async () => {
+    const client = new Redis(redis.url);
+    try {
+      return (await client.xrange('outage-return:process-cache:log', '-', '+')).map(([, fields]) => fields.join(' '));
+    } finally {
+      client.disconnect();
+    }
+  };
+  beforeAll(async () => {
+    const baselines = processCacheReturn.baselines;
+    a = await buildApp({ config: loadConfig(env({ REDIS_PREFIX: 'outage-return:' })), orm: t.orm, logger: false });
+    b = await buildApp({ config: loadConfig(env({ REDIS_PREFIX: 'outage-return:' })), orm: t.orm, logger: false });
+    await until([a, b], 'ok');
+    // Each has read where the drop log stands (retried in a moment when a command timed out).
+    for (let i = 0; i < 100 && processCacheReturn.baselines < baselines + 2; i++) await sleep(100);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('no whole drop when nothing was written while it was away', async () => {
+    const before = {
+      whole: whole(),
+      spread: processCacheReturn.wholeAfterReturn,
+      caughtUp: processCacheReturn.caughtUp,
+    };
+    await redis.stop();
+    await until([a, b], 'unavailable');
+    await redis.start();
+    await until([a, b], 'ok');
+    for (let i = 0; i < 50 && processCacheReturn.caughtUp < before.caughtUp + 2; i++) await sleep(100);
+    // Both instances read the drop log from where they stopped, found nothing to apply, dropped nothing.
+    expect(processCacheReturn.caughtUp).toBeGreaterThanOrEqual(before.caughtUp + 2);
+    expect(processCacheReturn.wholeAfterReturn).toBe(before.spread);
+    expect(whole()).toBe(before.whole);
+  });
+
+  it('a drop made while it was away is owed by its writer and arrives keyed (one entry), not whole', async () => {
+    const before = { whole: whole(), spread: processCacheReturn.wholeAfterReturn };
+    await redis.stop();
+    await until([a, b], 'unavailable');
+    const mod = await t.tokenFor('outage-return-mod', 'moderator');
+    const created = await a.inject({
+      method: 'POST',
+      url: '/ingredients/create',
+      headers: { authorization: `Bearer ${mod}` },
+      payload: { name: 'Outage Return Test Extract', functions: ['humectant'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as { id: string };
+    await redis.start();
+    await until([a, b], 'ok');
+    let logged: string[] = [];
+    for (let i = 0; i < 50 && !logged.some((entry) => entry.includes(id)); i++) {
+      await sleep(100);
+      logged = await logOf();
+    }
+    // The writer told the others once back: one keyed drop (the new ingredient), in the log and published.
+    expect(logged.filter((entry) => entry.includes(id))).toEqual([expect.stringMatching(/^name knowledge-base key /)]);
+    expect(processCacheReturn.wholeAfterReturn).toBe(before.spread);
+    expect(whole()).toBe(before.whole);
+  });
+
+  it('only when the log cannot tell (Redis back empty): everything, once per instance, spread over time', async () => {
+    const before = { whole: whole(), spread: processCacheReturn.wholeAfterReturn };
+    processCacheReturn.spreadMs = 200;
+    try {
+      await redis.stop({ save: false });
+      await until([a, b], 'unavailable');
+      await redis.start();
+      await until([a, b], 'ok');
+      for (let i = 0; i < 50 && processCacheReturn.wholeAfterReturn < before.spread + 2; i++) await sleep(100);
+      await Promise.all([...processCacheReturn.pending]);
+      expect(processCacheReturn.wholeAfterReturn).toBe(before.spread + 2);
+      // Two instances, two caches each: four whole drops, no more.
+      expect(whole()).toBe(before.whole + 4);
+    } finally {
+      processCacheReturn.spreadMs = 10_000;
     }
   });
 });

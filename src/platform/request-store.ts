@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { onStatement } from '../sql-statements.js';
+import { onProcessCacheDrop, onProcessCacheRead } from '../modules/shared/process-caches.js';
 
 export interface RequestStore {
   /** A write of this request has committed (or went out outside a transaction, which commits it). */
@@ -17,6 +18,12 @@ export interface RequestStore {
   sent: boolean;
   /** In-process caches this request dropped: announced to the other instances once it has committed. */
   droppedCaches?: Set<string>;
+  /** What the request read: tables named by its statements, `cache:<name>` for process caches (response-cache.ts). */
+  tablesRead: Set<string>;
+  /** What its committed writes changed: tables, `cache:<name>`, or `*` when a statement's target is unknown. */
+  tablesWritten: Set<string>;
+  /** The same, for writes inside the transaction now open: they count once it commits. */
+  pendingTables: Set<string>;
   request: FastifyRequest;
 }
 
@@ -41,13 +48,50 @@ export function onWriteOutsideRequest(listener: WriteListener): () => void {
   return () => outsideWriteListeners.delete(listener);
 }
 
+/** The table a write statement changes, each of them (a CTE may hold several); `*` when it cannot be told. */
+const WRITE_TARGETS =
+  /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+export function tablesWrittenBy(sql: string): string[] {
+  if (/^\s*(copy|create|alter|drop|truncate|grant|revoke|comment|do|call)\b/i.test(sql)) return ['*'];
+  // An insert cascades to nothing (only its triggers write): named `insert:<table>`.
+  const tables = [...sql.matchAll(WRITE_TARGETS)]
+    .filter((m) => m[1].toLowerCase() !== 'set')
+    .map((m) => (/^insert/i.test(m[0]) ? `insert:${m[1].toLowerCase()}` : m[1].toLowerCase()));
+  return tables.length ? tables : ['*'];
+}
+
+/** Every identifier of a statement (quoted or not): the response cache keeps those that name tables. */
+const IDENTIFIERS = /"([^"]+)"|\b([a-z_][a-z0-9_]*)\b/gi;
+export function identifiersOf(sql: string): string[] {
+  return [...sql.matchAll(IDENTIFIERS)].map((m) => (m[1] ?? m[2]).toLowerCase());
+}
+
+const recordWrite = (store: RequestStore, tables: Iterable<string>): void => {
+  const into = store.transactionDepth > 0 ? store.pendingTables : store.tablesWritten;
+  for (const table of tables) into.add(table);
+};
+
 onStatement((sql) => {
-  if (!isWriteStatement(sql) || BOOKKEEPING.test(sql)) return;
   const store = storage.getStore();
+  if (!isWriteStatement(sql) || BOOKKEEPING.test(sql)) {
+    if (store && !store.sent) for (const word of identifiersOf(sql)) store.tablesRead.add(word);
+    return;
+  }
   if (store && !store.sent) {
     if (store.transactionDepth > 0) store.pendingWrite = true;
     else store.committed = true;
+    recordWrite(store, tablesWrittenBy(sql));
   } else for (const listener of outsideWriteListeners) listener();
+});
+
+// What a request read from a process cache it depends on as on a table; a drop changes it.
+onProcessCacheRead((name) => {
+  const store = storage.getStore();
+  if (store && !store.sent) store.tablesRead.add(`cache:${name}`);
+});
+onProcessCacheDrop((name) => {
+  const store = storage.getStore();
+  if (store && !store.sent) recordWrite(store, [`cache:${name}`]);
 });
 
 /**
@@ -68,13 +112,20 @@ export const transactionTracker = {
       store.pendingWrite = false;
       store.committed = true;
     }
+    if (store.transactionDepth === 0) {
+      for (const table of store.pendingTables) store.tablesWritten.add(table);
+      store.pendingTables.clear();
+    }
   },
   afterTransactionRollback(): void {
     const store = storage.getStore();
     if (!store) return;
     store.transactionDepth = Math.max(0, store.transactionDepth - 1);
     // A savepoint rolled back keeps the outer transaction's pending writes (counting too many is safe).
-    if (store.transactionDepth === 0) store.pendingWrite = false;
+    if (store.transactionDepth === 0) {
+      store.pendingWrite = false;
+      store.pendingTables.clear();
+    }
   },
 };
 
@@ -87,10 +138,12 @@ export function trackTransactions(eventManager: { registerSubscriber(subscriber:
   eventManager.registerSubscriber(transactionTracker);
 }
 
-/** A write made for this request committed by other means (the group-committed analysis INSERT). */
-export function markCommittedWrite(): void {
+/** A write made for this request committed by other means (the group-committed analysis INSERT), to these tables. */
+export function markCommittedWrite(tables: string[]): void {
   const store = storage.getStore();
-  if (store && !store.sent) store.committed = true;
+  if (!store || store.sent) return;
+  store.committed = true;
+  for (const table of tables) store.tablesWritten.add(table);
 }
 
 export const currentStore = (): RequestStore | undefined => storage.getStore();
@@ -99,7 +152,16 @@ export const storeOf = (request: FastifyRequest): RequestStore | undefined => st
 /** Opens the store on every request (first hook of all) and re-enters it before the handler. */
 export function registerRequestStore(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    const store: RequestStore = { committed: false, pendingWrite: false, transactionDepth: 0, sent: false, request };
+    const store: RequestStore = {
+      committed: false,
+      pendingWrite: false,
+      transactionDepth: 0,
+      sent: false,
+      request,
+      tablesRead: new Set(),
+      tablesWritten: new Set(),
+      pendingTables: new Set(),
+    };
     stores.set(request, store);
     storage.run(store, done);
   });

@@ -1,11 +1,18 @@
 // The cache of public GET responses for anonymous callers.
 //
-// Never stale, by construction: every entry is keyed by a generation number, and every request
-// that wrote to the database bumps the generation *before its response is sent* (onSend). A
-// reader that started before the write may store what it read under the old generation, which
-// nobody asks for any more. With REDIS_URL the generation and the entries live in Redis, so a
-// write on one instance is seen at once on every other; each instance also keeps an in-process
-// copy of entries, keyed by the same shared generation (so it can never be stale either).
+// Never stale, by construction: every entry records the generations of what it was read from
+// (each table its statements named, each process cache it used, and the global generation `*`),
+// taken before it was read; every request that wrote bumps the generations of what it changed
+// *before its response is sent* (onSend), and an entry is served only while all of its
+// generations are unchanged. So a write drops the cached reads it changes and no others (issue
+// 37: one anonymous client sharing comparisons at 5/s emptied the whole cache). What a write
+// changes: the tables its statements name, plus what their triggers write and their foreign keys
+// cascade to (read from the database's catalog at start-up), plus the process caches it drops;
+// a statement whose target cannot be told, DDL, a write outside a request, bump `*` (everything).
+// A reader that started before the write holds older generations, so its entry is never served.
+// With REDIS_URL the generations and the entries live in Redis, so a write on one instance is
+// seen at once on every other; each instance also keeps an in-process copy of entries, checked
+// against the same shared generations (so it can never be stale either).
 //
 // Redis away: a write cannot bump the shared generation, so no instance can trust anything cached
 // before it. While the connection is down nothing is cached or served from the cache (an entry
@@ -21,13 +28,108 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Orm } from '../db.js';
 import { MAX_RECONNECT_DELAY_MS, type RedisLink } from './redis.js';
-import { onWriteOutsideRequest, storeOf, trackTransactions } from './request-store.js';
+import { currentStore, onWriteOutsideRequest, storeOf, trackTransactions } from './request-store.js';
 
 export interface CachedResponse {
   status: number;
   contentType: string;
   body: string;
   etag: string;
+}
+
+/** An entry with the generations it was read under: `*`, and each table or `cache:<name>` it read. */
+interface StoredResponse extends CachedResponse {
+  deps: Record<string, string>;
+}
+
+/** The generations now: `*` and each table's (a table never written has none: "0"). */
+type Generations = Record<string, string>;
+
+/**
+ * What the database tells about writes: the tables there are, and per table what else a write to
+ * it changes (its triggers' writes, its foreign keys' cascades), closed transitively.
+ */
+export interface WriteGraph {
+  tables: ReadonlySet<string>;
+  /** What an update or delete of the table changes besides (its triggers and cascades, then theirs). */
+  alsoWritten: ReadonlyMap<string, ReadonlySet<string>>;
+  /** What an insert into the table changes besides (its triggers, then theirs: an insert cascades to nothing). */
+  alsoInserted: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Per SQL function of ours, the tables it reads (a read calling it depends on them). */
+  functionReads: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Views: what they read is not followed, so an answer reading one is not kept. */
+  views: ReadonlySet<string>;
+}
+
+const TABLES_SQL = `select c.relname as name, c.relkind as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'p', 'v', 'm') and n.nspname = current_schema()`;
+const FUNCTIONS_SQL = `select p.proname as name, p.prosrc as source from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = current_schema()`;
+const CASCADES_SQL = `select child.relname as child, parent.relname as parent from pg_constraint k
+  join pg_class child on child.oid = k.conrelid join pg_class parent on parent.oid = k.confrelid
+  where k.contype = 'f' and (k.confdeltype in ('c', 'n', 'd') or k.confupdtype in ('c', 'n', 'd'))`;
+const TRIGGERS_SQL = `select c.relname as name, p.prosrc as source from pg_trigger t
+  join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`;
+const WRITES_IN_SOURCE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
+
+/** Reads the write graph from the database's catalog (PostgreSQL and PGlite alike). */
+export async function readWriteGraph(
+  execute: (sql: string) => Promise<Array<Record<string, string>>>,
+): Promise<WriteGraph> {
+  const relations = await execute(TABLES_SQL);
+  const tables = new Set(relations.map((r) => r.name));
+  const views = new Set(relations.filter((r) => r.kind === 'v' || r.kind === 'm').map((r) => r.name));
+  // Functions read what their source names, and what the functions they call read.
+  const sources = new Map((await execute(FUNCTIONS_SQL)).map((r) => [r.name, r.source ?? '']));
+  const namedIn = (source: string) => new Set(source.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []);
+  const functionReads = new Map<string, Set<string>>();
+  for (const name of sources.keys()) {
+    const reads = new Set<string>();
+    const seen = new Set([name]);
+    const queue = [name];
+    while (queue.length)
+      for (const word of namedIn(sources.get(queue.pop()!) ?? '')) {
+        if (tables.has(word)) reads.add(word);
+        else if (sources.has(word) && !seen.has(word)) {
+          seen.add(word);
+          queue.push(word);
+        }
+      }
+    if (reads.size) functionReads.set(name, reads);
+  }
+  const direct = new Map<string, Set<string>>();
+  const add = (from: string, to: string) => {
+    if (from === to) return;
+    const targets = direct.get(from) ?? new Set<string>();
+    targets.add(to);
+    direct.set(from, targets);
+  };
+  const triggered = new Map<string, Set<string>>();
+  for (const { name, source } of await execute(TRIGGERS_SQL)) {
+    const targets = [...source.matchAll(WRITES_IN_SOURCE)].map((m) => m[1].toLowerCase()).filter((t) => tables.has(t));
+    const into = triggered.get(name) ?? new Set<string>();
+    // A trigger function that writes what we cannot name (dynamic SQL) changes anything.
+    if (/\bexecute\b/i.test(source)) into.add('*');
+    for (const target of targets) into.add(target);
+    triggered.set(name, into);
+    for (const target of into) add(name, target);
+  }
+  for (const { child, parent } of await execute(CASCADES_SQL)) add(parent, child);
+  /** Everything reached from these, following triggers and cascades. */
+  const reach = (start: Iterable<string>) => {
+    const seen = new Set<string>(start);
+    const queue = [...seen];
+    while (queue.length)
+      for (const next of direct.get(queue.pop()!) ?? [])
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+    return seen;
+  };
+  const alsoWritten = new Map([...direct.keys()].map((table) => [table, reach([table])]));
+  const alsoInserted = new Map([...triggered].map(([table, targets]) => [table, reach(targets)]));
+  return { tables, alsoWritten, alsoInserted, functionReads, views };
 }
 
 export interface ResponseCacheOptions {
@@ -45,16 +147,28 @@ const freshGeneration = (): number => Date.now() * 1000;
 
 const BUMP = `if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) end
 return redis.call('incr', KEYS[1])`;
+/** Per-table generations start above any used before, as `*` does: a hash evicted and begun again never repeats one. */
+const BUMP_TABLES = `for i = 2, #ARGV do
+  if redis.call('hexists', KEYS[1], ARGV[i]) == 0 then redis.call('hset', KEYS[1], ARGV[i], ARGV[1]) end
+  redis.call('hincrby', KEYS[1], ARGV[i], 1)
+end
+return 1`;
 
 /** After a reconnection, how long the cache stays unused while the other instances reconnect and re-base. */
 const SETTLE_MS = 2 * MAX_RECONNECT_DELAY_MS;
 
 export class ResponseCache {
-  private readonly local: LRUCache<string, CachedResponse>;
-  private localGeneration = freshGeneration();
+  private readonly local: LRUCache<string, StoredResponse>;
+  /** Without Redis: the generations, in process. */
+  private readonly localGenerations = new Map<string, number>([['*', freshGeneration()]]);
   private readonly genKey: string;
-  /** The generation the in-process entries belong to: entries of older ones are dropped at once. */
-  private localFor: string | null = null;
+  private readonly tablesKey: string;
+  /** What writes change (null until read from the database, or for a command-line tool: writes then bump `*`). */
+  graph: WriteGraph | null = null;
+  /** The graph being read (the first lookups wait for it: a few catalog statements at start-up). */
+  graphRead: Promise<unknown> | null = null;
+  /** Bumps by scope, in this process: `*` (everything) or the tables and caches named (tests and the bench count them). */
+  readonly bumps = { everything: 0, tables: 0 };
   /** No caching before this time: Redis is back, the instances are re-basing. */
   private settledAt = 0;
   /** A bump that could not reach Redis: the next connection must start a new generation. */
@@ -65,13 +179,14 @@ export class ResponseCache {
   bypassed = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {
-    this.local = new LRUCache<string, CachedResponse>({
+    this.local = new LRUCache<string, StoredResponse>({
       max: options.maxEntries,
       ttl: options.ttlSeconds * 1000,
       maxSize: 128 * 1024 * 1024,
       sizeCalculation: (entry) => entry.body.length + 200,
     });
     this.genKey = `${options.prefix}cache:gen`;
+    this.tablesKey = `${options.prefix}cache:tables`;
     options.link?.onReady((afterOutage) => {
       if (afterOutage || this.bumpOwed) return this.rebase();
     });
@@ -131,21 +246,27 @@ export class ResponseCache {
     }
   }
 
-  /** The current generation, or null when it cannot be known (Redis away): then no caching. */
-  async generation(): Promise<string | null> {
+  /** The generations now, or null when they cannot be known (Redis away): then no caching. */
+  async generations(): Promise<Generations | null> {
     const { redis } = this.options;
-    if (!redis) return String(this.localGeneration);
+    if (!redis) return Object.fromEntries([...this.localGenerations].map(([k, v]) => [k, String(v)]));
     if (!this.usable) {
       this.bypassed++;
       return null;
     }
     try {
-      let value = await redis.get(this.genKey);
-      if (value === null) {
+      const read = async () => {
+        const results = await redis.pipeline().get(this.genKey).hgetall(this.tablesKey).exec();
+        const [[genError, global], [tablesError, tables]] = results!;
+        if (genError || tablesError) throw genError ?? tablesError;
+        return { global: global as string | null, tables: tables as Record<string, string> };
+      };
+      let { global, tables } = await read();
+      if (global === null) {
         await redis.set(this.genKey, String(freshGeneration()), 'NX');
-        value = await redis.get(this.genKey);
+        ({ global, tables } = await read());
       }
-      return value;
+      return { ...tables, '*': global! };
     } catch (error) {
       this.options.link?.commandFailed(error);
       this.options.log.warn({ err: error }, 'response cache: Redis unavailable, not caching');
@@ -154,16 +275,53 @@ export class ResponseCache {
     }
   }
 
-  /** In-process entries of an older generation can never be asked for again: free them. */
-  private follow(generation: string): void {
-    if (generation === this.localFor) return;
-    this.local.clear();
-    this.localFor = generation;
+  /** An entry is served while every generation it was read under is still the current one. */
+  private static current(entry: StoredResponse, generations: Generations): boolean {
+    for (const name in entry.deps) if ((generations[name] ?? '0') !== entry.deps[name]) return false;
+    return true;
+  }
+
+  /** What a write to these tables (and caches) changes: they, what their triggers and cascades write; `*` when unsure. */
+  changedBy(written: Iterable<string>): Set<string> {
+    const changed = new Set<string>();
+    for (const name0 of written) {
+      const inserted = name0.startsWith('insert:');
+      const name = inserted ? name0.slice('insert:'.length) : name0;
+      if (name === '*' || !this.graph || (!name.startsWith('cache:') && !this.graph.tables.has(name)))
+        return new Set(['*']);
+      changed.add(name);
+      for (const also of (inserted ? this.graph.alsoInserted : this.graph.alsoWritten).get(name) ?? [])
+        changed.add(also);
+    }
+    return changed.has('*') ? new Set(['*']) : changed;
+  }
+
+  /** Outdates the cached reads of these tables and caches (`*`, or none named: every cached response). */
+  async bumpTables(names: Iterable<string>): Promise<void> {
+    const changed = this.changedBy(names);
+    if (changed.size === 0 || changed.has('*')) return this.bump();
+    this.bumps.tables++;
+    const { redis, link } = this.options;
+    if (!redis) {
+      for (const name of changed) this.localGenerations.set(name, (this.localGenerations.get(name) ?? 0) + 1);
+      return;
+    }
+    if (link && !link.up) {
+      this.owe(new Error('Redis is not connected'));
+      return;
+    }
+    try {
+      await redis.eval(BUMP_TABLES, 1, this.tablesKey, String(freshGeneration()), ...changed);
+    } catch {
+      // Could not move those on: move everything on instead (or owe it).
+      await this.bump();
+    }
   }
 
   /** Every cached response is outdated from now on. */
   async bump(): Promise<void> {
-    this.localGeneration++;
+    this.bumps.everything++;
+    this.localGenerations.set('*', this.localGenerations.get('*')! + 1);
     const { redis, link } = this.options;
     if (!redis) return;
     this.local.clear();
@@ -188,27 +346,28 @@ export class ResponseCache {
     this.options.link?.reset();
   }
 
-  private redisKey(generation: string, url: string): string {
-    return `${this.options.prefix}cache:e:${generation}:${url}`;
+  private redisKey(url: string): string {
+    return `${this.options.prefix}cache:e:${url}`;
   }
 
-  async get(generation: string, url: string): Promise<CachedResponse | undefined> {
-    this.follow(generation);
-    const localKey = `${generation}\u0000${url}`;
-    const found = this.local.get(localKey);
-    if (found || !this.options.redis) {
-      if (found) this.hits++;
-      else this.misses++;
+  async get(url: string, generations: Generations): Promise<CachedResponse | undefined> {
+    const found = this.local.get(url);
+    if (found && ResponseCache.current(found, generations)) {
+      this.hits++;
       return found;
     }
+    if (!this.options.redis) {
+      this.misses++;
+      return undefined;
+    }
     try {
-      const raw = await this.options.redis.get(this.redisKey(generation, url));
-      if (!raw) {
+      const raw = await this.options.redis.get(this.redisKey(url));
+      const entry = raw ? (JSON.parse(raw) as StoredResponse) : null;
+      if (!entry?.deps || !ResponseCache.current(entry, generations)) {
         this.misses++;
         return undefined;
       }
-      const entry = JSON.parse(raw) as CachedResponse;
-      if (generation === this.localFor) this.local.set(localKey, entry);
+      this.local.set(url, entry);
       this.hits++;
       return entry;
     } catch (error) {
@@ -218,22 +377,28 @@ export class ResponseCache {
     }
   }
 
-  async set(generation: string, url: string, entry: CachedResponse): Promise<void> {
-    // A reader that started before a write stores under the old generation: keep it out of memory.
-    if (generation !== this.localFor) return this.setShared(generation, url, entry);
-    this.local.set(`${generation}\u0000${url}`, entry);
-    return this.setShared(generation, url, entry);
-  }
-
-  private async setShared(generation: string, url: string, entry: CachedResponse): Promise<void> {
+  /**
+   * Keeps an answer under the generations read before it was computed, restricted to what its
+   * request read (the request store, src/platform/request-store.ts). Not kept: without the
+   * database's write graph (what is a table is unknown), or when the request wrote.
+   */
+  async set(url: string, generations: Generations, response: CachedResponse): Promise<void> {
+    const store = currentStore();
+    if (!store || store.committed || store.pendingWrite || !this.graph) return;
+    const deps: Record<string, string> = { '*': generations['*'] };
+    const depend = (name: string) => {
+      deps[name] = generations[name] ?? '0';
+    };
+    for (const name of store.tablesRead) {
+      if (this.graph.views.has(name)) return;
+      if (this.graph.tables.has(name) || name.startsWith('cache:')) depend(name);
+      for (const table of this.graph.functionReads.get(name) ?? []) depend(table);
+    }
+    const entry: StoredResponse = { ...response, deps };
+    this.local.set(url, entry);
     if (!this.options.redis) return;
     try {
-      await this.options.redis.set(
-        this.redisKey(generation, url),
-        JSON.stringify(entry),
-        'EX',
-        this.options.ttlSeconds,
-      );
+      await this.options.redis.set(this.redisKey(url), JSON.stringify(entry), 'EX', this.options.ttlSeconds);
     } catch (error) {
       // A miss next time.
       this.options.link?.commandFailed(error);
@@ -242,11 +407,12 @@ export class ResponseCache {
 
   /** What the REST router needs: the cached answer of a URL, or a way to keep the one it computes. */
   async open(url: string): Promise<{ hit: CachedResponse } | { store: (entry: CachedResponse) => void } | null> {
-    const generation = await this.generation();
-    if (generation === null) return null;
-    const hit = await this.get(generation, url);
+    if (!this.graph && this.graphRead) await this.graphRead;
+    const generations = await this.generations();
+    if (generations === null) return null;
+    const hit = await this.get(url, generations);
     if (hit) return { hit };
-    return { store: (entry) => void this.set(generation, url, entry) };
+    return { store: (entry) => void this.set(url, generations, entry) };
   }
 }
 
@@ -281,8 +447,19 @@ export function registerResponseCache(
     log: app.log,
   });
   trackTransactions(orm.em.getEventManager());
+  // What a write changes, from the catalog: until it is read (start-up), writes bump everything and nothing is kept.
+  cache.graphRead = readWriteGraph(
+    (sql) => orm.em.fork().getConnection().execute(sql) as Promise<Array<Record<string, string>>>,
+  ).then(
+    (graph) => {
+      cache.graph = graph;
+    },
+    (error: unknown) =>
+      app.log.error({ err: error }, 'response cache: could not read the tables and triggers; not caching'),
+  );
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (storeOf(request)?.committed) await cache.bump();
+    const store = storeOf(request);
+    if (store?.committed) await cache.bumpTables(store.tablesWritten);
     return payload;
   });
   // Writes outside a request (background work): bump now and once more when it has likely committed.

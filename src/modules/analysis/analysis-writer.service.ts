@@ -100,5 +100,5 @@ export async function saveAnalysis(em: EntityManager, row: NewAnalysis): Promise
       setImmediate(() => void flush(em));
     }
   });
-  markCommittedWrite();
+  markCommittedWrite(['ingredient_analysis']);
 }

@@ -5,6 +5,7 @@ import { getUser } from '../user/user.service.js';
 import { UserType, type User } from '../user/user.entity.js';
 import { Brand } from './brand.entity.js';
 import { getBrand } from './brand.service.js';
+import { hostProblem } from '../shared/public-host.js';
 
 export interface BrandChanges {
   name?: string | null;
@@ -53,6 +54,8 @@ export async function updateBrand(
         url = null;
       }
       if (url?.protocol !== 'https:') throw validationFailed('website', 'website must be an https URL');
+      const problem = hostProblem(url);
+      if (problem) throw validationFailed('website', `website must name a public site: ${problem}`);
     }
     brand.website = changes.website;
   }

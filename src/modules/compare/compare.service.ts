@@ -179,7 +179,21 @@ export async function getSharedComparison(ctx: Context, token: string): Promise<
   return compareResolved(ctx, items, shared);
 }
 
-/** The shared comparisons' sitemap, paged as /sitemap/products. */
+/**
+ * Which shared comparisons the sitemap lists: those nobody owns that compare published catalog
+ * products only. The contract has no way to publish a comparison, so one a signed-in person made
+ * stays theirs to hand out (its link works, no search engine is told of it), and one holding a
+ * pasted list (an analysis) is never listed: what a person pasted is theirs, and a list anyone can
+ * paste would let a stranger fill our sitemap. A product unpublished or deleted since takes its
+ * comparisons out of the listing.
+ */
+const LISTED_COMPARISON = `c.owner_id is null and jsonb_typeof(c.items) = 'array' and jsonb_array_length(c.items) > 0
+  and not exists (
+    select 1 from jsonb_array_elements(c.items) as item
+    where item->>'kind' is distinct from 'product'
+      or not exists (select 1 from product p where p.id::text = item->>'key' and p.status = 'published'))`;
+
+/** The shared comparisons' sitemap, paged as /sitemap/products: the listed ones only (LISTED_COMPARISON). */
 export function comparisonSitemap(
   em: EntityManager,
   publicUrl: string,
@@ -187,9 +201,17 @@ export function comparisonSitemap(
 ): Promise<string> {
   return sitemapPage(publicUrl, page, {
     path: '/sitemap/comparisons',
-    count: () => em.count(SharedComparison, {}),
+    count: async () =>
+      (
+        await em.execute<Array<{ n: number }>>(
+          `select count(*)::int as n from shared_comparison c where ${LISTED_COMPARISON}`,
+        )
+      )[0].n,
     rows: (offset, limit) =>
-      em.find(SharedComparison, {}, { fields: ['token', 'createdAt'], orderBy: { id: 'asc' }, offset, limit }),
-    url: (c) => ({ path: pagePaths.comparison(c.token), lastmod: c.createdAt }),
+      em.execute<Array<{ token: string; created_at: Date | string }>>(
+        `select c.token, c.created_at from shared_comparison c where ${LISTED_COMPARISON} order by c.id limit ? offset ?`,
+        [limit, offset],
+      ),
+    url: (c) => ({ path: pagePaths.comparison(c.token), lastmod: new Date(c.created_at) }),
   });
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '../../db.js';
 import { Ingredient } from './ingredient.entity.js';
 import { IngredientMatcher, type KnownIngredient } from '../analysis/engine/match.js';
-import { dropProcessCache, registerProcessCache } from '../shared/process-caches.js';
+import { dropProcessCache, noteProcessCacheRead, registerProcessCache } from '../shared/process-caches.js';
 
 /** The ingredient knowledge base in memory: the matcher over its names and the rows by id. */
 export interface KnowledgeBase {
@@ -190,6 +190,7 @@ async function applyChanges(em: EntityManager, base: KnowledgeBase): Promise<voi
  * The rows are detached: read them, never change them.
  */
 export async function loadKnowledgeBase(em: EntityManager): Promise<KnowledgeBase> {
+  noteProcessCacheRead('knowledge-base');
   const loading = (cached ??= (async () => {
     stale.clear();
     stats.loads++;

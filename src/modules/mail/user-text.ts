@@ -1,10 +1,17 @@
 // Text people wrote (display names, usernames, routine and product names) inside the e-mails we
 // send: a stranger can choose it, and our mail to any address must not carry their instructions or
-// links. It goes in quoted as a name, short, on one line, with nothing that a
-// mail client or a reader could take for an address; otherwise it is left out. Never in a subject.
+// links. It goes in quoted as a name, short, on one line, and only when it holds nothing but what
+// names are made of; otherwise it is left out (the e-mail still goes, without the name). Never in
+// a subject. The profile itself may hold anything: only what reaches an e-mail is restricted.
+//
+// An allowlist, not a list of what looks like a link: every script has its own full stops
+// (U+3002 "。", U+FF0E "．", U+2027 "‧", U+0701 "܁"...), and a denylist of URL shapes missed them.
+// Allowed: letters and combining marks of any script, spaces, apostrophes, hyphens. Left out with
+// everything else: digits (a name needs none; they are what phone numbers and amounts of a
+// call-back scam are made of, and half of a bare address), dots of any script, slashes, '@', ':'.
 
-/** A scheme (`http://`, `mailto:`), `www.`, a host-like `word.tld`, an address or a path. */
-const URL_LIKE = /[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\p{N}_-]\.\p{L}{2,}|@|\/\/|\\\\/iu;
+/** What a name in an e-mail may hold, whole (after NFKC and whitespace folding). */
+export const NAME_ALLOWED = /^[\p{L}\p{M}' \u2019\u02BC-]+$/u;
 
 /** Control and format characters (newlines, bidi overrides, zero-width joiners) become a space. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;
@@ -12,14 +19,21 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;
 /** Names are this long at most (in characters); longer ones are cut with an ellipsis. */
 export const NAME_MAX = 40;
 
+/** The text as it would be judged: NFKC (full-width letters become letters), one line, spaces folded. */
+const flatten = (text: string | null | undefined): string =>
+  (text ?? '').normalize('NFKC').replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+
+/** Whether a name may go into an e-mail (it holds only letters, marks, spaces, apostrophes, hyphens). */
+export const isMailableName = (text: string | null | undefined): boolean => NAME_ALLOWED.test(flatten(text));
+
 /**
  * The text as a quoted name (`"Dana"`), or null when there is nothing safe to show: empty, or
- * anything URL-like. NFKC first, so that full-width dots and slashes are seen for what they are.
+ * holding anything but letters, marks, spaces, apostrophes and hyphens.
  */
 export function quotedName(text: string | null | undefined, max = NAME_MAX): string | null {
-  const flat = (text ?? '').normalize('NFKC').replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
-  if (!flat || URL_LIKE.test(flat)) return null;
-  const chars = [...flat.replace(/"/g, "'")];
+  const flat = flatten(text);
+  if (!NAME_ALLOWED.test(flat)) return null;
+  const chars = [...flat];
   const capped =
     chars.length > max
       ? `${chars

@@ -1,7 +1,7 @@
 import type { EntityManager } from '../../db.js';
 import { ProductStatus } from './product.entity.js';
 import { SimilarityIndex, SimilarityOverlay, type CatalogItem } from '../analysis/engine/similarity.js';
-import { dropProcessCache, registerProcessCache } from '../shared/process-caches.js';
+import { dropProcessCache, noteProcessCacheRead, registerProcessCache } from '../shared/process-caches.js';
 
 // Built once from the published catalog (one query, seconds at 100,000 products). A product
 // write does not rebuild it: the product's id is marked (here at once, on every other instance
@@ -40,6 +40,7 @@ const itemOf = (row: Row): CatalogItem => ({
 });
 
 export async function loadSimilarityIndex(em: EntityManager): Promise<SimilarityOverlay> {
+  noteProcessCacheRead('similarity-index');
   const loading = (cached ??= (async () => {
     stale.clear();
     builds++;

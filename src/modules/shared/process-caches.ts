@@ -20,17 +20,38 @@ export function dropProcessCache(name: ProcessCacheName, key?: string): void {
   for (const listener of listeners) listener(name, key);
 }
 
+/** Whole drops made in this process, by cache (each costs a whole rebuild on the next read): tests count them. */
+export const wholeDrops = new Map<string, number>();
+const countWhole = (name: string) => wholeDrops.set(name, (wholeDrops.get(name) ?? 0) + 1);
+
 /** Drops this process's copy only (a drop announced by another instance). */
 export function dropLocalProcessCache(name: string, key?: string): void {
-  droppers.get(name as ProcessCacheName)?.(key);
+  const drop = droppers.get(name as ProcessCacheName);
+  if (drop && key === undefined) countWhole(name);
+  drop?.(key);
 }
 
 export function dropAllLocalProcessCaches(): void {
-  for (const drop of droppers.values()) drop();
+  for (const [name, drop] of droppers) {
+    countWhole(name);
+    drop();
+  }
 }
 
 /** Hears every drop made in this process; returns the way to stop. */
 export function onProcessCacheDrop(listener: (name: ProcessCacheName, key?: string) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+const readListeners = new Set<(name: ProcessCacheName) => void>();
+
+/** A reader used the cache (the response cache makes the request's answer depend on it). */
+export function noteProcessCacheRead(name: ProcessCacheName): void {
+  for (const listener of readListeners) listener(name);
+}
+
+export function onProcessCacheRead(listener: (name: ProcessCacheName) => void): () => void {
+  readListeners.add(listener);
+  return () => readListeners.delete(listener);
 }
