@@ -21,12 +21,17 @@ import { loadKnowledgeBase } from '../scripts/label-recall.js';
 const LIMIT = 20_000;
 /** CPU below this many milliseconds counts as this many: noise, not growth. */
 const FLOOR_MS = 8;
-const RUNS = 4;
+const RUNS = 3;
+const MAX_RUNS = 12;
 
-/** Repeats `unit` (after `head`) to exactly `size` characters, ending with `tail`. */
+/**
+ * `head`, `unit` repeated, `tail`: exactly `size` characters. Whole units only (a unit cut at the end could read
+ * as another shape, a kit's last part without its list): what is left over is spaces before the tail.
+ */
 const fill = (size: number, unit: string, head = '', tail = ''): string => {
   const room = size - head.length - tail.length;
-  return head + unit.repeat(Math.ceil(room / unit.length)).slice(0, room) + tail;
+  const units = Math.floor(room / unit.length);
+  return head + unit.repeat(units) + ' '.repeat(room - units * unit.length) + tail;
 };
 
 const SEPARATORS: Record<string, string> = {
@@ -64,6 +69,7 @@ for (const [name, run] of Object.entries(SEPARATORS)) {
   shapes.push([`Aqua, a run of ${name}, Aqua`, (n) => fill(n, run, 'Aqua', 'Aqua')]);
   shapes.push([`a run of ${name} alone`, (n) => fill(n, run)]);
   shapes.push([`"Aqua" and ${name} alternating`, (n) => fill(n, `Aqua${run}`)]);
+  shapes.push([`"Aqua" and ${name} alternating, then a list on the next line`, (n) => fill(n, `Aqua${run}`, '', '\nAqua, Glycerin, Niacinamide')]);
 }
 for (const [open, close] of BRACKETS) {
   shapes.push([`${open} nested`, (n) => `${open.repeat(n / 2)}${close.repeat(n / 2)}`]);
@@ -81,6 +87,7 @@ for (const [name, unit] of Object.entries({
   'CJK names, full-width commas': '정제수、글리세린，',
   'Latin, CJK and Hangul mixed': 'Aqua 水 정제수 ',
   '"step 1" numbering': 'Step 1 ',
+  '"Step 1." sentences': 'Step 1. ',
   '"step 1:" lines': 'Step 1:\n',
   '"1." numbering': '1. ',
   '"1. Name:" lines': '1. Gentle Cleanser: Aqua, Glycerin, Niacinamide\n',
@@ -162,13 +169,19 @@ function cpuOf(text: string): number {
   return Math.max(best, FLOOR_MS);
 }
 
-/** Best CPU of each of two texts, their runs alternating (a burst of load on the machine falls on both). */
-function cpuOfBoth(a: string, b: string): [number, number] {
+/**
+ * Best CPU of each of two texts, their runs alternating (a burst of load on the machine falls on both). A collection
+ * of garbage falls on one run or another: while the larger text looks more than `ratio` times as costly (or above `cap`), more runs
+ * are taken (up to MAX_RUNS), since a best time only goes down; super-linear work stays costly on every run.
+ */
+function cpuOfBoth(a: string, b: string, ratio: number, cap: number): [number, number] {
   let bestA = Number.POSITIVE_INFINITY;
   let bestB = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < MAX_RUNS; i++) {
     bestA = Math.min(bestA, cpuOnce(a));
     bestB = Math.min(bestB, cpuOnce(b));
+    const floored = Math.max(bestB, FLOOR_MS);
+    if (i + 1 >= RUNS && floored <= ratio * Math.max(bestA, FLOOR_MS) && floored <= cap) break;
   }
   return [Math.max(bestA, FLOOR_MS), Math.max(bestB, FLOOR_MS)];
 }
@@ -196,9 +209,10 @@ describe('parse + match grow linearly on every shape of label', () => {
     const half = make(LIMIT / 2);
     const full = make(LIMIT);
     expect(full.length).toBe(LIMIT);
-    const [cpuHalf, cpuFull] = cpuOfBoth(half, full);
+    const cap = 3 * Math.max(ordinary, FLOOR_MS);
+    const [cpuHalf, cpuFull] = cpuOfBoth(half, full, 3, cap);
     expect(cpuFull / cpuHalf).toBeLessThanOrEqual(3);
-    expect(cpuFull).toBeLessThanOrEqual(3 * Math.max(ordinary, FLOOR_MS));
+    expect(cpuFull).toBeLessThanOrEqual(cap);
   });
 
   afterAll(() => setEntryCacheSize(20_000));

@@ -44,22 +44,28 @@ const NUMBERED = /\d{1,2}\s*[.)]\s+(?=\p{L})/uy;
 const NUMBERED_NAMED =
   /(\p{L}[^\n:,;.]{0,39}?[^\s:,;.])[ \t]*(?:\n[ \t]*)?(?:\([^)\n]{1,24}\)[ \t]*(?:\n[ \t]*)?)?:\s*/uy;
 
+/** How far a product's name line reaches, in characters. */
+const NAME_LINE_REACH = 300;
+/** How long a step's name may be ("Step 2 Brightening Vitamin C Night Serum"). */
+const STEP_NAME_REACH = 120;
+
 /** A name alone on its line (no separators, six words at most) whose next line is a list: the end of that line, or -1. */
 function nameLineEnd(text: string, at: number, name: (line: string) => boolean): number {
-  const lineEnd = text.indexOf('\n', at);
-  if (lineEnd <= at) return -1;
+  // A name line is short: looked for within reach only, since this runs at every line and sentence start (reading
+  // each long line to its end from each of its sentences cost the square of its length).
+  const lineEnd = text.slice(at, at + NAME_LINE_REACH + 1).indexOf('\n');
+  if (lineEnd <= 0) return -1;
+  return nameLineFrom(text, at, at + lineEnd, name);
+}
+
+function nameLineFrom(text: string, at: number, lineEnd: number, name: (line: string) => boolean): number {
   const line = text.slice(at, lineEnd).trim();
+  if (!line || /[,:;]/.test(line) || line.split(/\s+/).length > 6 || !name(line)) return -1;
   // The next line that is not blank: the run of blank lines is read once, by the line above it alone.
   const next = skipChars(text, lineEnd + 1);
   const nextEnd = text.indexOf('\n', next);
   const nextLine = text.slice(next, nextEnd < 0 ? text.length : nextEnd);
-  const ok =
-    line &&
-    !/[,:;]/.test(line) &&
-    line.split(/\s+/).length <= 6 &&
-    name(line) &&
-    (commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine));
-  return ok ? lineEnd + 1 : -1;
+  return commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine) ? lineEnd + 1 : -1;
 }
 
 function markerAt(text: string, at: number): Marker | null {
@@ -124,7 +130,7 @@ function stepMarker(text: string, at: number): Marker | null {
       end = next;
       continue;
     }
-    if (STEP_NAME_STOP.includes(ch)) break;
+    if (STEP_NAME_STOP.includes(ch) || end - from >= STEP_NAME_REACH) break;
     end++;
   }
   // No name: the step alone, on its line above the list.

@@ -866,8 +866,14 @@ function separatorCount(text: string): number {
   return n;
 }
 
+let listsParsed = 0;
+
+/** How many lists this process has parsed: tests count that a read parses none. */
+export const parsedListCount = (): number => listsParsed;
+
 /** Parses a pasted label into entries in printed order. */
 export function parseIngredientList(text: string): ParsedList {
+  listsParsed++;
   const footnotes: string[] = [];
   const ignored: string[] = [];
   const setAside: SetAsideText[] = [];
