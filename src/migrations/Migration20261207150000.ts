@@ -10,7 +10,9 @@ export class Migration20261207150000 extends Migration {
   override name = 'Migration20261207150000';
 
   override up(): void | Promise<void> {
-    this.addSql(`alter table "ingredient_analysis" add column "set_aside" json null, add column "name_line" text null;`);
+    this.addSql(
+      `alter table "ingredient_analysis" add column "set_aside" json null, add column "name_line" text null;`,
+    );
   }
 
   override down(): void | Promise<void> {

@@ -13,7 +13,8 @@ export interface PostOrigin {
 /** Why the post is refused, or null when it comes from this service's own pages (or from no browser). */
 export function crossSiteRefusal({ secFetchSite, origin, own }: PostOrigin): string | null {
   const site = secFetchSite?.toLowerCase();
-  if (site === 'cross-site') return 'This form only accepts posts from its own page (the request came from another site).';
+  if (site === 'cross-site')
+    return 'This form only accepts posts from its own page (the request came from another site).';
   // A same-site page (another subdomain) is not this service either: only its own origin may post.
   if (origin !== undefined && !own.includes(origin))
     return `This form only accepts posts from its own page (the request came from ${origin === 'null' ? 'a page without an origin' : origin}).`;

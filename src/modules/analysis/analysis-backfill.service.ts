@@ -18,12 +18,16 @@ export async function backfillAnalysisReadings(em: EntityManager, batchSize = 50
     if (!rows.length) return filled;
     const readings = rows.map((row) => parseIngredientList(row.ingredient_list));
     await em.execute(
-      `update ingredient_analysis a set set_aside = r.set_aside::json, name_line = r.name_line
-         from unnest(?::uuid[], ?::text[], ?::text[]) as r(id, set_aside, name_line) where a.id = r.id`,
+      `update ingredient_analysis a set set_aside = r.set_aside, name_line = r.name_line
+         from json_to_recordset(?::json) as r(id uuid, set_aside json, name_line text) where a.id = r.id`,
       [
-        `{${rows.map((r) => r.id).join(',')}}`,
-        readings.map((p) => JSON.stringify(shownSetAside(p.setAside))),
-        readings.map((p) => p.nameLine),
+        JSON.stringify(
+          rows.map((row, i) => ({
+            id: row.id,
+            set_aside: shownSetAside(readings[i].setAside),
+            name_line: readings[i].nameLine,
+          })),
+        ),
       ],
     );
     filled += rows.length;

@@ -23,12 +23,7 @@ import { evaluateSkinTypes } from './engine/skin-types.js';
 import { readLabelText } from './label-ocr.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
-import {
-  entriesWithIngredients,
-  nameLineOfAnalysis,
-  readAnalysis,
-  type ReadableAnalysis,
-} from './analysis-entries.js';
+import { entriesWithIngredients, nameLineOfAnalysis, readAnalysis, type ReadableAnalysis } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
 import { SimilarArgs } from './analysis.input.js';
 

@@ -111,7 +111,8 @@ function stepMarker(text: string, at: number): Marker | null {
     const named = trimEndOf(name, isSpace);
     const dash = named.length - 1;
     // "Step 2 Toner -": a dash left at the end of the name (after a space) is no part of it.
-    const bare = dash > 0 && '-–—'.includes(named[dash]) && isSpace(named.charCodeAt(dash - 1)) ? named.slice(0, dash) : named;
+    const bare =
+      dash > 0 && '-–—'.includes(named[dash]) && isSpace(named.charCodeAt(dash - 1)) ? named.slice(0, dash) : named;
     const clean = bare.trim();
     return { at, end, name: `Step ${head[1]}${clean && !LIST_WORDS.test(clean) ? ` ${clean}` : ''}` };
   };

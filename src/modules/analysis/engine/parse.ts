@@ -49,7 +49,8 @@ export interface ParsedList {
 // --- Markup and layout ------------------------------------------------------------------------
 
 /** Tags that end a paragraph: the text on either side reads as blocks apart (a blank line between). */
-const PARAGRAPH_TAG = /^<\s*(?:\/\s*)?(?:p|div|ul|ol|h[1-6]|section|article|table|tbody|thead|header|footer|blockquote)\b/i;
+const PARAGRAPH_TAG =
+  /^<\s*(?:\/\s*)?(?:p|div|ul|ol|h[1-6]|section|article|table|tbody|thead|header|footer|blockquote)\b/i;
 /** Tags that start a line: list items, cells, line breaks. */
 const LINE_TAG = /^<\s*(?:br|li|tr|td|th|dd|dt)\b/i;
 /** A tag, or one left open at a cut (what follows `<` up to the next `>` or the end). */
@@ -752,7 +753,10 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
     const leader = leaderDots(entry);
     if (leader) {
       if (/\p{L}/u.test(leader.after))
-        ctx.layout.push({ kind: 'other', text: trimStartOf(leader.after, (c) => isSpace(c) || c === 46 || c === 8230).trim() });
+        ctx.layout.push({
+          kind: 'other',
+          text: trimStartOf(leader.after, (c) => isSpace(c) || c === 46 || c === 8230).trim(),
+        });
       entry = entry.slice(0, leader.index);
     }
   }
