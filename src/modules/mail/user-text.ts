@@ -4,7 +4,7 @@
 // mail client or a reader could take for an address; otherwise it is left out. Never in a subject.
 
 /** A scheme (`http://`, `mailto:`), `www.`, a host-like `word.tld`, an address or a path. */
-const URL_LIKE = /[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\p{N}_-]\.\p{L}{2,}|@|\/\/|\\\\/iu;
+const URL_LIKE = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\p{N}_-]\.\p{L}{2,}|@|\/\/|\\\\/iu;
 
 /** Control and format characters (newlines, bidi overrides, zero-width joiners) become a space. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;

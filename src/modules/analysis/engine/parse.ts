@@ -2,7 +2,7 @@
 import { decodeHTML } from 'entities';
 import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
-import { isSpace, trimStartOf } from '../../shared/engine/text-edges.js';
+import { isSpace, trimEdges, trimEndOf, trimStartOf } from '../../shared/engine/text-edges.js';
 import { nameLineOf } from './product-type-words.js';
 import { kindOf, LAYOUT_KINDS, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
 
@@ -114,7 +114,8 @@ function replaceTags(text: string, replace: (tag: string) => string): string {
 /** Where tags stood: paragraph and line marks, collapsed into blank lines and line breaks once the tags are gone. */
 const PARAGRAPH = '\u0003';
 const LINE = '\u0004';
-const LAYOUT_RUN = /[ \t]*[\n\u0003\u0004][\s\u0003\u0004]*/g;
+// From the first space of a run only (a run of spaces not followed by a break was read again from each of its spaces).
+const LAYOUT_RUN = /(?<![ \t])[ \t]*[\n\u0003\u0004][\s\u0003\u0004]*/g;
 
 /**
  * Strips markup and layout noise while keeping the layout: a paragraph tag (</p><p>, <div>, <ul>) or two line
@@ -170,7 +171,7 @@ const glueBreaks = (text: string): string => (text.includes('%') ? text.replace(
 
 // "Ingredients:", "INCI:", "Ingrédients :", "Inhaltsstoffe:", "Composition:", "Ingredients (INCI):" and friends.
 const LIST_HEADING =
-  /(?:^|[\s>.(/|])(?:full\s+|complete\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients?|inci(?:\s+(?:list|names?))?|ctfa|inhaltsstoffe|ingredientes|ingredienti|composition|bestanddelen|składniki|sastojci|what['’]?s\s+inside|全成分|成分|전성분|성분)\s*(?:\((?:inci|ctfa|eu|us|int)\))?\s*:/gi;
+  /(?:^|[\s>.(/|])(?:full\s+|complete\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients?|inci(?:\s+(?:list|names?))?|ctfa|inhaltsstoffe|ingredientes|ingredienti|composition|bestanddelen|składniki|sastojci|what['’]?s\s+inside|全成分|成分|전성분|성분)\s*(?:\((?:inci|ctfa|eu|us|int)\)\s*)?:/gi;
 /** A heading alone on its line without a colon, or in brackets: "INGREDIENTS", "[Ingredients]", "【成分】". */
 const LIST_HEADING_LINE =
   /(?:^|\n)[ ]*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|what['’]?s\s+inside|全成分|成分|전성분|성분)[ ]*(?=\n)|\[\s*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|全成分|成分|전성분|성분)\s*\]/gi;
@@ -224,7 +225,7 @@ function looksLikeCopyLine(line: string): boolean {
   if (!t) return true;
   if (/^[-–—•·*✓✔►▪]\s*/.test(t)) return true;
   if (/^[^,:]{2,40}:\s+\S/.test(t) && /[.!]$/.test(t)) return true;
-  return /[.!?]$/.test(t) && looksLikeProse(t.replace(/[.!?]+$/, ''));
+  return /[.!?]$/.test(t) && looksLikeProse(trimEndOf(t, '.!?'));
 }
 
 /** Without a heading: lines of marketing copy above the list (lines with no separator, bullets, sentences, before one with several). */
@@ -254,7 +255,11 @@ const PURPOSE =
   /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
 function setAsideHeading(text: string, setAside: SetAsideText[]): void {
-  const t = text.replace(/^[\s>.(/|[]+|[\s:\]]+$/g, '');
+  const t = trimEdges(
+    text,
+    (c) => isSpace(c) || '>.(/|['.includes(String.fromCharCode(c)),
+    (c) => isSpace(c) || ':]'.includes(String.fromCharCode(c)),
+  );
   if (/[\p{L}\p{N}]/u.test(t)) setAside.push({ kind: 'heading', text: t });
 }
 
@@ -614,7 +619,7 @@ function leaderDots(entry: string): { index: number; after: string } | null {
 function dropTrailingPeriod(entry: string): string {
   if (!entry.endsWith('.')) return entry;
   if (ABBREVIATION_END.test(entry)) return entry;
-  return entry.replace(/\.+$/, '').trim();
+  return trimEndOf(entry, '.').trim();
 }
 
 interface Context {
@@ -785,10 +790,11 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
   }
   if (!/^[A-Za-z0-9][\s\S]*[A-Za-z0-9.)\]]$/.test(entry) || /^(?:and|&)\s/i.test(entry)) {
     entry = dropTrailingPeriod(
-      entry
-        .replace(/^(?:and|&)\s+/i, '')
-        .replace(/^[-–—:.\s]+|[-–—:,\s]+$/g, '')
-        .trim(),
+      trimEdges(
+        entry.replace(/^(?:and|&)\s+/i, ''),
+        (c) => isSpace(c) || '-–—:.'.includes(String.fromCharCode(c)),
+        (c) => isSpace(c) || '-–—:,'.includes(String.fromCharCode(c)),
+      ).trim(),
     );
     entry = stripStrayBrackets(entry);
   }
