@@ -17,6 +17,7 @@ import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { setEntryCacheSize } from '../src/modules/analysis/engine/parse.js';
 import { loadKnowledgeBase } from '../scripts/label-recall.js';
+import { fill } from './helpers/label-shapes.js';
 
 const LIMIT = 20_000;
 /** CPU below this many milliseconds counts as this many: noise, not growth. */
@@ -25,16 +26,6 @@ const RUNS = 3;
 /** The parser's entry cache as the service sets it (parse.ts). */
 const ENTRY_CACHE = 20_000;
 const MAX_RUNS = 12;
-
-/**
- * `head`, `unit` repeated, `tail`: exactly `size` characters. Whole units only (a unit cut at the end could read
- * as another shape, a kit's last part without its list): what is left over is spaces before the tail.
- */
-const fill = (size: number, unit: string, head = '', tail = ''): string => {
-  const room = size - head.length - tail.length;
-  const units = Math.floor(room / unit.length);
-  return head + unit.repeat(units) + ' '.repeat(room - units * unit.length) + tail;
-};
 
 const SEPARATORS: Record<string, string> = {
   newlines: '\n',

@@ -8,13 +8,9 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db.js';
 import { openTestDatabase } from '../../test/helpers/database.js';
+import { fill } from '../../test/helpers/label-shapes.js';
 
 const LIMIT = 20_000;
-const fill = (size: number, unit: string, head = '', tail = ''): string => {
-  const room = size - head.length - tail.length;
-  const units = Math.floor(room / unit.length);
-  return head + unit.repeat(units) + ' '.repeat(room - units * unit.length) + tail;
-};
 
 // The label at 4,800 line breaks and at the limit, then the worst shapes the property test found
 // (test/analysis-linear.test.ts): runs next to a name, tags left open, kits and steps numbered, long tokens.
