@@ -184,13 +184,13 @@ const INACTIVE_HEADING =
   /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)/i;
 /** Drug facts sections other than the ingredients. */
 const DRUG_FACTS_SECTION =
-  /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|(?<=\S)[ \t]*\n|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
+  /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|\n(?![ \t]*\n)|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
 /**
- * What follows a list on a label or a shop page. A run of blank lines is read from its first line break only (after
- * a character that is not a space): read from each of its line breaks, it cost the square of its length.
+ * What follows a list on a label or a shop page. A run of blank lines is read from its last line break only: read
+ * from each of its line breaks, it cost the square of its length.
  */
 const AFTER_THE_LIST =
-  /(?:^|(?<=\S)[ \t]*\n|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|this\s+ingredient\s+list|results\s+may|clean\s+at\s|key\s+benefits|contains\s+\d+|non[- ]comedogenic|hypoallergenic|step\s*1\b|what\s+it\s+is|why\s+we\s+love|how\s+it\s+works|good\s+to\s+know|suitable\s+for|not\s+tested\s+on|this\s+(?:formula|product)\b|fabriqu[ée]\s+en|hergestellt\s+in|prodotto\s+in|hecho\s+en|fabricado\s+en|conseils\s+d['’]utilisation|anwendung|modo\s+de\s+(?:empleo|uso)|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
+  /(?:^|\n(?![ \t]*\n)|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|this\s+ingredient\s+list|results\s+may|clean\s+at\s|key\s+benefits|contains\s+\d+|non[- ]comedogenic|hypoallergenic|step\s*1\b|what\s+it\s+is|why\s+we\s+love|how\s+it\s+works|good\s+to\s+know|suitable\s+for|not\s+tested\s+on|this\s+(?:formula|product)\b|fabriqu[ée]\s+en|hergestellt\s+in|prodotto\s+in|hecho\s+en|fabricado\s+en|conseils\s+d['’]utilisation|anwendung|modo\s+de\s+(?:empleo|uso)|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
 
 interface Section {
   text: string;
