@@ -1,6 +1,7 @@
 // Pages people open in a browser: the home page with its paste box, shared analyses and
 // comparisons, products, ingredients, and the landings of e-mailed links. Server-rendered from
 // the named GraphQL operations; under /p/ so no REST path of the specification is shadowed.
+import { crossSiteRefusal } from './same-origin.js';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
@@ -191,6 +192,14 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
       '/p/analyze',
       { config: { ...pageRoute, ...analysisLimited } },
       page(async (request, reply, context) => {
+        const refused = crossSiteRefusal({
+          secFetchSite: single(request.headers, 'sec-fetch-site'),
+          origin: single(request.headers, 'origin'),
+          own: [new URL(options.publicUrl).origin, `${request.protocol}://${request.host}`],
+        });
+        if (refused) {
+          return send(reply, 403, { title: 'Refused', description: refused, main: errorPage(403, refused) });
+        }
         const text = request.body?.ingredient_list ?? '';
         if (!text.trim()) {
           return send(reply, 400, {

@@ -6,6 +6,7 @@ import { seedDemoReactions } from './demo-reactions.js';
 import { seedKnowledgeBase } from './knowledge-base.js';
 import { seedInventory, seedInventoryIfMissing } from './inventory.js';
 import { seedDemoReformulations } from './demo-reformulation.js';
+import { backfillAnalysisReadings } from '../modules/analysis/analysis-backfill.service.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 
@@ -21,6 +22,8 @@ export async function seedIfEmpty(
   options: { demo: boolean; inventory?: boolean },
 ): Promise<{ seeded: boolean; ingredients: number; inventory: number; products: number }> {
   const em = orm.em.fork() as EntityManager;
+  // Analyses stored before their reading was kept get it now, before anyone reads one back.
+  await backfillAnalysisReadings(em);
   const seededBefore = async () => ({
     seeded: false,
     ingredients: 0,

@@ -1,6 +1,5 @@
 import type { Context } from '../../context.js';
 import type { IngredientAnalysis, StoredEntry } from './analysis.entity.js';
-import { parseIngredientList, type ParsedList } from './engine/parse.js';
 import type { AnalysisEntry } from './analysis.types.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { productTypeOfCategory, readEntries } from './list-reading.js';
@@ -61,23 +60,14 @@ export async function readStoredEntries(ctx: Context, entries: StoredEntry[], us
   return { ingredients, reading: readEntries(entries, ingredients, use.productType, use.nameLine) };
 }
 
-/** An analysis as its resolvers read it: a new one carries what the parser found, a stored one its list. */
+/** An analysis as its resolvers read it: what the parser found is kept with it (a new one and a stored one alike). */
 export type ReadableAnalysis = Pick<IngredientAnalysis, 'entries' | 'ingredientList'> & { nameLine?: string | null };
 
-// A stored analysis keeps its list, not what the parser found around it (set-aside text, the name line): the
-// parser reads the list again, once per analysis object a request reads.
-const parsedLists = new WeakMap<object, ParsedList>();
-
-/** A stored analysis's list as the parser reads it (once per analysis object). */
-export function parsedListOf(analysis: Pick<IngredientAnalysis, 'ingredientList'>): ParsedList {
-  let parsed = parsedLists.get(analysis);
-  if (!parsed) parsedLists.set(analysis, (parsed = parseIngredientList(analysis.ingredientList)));
-  return parsed;
-}
-
-/** The name line above an analysis's list (engine/parse.ts), kept by a new analysis, found again for a stored one. */
-export const nameLineOfAnalysis = (analysis: ReadableAnalysis): string | null =>
-  analysis.nameLine !== undefined ? analysis.nameLine : parsedListOf(analysis).nameLine;
+/**
+ * The name line above an analysis's list (engine/parse.ts), as kept with it. Reading an analysis parses nothing:
+ * the backfill (analysis-backfill.service.ts) has kept it for rows written before it was a column.
+ */
+export const nameLineOfAnalysis = (analysis: ReadableAnalysis): string | null => analysis.nameLine ?? null;
 
 /** An analysis's entries with their ingredients, read with doses and EU law as its name line says. */
 export const readAnalysis = (ctx: Context, analysis: ReadableAnalysis) =>

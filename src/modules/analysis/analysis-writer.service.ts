@@ -17,10 +17,10 @@ export interface NewAnalysis {
   footnotes: string[];
   ownerId: string | null;
   createdAt: Date;
-  /** What the parser set aside; not a column (a stored analysis derives it again from its list). */
-  setAside?: SetAsideText[];
-  /** The name line above the list (not a column either: found again by the parser, analysis-entries.ts). */
-  nameLine?: string | null;
+  /** What the parser set aside (the kinds shown): kept, so that reading the analysis back parses nothing. */
+  setAside: SetAsideText[];
+  /** The name line above the list (engine/parse.ts), kept for the same reason. */
+  nameLine: string | null;
 }
 
 interface Waiting {
@@ -51,6 +51,8 @@ const COLUMNS = [
   'footnotes',
   'owner_id',
   'created_at',
+  'set_aside',
+  'name_line',
 ];
 const valuesOf = (row: NewAnalysis): unknown[] => [
   row.id,
@@ -62,6 +64,8 @@ const valuesOf = (row: NewAnalysis): unknown[] => [
   row.footnotes,
   row.ownerId,
   row.createdAt,
+  JSON.stringify(row.setAside),
+  row.nameLine,
 ];
 
 function insertOf(rows: NewAnalysis[]): CompiledQuery {

@@ -5,6 +5,7 @@ import { matchedIngredientIds } from '../shared/ingredient-list.js';
 import { UuidKeyed } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 import { StoredEntriesType } from './stored-entries.type.js';
+import type { SetAsideText } from './engine/set-aside.js';
 
 /** One entry as stored: what was printed and what it matched. */
 export interface StoredEntry {
@@ -50,6 +51,17 @@ export class IngredientAnalysis extends UuidKeyed {
   @Property({ type: 'text[]' })
   @Field(() => [String], { description: 'Footnotes found on the label ("*Certified organic").' })
   footnotes: string[] = [];
+
+  /**
+   * What the parser set aside from the list (shown kinds only), kept so that reading the analysis back does not parse
+   * the list again; null only on a row written before it was kept, until the start-up backfill reaches it.
+   */
+  @Property({ type: 'json', nullable: true })
+  setAside?: SetAsideText[] | null;
+
+  /** The name line above the list (engine/parse.ts), kept for the same reason. */
+  @Property({ type: 'text', nullable: true })
+  nameLine?: string | null;
 
   @Index()
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })

@@ -16,20 +16,14 @@ import {
   SimilarProductPage,
   SkinCalc,
 } from './analysis.types.js';
-import { shownSetAside, type SetAsideText as SetAside } from './engine/set-aside.js';
+import type { SetAsideText as SetAside } from './engine/set-aside.js';
 import { categorizeList, effectsOf, similarProductsOf } from './analysis-reports.service.js';
 import { evaluateRules } from './engine/rules.js';
 import { evaluateSkinTypes } from './engine/skin-types.js';
 import { readLabelText } from './label-ocr.js';
 import { UploadScalar, type UploadedFile } from '../shared/upload.scalar.js';
 import { validationFailed } from '../../errors.js';
-import {
-  entriesWithIngredients,
-  nameLineOfAnalysis,
-  parsedListOf,
-  readAnalysis,
-  type ReadableAnalysis,
-} from './analysis-entries.js';
+import { entriesWithIngredients, nameLineOfAnalysis, readAnalysis, type ReadableAnalysis } from './analysis-entries.js';
 import { dosedIngredients } from './list-reading.js';
 import { SimilarArgs } from './analysis.input.js';
 
@@ -156,9 +150,9 @@ export class AnalysisResolver {
       'Text of the label set aside as not an ingredient ("free of" claims, marketing, disclaimers, footnotes), each ' +
       'with its kind, so that it can be shown.',
   })
-  setAside(@Root() analysis: Pick<IngredientAnalysis, 'ingredientList'> & { setAside?: SetAside[] }): SetAside[] {
-    // A stored analysis keeps its list, not what was set aside: the parser finds it again.
-    return analysis.setAside ?? shownSetAside(parsedListOf(analysis).setAside);
+  setAside(@Root() analysis: { setAside?: SetAside[] | null }): SetAside[] {
+    // Kept with the analysis when it was made (or by the start-up backfill for older rows): nothing is parsed again.
+    return analysis.setAside ?? [];
   }
 
   @FieldResolver(() => Boolean, {

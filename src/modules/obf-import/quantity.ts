@@ -26,7 +26,8 @@ const UNITS: Array<[RegExp, string]> = [
   [/^vials?$|^ampoules?$/, 'vial'],
 ];
 
-const AMOUNT_UNIT = /(\d+(?:[.,]\d+)?)\s*(fl\.?\s*oz\.?|fluid\s+ounces?|[a-zA-Zµ]+\.?)/g;
+// From the first digit of a number only: tried at every digit of a long run of digits, it read the run again each time.
+const AMOUNT_UNIT = /(?<!\d)(\d+(?:[.,]\d+)?)\s*(fl\.?\s*oz\.?|fluid\s+ounces?|[a-zA-Zµ]+\.?)/g;
 
 export function parseQuantity(raw: string): Quantity | null {
   const value = raw.toLowerCase().replace(/\s+/g, ' ').trim();

@@ -73,7 +73,10 @@ export function cleanIngredientText(raw: string): string {
   if (value.includes('_')) value = value.replace(/(^|[\s,(;:])_+([^_]+?)_+(?=$|[\s,.);:])/g, '$1$2');
   return value
     .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n')
     .trim();
 }
 

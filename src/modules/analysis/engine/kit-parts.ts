@@ -1,5 +1,6 @@
 // Kits and sets: one pasted section holding the lists of several products ("Cleanser: …. Toner: …",
 // "Step 1 … Step 2 …", a name in bold above each list). Pure: no ORM, no GraphQL.
+import { isSpace, skipChars, trimEndOf } from '../../shared/engine/text-edges.js';
 
 export interface LabelPart {
   /** The part as printed ("Toner", "Step 2 Toner"), or null for a label that is not a kit. */
@@ -15,9 +16,17 @@ const PRODUCT_TYPE =
 const LIST_WORDS =
   /^(?:full\s+|complete\s+|key\s+|other\s+|inactive\s+|active\s+)?(?:ingredients?|ingr[ée]dients?|inci|composition|inhaltsstoffe|ingredientes)$/i;
 
-const STEP = /step\s*(\d+)\s*[:.)\-–—]?\s*([^\n:,]*?)\s*(?:[:\-–—]\s+|\n|$|(?=\bingredients?\s*:))/iy;
+// Each marker is tried at every line and sentence start, so each pattern reads a bounded stretch of one line (or a
+// single line break) from there: no two quantifiers share spaces or line breaks, and the name of a part ends on a
+// character that is not a space, so nothing is read twice (a long run of line breaks once cost cubic time).
+/** "Step 2", then the name (`stepMarker`). */
+const STEP_HEAD = /step\s*(\d+)/iy;
+const STEP_PUNCTUATION = ':.)-–—';
+const STEP_NAME_STOP = '\n:,';
+const INGREDIENTS_AHEAD = /\bingredients?\s*:/iy;
 // Any case: a label typed out in capitals or in lower case names its parts the same way.
-const NAMED = /(\p{L}[\p{L}\p{N}_'’&+ -]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*(?:\bingredients?\b)?\s*:\s*/iuy;
+const NAMED =
+  /(\p{L}[\p{L}\p{N}_'’&+ -]{0,39}?[\p{L}\p{N}_'’&+-])[ \t]*(?:\n[ \t]*)?(?:\([^)\n]{1,24}\)[ \t]*(?:\n[ \t]*)?)?(?:\bingredients?\b[ \t]*(?:\n[ \t]*)?)?:\s*/iuy;
 
 interface Marker {
   at: number;
@@ -29,27 +38,34 @@ const commas = (text: string): number => (text.match(/,(?!\d)|，|、/g) ?? []).
 
 /** A field label naming the product, as a retailer's page prints it above each product of a kit. */
 const PRODUCT_FIELD =
-  /(?:product\s+name|product|item)\s*:[ \t]*([^\n:]{2,60}?)[ \t]*(?:\n|$|(?=\b(?:active|inactive|other)?\s*ingredients?\s*:))/iy;
+  /(?:product[ \t]+name|product|item)[ \t]*:[ \t]*([^\s:][^\n:]{0,58}?[^\s:])[ \t]*(?:\n|$|(?=\b(?:(?:active|inactive|other)\s*)?ingredients?\s*:))/iy;
 /** A numbered part: "1. Gentle Cleanser: …", "2) Evening Ritual" above its list. */
 const NUMBERED = /\d{1,2}\s*[.)]\s+(?=\p{L})/uy;
-const NUMBERED_NAMED = /(\p{L}[^\n:,;.]{1,40}?)\s*(?:\([^)\n]{1,24}\))?\s*:\s*/uy;
+const NUMBERED_NAMED =
+  /(\p{L}[^\n:,;.]{0,39}?[^\s:,;.])[ \t]*(?:\n[ \t]*)?(?:\([^)\n]{1,24}\)[ \t]*(?:\n[ \t]*)?)?:\s*/uy;
+
+/** How far a product's name line reaches, in characters. */
+const NAME_LINE_REACH = 300;
+/** How long a step's name may be ("Step 2 Brightening Vitamin C Night Serum"). */
+const STEP_NAME_REACH = 120;
 
 /** A name alone on its line (no separators, six words at most) whose next line is a list: the end of that line, or -1. */
 function nameLineEnd(text: string, at: number, name: (line: string) => boolean): number {
-  const lineEnd = text.indexOf('\n', at);
-  if (lineEnd <= at) return -1;
+  // A name line is short: looked for within reach only, since this runs at every line and sentence start (reading
+  // each long line to its end from each of its sentences cost the square of its length).
+  const lineEnd = text.slice(at, at + NAME_LINE_REACH + 1).indexOf('\n');
+  if (lineEnd <= 0) return -1;
+  return nameLineFrom(text, at, at + lineEnd, name);
+}
+
+function nameLineFrom(text: string, at: number, lineEnd: number, name: (line: string) => boolean): number {
   const line = text.slice(at, lineEnd).trim();
-  const nextLine = text
-    .slice(lineEnd + 1)
-    .trimStart()
-    .split('\n', 1)[0];
-  const ok =
-    line &&
-    !/[,:;]/.test(line) &&
-    line.split(/\s+/).length <= 6 &&
-    name(line) &&
-    (commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine));
-  return ok ? lineEnd + 1 : -1;
+  if (!line || /[,:;]/.test(line) || line.split(/\s+/).length > 6 || !name(line)) return -1;
+  // The next line that is not blank: the run of blank lines is read once, by the line above it alone.
+  const next = skipChars(text, lineEnd + 1);
+  const nextEnd = text.indexOf('\n', next);
+  const nextLine = text.slice(next, nextEnd < 0 ? text.length : nextEnd);
+  return commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine) ? lineEnd + 1 : -1;
 }
 
 function markerAt(text: string, at: number): Marker | null {
@@ -67,12 +83,8 @@ function markerAt(text: string, at: number): Marker | null {
     const end = nameLineEnd(text, from, () => true);
     if (end > 0) return { at, end, name: text.slice(from, end).trim() };
   }
-  STEP.lastIndex = at;
-  const step = STEP.exec(text);
-  if (step) {
-    const named = step[2].replace(/\s+[-–—]$/, '').trim();
-    return { at, end: STEP.lastIndex, name: `Step ${step[1]}${named && !LIST_WORDS.test(named) ? ` ${named}` : ''}` };
-  }
+  const step = stepMarker(text, at);
+  if (step) return step;
   NAMED.lastIndex = at;
   const m = NAMED.exec(text);
   if (m && PRODUCT_TYPE.test(m[1].trim()) && !LIST_WORDS.test(m[1].trim()))
@@ -80,6 +92,57 @@ function markerAt(text: string, at: number): Marker | null {
   // A product name alone on its line ("<b>Gentle Cleanser</b>") with its list on the next.
   const end = nameLineEnd(text, at, (line) => PRODUCT_TYPE.test(line));
   return end > 0 ? { at, end, name: text.slice(at, end).trim() } : null;
+}
+
+/**
+ * "Step 2 Toner", "Step 1:\nGentle Cleanser" (the name on the next line), "Step 3 - Serum Ingredients:": read in one
+ * pass over the marker's line. The name runs to the line's end, to a colon or dash followed by a space, or to an
+ * "Ingredients:" heading; a name that runs into a comma is none ("Step 1 Water, Glycerin" is no marker), unless the
+ * step stood alone on its line above.
+ */
+function stepMarker(text: string, at: number): Marker | null {
+  STEP_HEAD.lastIndex = at;
+  const head = STEP_HEAD.exec(text);
+  if (!head) return null;
+  const afterNumber = STEP_HEAD.lastIndex;
+  let from = skipChars(text, afterNumber);
+  if (from < text.length && STEP_PUNCTUATION.includes(text[from])) from = skipChars(text, from + 1);
+  const marker = (name: string, end: number): Marker => {
+    const named = trimEndOf(name, isSpace);
+    const dash = named.length - 1;
+    // "Step 2 Toner -": a dash left at the end of the name (after a space) is no part of it.
+    const bare =
+      dash > 0 && '-–—'.includes(named[dash]) && isSpace(named.charCodeAt(dash - 1)) ? named.slice(0, dash) : named;
+    const clean = bare.trim();
+    return { at, end, name: `Step ${head[1]}${clean && !LIST_WORDS.test(clean) ? ` ${clean}` : ''}` };
+  };
+  for (let end = from; ; ) {
+    const next = skipChars(text, end);
+    const ch = next < text.length ? text[next] : '';
+    if (ch && ':-–—'.includes(ch) && next + 1 < text.length && isSpace(text.charCodeAt(next + 1)))
+      return marker(text.slice(from, end), skipChars(text, next + 1));
+    if (!ch) return marker(text.slice(from, end), text.length);
+    INGREDIENTS_AHEAD.lastIndex = next;
+    if (INGREDIENTS_AHEAD.test(text)) return marker(text.slice(from, end), next);
+    const lineBreak = lastLineBreak(text, end, next);
+    if (lineBreak >= 0) return marker(text.slice(from, end), lineBreak + 1);
+    if (next > end) {
+      // Spaces inside the name: the same stop is tried after them.
+      end = next;
+      continue;
+    }
+    if (STEP_NAME_STOP.includes(ch) || end - from >= STEP_NAME_REACH) break;
+    end++;
+  }
+  // No name: the step alone, on its line above the list.
+  const lineBreak = lastLineBreak(text, afterNumber, from);
+  return lineBreak >= 0 ? marker('', lineBreak + 1) : null;
+}
+
+/** The last line break in text[from, to), or -1 (lastIndexOf would read on before `from`). */
+function lastLineBreak(text: string, from: number, to: number): number {
+  for (let i = to - 1; i >= from; i--) if (text.charCodeAt(i) === 10) return i;
+  return -1;
 }
 
 /** The parts of a kit and the text before the first (copy), or one part without a name when the label holds one list. */
@@ -94,8 +157,7 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
     for (const m of text.matchAll(/[ \t](?=product\s+name\s*:)/gi)) starts.push(m.index + 1);
   starts.sort((a, b) => a - b);
   for (const at of starts) {
-    const skip = /^[ \t]*/.exec(text.slice(at))![0].length;
-    const marker = markerAt(text, at + skip);
+    const marker = markerAt(text, skipChars(text, at, ' \t'));
     if (marker && (!markers.length || marker.at >= markers[markers.length - 1].end)) markers.push(marker);
   }
   // One product named before its list ("Sulfate-Free Cleanser: Water, …"): the name is no entry.

@@ -347,6 +347,12 @@ export class IngredientMatcher {
     for (const ingredient of ingredients) this.index(ingredient);
   }
 
+  /** Forgets the remembered results (measuring what the first list of a kind costs). */
+  clearCaches(): void {
+    this.entryCache.clear();
+    this.fuzzyCache.clear();
+  }
+
   /** How many ingredients the matcher knows. */
   get size(): number {
     return this.indexed.size;

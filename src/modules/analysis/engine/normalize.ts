@@ -1,4 +1,5 @@
 // Pure text normalisation shared by the parser and the matcher. No ORM, no GraphQL.
+import { isSpace, trimEndOf } from '../../shared/engine/text-edges.js';
 
 /** British, older and foreign spellings printed on labels, folded to the INCI spelling (word by word). */
 const SPELLING: Record<string, string> = {
@@ -136,12 +137,20 @@ const SLASH = /\s*[/\\]\s*/;
 
 /** Breaks an entry into the names it may be printed as. */
 /** "Titanium Dioxide CI 77891": a colour index number printed after the name, as if in brackets. */
-const TRAILING_CI = /^(.*[A-Za-z].*?)\s+(CI\s?\d{5})$/;
+const CI_AT_END = /CI\s?\d{5}$/;
+
+/** The name and the colour index number printed after it, or null. Read from the end: linear in the name. */
+function trailingCi(printed: string): [string, string] | null {
+  const ci = CI_AT_END.exec(printed);
+  if (!ci || ci.index === 0 || !isSpace(printed.charCodeAt(ci.index - 1))) return null;
+  const name = trimEndOf(printed.slice(0, ci.index), isSpace);
+  return /[A-Za-z]/.test(name) && !/[\n\r\u2028\u2029]/.test(name) ? [name, ci[0]] : null;
+}
 
 export function nameParts(input: string): NameParts {
   const printed = input.trim();
-  const ci = TRAILING_CI.exec(printed);
-  const whole = ci ? `${ci[1]} (${ci[2]})` : printed;
+  const ci = trailingCi(printed);
+  const whole = ci ? `${ci[0]} (${ci[1]})` : printed;
   const hasBrackets = /[([]/.test(whole);
   const outsideText = hasBrackets ? withoutParentheses(whole) : whole;
   const outside = outsideText && outsideText !== whole ? outsideText : null;
@@ -176,7 +185,7 @@ export function nameParts(input: string): NameParts {
 
 /** Every name of `nameParts` in order, without repeats. */
 export function candidateNames(input: string): string[] {
-  if (!/[([/\\]/.test(input) && !MAY_BE_QUALIFIED.test(input) && !TRAILING_CI.test(input)) return [input.trim()];
+  if (!/[([/\\]/.test(input) && !MAY_BE_QUALIFIED.test(input) && !trailingCi(input.trim())) return [input.trim()];
   const p = nameParts(input);
   const out = [p.whole, ...(p.outside ? [p.outside] : []), ...p.unqualified, ...p.inner, ...p.slashParts];
   return [...new Set(out.filter((c) => /[a-z0-9]/i.test(c)))];

@@ -2,6 +2,7 @@
 import { decodeHTML } from 'entities';
 import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
+import { isSpace, trimEdges, trimEndOf, trimStartOf } from '../../shared/engine/text-edges.js';
 import { nameLineOf } from './product-type-words.js';
 import { kindOf, LAYOUT_KINDS, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
 
@@ -48,14 +49,73 @@ export interface ParsedList {
 // --- Markup and layout ------------------------------------------------------------------------
 
 /** Tags that end a paragraph: the text on either side reads as blocks apart (a blank line between). */
-const PARAGRAPH_TAG = /^<\s*\/?\s*(?:p|div|ul|ol|h[1-6]|section|article|table|tbody|thead|header|footer|blockquote)\b/i;
+const PARAGRAPH_TAG =
+  /^<\s*(?:\/\s*)?(?:p|div|ul|ol|h[1-6]|section|article|table|tbody|thead|header|footer|blockquote)\b/i;
 /** Tags that start a line: list items, cells, line breaks. */
 const LINE_TAG = /^<\s*(?:br|li|tr|td|th|dd|dt)\b/i;
-const ANY_TAG = /<(script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<\s*\/?\s*[a-z][^<>]*>|<\s*\/?\s*[a-z][^<>]*$/gi;
+/** A tag, or one left open at a cut (what follows `<` up to the next `>` or the end). */
+const TAG = /<\s*(?:\/\s*)?[a-z][^<>]*(?:>|$)/iy;
+const SCRIPT_OPEN = /<(script|style)\b/iy;
+const CLOSE: Record<string, RegExp> = { script: /<\/script\s*>/gi, style: /<\/style\s*>/gi };
+const INLINE_TAG = /^<\s*(?:\/\s*)?(?:span|b|strong|em|i|u|a|sup|sub|font|small|mark|abbr)\b/i;
+
+/**
+ * Replaces each tag, comment and script or style block (with its content) by what `replace` gives for it, leftmost
+ * first. A comment or script left open reads as text. Linear: the closing `-->` or `</script>` after a place is
+ * looked for once (a pattern with `[\s\S]*?-->` read the rest of the text again at each "<!--" left open).
+ */
+function replaceTags(text: string, replace: (tag: string) => string): string {
+  const closers = new Map<string, { from: number; at: number; length: number }>();
+  /** The first closer at or after `from` (its index and length), -1 when none; searches never overlap. */
+  const closerAfter = (kind: string, from: number): { at: number; length: number } => {
+    const known = closers.get(kind);
+    if (known && known.from <= from && (known.at < 0 || known.at >= from)) return known;
+    let found: { at: number; length: number };
+    if (kind === 'comment') {
+      const at = text.indexOf('-->', from);
+      found = { at, length: 3 };
+    } else {
+      const close = CLOSE[kind];
+      close.lastIndex = from;
+      const m = close.exec(text);
+      found = m ? { at: m.index, length: m[0].length } : { at: -1, length: 0 };
+    }
+    closers.set(kind, { from, ...found });
+    return found;
+  };
+  let out = '';
+  let from = 0;
+  for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i)) {
+    let end = -1;
+    SCRIPT_OPEN.lastIndex = i;
+    const script = SCRIPT_OPEN.exec(text);
+    if (script) {
+      const close = closerAfter(script[1].toLowerCase(), SCRIPT_OPEN.lastIndex);
+      if (close.at >= 0) end = close.at + close.length;
+    }
+    if (end < 0 && text.startsWith('<!--', i)) {
+      const close = closerAfter('comment', i + 4);
+      if (close.at >= 0) end = close.at + close.length;
+    }
+    if (end < 0) {
+      TAG.lastIndex = i;
+      if (TAG.test(text)) end = TAG.lastIndex;
+    }
+    if (end < 0) {
+      i++;
+      continue;
+    }
+    out += text.slice(from, i) + replace(text.slice(i, end));
+    from = end;
+    i = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 /** Where tags stood: paragraph and line marks, collapsed into blank lines and line breaks once the tags are gone. */
 const PARAGRAPH = '\u0003';
 const LINE = '\u0004';
-const LAYOUT_RUN = /[ \t]*[\n\u0003\u0004][\s\u0003\u0004]*/g;
+// From the first space of a run only (a run of spaces not followed by a break was read again from each of its spaces).
+const LAYOUT_RUN = /(?<![ \t])[ \t]*[\n\u0003\u0004][\s\u0003\u0004]*/g;
 
 /**
  * Strips markup and layout noise while keeping the layout: a paragraph tag (</p><p>, <div>, <ul>) or two line
@@ -65,12 +125,12 @@ const LAYOUT_RUN = /[ \t]*[\n\u0003\u0004][\s\u0003\u0004]*/g;
 function clean(text: string, markup: string[] = []): string {
   let out = text;
   if (out.includes('<')) {
-    out = out.replace(ANY_TAG, (tag) => {
+    out = replaceTags(out, (tag) => {
       markup.push(tag.replace(/\s+/g, ' '));
       if (PARAGRAPH_TAG.test(tag)) return PARAGRAPH;
       if (LINE_TAG.test(tag)) return LINE;
       // An inline tag (<b>, <span>) joins; script, style and comments leave a space.
-      return /^<\s*\/?\s*(?:span|b|strong|em|i|u|a|sup|sub|font|small|mark|abbr)\b/i.test(tag) ? '' : ' ';
+      return INLINE_TAG.test(tag) ? '' : ' ';
     });
     if (out.includes(PARAGRAPH) || out.includes(LINE)) {
       out = out.replace(LAYOUT_RUN, (run) => {
@@ -111,7 +171,7 @@ const glueBreaks = (text: string): string => (text.includes('%') ? text.replace(
 
 // "Ingredients:", "INCI:", "Ingrédients :", "Inhaltsstoffe:", "Composition:", "Ingredients (INCI):" and friends.
 const LIST_HEADING =
-  /(?:^|[\s>.(/|])(?:full\s+|complete\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients?|inci(?:\s+(?:list|names?))?|ctfa|inhaltsstoffe|ingredientes|ingredienti|composition|bestanddelen|składniki|sastojci|what['’]?s\s+inside|全成分|成分|전성분|성분)\s*(?:\((?:inci|ctfa|eu|us|int)\))?\s*:/gi;
+  /(?:^|[\s>.(/|])(?:full\s+|complete\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients?|inci(?:\s+(?:list|names?))?|ctfa|inhaltsstoffe|ingredientes|ingredienti|composition|bestanddelen|składniki|sastojci|what['’]?s\s+inside|全成分|成分|전성분|성분)\s*(?:\((?:inci|ctfa|eu|us|int)\)\s*)?:/gi;
 /** A heading alone on its line without a colon, or in brackets: "INGREDIENTS", "[Ingredients]", "【成分】". */
 const LIST_HEADING_LINE =
   /(?:^|\n)[ ]*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|what['’]?s\s+inside|全成分|成分|전성분|성분)[ ]*(?=\n)|\[\s*(?:full\s+)?(?:ingredients?(?:\s+list)?|ingr[ée]dients|inci|全成分|成分|전성분|성분)\s*\]/gi;
@@ -124,10 +184,13 @@ const INACTIVE_HEADING =
   /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)/i;
 /** Drug facts sections other than the ingredients. */
 const DRUG_FACTS_SECTION =
-  /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|\n|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
-/** What follows a list on a label or a shop page. */
+  /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|\n(?![ \t]*\n)|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
+/**
+ * What follows a list on a label or a shop page. A run of blank lines is read from its last line break only: read
+ * from each of its line breaks, it cost the square of its length.
+ */
 const AFTER_THE_LIST =
-  /(?:^|\n|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|this\s+ingredient\s+list|results\s+may|clean\s+at\s|key\s+benefits|contains\s+\d+|non[- ]comedogenic|hypoallergenic|step\s*1\b|what\s+it\s+is|why\s+we\s+love|how\s+it\s+works|good\s+to\s+know|suitable\s+for|not\s+tested\s+on|this\s+(?:formula|product)\b|fabriqu[ée]\s+en|hergestellt\s+in|prodotto\s+in|hecho\s+en|fabricado\s+en|conseils\s+d['’]utilisation|anwendung|modo\s+de\s+(?:empleo|uso)|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
+  /(?:^|\n(?![ \t]*\n)|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|this\s+ingredient\s+list|results\s+may|clean\s+at\s|key\s+benefits|contains\s+\d+|non[- ]comedogenic|hypoallergenic|step\s*1\b|what\s+it\s+is|why\s+we\s+love|how\s+it\s+works|good\s+to\s+know|suitable\s+for|not\s+tested\s+on|this\s+(?:formula|product)\b|fabriqu[ée]\s+en|hergestellt\s+in|prodotto\s+in|hecho\s+en|fabricado\s+en|conseils\s+d['’]utilisation|anwendung|modo\s+de\s+(?:empleo|uso)|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
 
 interface Section {
   text: string;
@@ -162,7 +225,7 @@ function looksLikeCopyLine(line: string): boolean {
   if (!t) return true;
   if (/^[-–—•·*✓✔►▪]\s*/.test(t)) return true;
   if (/^[^,:]{2,40}:\s+\S/.test(t) && /[.!]$/.test(t)) return true;
-  return /[.!?]$/.test(t) && looksLikeProse(t.replace(/[.!?]+$/, ''));
+  return /[.!?]$/.test(t) && looksLikeProse(trimEndOf(t, '.!?'));
 }
 
 /** Without a heading: lines of marketing copy above the list (lines with no separator, bullets, sentences, before one with several). */
@@ -192,7 +255,11 @@ const PURPOSE =
   /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
 function setAsideHeading(text: string, setAside: SetAsideText[]): void {
-  const t = text.replace(/^[\s>.(/|[]+|[\s:\]]+$/g, '');
+  const t = trimEdges(
+    text,
+    (c) => isSpace(c) || '>.(/|['.includes(String.fromCharCode(c)),
+    (c) => isSpace(c) || ':]'.includes(String.fromCharCode(c)),
+  );
   if (/[\p{L}\p{N}]/u.test(t)) setAside.push({ kind: 'heading', text: t });
 }
 
@@ -262,7 +329,35 @@ function sections(text: string, setAside: SetAsideText[], above: string[]): Sect
 const MARK = '*†‡°¹²³⁴⁵⁶⁷⁸⁹⁰^~';
 const MARKS = `[${MARK}]+`;
 const LEADING_MARKER = new RegExp(`^(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\)|\\d\\))\\s*(?:=\\s*)?`);
-const TRAILING_MARKER = new RegExp(`\\s*(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\)|\\[\\s*\\d\\s*\\])$`);
+
+/**
+ * The entry without a footnote marker at its end ("Aloe Vera*", "Shea Butter (1)", "Jojoba Oil [2]") and the spaces
+ * before it. Read backwards from the end: a pattern anchored at the end is tried at every position of a long run of
+ * marks (quadratic).
+ */
+function withoutTrailingMarker(text: string): string {
+  let at = text.length;
+  while (at > 0 && MARK.includes(text[at - 1])) at--;
+  if (at === text.length) {
+    const close = text[at - 1];
+    if (close !== ')' && close !== ']') return text;
+    at = skipBack(text, at - 1);
+    if (close === ')' && text[at - 1] === '*') while (text[at - 1] === '*') at--;
+    else if (isDigit(text[at - 1])) at--;
+    else return text;
+    at = skipBack(text, at);
+    if (text[at - 1] !== (close === ')' ? '(' : '[')) return text;
+    at--;
+  }
+  return text.slice(0, skipBack(text, at));
+}
+
+/** Where the spaces before `at` begin. */
+function skipBack(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--;
+  return i;
+}
 const FOOTNOTE_WORDS =
   /\b(organic(?:ally)?|natural(?:ly)?|origin|certified|derived|fair\s*trade|ecocert|cosmos|soil\s+association|usda|of\s+the\s+total|wild(?:crafted)?|biologique|bio|agricultur\w*|farming|essential\s+oils?|components?|constituents?|issus?|grown|harvested|plant[- ]based|sustainabl\w*|upcycled)\b/i;
 /** Words a footnote uses and an ingredient name does not. */
@@ -506,11 +601,25 @@ function stripStrayBrackets(text: string): string {
   return out.trim();
 }
 
+/** The first leader (two full stops or more, or "…") with the spaces before it, and what follows it on the line. */
+function leaderDots(entry: string): { index: number; after: string } | null {
+  const dots = entry.indexOf('..');
+  const ellipsis = entry.indexOf('…');
+  const at = dots < 0 ? ellipsis : ellipsis < 0 ? dots : Math.min(dots, ellipsis);
+  if (at < 0) return null;
+  let end = at + 1;
+  if (entry[at] === '.') while (entry[end] === '.') end++;
+  const lineEnd = entry.slice(end).search(/[\n\r\u2028\u2029]/);
+  // What follows must run to the end without a line break (as `.*$` reads it); entries have theirs folded.
+  if (lineEnd >= 0) return null;
+  return { index: skipBack(entry, at), after: entry.slice(end) };
+}
+
 /** Removes a closing period unless it belongs to an abbreviation such as "Alcohol Denat.". */
 function dropTrailingPeriod(entry: string): string {
   if (!entry.endsWith('.')) return entry;
   if (ABBREVIATION_END.test(entry)) return entry;
-  return entry.replace(/\.+$/, '').trim();
+  return trimEndOf(entry, '.').trim();
 }
 
 interface Context {
@@ -589,6 +698,7 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
   }
   // Most entries are a plain name of a few words: nothing to take off, nothing to set aside.
   if (
+    text.length <= MAX_ENTRY_LENGTH &&
     PLAIN_NAME.test(text) &&
     !/nano/i.test(text) &&
     countWords(text) < 4 &&
@@ -638,16 +748,20 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
   let entry = numbering ? text.slice(numbering[0].length) : text;
   if (hasMarker || startsOdd || /[.)\]]$/.test(entry)) {
     for (let i = 0; i < 3; i++) {
-      const next = dropTrailingPeriod(entry.replace(LEADING_MARKER, '').replace(TRAILING_MARKER, '').trim());
+      const next = dropTrailingPeriod(withoutTrailingMarker(entry.replace(LEADING_MARKER, '')).trim());
       if (next === entry) break;
       entry = next;
     }
   }
   if (ctx.active) {
     // "Zinc Oxide 6.5% ........ Sunscreen": the purpose column after the leader dots.
-    const leader = /\s*(?:\.{2,}|…)(.*)$/.exec(entry);
+    const leader = leaderDots(entry);
     if (leader) {
-      if (/\p{L}/u.test(leader[1])) ctx.layout.push({ kind: 'other', text: leader[1].replace(/^[\s.…]+/, '').trim() });
+      if (/\p{L}/u.test(leader.after))
+        ctx.layout.push({
+          kind: 'other',
+          text: trimStartOf(leader.after, (c) => isSpace(c) || c === 46 || c === 8230).trim(),
+        });
       entry = entry.slice(0, leader.index);
     }
   }
@@ -676,10 +790,11 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
   }
   if (!/^[A-Za-z0-9][\s\S]*[A-Za-z0-9.)\]]$/.test(entry) || /^(?:and|&)\s/i.test(entry)) {
     entry = dropTrailingPeriod(
-      entry
-        .replace(/^(?:and|&)\s+/i, '')
-        .replace(/^[-–—:.\s]+|[-–—:,\s]+$/g, '')
-        .trim(),
+      trimEdges(
+        entry.replace(/^(?:and|&)\s+/i, ''),
+        (c) => isSpace(c) || '-–—:.'.includes(String.fromCharCode(c)),
+        (c) => isSpace(c) || '-–—:,'.includes(String.fromCharCode(c)),
+      ).trim(),
     );
     entry = stripStrayBrackets(entry);
   }
@@ -688,12 +803,15 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
     ctx.layout.push({ kind: 'other', text: entry });
     return null;
   }
-  if (entry.length > 200 || NOT_AN_INGREDIENT.test(entry) || (words >= 4 && looksLikeProse(entry))) {
+  if (entry.length > MAX_ENTRY_LENGTH || NOT_AN_INGREDIENT.test(entry) || (words >= 4 && looksLikeProse(entry))) {
     ctx.ignored.push(text);
     return null;
   }
   return newEntry(entry, concentration, nano, ctx);
 }
+
+/** Longer than this, an entry is no name but copy: set aside, never matched (the matcher reads names, not pages). */
+const MAX_ENTRY_LENGTH = 200;
 
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9 ,'/-]*[A-Za-z0-9]$/;
 
@@ -758,8 +876,14 @@ function separatorCount(text: string): number {
   return n;
 }
 
+let listsParsed = 0;
+
+/** How many lists this process has parsed: tests count that a read parses none. */
+export const parsedListCount = (): number => listsParsed;
+
 /** Parses a pasted label into entries in printed order. */
 export function parseIngredientList(text: string): ParsedList {
+  listsParsed++;
   const footnotes: string[] = [];
   const ignored: string[] = [];
   const setAside: SetAsideText[] = [];

@@ -13,6 +13,7 @@
 // not rinsed, so what they carry stays on the skin, as with a wet wipe (which EU practice treats as
 // leave-on); the leave-on limits are also the stricter reading. Cleansing milks, creams, oils and balms are
 // removed after use, by water or a tissue: rinse-off.
+import { isSpace, trimEdges } from '../../shared/engine/text-edges.js';
 
 /** As ListProductType of product-type.ts, which imports this file. */
 type ListProductType = 'leave_on' | 'rinse_off' | 'unknown';
@@ -197,7 +198,7 @@ export function nameLineOf(above: readonly string[]): string | null {
   let foundType: ListProductType = 'unknown';
   for (const block of above)
     for (const raw of block.split('\n')) {
-      const line = raw.replace(/^[\s\-–—•·*►▪]+|\s+$/g, '');
+      const line = trimEdges(raw, (c) => isSpace(c) || '-–—•·*►▪'.includes(String.fromCharCode(c)), isSpace);
       if (line.length < 3 || line.length > NAME_LINE_MAX || /[:!?]|[.]$|[,;].*[,;]/.test(line)) continue;
       const words = normaliseHeading(line);
       if (words.split(' ').length > NAME_WORDS_MAX || DIRECTION.test(words)) continue;

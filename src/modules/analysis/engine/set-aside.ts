@@ -1,5 +1,6 @@
 // Text on a pasted label that is not an ingredient: "free of" blocks, marketing copy, disclaimers, footnotes.
 // The parser sets it aside with a kind so that a client can show it. Pure: no ORM, no GraphQL.
+import { isSpace, trimEdges } from '../../shared/engine/text-edges.js';
 
 /** `heading` ("Ingredients:") and `markup` (HTML tags) account for the layout; the API shows the others. */
 export type SetAsideKind = 'free_of' | 'marketing' | 'disclaimer' | 'footnote' | 'other' | 'heading' | 'markup';
@@ -85,10 +86,13 @@ export function kindOf(text: string): SetAsideKind {
   return 'marketing';
 }
 
+const LEAD_PUNCTUATION = (c: number): boolean => isSpace(c) || '-–—•·*:;,.'.includes(String.fromCharCode(c));
+const TAIL_PUNCTUATION = (c: number): boolean => isSpace(c) || ':;,'.includes(String.fromCharCode(c));
+
 /** Sets text aside line by line, each with its kind (empty lines and bare headings skipped). */
 export function setAsideLines(text: string, into: SetAsideText[], kind?: SetAsideKind): void {
   for (const line of text.split('\n')) {
-    const t = line.trim().replace(/^[-–—•·*:;,.\s]+|[\s:;,]+$/g, '');
+    const t = trimEdges(line.trim(), LEAD_PUNCTUATION, TAIL_PUNCTUATION);
     if (!/[\p{L}\p{N}]/u.test(t)) continue;
     into.push({ kind: BARE_HEADING.test(t) ? 'heading' : (kind ?? kindOf(t)), text: t });
   }
@@ -133,14 +137,16 @@ const MAY_HAVE_CLAIM =
 const SENTENCE_STOP = /[.!?。](?:\s+|(?=[A-Z])|$)/;
 const CJK_CLAIM = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
+/** The claims, searched from a place on (each search sets lastIndex first). */
+const GLOBAL_CLAIMS = [
+  [new RegExp(FREE_OF_PREFIX.source, 'gi'), true],
+  [new RegExp(FREE_OF_SUFFIX.source, 'gi'), false],
+] as const;
+
 /** The next claim at or after `from` that is not inside brackets ("Witch Hazel Water (Alcohol-Free)"). */
 function nextClaim(text: string, from: number): { index: number; length: number; prefix: boolean } | null {
   const found: Array<{ index: number; length: number; prefix: boolean }> = [];
-  for (const [pattern, prefix] of [
-    [FREE_OF_PREFIX, true],
-    [FREE_OF_SUFFIX, false],
-  ] as const) {
-    const global = new RegExp(pattern.source, 'gi');
+  for (const [global, prefix] of GLOBAL_CLAIMS) {
     global.lastIndex = from;
     for (let m = global.exec(text); m; m = global.exec(text)) {
       const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
@@ -241,8 +247,10 @@ export function takeFreeOfBlocks(text: string, setAside: SetAsideText[]): string
   return out;
 }
 
+/** Spaces and punctuation left at the edges of a block: one pass each way. */
 const tidy = (text: string): string =>
-  text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.,;:|\s]+|[\s,;|]+$/g, '');
+  trimEdges(
+    text.replace(/\s+/g, ' ').trim(),
+    (c) => isSpace(c) || '.,;:|'.includes(String.fromCharCode(c)),
+    (c) => isSpace(c) || ',;|'.includes(String.fromCharCode(c)),
+  );
