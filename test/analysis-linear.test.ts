@@ -56,6 +56,23 @@ const SEPARATORS: Record<string, string> = {
   'colon-newline': ':\n',
 };
 const BRACKETS = ['()', '[]', '{}', '（）', '【】', '<>'];
+// Every heading the parser looks for, then a run of white space: a pattern that reads a heading and then the
+// space after it ("Active ingredients" + spaces cost 15 s at 3,000 characters) is caught whatever the heading.
+const HEADINGS = [
+  'Active ingredients',
+  'Active Ingredients (USP)',
+  'Actives',
+  'Inactive ingredients',
+  'Ingredients',
+  'INCI',
+  'Step 1',
+  '1.',
+  'May contain',
+  'Directions',
+  'Drug Facts',
+  'Purpose',
+];
+const HEADING_RUNS = { spaces: ' ', 'line breaks': '\n', tabs: '\t', 'spaces and line breaks': ' \n' };
 
 const shapes: Array<[string, (size: number) => string]> = [];
 for (const [name, run] of Object.entries(SEPARATORS)) {
@@ -66,6 +83,11 @@ for (const [name, run] of Object.entries(SEPARATORS)) {
     `"Aqua" and ${name} alternating, then a list on the next line`,
     (n) => fill(n, `Aqua${run}`, '', '\nAqua, Glycerin, Niacinamide'),
   ]);
+}
+for (const heading of HEADINGS) {
+  for (const [name, run] of Object.entries(HEADING_RUNS)) {
+    shapes.push([`"${heading}", a run of ${name}, Aqua`, (n) => fill(n, run, heading, 'Aqua')]);
+  }
 }
 for (const [open, close] of BRACKETS) {
   shapes.push([`${open} nested`, (n) => `${open.repeat(n / 2)}${close.repeat(n / 2)}`]);

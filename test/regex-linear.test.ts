@@ -90,13 +90,6 @@ const ALLOWED: Allowed[] = [
     reason: 'reads the 7 characters before a full stop (periodsAsSeparators: text.slice(offset - 6, offset + 1))',
   },
   {
-    file: 'src/modules/analysis/engine/parse.ts',
-    source:
-      '\\b(?:active\\s+ingredients?\\s*(?:\\([^)\\n]*\\))?\\s*(?::|(?=\\s*purposes?\\b)|(?=[ ]*\\n))(?:\\s*purposes?\\b)?|actives?\\s*:(?=[^:]{0,160}\\d\\s*%))',
-    reason:
-      'KNOWN DEBT, not bounded: the spaces after "Active ingredients" trade between its quantifiers, quadratic in a run of line breaks after that heading (one run per heading: the property test measures it within its limits); to be rewritten',
-  },
-  {
     file: 'src/modules/product/product-text-search.service.ts',
     source: '^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}%+]+$',
     reason:

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { trimEndOf } from './engine/text-edges.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,4 +32,4 @@ export const MAX_ALIAS_LENGTH = 120;
 
 /** An alias `base` made unique by a suffix of the new id, kept within MAX_ALIAS_LENGTH. */
 export const suffixedAlias = (base: string, id: string): string =>
-  `${base.slice(0, MAX_ALIAS_LENGTH - 7).replace(/-+$/, '')}-${id.slice(-6)}`;
+  `${trimEndOf(base.slice(0, MAX_ALIAS_LENGTH - 7), '-')}-${id.slice(-6)}`;

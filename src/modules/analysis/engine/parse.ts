@@ -2,7 +2,7 @@
 import { decodeHTML } from 'entities';
 import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
-import { isSpace, trimEdges, trimEndOf, trimStartOf } from '../../shared/engine/text-edges.js';
+import { isSpace, skipChars, trimEdges, trimEndOf, trimStartOf } from '../../shared/engine/text-edges.js';
 import { nameLineOf } from './product-type-words.js';
 import { kindOf, LAYOUT_KINDS, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
 
@@ -178,8 +178,68 @@ const LIST_HEADING_LINE =
 /** Headings that introduce a selection, not the list. */
 const NOT_THE_LIST = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean|active)\s*$/i;
 const NOT_THE_ACTIVES = /\b(?:key|hero|star|main|featured|highlighted|powerful|clean)\s*$/i;
-const ACTIVE_HEADING =
-  /\b(?:active\s+ingredients?\s*(?:\([^)\n]*\))?\s*(?::|(?=\s*purposes?\b)|(?=[ ]*\n))(?:\s*purposes?\b)?|actives?\s*:(?=[^:]{0,160}\d\s*%))/gi;
+/** "Actives: … 2 %": a colon, then a strength before the next colon. */
+const ACTIVES_COLON = /actives?\s*:(?=[^:]{0,160}\d\s*%)/iy;
+const ACTIVE_WORD = /\bactive/gi;
+const INGREDIENT_WORD = /ingredients?/iy;
+const PURPOSE_WORD = /purposes?\b/iy;
+
+function wordAt(word: RegExp, text: string, at: number): number {
+  word.lastIndex = at;
+  return word.test(text) ? word.lastIndex : -1;
+}
+
+/**
+ * Where the heading ends in a run of white space [from, to): at `to` on a colon (taken) or before "Purpose", else at
+ * the run's last line break (the heading's line ends there), else nowhere (-1).
+ */
+function headingEndIn(text: string, from: number, to: number): number {
+  if (text[to] === ':') return to + 1;
+  if (wordAt(PURPOSE_WORD, text, to) >= 0) return to;
+  const lastBreak = text.lastIndexOf('\n', to - 1);
+  return lastBreak >= from ? lastBreak : -1;
+}
+
+/**
+ * The end of an actives' heading starting at `at`, or -1: "Active Ingredient(s)" with an optional bracket, then a
+ * colon, a "Purpose" column or the end of its line; or "Actives:" followed by a strength. Read in one pass over the
+ * white space, where a regular expression let two runs of it trade characters (quadratic on a run of line breaks);
+ * the match is the one `/\bactive\s+ingredients?\s*(?:\([^)\n]*\))?\s*(?::|(?=\s*purposes?\b)|(?=[ ]*\n))
+ * (?:\s*purposes?\b)?|actives?\s*:(?=[^:]{0,160}\d\s*%)/i` finds (test/analysis-engine.test.ts compares them).
+ */
+function activeHeadingEnd(text: string, at: number): number {
+  const afterActive = at + 'active'.length;
+  const wordStart = skipChars(text, afterActive);
+  const afterWord = wordStart > afterActive ? wordAt(INGREDIENT_WORD, text, wordStart) : -1;
+  if (afterWord >= 0) {
+    const spaces = skipChars(text, afterWord);
+    let end = -1;
+    const close = text[spaces] === '(' ? text.indexOf(')', spaces) : -1;
+    if (close >= 0 && !text.slice(spaces, close).includes('\n'))
+      end = headingEndIn(text, close + 1, skipChars(text, close + 1));
+    if (end < 0) end = headingEndIn(text, afterWord, spaces);
+    if (end >= 0) {
+      const purpose = wordAt(PURPOSE_WORD, text, skipChars(text, end));
+      return purpose >= 0 ? purpose : end;
+    }
+  }
+  ACTIVES_COLON.lastIndex = at;
+  return ACTIVES_COLON.test(text) ? ACTIVES_COLON.lastIndex : -1;
+}
+
+/** Every actives' heading of a text, in order, as `matchAll` would give them. */
+export function activeHeadings(text: string): { index: number; heading: string }[] {
+  const found: { index: number; heading: string }[] = [];
+  let from = 0;
+  for (const m of text.matchAll(ACTIVE_WORD)) {
+    if (m.index < from) continue;
+    const end = activeHeadingEnd(text, m.index);
+    if (end < 0) continue;
+    found.push({ index: m.index, heading: text.slice(m.index, end) });
+    from = end;
+  }
+  return found;
+}
 const INACTIVE_HEADING =
   /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)/i;
 /** Drug facts sections other than the ingredients. */
@@ -286,14 +346,14 @@ function activesEnd(text: string): number {
 
 /** The list's sections; the text above the list goes to `above` as well as being set aside. */
 function sections(text: string, setAside: SetAsideText[], above: string[]): Section[] {
-  const active = [...text.matchAll(ACTIVE_HEADING)].find(
+  const active = activeHeadings(text).find(
     (m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)),
   );
   if (active) {
     setAsideLines(text.slice(0, active.index), setAside);
     above.push(text.slice(0, active.index));
-    setAsideHeading(active[0], setAside);
-    const rest = text.slice(active.index + active[0].length);
+    setAsideHeading(active.heading, setAside);
+    const rest = text.slice(active.index + active.heading.length);
     const inactive = INACTIVE_HEADING.exec(rest);
     if (inactive) setAsideHeading(inactive[0], setAside);
     let activeText = inactive ? rest.slice(0, inactive.index) : rest;
