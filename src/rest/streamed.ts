@@ -56,7 +56,10 @@ async function* pagedJson(
       // `{"a":1,"b":2}` becomes `{"a":1,"b":2,"<field>":[` and its pages follow.
       yield `${index ? ',' : ''}${fields.slice(0, -1)}${fields === '{}' ? '' : ','}${JSON.stringify(pages.field)}:[`;
       const variables = Object.fromEntries(
-        Object.entries(pages.variables).map(([variable, field]) => [variable, (element as Record<string, unknown>)[field]]),
+        Object.entries(pages.variables).map(([variable, field]) => [
+          variable,
+          (element as Record<string, unknown>)[field],
+        ]),
       );
       let cursor: string | null = null;
       let written = false;
