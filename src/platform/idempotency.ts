@@ -24,8 +24,9 @@
 //   oldest answers are the ones least likely ever to be replayed, while refusing new keys once the
 //   store is full would let one flood (of many addresses) turn every keyed POST of everyone into
 //   an error until records expire, which is the lockout this replaces. Checked after a record is
-//   finished, every BOUND_CHECK_EVERY-th time on each instance (one statement over the table),
-//   so the store may pass its bound by that many records per instance between checks.
+//   finished, every n-th time on each instance (one statement over the table; boundCheckEvery),
+//   so the store may pass its bound by up to n records per instance between checks (n is 21 for
+//   the defaults: about 8 MB at most).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth.js';
@@ -79,13 +80,27 @@ export interface IdempotencyBounds {
   clock?: () => Date;
 }
 
-/** The global bound is checked on every n-th finished record: 1 for small bounds (tests), at most 64. */
-const boundCheckEvery = (maxRecords: number): number => Math.min(64, Math.max(1, Math.floor(maxRecords / 1000)));
+/**
+ * The global bound is checked on every n-th finished record of an instance, n chosen so that what may
+ * pass the bound between checks is at most 1/1000 of the records and 1/32 of the bytes (a body is at
+ * most 3 bytes a character in UTF-8): 1 for small bounds (tests), at most 64.
+ */
+const boundCheckEvery = ({ maxRecords, maxBytes }: IdempotencyBounds): number =>
+  Math.min(
+    64,
+    Math.max(
+      1,
+      Math.min(
+        Math.floor(maxRecords / 1000),
+        Math.floor(maxBytes / 32 / (MAX_KEPT_BODY_CHARS * 3 + RECORD_OVERHEAD_BYTES)),
+      ),
+    ),
+  );
 
 function databaseStore(orm: Orm, bounds: IdempotencyBounds) {
   const em = (): EntityManager => orm.em.fork() as EntityManager;
   const now = () => (bounds.clock ?? (() => new Date()))().toISOString();
-  const checkEvery = boundCheckEvery(bounds.maxRecords);
+  const checkEvery = boundCheckEvery(bounds);
   let finishedSinceCheck = 0;
   return {
     /**
