@@ -17,7 +17,7 @@ interface Section {
   rows: Array<Record<string, unknown>>;
 }
 
-const ANALYSES = 120; // three pages of the REST route's 50
+const ANALYSES = 50; // three pages of the REST route's 20 (ExportMyDataRows)
 let t: TestApp;
 /** Each SQL statement as it is logged, with the bytes the server had written to its sockets by then. */
 const statements: Array<{ sql: string; written: number }> = [];
@@ -77,7 +77,7 @@ describe('GET /my/export streams', () => {
     const analyses = sectionOf(document, 'IngredientAnalysis', 'owner').rows;
     expect(analyses).toHaveLength(ANALYSES);
     expect(new Set(analyses.map((r) => r.id)).size).toBe(ANALYSES);
-    // Pages of 50: three statements on the analyses, the last one after the two first pages were written.
+    // Pages of 20: three statements on the analyses, the last one after the two first pages were written.
     const pages = statements.filter((s) => /from "ingredient_analysis" where "owner_id" = /.test(s.sql));
     expect(pages).toHaveLength(3);
     const total = Buffer.byteLength(body);
@@ -94,7 +94,7 @@ describe('GET /my/export streams', () => {
         url: '/graphql',
         token: mona.token,
         payload: {
-          query: '{ myExport { sections { entity property rows(limit: 100) { items nextCursor } } } }',
+          query: '{ myExport { sections { entity property rows(limit: 30) { items nextCursor } } } }',
         },
       })
     ).json() as {
@@ -109,7 +109,7 @@ describe('GET /my/export streams', () => {
       };
     };
     const section = first.data.myExport.sections.find((s) => s.entity === 'IngredientAnalysis')!;
-    expect(section.rows.items).toHaveLength(100);
+    expect(section.rows.items).toHaveLength(30);
     const ids = section.rows.items.map((r) => r.id);
     let cursor: string | null = section.rows.nextCursor;
     while (cursor) {
@@ -120,7 +120,7 @@ describe('GET /my/export streams', () => {
           token: mona.token,
           payload: {
             query:
-              'query ($c: String) { myExportRows(entity: "IngredientAnalysis", property: "owner", cursor: $c, limit: 15) { items nextCursor } }',
+              'query ($c: String) { myExportRows(entity: "IngredientAnalysis", property: "owner", cursor: $c, limit: 7) { items nextCursor } }',
             variables: { c: cursor },
           },
         })

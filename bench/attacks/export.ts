@@ -15,8 +15,12 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app.js';
-import { startTestApp } from '../../test/helpers/app.js';
+import { Authenticator } from '../../src/auth.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase, type EntityManager } from '../../src/db.js';
+import { newId } from '../../src/modules/shared/ids.js';
 import { cloneRow } from '../../test/helpers/bulk-rows.js';
+import { openTestDatabase } from '../../test/helpers/database.js';
 
 const arg = (name: string, fallback: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback;
@@ -25,9 +29,19 @@ const only = arg('--only', '');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const out: string[] = [];
 
-const t = await startTestApp({ CACHE_ENABLED: 'false' });
+// The tests' throwaway database (PGlite, or PostgreSQL with TEST_DB=postgres), seeded.
+const database = await openTestDatabase();
+const config = loadConfig({
+  AUTH_JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
+  LOG_LEVEL: 'silent',
+  PGLITE_DIR: '/tmp/skincare-bench-unused/pglite',
+  RATE_LIMIT_ENABLED: 'false',
+  CACHE_ENABLED: 'false',
+});
+const orm = await openDatabase(database.target);
+const server = await buildApp({ config, orm, logger: false });
 const sql = (query: string, params: unknown[] = []) =>
-  t.em().getConnection().execute(query, params) as Promise<Array<Record<string, unknown>>>;
+  (orm.em.fork() as EntityManager).getConnection().execute(query, params) as Promise<Array<Record<string, unknown>>>;
 
 /** A checker of JSON structure fed chunk by chunk: depth, strings, rows opened at the rows' depth. */
 function structureChecker(rowDepth: number) {
@@ -62,34 +76,31 @@ function structureChecker(rowDepth: number) {
 }
 
 if (!only || only === 'export') {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  const token = await t.tokenFor('bench-exporter');
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = server.server.address() as AddressInfo;
+  await sql(
+    `insert into app_user (id, subject, username, user_type, bio, email, created_at, updated_at)
+     values (?, 'bench|exporter', 'bench-exporter', 'member', '', 'exporter@example.com', now(), now())`,
+    [newId()],
+  );
+  const token = await new Authenticator(config.auth).sign({ sub: 'bench|exporter' });
   // One analysis of a 20,000-character list through the API, then copied.
-  const words = [
-    'Aqua',
-    'Glycerin',
-    'Niacinamide',
-    'Squalane',
-    'Panthenol',
-    'Tocopherol',
-    'Allantoin',
-    'Butylene Glycol',
-  ];
+  // Distinct names of the knowledge base, so every entry is one (a label repeating itself is read as one entry each).
+  const words = (await sql('select name from ingredient order by name limit 3000')).map((r) => String(r.name));
   let list = '';
   for (let i = 0; list.length < 20_000; i++) list += `${i ? ', ' : ''}${words[i % words.length]}`;
   list = list.slice(0, 20_000);
   const setupStart = performance.now();
-  const created = await t.inject({
+  const created = await server.inject({
     method: 'POST',
     url: '/analyze/ingredient_list',
-    token,
+    headers: { authorization: `Bearer ${token}` },
     payload: { ingredient_list: list },
   });
   if (created.statusCode !== 201) throw new Error(`analysis: ${created.statusCode} ${created.body.slice(0, 300)}`);
   const [first] = await sql(
     'select id, octet_length(ingredient_list) + octet_length(entries::text) as bytes from ingredient_analysis ' +
-      'where owner_id = (select id from "user" where username = ?)',
+      'where owner_id = (select id from app_user where username = ?)',
     ['bench-exporter'],
   );
   for (let done = 1; done < analyses; done += 1000)
@@ -160,7 +171,7 @@ if (!only || only === 'export') {
     slowest < 1000 &&
     !healthFailures;
   out.push(
-    `export (${process.env.TEST_DB ?? 'pglite'}): ${analyses} analyses of ${list.length}-character lists (${mb(Number(first.bytes))} of list and entries each… set up in ${setupSeconds.toFixed(0)} s)`,
+    `export (${process.env.TEST_DB ?? 'pglite'}): ${analyses} analyses of ${list.length}-character lists (${(Number(first.bytes) / 1024).toFixed(0)} kB of list and entries each, set up in ${setupSeconds.toFixed(0)} s)`,
     `  GET /my/export -> ${answer.status}, ${mb(answer.bytes)} in ${seconds.toFixed(1)} s (${mb(answer.bytes / seconds)}/s), first byte after ${answer.firstByteMs.toFixed(0)} ms`,
     `  structure: ${complete ? 'complete' : `INCOMPLETE (${broken ?? 'cut'})`}, ${rows} rows (${analyses} analyses + the seeded account's others)`,
     `  RSS ${mb(rssBefore)} -> peak ${mb(peak)} (growth ${mb(growth)})`,
@@ -171,7 +182,7 @@ if (!only || only === 'export') {
 
 if (!only || only === 'keys') {
   let now = Date.now();
-  const app = await buildApp({ config: { ...t.config }, orm: t.orm, logger: false, clock: () => new Date(now) });
+  const app = await buildApp({ config, orm, logger: false, clock: () => new Date(now) });
   const statuses = new Map<number, number>();
   const start = performance.now();
   let retryAfter = '';
@@ -199,11 +210,13 @@ if (!only || only === 'keys') {
     'select count(*)::int as n, coalesce(sum(octet_length(body)), 0)::int as bytes from idempotency_record',
   );
   out.push(
-    `keys: 1,000 keyed anonymous POSTs from one address in ${burstSeconds.toFixed(0)} s -> ${[...statuses].map(([s, c]) => `${c} x ${s}`).join(', ')} (first Retry-After ${retryAfter || '-'} s; window ${t.config.idempotencyMaxKeysPerCaller} keys / ${t.config.idempotencyKeyWindowSeconds} s)`,
-    `  a keyed POST 5 minutes later (simulated clock) -> ${later.statusCode} ${later.statusCode === 201 ? 'PASS' : 'FAIL'}; store: ${n} records, ${mb(Number(bytes))} of bodies (bounds ${t.config.idempotencyMaxRecords} records, ${mb(t.config.idempotencyMaxBytes)})`,
+    `keys: 1,000 keyed anonymous POSTs from one address in ${burstSeconds.toFixed(0)} s -> ${[...statuses].map(([s, c]) => `${c} x ${s}`).join(', ')} (first Retry-After ${retryAfter || '-'} s; window ${config.idempotencyMaxKeysPerCaller} keys / ${config.idempotencyKeyWindowSeconds} s)`,
+    `  a keyed POST 5 minutes later (simulated clock) -> ${later.statusCode} ${later.statusCode === 201 ? 'PASS' : 'FAIL'}; store: ${n} records, ${mb(Number(bytes))} of bodies (bounds ${config.idempotencyMaxRecords} records, ${mb(config.idempotencyMaxBytes)})`,
   );
   await app.close();
 }
 
-await t.close();
+await server.close();
+await orm.close();
+await database.drop();
 console.log(out.join('\n'));
