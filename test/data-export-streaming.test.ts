@@ -65,6 +65,10 @@ function get(path: string, token: string): Promise<{ status: number; body: strin
   });
 }
 
+/** A GraphQL request as Mona: the JSON answer. */
+const gql = async (query: string, variables?: Record<string, unknown>): Promise<unknown> =>
+  (await t.inject({ method: 'POST', url: '/graphql', token: mona.token, payload: { query, variables } })).json();
+
 const sectionOf = (body: { sections: Section[] }, entity: string, property: string) =>
   body.sections.find((s) => s.entity === entity && s.property === property)!;
 
@@ -88,43 +92,19 @@ describe('GET /my/export streams', () => {
   });
 
   it('pages the same rows through GraphQL: rows(limit, cursor), then myExportRows after the cursor', async () => {
-    const first = (
-      await t.inject({
-        method: 'POST',
-        url: '/graphql',
-        token: mona.token,
-        payload: {
-          query: '{ myExport { sections { entity property rows(limit: 30) { items nextCursor } } } }',
-        },
-      })
-    ).json() as {
-      data: {
-        myExport: {
-          sections: Array<{
-            entity: string;
-            property: string;
-            rows: { items: Array<{ id: string }>; nextCursor: string };
-          }>;
-        };
-      };
+    type Rows = { items: Array<{ id: string }>; nextCursor: string | null };
+    const first = (await gql('{ myExport { sections { entity property rows(limit: 30) { items nextCursor } } } }')) as {
+      data: { myExport: { sections: Array<{ entity: string; property: string; rows: Rows }> } };
     };
     const section = first.data.myExport.sections.find((s) => s.entity === 'IngredientAnalysis')!;
     expect(section.rows.items).toHaveLength(30);
     const ids = section.rows.items.map((r) => r.id);
     let cursor: string | null = section.rows.nextCursor;
     while (cursor) {
-      const page = (
-        await t.inject({
-          method: 'POST',
-          url: '/graphql',
-          token: mona.token,
-          payload: {
-            query:
-              'query ($c: String) { myExportRows(entity: "IngredientAnalysis", property: "owner", cursor: $c, limit: 7) { items nextCursor } }',
-            variables: { c: cursor },
-          },
-        })
-      ).json() as { data: { myExportRows: { items: Array<{ id: string }>; nextCursor: string | null } } };
+      const page = (await gql(
+        'query ($c: String) { myExportRows(entity: "IngredientAnalysis", property: "owner", cursor: $c, limit: 7) { items nextCursor } }',
+        { c: cursor },
+      )) as { data: { myExportRows: Rows } };
       ids.push(...page.data.myExportRows.items.map((r) => r.id));
       cursor = page.data.myExportRows.nextCursor;
     }
@@ -132,19 +112,13 @@ describe('GET /my/export streams', () => {
     expect(new Set(ids).size).toBe(ANALYSES);
 
     // A cursor of another section, a forged one, an unknown section: 400s naming the argument.
-    const rowsOf = (entity: string, c: string | null) =>
-      t.inject({
-        method: 'POST',
-        url: '/graphql',
-        token: mona.token,
-        payload: {
-          query: `query ($c: String) { myExportRows(entity: "${entity}", property: "owner", cursor: $c) { nextCursor } }`,
-          variables: { c },
-        },
-      });
     const errorCode = async (entity: string, c: string | null) =>
-      ((await rowsOf(entity, c)).json() as { errors: Array<{ extensions: { code: string; details?: unknown } }> })
-        .errors[0].extensions;
+      (
+        (await gql(
+          `query ($c: String) { myExportRows(entity: "${entity}", property: "owner", cursor: $c) { nextCursor } }`,
+          { c },
+        )) as { errors: Array<{ extensions: { code: string; details?: unknown } }> }
+      ).errors[0].extensions;
     expect(await errorCode('Routine', section.rows.nextCursor)).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: { field: 'cursor' },

@@ -5,21 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { errorOf, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { errorOf, startTestApp, TEST_ENV, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
 let now = Date.now();
-const env = {
-  AUTH_JWT_SECRET: TEST_JWT_SECRET,
-  IDP_WEBHOOK_SECRET: 'test-idp-secret',
-  LOG_LEVEL: 'silent',
-  PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-  RATE_LIMIT_ENABLED: 'false',
-};
 const apps: FastifyInstance[] = [];
 const appWith = async (more: Record<string, string>) => {
   const app = await buildApp({
-    config: loadConfig({ ...env, ...more }),
+    config: loadConfig({ ...TEST_ENV, ...more }),
     orm: t.orm,
     logger: false,
     clock: () => new Date(now),
