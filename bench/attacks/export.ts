@@ -104,7 +104,7 @@ if (!only || only === 'export') {
     ['bench-exporter'],
   );
   for (let done = 1; done < analyses; done += 1000)
-    await cloneRow(sql, 'ingredient_analysis', String(first.id), Math.min(1000, analyses - done), ['token']);
+    await cloneRow(sql, 'ingredient_analysis', String(first.id), Math.min(1000, analyses - done), ['token'], done);
   const setupSeconds = (performance.now() - setupStart) / 1000;
 
   // /health every 200 ms throughout.

@@ -4,7 +4,8 @@ type Execute = (sql: string, params?: unknown[]) => Promise<Array<Record<string,
 
 /**
  * Copies the row `id` of `table` n times: each copy gets a new uuid id, and the `unique` text
- * columns get a suffix (`-1`, `-2`…) so unique constraints hold. Returns nothing; one statement.
+ * columns get a suffix (`-<from>`, `-<from + 1>`…) so unique constraints hold; one statement (copy
+ * in batches, each with its own `from`, for very many rows).
  */
 export async function cloneRow(
   execute: Execute,
@@ -12,6 +13,7 @@ export async function cloneRow(
   id: string,
   n: number,
   unique: readonly string[] = [],
+  from = 1,
 ): Promise<void> {
   const columns = (
     await execute(
@@ -25,7 +27,7 @@ export async function cloneRow(
     c === 'id' ? 'gen_random_uuid()' : unique.includes(c) ? `"${c}" || '-' || g` : `"${c}"`,
   );
   await execute(
-    `insert into "${table}" (${quoted.join(', ')}) select ${values.join(', ')} from "${table}", generate_series(1, ?) g where id = ?`,
-    [n, id],
+    `insert into "${table}" (${quoted.join(', ')}) select ${values.join(', ')} from "${table}", generate_series(?::int, ?::int) g where id = ?`,
+    [from, from + n - 1, id],
   );
 }
