@@ -21,7 +21,11 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** The column of a property (a many-to-one's foreign key). */
 const columnOf = (meta: EntityMetadata, property: string): string => meta.properties[property as never].fieldNames[0];
 
-/** Every stored column of an entity: only the listed properties' when `only` is given, never the omitted ones'. */
+/**
+ * The select list of every stored column of an entity: only the listed properties' when `only` is
+ * given, never the omitted ones'. Timestamps are written in SQL as ISO 8601 in UTC (the contract's
+ * form), whatever the driver makes of them (node-postgres answers text such as `2026-12-08 15:08:19.548+00`).
+ */
 function storedColumns(meta: EntityMetadata, omit: readonly string[] = [], only?: readonly string[]): string[] {
   const unknown = [...omit, ...(only ?? [])].filter((name) => !(name in meta.properties));
   if (unknown.length) throw new Error(`user-data policy of ${meta.className} names unknown properties: ${unknown}`);
@@ -35,7 +39,13 @@ function storedColumns(meta: EntityMetadata, omit: readonly string[] = [], only?
           p.kind === ReferenceKind.MANY_TO_ONE ||
           (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
     )
-    .flatMap((p) => p.fieldNames);
+    .flatMap((p) =>
+      p.fieldNames.map((column, i) =>
+        /^timestamp/i.test(p.columnTypes?.[i] ?? '')
+          ? `to_char(${quote(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${quote(column)}`
+          : quote(column),
+      ),
+    );
 }
 
 /** A section of the export: the policy entry, its table, and how its rows are found. */
@@ -71,7 +81,7 @@ async function rowsOf(
     params.push(...options.after);
   }
   // The primary key is always read (the next cursor is made of it), even when the policy leaves it out.
-  const columns = [...new Set([...keys, ...storedColumns(meta, options.omit, options.only).map(quote)])];
+  const columns = [...new Set([...keys, ...storedColumns(meta, options.omit, options.only)])];
   return em.execute<Array<Record<string, unknown>>>(
     `select ${columns.join(', ')} from ${quote(meta.tableName)} where ${conditions.join(' and ')} order by ${keys.join(', ')}${options.limit ? ` limit ${options.limit}` : ''}`,
     params,
