@@ -663,6 +663,12 @@ export const routes: RouteDefinition[] = [
     method: 'GET',
     path: '/my/export',
     operation: 'ExportMyData',
+    pages: {
+      list: 'sections',
+      field: 'rows',
+      operation: 'ExportMyDataRows',
+      variables: { entity: 'entity', property: 'property' },
+    },
     access: 'user',
     rateLimit: 'upload',
     tags: ['extensions'],

@@ -41,6 +41,8 @@ export interface AppOptions {
   restJit?: boolean;
   /** Bytes of one GraphQL answer (tests lower it); MAX_GRAPHQL_RESPONSE_BYTES by default. */
   maxGraphqlResponseBytes?: number;
+  /** The time idempotency's key window reads (tests and benchmarks move it); the system clock by default. */
+  clock?: () => Date;
 }
 
 export async function buildApp({
@@ -49,6 +51,7 @@ export async function buildApp({
   logger = true,
   restJit = true,
   maxGraphqlResponseBytes = MAX_GRAPHQL_RESPONSE_BYTES,
+  clock,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, logger));
   const schema = await buildAppSchema();
@@ -60,6 +63,7 @@ export async function buildApp({
     schema,
     maxUploadBytes: MAX_UPLOAD_BYTES,
     maxGraphqlResponseBytes,
+    clock,
   });
   app.addHook('onClose', stopOcr);
   // List cursors are signed with a key derived from the server's secrets (the same on every instance).

@@ -53,8 +53,14 @@ export interface Config {
   cache: { enabled: boolean; maxEntries: number; ttlSeconds: number };
   /** How long an Idempotency-Key's first response is kept (in the database). */
   idempotencyTtlSeconds: number;
-  /** How many live Idempotency-Keys one caller may hold: a keyed POST past it is a 429. */
+  /** How many new Idempotency-Keys one caller may start in any idempotencyKeyWindowSeconds: past it, a 429 with Retry-After. */
   idempotencyMaxKeysPerCaller: number;
+  /** The sliding window of idempotencyMaxKeysPerCaller. */
+  idempotencyKeyWindowSeconds: number;
+  /** Kept idempotency records across all callers; past it (or idempotencyMaxBytes), the oldest answers go. */
+  idempotencyMaxRecords: number;
+  /** Bytes of kept idempotency answers across all callers (bodies, plus a fixed 256 a record). */
+  idempotencyMaxBytes: number;
   /** Prefix of every Redis key the service writes (two deployments can share one Redis). */
   redisPrefix: string;
   /**
@@ -300,7 +306,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlSeconds: intVar(env, 'CACHE_TTL_SECONDS', 300, 1, 86_400),
     },
     idempotencyTtlSeconds: intVar(env, 'IDEMPOTENCY_TTL_SECONDS', 86_400, 1, 7 * 86_400),
-    idempotencyMaxKeysPerCaller: intVar(env, 'IDEMPOTENCY_MAX_KEYS_PER_CALLER', 1000, 1, 1_000_000),
+    idempotencyMaxKeysPerCaller: intVar(env, 'IDEMPOTENCY_MAX_KEYS_PER_CALLER', 300, 1, 1_000_000),
+    idempotencyKeyWindowSeconds: intVar(env, 'IDEMPOTENCY_KEY_WINDOW_SECONDS', 300, 1, 86_400),
+    idempotencyMaxRecords: intVar(env, 'IDEMPOTENCY_MAX_RECORDS', 200_000, 1, 100_000_000),
+    idempotencyMaxBytes: intVar(env, 'IDEMPOTENCY_MAX_BYTES', 256 * 1024 * 1024, 64 * 1024, 2 ** 40),
     redisPrefix: env.REDIS_PREFIX || 'skincare:',
     trustProxy: trustProxy(env.TRUST_PROXY),
   };

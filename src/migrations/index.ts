@@ -35,7 +35,8 @@ import { Migration20261127120000 as m31 } from './Migration20261127120000.js';
 import { Migration20261127121503 as m32 } from './Migration20261127121503.js';
 import { Migration20261127122000 as m33 } from './Migration20261127122000.js';
 import { Migration20261127160000 as m34 } from './Migration20261127160000.js';
-import { Migration20261207150000 as m35 } from './Migration20261207150000.js';
+import { Migration20261207143000 as m35 } from './Migration20261207143000.js';
+import { Migration20261207150000 as m36 } from './Migration20261207150000.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -73,5 +74,6 @@ export const migrationsList = [
   { name: 'Migration20261127121503', class: m32 },
   { name: 'Migration20261127122000', class: m33 },
   { name: 'Migration20261127160000', class: m34 },
-  { name: 'Migration20261207150000', class: m35 },
+  { name: 'Migration20261207143000', class: m35 },
+  { name: 'Migration20261207150000', class: m36 },
 ];

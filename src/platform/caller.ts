@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Authenticator, Claims } from '../auth.js';
 import { unauthenticated } from '../errors.js';
+import { userCallerKey } from './idempotency-caller.js';
 
 type Verified = { claims: Claims | null; error: unknown };
 const verified = new WeakMap<FastifyRequest, Promise<Verified>>();
@@ -39,5 +40,5 @@ export async function claimsOf(request: FastifyRequest, auth: Authenticator): Pr
  */
 export async function callerKey(request: FastifyRequest, auth: Authenticator): Promise<string> {
   const { claims } = await verify(request, auth);
-  return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
+  return claims ? userCallerKey(claims.sub) : `ip:${request.ip}`;
 }

@@ -7,6 +7,8 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legac
  */
 @Entity({ tableName: 'idempotency_record' })
 @Index({ properties: ['expiresAt'] })
+// The key window counts one caller's records begun lately (src/platform/idempotency.ts).
+@Index({ properties: ['caller', 'createdAt'] })
 export class IdempotencyRecord {
   /** sha256 of the caller (`user:<subject>` or `ip:<address>`): no personal data in clear. */
   @PrimaryKey({ type: 'text' })

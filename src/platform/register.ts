@@ -74,6 +74,8 @@ export interface PlatformOptions {
   /** Bytes of one uploaded file (the Upload scalar's limit). */
   maxUploadBytes: number;
   maxGraphqlResponseBytes: number;
+  /** The time idempotency's key window reads (tests and benchmarks move it); the system clock by default. */
+  clock?: () => Date;
 }
 
 export interface Platform {
@@ -96,7 +98,7 @@ export interface SharedState {
 /** Registers the platform's hooks in their order; call before any route is added. */
 export async function registerPlatform(
   app: FastifyInstance,
-  { config, orm, auth, schema, maxUploadBytes, maxGraphqlResponseBytes }: PlatformOptions,
+  { config, orm, auth, schema, maxUploadBytes, maxGraphqlResponseBytes, clock }: PlatformOptions,
 ): Promise<Platform> {
   // Shared state (limits, cache, drops, persisted queries) in Redis when REDIS_URL is set: every step below may use it.
   const redis = await openRedis(app, config);
@@ -130,6 +132,10 @@ export async function registerPlatform(
     orm,
     ttlSeconds: config.idempotencyTtlSeconds,
     maxKeysPerCaller: config.idempotencyMaxKeysPerCaller,
+    keyWindowSeconds: config.idempotencyKeyWindowSeconds,
+    maxRecords: config.idempotencyMaxRecords,
+    maxBytes: config.idempotencyMaxBytes,
+    clock,
   });
   // 8. Other instances drop their process caches once this request's write has committed (its answer is going out).
   await registerProcessCacheDrops(app, redis, config.redisPrefix);

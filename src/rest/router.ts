@@ -11,6 +11,7 @@ import { checkRoutes, loadOperations, type LoadedOperation } from './documents.j
 import { accessRoles, needsSignIn, type RouteDefinition } from './types.js';
 import { readMultipartBody } from './multipart.js';
 import { bindVariables, variableSpecs, type VariableSpec } from './variables.js';
+import { pageOperation, sendPaged } from './streamed.js';
 
 /** Builds the per-request context; throws UNAUTHENTICATED for a bad token. */
 export type RestContextFactory<C> = (request: FastifyRequest) => Promise<C & { viewer: { userType: string } | null }>;
@@ -44,6 +45,8 @@ export interface PreparedRoute {
   route: RouteDefinition;
   operation: LoadedOperation;
   specs: VariableSpec[];
+  /** The page operation of a streamed route (route.pages). */
+  pageOperation?: LoadedOperation;
 }
 
 type Runner = (context: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
@@ -110,7 +113,12 @@ export function prepareRoutes(schema: GraphQLSchema, routes: RouteDefinition[], 
   checkRoutes(schema, routes, operations);
   return routes.map((route) => {
     const operation = operations.get(route.operation)!;
-    return { route, operation, specs: variableSpecs(schema, operation.definition) };
+    return {
+      route,
+      operation,
+      specs: variableSpecs(schema, operation.definition),
+      pageOperation: pageOperation(schema, route, operations),
+    };
   });
 }
 
@@ -164,6 +172,7 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
   const mounted = prepared.map((p) => ({
     ...p,
     run: compiledOnFirstRun(options.schema, p.operation, options.jit ?? true),
+    runPage: p.pageOperation && compiledOnFirstRun(options.schema, p.pageOperation, options.jit ?? true),
   }));
   for (const m of mounted) {
     const { route } = m;
@@ -221,6 +230,17 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
         const result = await m.run(context, variables);
         if (result.errors?.length) throw errorFromResult(result.errors as never);
         const value = (result.data as Record<string, unknown> | null)?.[m.operation.rootKey];
+        if (route.pages && m.runPage && m.pageOperation) {
+          const runPage = m.runPage;
+          return sendPaged(
+            reply.code(route.status ?? 200),
+            value as Record<string, unknown>,
+            route.pages,
+            (pageVariables) => runPage(context, pageVariables),
+            m.pageOperation.rootKey,
+            (errors) => errorFromResult(errors as never),
+          );
+        }
         if (route.status === 204) return reply.code(204).send();
         if (route.status === 302) {
           const location =

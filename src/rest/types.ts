@@ -34,8 +34,25 @@ export interface RouteDefinition {
   rawBody?: string;
   /** Variables read from request headers: variable name → header name (e.g. `X-Signature`). */
   headers?: Record<string, string>;
+  /**
+   * A streamed answer (src/rest/streamed.ts): each element of a list of the operation's answer gets a
+   * field filled page by page by another named operation, written as the pages are read.
+   */
+  pages?: RoutePages;
   /** The rate-limit class; when omitted it follows from the method, path and uploads (see `rateLimitClass` in src/platform/rate-limit.ts). */
   rateLimit?: RateLimitClass;
+}
+
+/** A route's paged field (RouteDefinition.pages). */
+export interface RoutePages {
+  /** The list of the head document whose elements each get the paged field (e.g. `sections`). */
+  list: string;
+  /** The field written last in each element, holding the items of every page (e.g. `rows`). */
+  field: string;
+  /** The named operation answering one page: its root field is `{ items nextCursor }`; it declares `$cursor`. */
+  operation: string;
+  /** Its other variables, from each element's fields (as the head answers them): variable → field. */
+  variables: Record<string, string>;
 }
 
 /** Roles named by an access rule; empty for non-role rules. */

@@ -11,6 +11,16 @@ import { openTestDatabase, type TestDatabase } from './database.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
+/** The environment of a test app (more apps on the same database: `loadConfig({ ...TEST_ENV, … })`). */
+export const TEST_ENV = {
+  AUTH_JWT_SECRET: TEST_JWT_SECRET,
+  IDP_WEBHOOK_SECRET: 'test-idp-secret',
+  LOG_LEVEL: 'silent',
+  PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+  // Test files send hundreds of requests a minute; test/protections.test.ts turns limits on.
+  RATE_LIMIT_ENABLED: 'false',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   orm: Orm;
@@ -34,16 +44,7 @@ export async function startTestApp(
   options: { sqlLog?: (line: string) => void } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = await openTestDatabase();
-  const config = loadConfig({
-    AUTH_JWT_SECRET: TEST_JWT_SECRET,
-    IDP_WEBHOOK_SECRET: 'test-idp-secret',
-    ADMIN_SUBJECTS: 'test|root',
-    LOG_LEVEL: 'silent',
-    PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
-    // Test files send hundreds of requests a minute; test/protections.test.ts turns limits on.
-    RATE_LIMIT_ENABLED: 'false',
-    ...env,
-  });
+  const config = loadConfig({ ...TEST_ENV, ADMIN_SUBJECTS: 'test|root', ...env });
   const orm = await openDatabase({ ...database.target, sqlLog: options.sqlLog });
   const app = await buildApp({ config, orm, logger: false });
   await app.ready();

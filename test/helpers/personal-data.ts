@@ -3,6 +3,7 @@
 import { expect } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { policyEntries } from '../../src/modules/account/user-data-policy.js';
+import { idempotencyCaller, userCallerKey } from '../../src/platform/idempotency-caller.js';
 import { newId } from '../../src/modules/shared/ids.js';
 import type { TestApp } from './app.js';
 import { fixtureImage } from './route-fixtures.js';
@@ -135,7 +136,9 @@ export async function rowsPerEntry(
         ? person.subject
         : policy.holds === 'subjectHash'
           ? subjectHash(person.subject)
-          : person.id;
+          : policy.holds === 'idempotencyCaller'
+            ? idempotencyCaller(userCallerKey(person.subject))
+            : person.id;
     const cls = em.getMetadata().getByClassName(entity).class;
     counts.set(`${entity}.${property}`, await em.count(cls, { [property]: value, ...policy.scope } as never));
   }

@@ -3,6 +3,7 @@
 // stay under the anonymised account row (the tombstone), a few columns are cleared. Everything
 // runs on the caller's transaction; image files go once it has committed.
 import type { EntityManager } from '../../db.js';
+import { idempotencyCaller, userCallerKey } from '../../platform/idempotency-caller.js';
 import { newId } from '../shared/ids.js';
 import { rememberDeletedSubject, subjectHash } from '../user/deleted-subject.service.js';
 import type { User } from '../user/user.entity.js';
@@ -17,6 +18,7 @@ export const entityClass = (em: EntityManager, className: string) => em.getMetad
 export function valueFor(policy: UserColumnPolicy, user: Pick<User, 'id' | 'subject'>): string {
   if (policy.holds === 'subject') return user.subject;
   if (policy.holds === 'subjectHash') return subjectHash(user.subject);
+  if (policy.holds === 'idempotencyCaller') return idempotencyCaller(userCallerKey(user.subject));
   return user.id;
 }
 

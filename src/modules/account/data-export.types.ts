@@ -28,10 +28,21 @@ export class PersonalDataSection {
   @Field({ description: 'Why.' })
   why!: string;
 
-  @Field(() => [GraphQLJSONObject], {
-    description: 'Every row, every column (snake_case, as stored), secrets of ours (token hashes) left out.',
-  })
-  rows!: Array<Record<string, unknown>>;
+  // rows(limit, cursor): a field resolver (data-export.resolver.ts), one keyset page per request.
+}
+
+@ObjectType({
+  description:
+    "A page of one section's rows, in primary-key order: every column (snake_case, as stored; timestamps ISO 8601), " +
+    "secrets of ours (token hashes) left out, and of other people's rows the person acted on (a moderator's reviews) " +
+    "only the person's own action.",
+})
+export class PersonalDataRowPage {
+  @Field(() => [GraphQLJSONObject])
+  items!: Array<Record<string, unknown>>;
+
+  @Field(() => String, { nullable: true, description: 'Pass as cursor for the next page; null on the last page.' })
+  nextCursor!: string | null;
 }
 
 @ObjectType({
@@ -51,7 +62,8 @@ export class PersonalDataExport {
 
   @Field(() => [PersonalDataSection], {
     description:
-      "One section per column that holds the person's id, in the order of the user-data policy; empty ones included.",
+      "One section per column that holds the person's id, in the order of the user-data policy; empty ones included. " +
+      'Each section pages its rows (rows(limit, cursor), then Query.myExportRows with the next cursor).',
   })
   sections!: PersonalDataSection[];
 }

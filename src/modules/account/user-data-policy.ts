@@ -19,9 +19,15 @@ export interface UserColumnPolicy {
   /** The column holds a user id only in rows matching this (a polymorphic owner). */
   scope?: Record<string, unknown>;
   /** What the column holds: the user's id (default), or the identity provider's subject. */
-  holds?: 'id' | 'subject' | 'subjectHash';
+  holds?: 'id' | 'subject' | 'subjectHash' | 'idempotencyCaller';
   /** Properties left out of the export: secrets that are ours, not the person's. */
   exportOmits?: string[];
+  /**
+   * The only properties exported, for rows that are someone else's and refer to the person as the one
+   * who acted on them (a moderator's review of another person's feedback or draft): the person's own
+   * action is theirs to take along, the other person's words are not.
+   */
+  exportOnly?: string[];
 }
 
 /** Keyed `Entity.property` (MikroORM class and property names). */
@@ -73,6 +79,11 @@ export const userDataPolicy: Record<string, UserColumnPolicy> = {
     onErase: 'delete',
     why: "A vote like a favourite; the opinions' endorsement counts are recounted.",
   },
+  'IdempotencyRecord.caller': {
+    onErase: 'delete',
+    holds: 'idempotencyCaller',
+    why: "Kept answers to the person's own retried requests (24 h): they repeat what the person sent and got back.",
+  },
 
   // Deleted while private or unfinished; kept once made public (a published contribution others rely on).
   'Routine.owner': {
@@ -108,12 +119,17 @@ export const userDataPolicy: Record<string, UserColumnPolicy> = {
   'ProductPitch.affiliateUser': {
     onErase: 'keep',
     why: 'Which account was credited for sales is an accounting record.',
+    exportOnly: ['id', 'product', 'affiliateUser', 'affiliateAssignedAt'],
   },
   'Product.createdBy': {
     onErase: 'keep',
     why: 'The catalog keeps its products; the creator shows as a deleted account.',
   },
-  'Product.brandAttestedBy': { onErase: 'keep', why: 'The record that the brand vouched for the list.' },
+  'Product.brandAttestedBy': {
+    onErase: 'keep',
+    why: 'The record that the brand vouched for the list.',
+    exportOnly: ['id', 'alias', 'name', 'brandAttestedBy', 'brandAttestedAt'],
+  },
   'ProductListVersion.author': {
     onErase: 'keep',
     why: "The history of a product's label, which reformulation alerts refer to.",
@@ -127,12 +143,21 @@ export const userDataPolicy: Record<string, UserColumnPolicy> = {
     onErase: 'keep',
     why: 'An analysis of a label (no personal data); its share links keep working.',
   },
-  'ProductDraft.reviewer': { onErase: 'keep', why: 'The moderation record of an approved product.' },
+  'ProductDraft.reviewer': {
+    onErase: 'keep',
+    why: 'The moderation record of an approved product.',
+    exportOnly: ['id', 'status', 'product', 'reviewer', 'reviewedAt'],
+  },
   'IngredientMatchProposal.reviewer': {
     onErase: 'keep',
     why: 'The moderation record of an accepted or rejected proposal.',
+    exportOnly: ['id', 'ingredient', 'status', 'reviewer', 'reviewedAt'],
   },
-  'IngredientFeedback.reviewedBy': { onErase: 'keep', why: "The moderation record of someone else's feedback." },
+  'IngredientFeedback.reviewedBy': {
+    onErase: 'keep',
+    why: "The moderation record of someone else's feedback.",
+    exportOnly: ['id', 'ingredient', 'status', 'reviewedBy', 'reviewedAt', 'resolution', 'appliedChanges'],
+  },
   'FeaturedItem.createdBy': { onErase: 'keep', why: 'The editorial record of the home page.' },
 
   // Kept, but no longer tied to the person.

@@ -26,6 +26,8 @@ export interface StoredEntry {
 }
 
 @Entity({ tableName: 'ingredient_analysis' })
+// The personal data export pages a person's analyses by id (keyset): one index range a page, however many they have.
+@Index({ properties: ['owner', 'id'] })
 @ObjectType({ description: 'An analysed ingredient list, shareable by its token.', simpleResolvers: true })
 export class IngredientAnalysis extends UuidKeyed {
   /** Unguessable public handle: whoever holds it can read the analysis. */

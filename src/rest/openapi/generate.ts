@@ -12,6 +12,37 @@ export interface DescribedRoute {
   route: RouteDefinition;
   operation: LoadedOperation;
   specs: VariableSpec[];
+  /** A streamed route's page operation (route.pages). */
+  pageOperation?: LoadedOperation;
+}
+
+/** The schema of what one operation's single root field answers. */
+function rootSchema(schema: GraphQLSchema, operation: LoadedOperation): JsonSchema {
+  const root = operation.definition.selectionSet.selections[0];
+  const rootType = operation.definition.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  const field = root.kind === Kind.FIELD ? rootType.getFields()[root.name.value] : undefined;
+  if (!field || root.kind !== Kind.FIELD) return {};
+  const fragments = new Map(
+    operation.document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
+  return outputSchema(field.type, root.selectionSet, fragments);
+}
+
+/** A streamed route's answer: each element of the paged list has the field, an array of every page's items. */
+function withPagedField(schema: GraphQLSchema, head: JsonSchema, { route, pageOperation }: DescribedRoute): JsonSchema {
+  if (!route.pages || !pageOperation) return head;
+  const list = (head.properties as Record<string, JsonSchema> | undefined)?.[route.pages.list];
+  const element = list?.items as JsonSchema | undefined;
+  const items = (rootSchema(schema, pageOperation).properties as Record<string, JsonSchema> | undefined)?.items;
+  if (!element?.properties || !items) return head;
+  (element.properties as Record<string, JsonSchema>)[route.pages.field] = {
+    ...items,
+    description: 'Every item, read and written a page at a time (the answer is streamed).',
+  };
+  (element.required as string[]).push(route.pages.field);
+  return head;
 }
 
 const ERROR_RESPONSES: Record<string, string> = {
@@ -75,7 +106,8 @@ export function generateOpenApi(options: {
     if (!spellings.has(shapeOf(route.path))) spellings.set(shapeOf(route.path), pathParams(route.path));
   }
   const tagsUsed = new Set<string>();
-  for (const { route, operation, specs } of options.routes) {
+  for (const described of options.routes) {
+    const { route, operation, specs } = described;
     const own = pathParams(route.path);
     const names = spellings.get(shapeOf(route.path))!;
     const rename = new Map(own.map((name, i) => [name, names[i]]));
@@ -141,7 +173,10 @@ export function generateOpenApi(options: {
           ? { [route.contentType.split(';')[0]]: { schema: { type: 'string' } } }
           : {
               'application/json': {
-                schema: field && root.kind === Kind.FIELD ? outputSchema(field.type, root.selectionSet, fragments) : {},
+                schema:
+                  field && root.kind === Kind.FIELD
+                    ? withPagedField(options.schema, outputSchema(field.type, root.selectionSet, fragments), described)
+                    : {},
               },
             },
       };
