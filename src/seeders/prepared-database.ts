@@ -52,9 +52,12 @@ export function seedFingerprint(root = process.cwd()): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** node_modules/.cache/skincare when it can be written, else the system's temporary folder. */
+/**
+ * PREPARED_DB_DIR, else node_modules/.cache/skincare, when it can be written; else the system's temporary
+ * folder.
+ */
 export function preparedCacheDir(root = process.cwd()): string {
-  const preferred = resolve(root, 'node_modules/.cache/skincare');
+  const preferred = resolve(root, process.env.PREPARED_DB_DIR || 'node_modules/.cache/skincare');
   try {
     mkdirSync(preferred, { recursive: true });
     return preferred;
