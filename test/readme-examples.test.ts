@@ -13,7 +13,7 @@ const fenced = (language: string): string[] =>
   [...README.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]);
 
 /** A command line split as the shell splits it: single and double quotes, backslash escapes, `#` comments. */
-export function shellWords(line: string, variables: Record<string, string> = {}): string[] {
+function shellWords(line: string, variables: Record<string, string> = {}): string[] {
   const words: string[] = [];
   let word: string | null = null;
   let quote: "'" | '"' | null = null;
@@ -58,7 +58,7 @@ interface CurlRequest {
 }
 
 /** The request a curl command line sends (the options the README uses; any other is refused). */
-export function curlRequest(words: string[]): CurlRequest {
+function curlRequest(words: string[]): CurlRequest {
   const request: CurlRequest = { method: '', url: '', headers: {} };
   for (let i = 1; i < words.length; i++) {
     const word = words[i];
