@@ -2,12 +2,16 @@
 // any module of the application is loaded (seconds on a small machine) and before the database is opened or
 // prepared. Each set-up failure is one line on standard error and an exit code of its own (README,
 // "Start-up"); what takes longer than a second says so on standard output (src/platform/start-progress.ts).
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startProgress } from './platform/start-progress.js';
 
 /** The exit codes of a failed start. */
 const EXIT = { database: 1, config: 2, folderLocked: 3, port: 4, databaseMissing: 5 } as const;
+
+// A `.env` in the working folder, when there is one: the environment's own values win over it.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 let config: Config;
 try {
