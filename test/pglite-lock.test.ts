@@ -31,7 +31,7 @@ const serverEnv = (extra: Record<string, string>) => ({
   ...extra,
 });
 
-/** Starts `src/server.ts`; resolves once it listens (with its output so far) or exits. */
+/** Starts `src/server.ts`; resolves once it listens and has said its auth mode (with its output so far), or exits. */
 function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; listening: boolean; code: number | null; stdout: string; stderr: string }> {
@@ -45,7 +45,9 @@ function startServer(
   return new Promise((resolve) => {
     child.stdout!.on('data', (d) => {
       stdout += d.toString();
-      if (/Server listening at/.test(stdout)) resolve({ child, listening: true, code: null, stdout, stderr });
+      // The auth line follows "Server listening at": both are in once it is (progress lines come before them).
+      if (/Server listening at[\s\S]*"msg":"auth: /.test(stdout))
+        resolve({ child, listening: true, code: null, stdout, stderr });
     });
     child.stderr!.on('data', (d) => {
       stderr += d.toString();
