@@ -17,6 +17,7 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['<rootDir>/test/setup.ts'],
   globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
   // A test app on PGlite restores a snapshot holding the EU inventory (about 28 MB): on a loaded 2-core
   // machine its start has taken over a minute, which is slow, not broken.
   testTimeout: 180000,

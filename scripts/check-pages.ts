@@ -429,6 +429,42 @@ async function checkDocs(page: Page, base: string, traffic: Traffic): Promise<vo
   await page.screenshot({ path: join(SHOTS, 'docs.png'), fullPage: true });
   assertClean(traffic, '/docs', from);
   pass(`/docs made ${traffic.requests.length - from.requests} requests, all to the service`);
+  await checkDocsOnPhone(page, base);
+}
+
+/**
+ * /docs on a phone (390 × 844): the page scrolls down only, never sideways, with a group and an operation
+ * open, and its text is at least 12 px.
+ */
+async function checkDocsOnPhone(page: Page, base: string): Promise<void> {
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  try {
+    await page.goto(`${base}/docs#/${OPERATION_TAG}`, { waitUntil: 'load' });
+    const tag = page.locator(`.opblock-tag[data-tag="${OPERATION_TAG}"]`);
+    await tag.waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
+    const operation = page.locator(`.opblock .opblock-summary-path[data-path="${OPERATION_PATH}"]`).first();
+    if (!(await operation.isVisible())) await tag.click();
+    await operation.waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
+    await operation.click();
+    await page
+      .locator('.opblock.is-open .opblock-body')
+      .first()
+      .waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
+    const wide = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    if (wide > PHONE.width) fail(`/docs is wider (${wide} px) than a phone (${PHONE.width} px)`);
+    const smallest =
+      (await page.evaluate(`Math.min(...[...document.querySelectorAll('.swagger-ui p, .swagger-ui td, .swagger-ui .opblock-summary-path, .swagger-ui .opblock-summary-description, .swagger-ui h4')]
+      .filter((e) => e.offsetParent !== null && e.textContent.trim())
+      .map((e) => parseFloat(getComputedStyle(e).fontSize)))`)) as number;
+    if (!(smallest >= 12)) fail(`/docs on a phone has text of ${smallest} px (under 12)`);
+    await page.screenshot({ path: join(SHOTS, 'docs-phone.png'), fullPage: false });
+    pass(
+      `/docs on a phone (${PHONE.width} × ${PHONE.height}): no sideways scroll with ${OPERATION_PATH} open, text ≥ ${smallest} px`,
+    );
+  } finally {
+    if (desktop) await page.setViewportSize(desktop);
+  }
 }
 
 // ---- the pages people open ----------------------------------------------------------------

@@ -22,6 +22,7 @@ import { claimsOf } from './platform/caller.js';
 import { formatGraphQLError, graphqlContextError, graphqlErrorsPlugin } from './platform/error-mapping.js';
 import { jitExecutor, uncachedGraphqlAnswers } from './platform/graphql-execution.js';
 import { registerPlatform, serverOptions } from './platform/register.js';
+import { compressedBody } from './platform/compressed-body.js';
 import { mappingsDir } from './rest/describe.js';
 import { generateOpenApi } from './rest/openapi/generate.js';
 import { mountRestRoutes } from './rest/router.js';
@@ -116,7 +117,8 @@ export async function buildApp({
   platform.graphql.classifyRootFields(mounted);
   const openapi = generateOpenApi({ schema, routes: mounted, prefix: config.restPrefix, version: packageVersion });
   const openapiYaml = YAML.stringify(openapi);
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapi));
+  const openapiBody = compressedBody(JSON.stringify(openapi));
+  app.get('/openapi.json', async (request, reply) => reply.type('application/json').send(openapiBody(request, reply)));
   app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml').send(openapiYaml));
 
   // Pages and probes

@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/core';
+import { readdirSync } from 'node:fs';
 import pg from 'pg';
-import { ormOptions, type DatabaseTarget } from '../mikro-orm.config.js';
+import { PGlite } from '@electric-sql/pglite';
+import { ormOptions, PGLITE_EXTENSIONS, type DatabaseTarget } from '../mikro-orm.config.js';
 import { lockPgliteFolder } from './platform/pglite-lock.js';
 import type { EntityManager } from './read-rows.js';
 
@@ -32,6 +34,11 @@ async function takeStartupLock(databaseUrl: string): Promise<() => Promise<void>
 }
 
 export interface OpenOptions {
+  /**
+   * A PGlite folder found empty is restored from this tar (the prepared database) rather than migrated and
+   * seeded: called once the folder is locked.
+   */
+  prepared?: () => Promise<Buffer>;
   /** Runs after the migrations, still under the start-up lock: first seeding. */
   whileLocked?: (orm: Orm) => Promise<void>;
 }
@@ -50,6 +57,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   const releaseOnExit = () => lock?.release();
   if (lock) process.once('exit', releaseOnExit);
   let orm: Orm | null = null;
+  let restored: PGlite | null = null;
   const unlock = target.databaseUrl
     ? await takeStartupLock(target.databaseUrl).catch((error: unknown) => {
         lock?.release();
@@ -58,7 +66,18 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       })
     : null;
   try {
-    orm = await MikroORM.init(ormOptions(lock ? { ...target, pgliteDir: lock.folder } : target));
+    const tar = lock && options.prepared && pgliteFolderEmpty(lock.folder) ? await options.prepared() : null;
+    // Restored by an instance of our own (the ORM would copy the tar's Blob out of its options, unreadable).
+    restored = tar
+      ? await PGlite.create({
+          dataDir: lock!.folder,
+          extensions: PGLITE_EXTENSIONS,
+          loadDataDir: new Blob([new Uint8Array(tar)]),
+        })
+      : null;
+    orm = await MikroORM.init(
+      ormOptions(lock ? { ...target, pgliteDir: lock.folder, ...(restored ? { pglite: restored } : {}) } : target),
+    );
     await orm.migrator.up();
     await options.whileLocked?.(orm);
     await unlock?.();
@@ -68,6 +87,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       orm.close = async (force?: boolean) => {
         try {
           await close(force);
+          await restored?.close();
         } finally {
           lock.release();
           process.off('exit', releaseOnExit);
@@ -78,9 +98,19 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   } catch (error) {
     await unlock?.();
     await orm?.close().catch(() => undefined);
+    await restored?.close().catch(() => undefined);
     lock?.release();
     process.off('exit', releaseOnExit);
     throw lock ? pgliteFailure(error, lock.folder) : error;
+  }
+}
+
+/** True when a PGlite folder holds no database yet (absent or empty): a start restores the prepared one there. */
+function pgliteFolderEmpty(folder: string): boolean {
+  try {
+    return readdirSync(folder).length === 0;
+  } catch {
+    return true;
   }
 }
 

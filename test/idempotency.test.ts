@@ -1,4 +1,6 @@
 // Idempotency-Key on POST: a retry returns the first response and writes nothing twice.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -223,7 +225,7 @@ describe('Idempotency-Key on two instances without Redis', () => {
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     IDP_WEBHOOK_SECRET: 'test-idp-secret',
     LOG_LEVEL: 'silent',
-    PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+    PGLITE_DIR: join(tmpdir(), 'skincare-test-unused', 'pglite'),
     RATE_LIMIT_ENABLED: 'false',
     IDEMPOTENCY_MAX_KEYS_PER_CALLER: '3',
   };
@@ -316,7 +318,7 @@ withRedis.describe('Idempotency-Key through Redis (two instances)', () => {
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     IDP_WEBHOOK_SECRET: 'test-idp-secret',
     LOG_LEVEL: 'silent',
-    PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+    PGLITE_DIR: join(tmpdir(), 'skincare-test-unused', 'pglite'),
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     RATE_LIMIT_ENABLED: 'false',

@@ -5,9 +5,11 @@
 // costliest start there is, and a second run of it would test nothing new.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import pg from 'pg';
 import { openDatabase } from '../src/db.js';
 import { lockPgliteFolder, PgliteFolderLocked } from '../src/platform/pglite-lock.js';
 import { testDatabaseKind } from './helpers/database.js';
@@ -29,7 +31,7 @@ const serverEnv = (extra: Record<string, string>) => ({
   ...extra,
 });
 
-/** Starts `src/server.ts`; resolves once it listens (with its output so far) or exits. */
+/** Starts `src/server.ts`; resolves once it listens and has said its auth mode (with its output so far), or exits. */
 function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; listening: boolean; code: number | null; stdout: string; stderr: string }> {
@@ -43,7 +45,9 @@ function startServer(
   return new Promise((resolve) => {
     child.stdout!.on('data', (d) => {
       stdout += d.toString();
-      if (/Server listening at/.test(stdout)) resolve({ child, listening: true, code: null, stdout, stderr });
+      // The auth line follows "Server listening at": both are in once it is (progress lines come before them).
+      if (/Server listening at[\s\S]*"msg":"auth: /.test(stdout))
+        resolve({ child, listening: true, code: null, stdout, stderr });
     });
     child.stderr!.on('data', (d) => {
       stderr += d.toString();
@@ -117,6 +121,47 @@ embeddedRun('start-up failures', () => {
       expect({ lines: lines.length, first: lines[0] }).toEqual({ lines: 1, first: expect.stringMatching(pattern) });
       expect(run.stderr).not.toMatch(/\n\s+at |wasm|function\(/);
     }
+  });
+});
+
+embeddedRun('failures reported before any work', () => {
+  it('a port in use: one line, exit code 4, before the application is loaded', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (holder.address() as AddressInfo).port;
+      const run = await startServer({ PORT: String(port), PGLITE_DIR: join(tmpdir(), 'skincare-port', 'pglite') });
+      expect({ listening: run.listening, code: run.code }).toEqual({ listening: false, code: 4 });
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `Cannot listen on 127.0.0.1:${port}: the port is in use by another process. Stop it, or start on another port: PORT=3001 npm start`,
+      ]);
+      // Nothing was loaded or opened: not one stage line, no database folder.
+      expect(run.stdout).toBe('');
+      expect(existsSync(join(tmpdir(), 'skincare-port', 'pglite'))).toBe(false);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('a PostgreSQL server without the database: one line with the createdb command, exit code 5', async () => {
+    const server = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+    const reachable = await server.connect().then(
+      () => true,
+      () => false,
+    );
+    await server.end().catch(() => undefined);
+    if (!reachable) {
+      console.warn('skipped: no PostgreSQL server at 127.0.0.1:5432 to ask for a missing database');
+      return;
+    }
+    const run = await startServer({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/skincare_never_created',
+      PGLITE_DIR: join(tmpdir(), 'skincare-unused', 'pglite'),
+    });
+    expect({ listening: run.listening, code: run.code }).toEqual({ listening: false, code: 5 });
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'The PostgreSQL server at 127.0.0.1:5432 has no database "skincare_never_created". Create it (once), then start again: createdb -h 127.0.0.1 -p 5432 -U postgres skincare_never_created',
+    ]);
   });
 });
 

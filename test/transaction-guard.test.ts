@@ -29,7 +29,7 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T | 'hung'> {
 
 describe('a query that goes around the open transaction fails at once', () => {
   test('through orm.em.fork() inside em.transactional', async () => {
-    const started = Date.now();
+    // `within` gives up after 5 s: an answer here is the guard's error, not a wait for a lock that never comes.
     const outcome = await within(
       5000,
       t
@@ -44,7 +44,6 @@ describe('a query that goes around the open transaction fails at once', () => {
         /^A query was sent from inside an open transaction, but not through it.*On PGlite it would wait forever/s,
       ),
     });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   test('a second top-level transaction opened inside one', async () => {

@@ -1,6 +1,8 @@
 // TRUST_PROXY: behind a load balancer every request comes from the balancer,
 // so rate limits and logs must key on the client's address that the balancer forwards; without
 // the setting, a forged X-Forwarded-For must change nothing.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +16,7 @@ const env = (extra: Record<string, string>) =>
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     IDP_WEBHOOK_SECRET: 'test-idp-secret',
     LOG_LEVEL: 'info',
-    PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+    PGLITE_DIR: join(tmpdir(), 'skincare-test-unused', 'pglite'),
     RATE_LIMIT_ENABLED: 'true',
     RATE_LIMIT_WINDOW_SECONDS: '60',
     RATE_LIMIT_MAX: '3',

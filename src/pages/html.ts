@@ -44,6 +44,7 @@ export function layout(page: PageFrame): string {
 <title>${page.title} · Skincare</title>
 <meta name="description" content="${page.description}">
 ${page.canonical ? html`<link rel="canonical" href="${page.canonical}">` : ''}
+<link rel="icon" href="/favicon.ico">
 <link rel="stylesheet" href="/p/pages.css">
 </head>
 <body>

@@ -135,25 +135,33 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     })) as never,
   );
 
+  const feelings = readYaml<Array<{ user: string; ingredient: string; sentiment: Sentiment }>>(
+    'demo/ingredient_feelings.yaml',
+  );
+  // Only the ingredients felt about: the base holds 30,000 with the EU inventory.
   const ingredientIds = new Map(
-    (await em.find(Ingredient, {}, { fields: ['id', 'alias'], disableIdentityMap: true })).map((i) => [i.alias, i.id]),
+    (
+      await em.find(
+        Ingredient,
+        { alias: { $in: [...new Set(feelings.map((f) => f.ingredient))] } },
+        { fields: ['id', 'alias'], disableIdentityMap: true },
+      )
+    ).map((i) => [i.alias, i.id]),
   );
   await em.insertMany(
     IngredientFeeling,
-    readYaml<Array<{ user: string; ingredient: string; sentiment: Sentiment }>>('demo/ingredient_feelings.yaml').map(
-      (f) => {
-        const ingredient = ingredientIds.get(f.ingredient);
-        if (!ingredient) throw new Error(`data/demo/ingredient_feelings.yaml: no ingredient "${f.ingredient}"`);
-        return {
-          id: newId(),
-          user: user(f.user).id,
-          ingredient,
-          sentiment: f.sentiment,
-          createdAt: new Date(now),
-          updatedAt: new Date(now),
-        };
-      },
-    ) as never,
+    feelings.map((f) => {
+      const ingredient = ingredientIds.get(f.ingredient);
+      if (!ingredient) throw new Error(`data/demo/ingredient_feelings.yaml: no ingredient "${f.ingredient}"`);
+      return {
+        id: newId(),
+        user: user(f.user).id,
+        ingredient,
+        sentiment: f.sentiment,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      };
+    }) as never,
   );
 
   // Routines were made 60-90 days ago, so every favourite (at most 60 days old) comes after.

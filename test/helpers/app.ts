@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -16,7 +18,7 @@ export const TEST_ENV = {
   AUTH_JWT_SECRET: TEST_JWT_SECRET,
   IDP_WEBHOOK_SECRET: 'test-idp-secret',
   LOG_LEVEL: 'silent',
-  PGLITE_DIR: '/tmp/skincare-test-unused/pglite',
+  PGLITE_DIR: join(tmpdir(), 'skincare-test-unused', 'pglite'),
   // Test files send hundreds of requests a minute; test/protections.test.ts turns limits on.
   RATE_LIMIT_ENABLED: 'false',
 };

@@ -2,78 +2,26 @@
 // PostgreSQL server (TEST_DB=postgres). Seeding runs once per change of migrations or data:
 // PGlite restores a dumped snapshot, PostgreSQL copies a template database.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS, type DatabaseTarget } from '../../mikro-orm.config.js';
 import { openDatabase } from '../../src/db.js';
+import { preparedDatabase, seedFingerprint } from '../../src/seeders/prepared-database.js';
 import { seedIfEmpty } from '../../src/seeders/index.js';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [path];
-    });
-}
-
-/** Changes whenever a migration, a seeder or the data changes. */
-function fingerprint(): string {
-  const hash = createHash('sha256');
-  for (const file of [...filesUnder('src/migrations'), ...filesUnder('src/seeders'), ...filesUnder('data')]) {
-    hash.update(file).update(readFileSync(file));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
+/**
+ * Without the EU inventory: it triples the snapshot that every test file restores, and only the inventory's
+ * own tests need it (they seed it: test/inventory-knowledge.test.ts).
+ */
+const TEST_SEED = { demo: true, inventory: false } as const;
 
 async function seed(target: DatabaseTarget): Promise<void> {
   const orm = await openDatabase(target);
-  // Without the EU inventory: it triples the snapshot (then 9 → 28 MB gzipped) that every test file restores,
-  // and only the inventory's own tests need it (they seed it: test/inventory-knowledge.test.ts).
-  await seedIfEmpty(orm, { demo: true, inventory: false });
+  await seedIfEmpty(orm, TEST_SEED);
   await orm.close();
-}
-
-async function pgliteSnapshot(): Promise<Buffer> {
-  // Uncompressed (104 MB against 17): each test file restores it, and PGlite restores a tar in two
-  // thirds of the time it takes to gunzip and restore the same (0.8 s against 1.2-1.3 s).
-  const file = join(tmpdir(), `skincare-test-${fingerprint()}.tar`);
-  if (!existsSync(file)) {
-    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    await seed({ databaseUrl: null, pgliteDir: 'memory://', pglite });
-    const dump = await pglite.dumpDataDir('none');
-    await pglite.close();
-    // Jest's workers may build the same snapshot at once: each writes its own file and renames
-    // it into place, so no worker ever reads a half-written one.
-    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
-    dropOldSnapshots(file);
-  }
-  return readFileSync(file);
-}
-
-/**
- * Snapshots of older migrations or data (and the gzipped ones of before) are of no more use: each is
- * 104 MB. Those of the last hour are kept, as another checkout's run may be reading one.
- */
-function dropOldSnapshots(current: string): void {
-  const hourAgo = Date.now() - 3_600_000;
-  for (const name of readdirSync(tmpdir())) {
-    const path = join(tmpdir(), name);
-    if (path === current || !/^skincare-test-[0-9a-f]{16}\.tar(\.gz)?$/.test(name)) continue;
-    try {
-      if (statSync(path).mtimeMs < hourAgo) rmSync(path, { force: true });
-    } catch {
-      // Gone already: another worker dropped it.
-    }
-  }
 }
 
 const withDatabase = (url: string, name: string): string => {
@@ -99,16 +47,18 @@ export interface TestDatabase {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
+    // The prepared database (src/platform/prepared-database.ts), uncompressed: PGlite restores a tar in two
+    // thirds of the time it takes to gunzip and restore the same (0.8 s against 1.2-1.3 s).
     const pglite = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
-      loadDataDir: new Blob([new Uint8Array(await pgliteSnapshot())]),
+      loadDataDir: new Blob([new Uint8Array(await preparedDatabase(TEST_SEED))]),
     });
     return { target: { databaseUrl: null, pgliteDir: 'memory://', pglite }, drop: () => pglite.close() };
   }
   // Checkouts side by side (git worktrees) share one server: each keeps templates of its own,
   // named after its folder, and drops only its own old ones.
   const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
-  const template = `skincare_tpl_${checkout}_${fingerprint()}`;
+  const template = `skincare_tpl_${checkout}_${seedFingerprint()}`;
   // Jest's workers start test files at once: one makes the template under an advisory lock
   // (held by its session), the others wait for it and find it made.
   await admin(async (c) => {

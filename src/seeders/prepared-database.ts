@@ -1,0 +1,137 @@
+// The prepared embedded database: migrated and seeded once (the knowledge base, the EU inventory, the demo
+// catalog and community, their search documents), dumped as a tar, and restored by every later start on an
+// empty PGlite folder instead of seeding again (and by every test file: test/helpers/database.ts). Kept
+// outside git, in node_modules/.cache/skincare (the system's temporary folder when that is not writable),
+// under a key that hashes what seeding reads: a change of data/, of a migration or of a seeder (or of
+// PGlite) makes a new one, and a stale one is never restored.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../mikro-orm.config.js';
+import { openDatabase } from '../db.js';
+import { silentProgress, type StartProgress } from '../platform/start-progress.js';
+import { seedIfEmpty } from './index.js';
+
+export interface PreparedOptions {
+  demo: boolean;
+  /** `false`: without the EU inventory (the test snapshot). */
+  inventory?: boolean;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+}
+
+/** PGlite's own version (a data folder of another version may not open): its package.json, beside dist/. */
+const pgliteVersion = (): string =>
+  (
+    JSON.parse(
+      readFileSync(
+        join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
+        'utf8',
+      ),
+    ) as { version: string }
+  ).version;
+
+/** Changes whenever a migration, a seeder, the data or PGlite changes. */
+export function seedFingerprint(root = process.cwd()): string {
+  const hash = createHash('sha256').update(pgliteVersion());
+  for (const folder of ['src/migrations', 'src/seeders', 'data']) {
+    for (const file of filesUnder(join(root, folder))) {
+      hash.update(file.slice(root.length)).update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * PREPARED_DB_DIR, else node_modules/.cache/skincare, when it can be written; else the system's temporary
+ * folder.
+ */
+export function preparedCacheDir(root = process.cwd()): string {
+  const preferred = resolve(root, process.env.PREPARED_DB_DIR || 'node_modules/.cache/skincare');
+  try {
+    mkdirSync(preferred, { recursive: true });
+    return preferred;
+  } catch {
+    return tmpdir();
+  }
+}
+
+const kind = (options: PreparedOptions) =>
+  `${options.demo ? 'demo' : 'base'}${options.inventory === false ? '-no-inventory' : ''}`;
+
+/** The tar's path for these options and the current data, migrations and seeders. */
+export function preparedFile(options: PreparedOptions, dir = preparedCacheDir()): string {
+  return join(dir, `skincare-${kind(options)}-${seedFingerprint()}.tar`);
+}
+
+/** Migrates and seeds a database in memory and returns its data folder as a tar. */
+async function buildPrepared(options: PreparedOptions, progress: StartProgress): Promise<Buffer> {
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  try {
+    const orm = await progress.stage('applying the migrations', () =>
+      openDatabase({ databaseUrl: null, pgliteDir: 'memory://', pglite }),
+    );
+    await seedIfEmpty(orm, { ...options, progress });
+    await orm.close();
+    return Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  } finally {
+    await pglite.close();
+  }
+}
+
+/**
+ * The prepared database's tar: read from the cache, or built and then cached. Processes building the
+ * same one at once each write a file of their own and rename it into place: none reads half a file.
+ */
+export async function preparedDatabase(
+  options: PreparedOptions,
+  progress: StartProgress = silentProgress,
+): Promise<Buffer> {
+  const file = preparedFile(options);
+  try {
+    return readFileSync(file);
+  } catch {
+    // Not built yet for this data.
+  }
+  const tar = await progress.stage('preparing the database (once per change of data/, migrations or seeders)', () =>
+    buildPrepared(options, progress),
+  );
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    writeFileSync(partial, tar);
+    renameSync(partial, file);
+    dropStale(file);
+  } catch {
+    // A read-only cache costs the next start a build, nothing else.
+    rmSync(partial, { force: true });
+  }
+  return tar;
+}
+
+/**
+ * Prepared databases of older data are of no more use (each is 100 MB or more). Those of the last hour are
+ * kept: another checkout sharing the folder may be reading one.
+ */
+function dropStale(current: string): void {
+  const dir = join(current, '..');
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (path === current || !/^skincare-[a-z-]+-[0-9a-f]{16}\.tar$/.test(name)) continue;
+    try {
+      if (statSync(path).mtimeMs < hourAgo) rmSync(path, { force: true });
+    } catch {
+      // Gone already: another process dropped it.
+    }
+  }
+}
