@@ -72,7 +72,7 @@ const OPERATIONS = [
   'GetRoutine',
   'GetProductIngredientListDiff',
   // What the API knows, on the pages people land on
-  'GetAnalysisPage',
+  'GetSharedAnalysis',
   'ListProductOffers',
   'ListSimilarProducts',
   'ListBetterAlternatives',
@@ -221,7 +221,8 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
       page(async (request, reply, context) => {
         const { token } = request.params;
         const [analysis, skinCalc] = await Promise.all([
-          run<AnalysisData>('GetAnalysisPage', { token }, context),
+          // The API's own operation (GET /analyze/shared/:token): the page shows what the API answers.
+          run<AnalysisData>('GetSharedAnalysis', { token }, context),
           run<SkinCalcData>('GetAnalysisSkinCalc', { token }, context),
         ]);
         const url = `${options.publicUrl}${pagePaths.analysis(token)}`;
