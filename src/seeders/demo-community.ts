@@ -240,6 +240,9 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
       { id: tutorial.id },
       { createdAt: made, updatedAt: made, ...(tr.published ? { publishedAt: new Date(made.getTime() + DAY) } : {}) },
     );
+    // publishTutorial assigned its own publishedAt to the managed entity: reload it, or the next
+    // flush writes the seed's moment back over the date set here.
+    await em.refresh(tutorial);
   }
   return { users: users.size, routines: routines.size };
 }
