@@ -246,7 +246,8 @@ export function emailConfirmPage(link: EmailLinkData | null, token: string, erro
         : 'This link has expired: links work for 24 hours.';
     return html`<h1>Confirm an e-mail address</h1>
 <p class="error" role="alert">${why}</p>
-<p>Ask for a new link from the app (or <code>PATCH /users/:id/identity/email</code>).</p>`;
+<p>To get a new link, sign in to the Skincare app, open your account settings and enter the e-mail address again.
+We send a new link to that address; it works once, for 24 hours, and only the newest link works.</p>`;
   }
   const what = link.purpose === 'email_change' ? 'use this address for' : 'verify this address of';
   return html`<h1>Confirm an e-mail address</h1>
