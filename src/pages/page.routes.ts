@@ -23,6 +23,7 @@ import {
   reformulationUnsubscribePage,
   reformulationUnsubscribedPage,
   routinePage,
+  routineUnavailablePage,
   type ListDiffData,
   type RoutineData,
   type ComparisonData,
@@ -286,12 +287,25 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
     );
 
     // The routine an expert answered a request with: published ones to anyone, private ones to
-    // their owner only (GetRoutine decides, so a stranger gets the API's 404).
+    // their owner only (GetRoutine decides).
     scope.get<Params>(
       '/p/routines/:id',
       { config: pageRoute },
       page(async (request, reply, context) => {
-        const routine = await run<RoutineData>('GetRoutine', { id: request.params.id }, context);
+        const routine = await run<RoutineData>('GetRoutine', { id: request.params.id }, context).catch(
+          (error: unknown) => {
+            if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+            throw error;
+          },
+        );
+        // Missing, deleted or private: one page for all (no stranger learns a private one exists),
+        // telling an owner, whose browser sends no sign-in, how to open theirs.
+        if (!routine)
+          return send(reply, 404, {
+            title: 'This routine is not shared',
+            description: 'No routine is shared at this address.',
+            main: routineUnavailablePage(),
+          });
         return send(reply, 200, {
           title: routine.name,
           description: `A ${routine.time_of_day} skincare routine of ${routine.steps.length} steps.`,

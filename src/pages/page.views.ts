@@ -289,6 +289,23 @@ export function reformulationUnsubscribedPage(username: string, token: string, e
 <p><a href="/">Go to the home page</a></p>`;
 }
 
+/**
+ * A routine the reader cannot open: missing, deleted or private (the page cannot tell which to
+ * anyone, so it is the same page for all three; a browser sends no sign-in, so even the owner of a
+ * private routine lands here) with what the owner can do.
+ */
+export function routineUnavailablePage(): Html {
+  return html`<h1>This routine is not shared</h1>
+<p class="lead">No routine is shared at this address. The link may be mistyped, or the routine was deleted or made private.</p>
+<section aria-labelledby="yours">
+<h2 id="yours">Is it your routine?</h2>
+<p>A routine you have not published is private: only you can see it, in the Skincare app where you are signed in,
+under your routines. A web page like this one does not know who you are, so it cannot show it.</p>
+<p>To open it from this link, or to share it, publish the routine in the app: from then on this link shows it to everyone.</p>
+</section>
+<p><a href="/">Go to the home page</a></p>`;
+}
+
 export function errorPage(status: number, message: string): Html {
   const title =
     status === 404
