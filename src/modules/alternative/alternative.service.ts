@@ -34,8 +34,8 @@ const poolSize = (limit: number) => Math.max(30, limit * 3);
 
 function checkedAlternativesLimit(limit: number | null | undefined): number {
   if (limit === null || limit === undefined) return 10;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50)
-    throw validationFailed('limit', 'limit must be an integer from 1 to 50');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw validationFailed('limit', 'limit must be an integer from 1 to 100');
   return limit;
 }
 

@@ -52,6 +52,13 @@ export interface ProductKind {
 export type KindMatch = 'same_category' | 'same_step' | 'other' | 'unknown';
 
 const KIND_ORDER: Record<KindMatch, number> = { same_category: 0, same_step: 1, unknown: 1, other: 2 };
+/** The person's verdict on a product, best first (no verdict, for anonymous callers, counts as neutral). */
+const VERDICT_ORDER: Record<NonNullable<RankedAlternative['verdict']>, number> = {
+  good: 0,
+  neutral: 1,
+  caution: 2,
+  avoid: 3,
+};
 
 /**
  * Same category; else a sibling category (same parent) for the same step, or, for an original known
@@ -443,8 +450,13 @@ export function rankAlternatives(
       reasons: reasonsFor(j, originalJudgement, person, routine, product),
     };
   });
+  // Products of another kind (only when asked) after those of the same kind; among each, the
+  // person's verdict first: one their profile calls caution (or avoid) never ranks above one it
+  // calls good, however similar. Then the category before its siblings, then the fit score.
   ranked.sort(
     (a, b) =>
+      Number(a.kind === 'other') - Number(b.kind === 'other') ||
+      VERDICT_ORDER[a.verdict ?? 'neutral'] - VERDICT_ORDER[b.verdict ?? 'neutral'] ||
       KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
       b.fitScore - a.fitScore ||
       b.similarity - a.similarity ||
