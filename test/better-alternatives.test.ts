@@ -17,7 +17,13 @@ const SERUM = 'hollyhock-hale-rosewater-toner';
 const ACID = 'almendral-glycolic-10-night-renewal-serum';
 
 interface Item {
-  product: { id: string; alias: string; flags: string[]; category: { alias: string; step_type: string | null } | null };
+  product: {
+    id: string;
+    alias: string;
+    name: string;
+    flags: string[];
+    category: { alias: string; step_type: string | null } | null;
+  };
   similarity: number;
   fit_score: number;
   compared_to_original: string;
@@ -172,7 +178,7 @@ describe('better alternatives: who asks decides the order', () => {
       expect.objectContaining({
         effect: 'better',
         source: 'routine',
-        text: expect.stringMatching(/^fits your evening routine as an? \w+ step, unlike the original$/),
+        text: expect.stringMatching(/^fits your evening routine as an? [\w-]+ step \(\w+\), unlike the original$/),
       }),
     );
     const unrouted = (await alternatives(ACID, token, 'limit=30')).items.find(

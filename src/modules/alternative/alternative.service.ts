@@ -109,6 +109,7 @@ export async function betterAlternatives(
 
   const facts = (p: Product, kind = kindOf(p.category?.id)) => ({
     id: p.id,
+    name: p.name,
     ingredients: ingredientsOf(p),
     kind,
     categoryStep: routineContext && kind?.categoryId ? { stepType: kind.stepType, name: kind.name! } : null,

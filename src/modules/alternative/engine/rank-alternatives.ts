@@ -32,6 +32,7 @@ import {
   type RuleSet,
 } from '../../routine/engine/compatibility.js';
 import { SENSITIVITY_TRIGGERS } from '../../survey/engine/sensitivities.js';
+import { stepInWords } from '../../routine/engine/steps.js';
 
 export interface AlternativeIngredient extends SkinIngredient, EngineIngredient {
   id: string;
@@ -82,6 +83,8 @@ export interface RankOptions {
 
 export interface ProductFacts {
   id: string;
+  /** Its name, to call it by in routine findings. */
+  name?: string | null;
   ingredients: AlternativeIngredient[];
   /** What it is for; null or absent when not known. */
   kind?: ProductKind | null;
@@ -369,11 +372,11 @@ function reasonsFor(
     }
     if (alt.fit.verdict === 'does_not_fit' && !alt.fit.findings.length) add('worse', 'routine', alt.fit.reason);
     if (alt.fit.verdict === 'fits') {
-      const step = alt.fit.placements[0]?.stepType ?? 'new';
+      const step = alt.fit.placements[0]?.stepType;
       add(
         original.fit && original.fit.verdict !== 'fits' ? 'better' : 'neutral',
         'routine',
-        `fits ${routine.label} as ${/^[aeiou]/.test(step) ? 'an' : 'a'} ${step} step${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`,
+        `fits ${routine.label} as ${step ? stepInWords(step) : 'a new step'}${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`,
       );
     }
   }
