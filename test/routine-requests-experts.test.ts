@@ -6,6 +6,9 @@ import { SMTPServer } from 'smtp-server';
 import { startTestApp, type TestApp } from './helpers/app.js';
 
 const inbox: Array<{ to: string[]; raw: string }> = [];
+/** The last message to an address, its quoted-printable soft line breaks joined. */
+const lastMailText = (address: string) =>
+  (inbox.filter((m) => m.to.includes(address)).at(-1)?.raw ?? '').replace(/=\r?\n/g, '');
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -158,18 +161,12 @@ describe('routine requests for experts', () => {
       routine: secondRoutine,
       note: 'Line one\u202e "reversed"\nLine <b>two</b>',
     });
-    const quoted = inbox
-      .filter((m) => m.to.includes('rq-oily@example.com'))
-      .at(-1)!
-      .raw.replace(/=\r?\n/g, '');
+    const quoted = lastMailText('rq-oily@example.com');
     expect(quoted).toContain("> Line one 'reversed'\r\n> Line <b>two</b>");
     expect(quoted).not.toContain('\u202e');
     const dryRoutine = await publishedRoutine(second, 'Winter cheeks');
     await gql(answer, second, { r: dry.id, routine: dryRoutine, note: 'Buy it at https://cheap.example/deal' });
-    const linked = inbox
-      .filter((m) => m.to.includes('rq-dry@example.com'))
-      .at(-1)!
-      .raw.replace(/=\r?\n/g, '');
+    const linked = lastMailText('rq-dry@example.com');
     expect(linked).toContain('The expert added a note with a link or an address');
     expect(linked).not.toContain('cheap.example');
   });
