@@ -63,6 +63,9 @@ describe('GET /featured', () => {
     expect(all.map((i) => i.kind)).toEqual(['article', 'product', 'article', 'routine', 'product', 'article']);
     const opened = await t.inject({ method: 'GET', url: `/routines/${routines[0].routine!.id}` });
     expect(opened.statusCode).toBe(200);
+    // Dated as the demo data dates it (weeks ago), not at the moment of seeding.
+    const { published_at, created_at } = opened.json() as { published_at: string; created_at: string };
+    expect(published_at).toBe(created_at);
   });
 
   it('filters by kind, and rejects an unknown kind naming the field', async () => {

@@ -175,6 +175,8 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
       { id: routine.id },
       { createdAt: made, updatedAt: made, ...(r.published ? { publishedAt: made } : {}) },
     );
+    // As for tutorials below: publishRoutine assigned its own publishedAt to the managed entity.
+    await em.refresh(routine);
     routines.set(r.key, routine);
   }
   // The home screen's routines (data/catalog/featured.yaml), by key, in their places there.
