@@ -166,6 +166,44 @@ const mark = (traffic: Traffic) => ({
   failed: traffic.failed.length,
 });
 
+// ---- the analysis page on a phone (issue 38) ----------------------------------------------
+// Self-contained: its own analysis, its own viewport. A person reads the verdict on the first
+// screen (the summary's skin-type verdicts within 844 px), and nothing is wider than the phone.
+const ANALYSIS_PHONE = { width: 390, height: 844 };
+const ANALYSIS_PHONE_LIST =
+  'Aqua (Water), Glycerin, Niacinamide, Butylene Glycol, Sodium Hyaluronate, Salicylic Acid, Parfum, Linalool, ' +
+  'Limonene, Alcohol Denat., Methylisothiazolinone, Phenoxyethanol, Disodium EDTA, Citric Acid';
+
+async function checkAnalysisOnPhone(page: Page, base: string): Promise<void> {
+  const posted = await fetch(`${base}/p/analyze`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ingredient_list: ANALYSIS_PHONE_LIST }),
+  });
+  if (posted.status !== 303) fail(`POST /p/analyze answered ${posted.status}`);
+  await page.setViewportSize(ANALYSIS_PHONE);
+  const response = await page.goto(`${base}${posted.headers.get('location')}`, { waitUntil: 'load' });
+  if (response?.status() !== 200) fail(`the analysis page answered ${response?.status()} on a phone`);
+  const summary = page.locator('section.summary');
+  const box = await summary.boundingBox();
+  if (!box) fail('the analysis page shows no summary (section.summary)');
+  const verdicts = page.locator('section.summary .verdict');
+  if ((await verdicts.count()) === 0) fail('the analysis page summary shows no skin-type verdict');
+  const last = await verdicts.last().boundingBox();
+  if (!last || last.y + last.height > ANALYSIS_PHONE.height)
+    fail(
+      `on a ${ANALYSIS_PHONE.width}x${ANALYSIS_PHONE.height} phone the verdict ends at ${last ? Math.round(last.y + last.height) : '?'} px: below the first screen`,
+    );
+  const wide = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+  if (wide > ANALYSIS_PHONE.width)
+    fail(`the analysis page is wider (${wide} px) than a phone (${ANALYSIS_PHONE.width} px): it scrolls sideways`);
+  await page.screenshot({ path: join(SHOTS, 'page-analysis-phone.png') });
+  pass(
+    `the analysis page on a ${ANALYSIS_PHONE.width}x${ANALYSIS_PHONE.height} phone: the verdict within the first screen (summary at ${Math.round(box!.y)} px, last verdict ends at ${Math.round(last!.y + last!.height)} px), ${wide} px wide`,
+  );
+}
+
 // ---- the checks ---------------------------------------------------------------------------
 async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promise<void> {
   const from = mark(traffic);
@@ -903,6 +941,7 @@ async function main(): Promise<void> {
     await checkGraphiQL(page, base, traffic);
     await checkDocs(page, base, traffic);
     await checkPages(page, base, traffic, smtp, bearer, expertBearer, adminBearer);
+    await checkAnalysisOnPhone(page, base);
     if (process.env.VERBOSE) console.log(traffic.requests.join('\n'));
     console.log(`all page checks passed (screenshots: ${join(SHOTS, 'graphiql.png')}, ${join(SHOTS, 'docs.png')})`);
   } catch (error) {

@@ -5,10 +5,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance } from 'fastify';
+import { renderArticle } from './modules/article/article.js';
 import { graphiqlEditorsScript, graphiqlTabs } from './pages/graphiql-tabs.js';
 import { favicon } from './pages/favicon.js';
+import { Html, layout } from './pages/html.js';
 import { compressedBody } from './platform/compressed-body.js';
-import { docsRoute, graphiqlRoute } from './platform/security.js';
+import { docsRoute, graphiqlRoute, pageRoute } from './platform/security.js';
 import { mappingsDir } from './rest/describe.js';
 
 const require = createRequire(import.meta.url);
@@ -105,6 +107,20 @@ export function registerStaticPages(app: FastifyInstance): void {
     return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body(request, reply));
   });
 
-  const changelog = readFileSync(new URL('../CHANGELOG.md', import.meta.url));
-  app.get('/changelog', async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(changelog));
+  // A page for people (Markdown rendered as articles are: marked, then sanitize-html keeping only
+  // the tags a text needs); the Markdown itself to a client that asks for it (Accept: text/markdown).
+  const changelog = readFileSync(new URL('../CHANGELOG.md', import.meta.url), 'utf8');
+  const changelogPage = layout({
+    title: 'Changes',
+    description: "What changed in the service's interface, release by release.",
+    main: new Html(`<h1>Changes</h1>\n${renderArticle(changelog.replace(/^# .*\n/, ''))}`),
+  });
+  app.get('/changelog', { config: pageRoute }, async (request, reply) => {
+    reply.header('vary', 'accept');
+    const accept = request.headers.accept ?? '';
+    const wantsMarkdown = accept.includes('text/markdown') && !accept.includes('text/html');
+    return wantsMarkdown
+      ? reply.type('text/markdown; charset=utf-8').send(changelog)
+      : reply.type('text/html; charset=utf-8').send(changelogPage);
+  });
 }

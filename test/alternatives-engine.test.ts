@@ -284,13 +284,7 @@ describe('better alternatives: the same kind of product first', () => {
   const body = { ...similar('body-sun', 0.9, I.glycerin), kind: K.bodySunscreen };
 
   it('the alternatives to a sunscreen are sunscreens: its category first, then a sibling for the same step, however well a mask fits', () => {
-    const ranked = rankAlternatives(
-      sunscreen,
-      [mask, chem, mineral, body],
-      person({ negative: [I.parfum.id] }),
-      null,
-      10,
-    );
+    const ranked = rankAlternatives(sunscreen, [mask, chem, mineral, body], person(), null, 10);
     expect(ranked.map((r) => [r.id, r.kind])).toEqual([
       ['chem-sun', 'same_category'],
       ['mineral-sun', 'same_step'],
@@ -301,6 +295,20 @@ describe('better alternatives: the same kind of product first', () => {
       text: 'same routine step (protect), another category: Mineral sunscreens, not Chemical sunscreens',
     });
     expect(ranked[0].reasons.some((r) => r.source === 'kind')).toBe(false);
+  });
+
+  it("the person's verdict ranks before the category: a product they would avoid comes after one they would not", () => {
+    const ranked = rankAlternatives(
+      sunscreen,
+      [mask, chem, mineral, body],
+      person({ negative: [I.parfum.id] }),
+      null,
+      10,
+    );
+    expect(ranked.map((r) => [r.id, r.kind, r.verdict])).toEqual([
+      ['mineral-sun', 'same_step', expect.not.stringMatching(/avoid|caution/)],
+      ['chem-sun', 'same_category', 'avoid'],
+    ]);
   });
 
   it('other kinds only when asked, after the same kind, and labelled', () => {

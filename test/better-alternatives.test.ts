@@ -17,7 +17,13 @@ const SERUM = 'hollyhock-hale-rosewater-toner';
 const ACID = 'almendral-glycolic-10-night-renewal-serum';
 
 interface Item {
-  product: { id: string; alias: string; flags: string[]; category: { alias: string; step_type: string | null } | null };
+  product: {
+    id: string;
+    alias: string;
+    name: string;
+    flags: string[];
+    category: { alias: string; step_type: string | null } | null;
+  };
   similarity: number;
   fit_score: number;
   compared_to_original: string;
@@ -172,7 +178,7 @@ describe('better alternatives: who asks decides the order', () => {
       expect.objectContaining({
         effect: 'better',
         source: 'routine',
-        text: expect.stringMatching(/^fits your evening routine as an? \w+ step, unlike the original$/),
+        text: expect.stringMatching(/^fits your evening routine as an? [\w-]+ step \(\w+\), unlike the original$/),
       }),
     );
     const unrouted = (await alternatives(ACID, token, 'limit=30')).items.find(
@@ -258,12 +264,45 @@ describe('better alternatives: the same kind of product', () => {
   });
 });
 
+describe('better alternatives: the verdict ranks first, up to 100', () => {
+  it('never ranks a caution or avoid product above a good one of its kind; takes limit=100 as other lists do', async () => {
+    const token = await t.tokenFor('alternatives-verdicts');
+    const me = (await t.inject({ method: 'GET', url: '/my/user', token })).json() as { id: string };
+    const profiled = await t.inject({
+      method: 'PATCH',
+      url: `/users/${me.id}/skin_profile`,
+      token,
+      payload: { skin_type: 'dry', concerns: ['sensitivity', 'dryness'] },
+    });
+    expect(profiled.statusCode).toBe(200);
+    await t.inject({ method: 'PUT', url: '/ingredients/linalool/feeling/negative', token });
+    const order = ['good', 'neutral', 'caution', 'avoid'];
+    const seen = new Set<string>();
+    for (const product of [SERUM, ACID, 'clearvane-10-benzoyl-peroxide-acne-gel']) {
+      const answer = await alternatives(product, token, 'limit=100&other_kinds=true');
+      expect(answer.items.length).toBeGreaterThan(50);
+      // Among the same kind, and among the other kinds after them.
+      for (const other of [false, true]) {
+        const verdicts = answer.items.filter((i) => (i.kind === 'other') === other).map((i) => i.verdict!);
+        for (const v of verdicts) seen.add(v);
+        expect(verdicts.map((v) => order.indexOf(v))).toEqual(
+          [...verdicts.map((v) => order.indexOf(v))].sort((a, b) => a - b),
+        );
+      }
+      const firstOther = answer.items.findIndex((i) => i.kind === 'other');
+      if (firstOther >= 0) expect(answer.items.slice(firstOther).every((i) => i.kind === 'other')).toBe(true);
+    }
+    // The order was tested across verdicts, not within one.
+    expect(seen.has('good') && (seen.has('caution') || seen.has('avoid'))).toBe(true);
+  });
+});
+
 describe('better alternatives: bad input', () => {
   it('an unknown product is NOT_FOUND; a bad limit is a 400 naming limit; a routine one cannot see is NOT_FOUND', async () => {
     const unknown = await t.inject({ method: 'GET', url: '/products/no-such-product/better_alternatives' });
     expect(unknown.statusCode).toBe(404);
     expect((unknown.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
-    for (const limit of ['0', '51', 'many']) {
+    for (const limit of ['0', '101', 'many']) {
       const bad = await t.inject({ method: 'GET', url: `/products/${SERUM}/better_alternatives?limit=${limit}` });
       expect({
         limit,

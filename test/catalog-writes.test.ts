@@ -74,6 +74,27 @@ describe('brands', () => {
     expect(
       (await t.inject({ method: 'PATCH', url: '/brands/nope', payload: { founded: 2001 }, token })).statusCode,
     ).toBe(404);
+    // The list's filter takes what the write takes, and refuses what it refuses, in the same words.
+    const swedish = (await t.inject({ method: 'GET', url: '/brands?country=se&limit=100' })).json() as {
+      items: Array<{ alias: string; country: string }>;
+    };
+    expect(swedish.items.map((b) => b.alias)).toContain(brand);
+    expect(swedish.items.every((b) => b.country === 'SE')).toBe(true);
+    for (const country of ['XX', 'SWE', '752', 'S']) {
+      const written = errorOf(
+        await t.inject({ method: 'PATCH', url: `/brands/${brand}`, payload: { country }, token }),
+      );
+      const listed = await t.inject({ method: 'GET', url: `/brands?country=${country}` });
+      expect(listed.statusCode).toBe(400);
+      expect({ country, error: errorOf(listed) }).toEqual({ country, error: written });
+      expect(written).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'country' } });
+    }
+    const gql = await t.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ brands(country: "XX") { items { alias } } }' },
+    });
+    expect(gql.json()).toMatchObject({ errors: [{ extensions: { code: 'VALIDATION_FAILED' } }] });
   });
 
   it("transfers ownership to another brand user only, and lists a user's brands", async () => {

@@ -19,6 +19,7 @@ type Cell = { present: boolean; ingredients: Array<{ alias: string }> };
 type Comparison = {
   token: string | null;
   url: string | null;
+  page_url: string | null;
   items: Array<{
     kind: string;
     analysis_token: string | null;
@@ -91,6 +92,11 @@ describe('sharing', () => {
     const shared = response.json() as Comparison;
     expect(shared.token).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(shared.url).toBe(`https://skin.example/compare/shared/${shared.token}`);
+    // The page a person shares, named apart from the JSON address; both answer.
+    expect(shared.page_url).toBe(`https://skin.example/p/comparisons/${shared.token}`);
+    const opened = await t.inject({ method: 'GET', url: new URL(shared.page_url!).pathname });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toMatch(/^text\/html/);
 
     const read = await t.inject({ method: 'GET', url: `/compare/shared/${shared.token}` });
     expect(read.statusCode).toBe(200);

@@ -145,7 +145,18 @@ describe('links in e-mails', () => {
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain('private: only you see it');
     expect((await t.inject({ method: 'GET', url: '/sitemap/routines' })).body).not.toContain(id);
-    expect((await t.inject({ method: 'GET', url: '/p/routines/not-an-id' })).statusCode).toBe(404);
+    // The owner's browser sends no token: the page says how to open it, and is the same page for
+    // a routine that does not exist (nothing tells a stranger a private one is there).
+    expect(stranger.body).toContain('Is it your routine?');
+    expect(stranger.body).toMatch(/publish the routine in the app/);
+    const missing = await t.inject({ method: 'GET', url: '/p/routines/not-an-id' });
+    expect(missing.statusCode).toBe(404);
+    const unknownId = await t.inject({
+      method: 'GET',
+      url: `/p/routines/${id.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`,
+    });
+    expect(unknownId.statusCode).toBe(404);
+    for (const page of [missing, unknownId, other]) expect(page.body).toBe(stranger.body);
   });
 
   it('the reformulation digest links to a page of what changed and an unsubscribe page that can be undone', async () => {

@@ -97,7 +97,11 @@ describe('changing the e-mail address', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.body).toMatch(/already used/);
-    expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
+    const usedPage = await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') });
+    expect(usedPage.statusCode).toBe(410);
+    // What a person does next, in words: not an API call.
+    expect(usedPage.body).toMatch(/open your account settings and enter the e-mail address again/);
+    expect(usedPage.body).not.toMatch(/PATCH|\/users\/:id/);
 
     const reused = await t.inject({
       method: 'PATCH',
@@ -268,7 +272,10 @@ describe('the link page (token only, no sign-in)', () => {
         200,
       );
     await sql(`update email_token set expires_at = now() - interval '1 minute' where user_id = ?`, [gus.id]);
-    expect((await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') })).statusCode).toBe(410);
+    const expiredPage = await t.inject({ method: 'GET', url: link.replace('https://skincare.example', '') });
+    expect(expiredPage.statusCode).toBe(410);
+    expect(expiredPage.body).toMatch(/expired[\s\S]*open your account settings/);
+    expect(expiredPage.body).not.toMatch(/PATCH|\/users\/:id/);
     expect((await confirm(emailed)).json()).toMatchObject({ errors: [{ message: expect.stringMatching(/expired/) }] });
     expect((await t.inject({ method: 'GET', url: '/my/user', token })).json()).toMatchObject({
       email: 'gus@example.com',

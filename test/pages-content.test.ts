@@ -154,10 +154,25 @@ describe('the product page', () => {
     expect(
       text((await t.inject({ method: 'GET', url: `/p/products/${alias}`, headers: { 'accept-language': 'en' } })).body),
     ).toContain("converted into EUR (the reference rates' own currency");
-    // A currency without a rate is the API's 400, as a page.
-    const bad = await t.inject({ method: 'GET', url: `/p/products/${alias}?currency=XYZ` });
-    expect(bad.statusCode).toBe(400);
-    expect(text(bad.body)).toContain('No reference rate for currency "XYZ"');
+    // A currency without a rate is the API's 400 (GET /buy/:alias); the page shows itself in the
+    // currency it would choose without it, and says the code was not known.
+    expect((await t.inject({ method: 'GET', url: `/buy/${alias}?currency=XYZ` })).statusCode).toBe(400);
+    const bad = await t.inject({
+      method: 'GET',
+      url: `/p/products/${alias}?currency=XYZ`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(bad.statusCode).toBe(200);
+    expect(text(bad.body)).toContain(
+      'The currency code “XYZ” is not one we have exchange rates for, so prices are shown in EUR',
+    );
+    expect(text(bad.body)).toContain("converted into EUR (the reference rates' own currency");
+    const badCountry = await t.inject({ method: 'GET', url: `/p/products/${alias}?country=ZZ&currency=` });
+    expect(badCountry.statusCode).toBe(200);
+    expect(text(badCountry.body)).toContain('The country code “ZZ” is not one we know a currency for');
+    // An unknown currency with a known country: the country's currency.
+    const gbPage = await t.inject({ method: 'GET', url: `/p/products/${alias}?currency=XYZ&country=GB` });
+    expect(text(gbPage.body)).toContain('Cheapest first once converted into GBP (the currency of GB)');
     expect((await t.inject({ method: 'GET', url: `/p/products/${alias}?currency=GBP&currency=USD` })).statusCode).toBe(
       400,
     );

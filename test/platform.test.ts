@@ -111,9 +111,20 @@ describe('operations endpoints', () => {
       /http_request_duration_seconds_count\{method="GET",route="\/brands",status="200"\} \d+/,
     );
     expect(metrics.body).toMatch(/sql_statements_total \d+/);
-    const changelog = await t.inject({ method: 'GET', url: '/changelog' });
-    expect(changelog.headers['content-type']).toMatch(/markdown/);
-    expect(changelog.body).toMatch(/^# Changelog/);
+    // A page for a browser: the Markdown rendered, what it could carry sanitised.
+    const changelog = await t.inject({ method: 'GET', url: '/changelog', headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(changelog.statusCode).toBe(200);
+    expect(changelog.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(changelog.body).toContain('<h1>Changes</h1>');
+    expect(changelog.body).toMatch(/<h2>0\.\d+\.\d+ — \d{4}-\d{2}-\d{2}<\/h2>/);
+    expect(changelog.body).toMatch(/<li>[^<]*<code>/);
+    expect(changelog.body).not.toMatch(/^#+ /m);
+    expect(changelog.body).not.toMatch(/<script|<img|<iframe|\son\w+="/i);
+    expect((await t.inject({ method: 'GET', url: '/changelog' })).headers['content-type']).toMatch(/^text\/html/);
+    // The Markdown itself to a client that asks for it.
+    const markdown = await t.inject({ method: 'GET', url: '/changelog', headers: { accept: 'text/markdown' } });
+    expect(markdown.headers['content-type']).toMatch(/markdown/);
+    expect(markdown.body).toMatch(/^# Changelog/);
   });
 
   it('serves GraphiQL and the API reference with their own assets', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
+import { Brand } from '../src/modules/brand/brand.entity.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { makeCaller, snapshotDb, snapshotDiff, type Caller } from './helpers/route-fixtures.js';
 
@@ -557,6 +558,46 @@ describe('POST /product_drafts/auto_classify', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('matches a brand whose name carries a company suffix the product name leaves out ("Plainfield Skin Co.")', async () => {
+    const classify = async (name: string) =>
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/product_drafts/auto_classify',
+          payload: { name, ingredient_list: 'Aqua, Glycerin, Niacinamide, Sodium Hyaluronate, Phenoxyethanol' },
+          token: alice.token,
+        })
+      ).json() as { brand: { brand: { name: string; alias: string }; confidence: number } | null };
+    const essence = await classify('Plainfield Skin Hydrating Essence');
+    expect(essence.brand).toMatchObject({ brand: { name: 'Plainfield Skin Co.' } });
+    expect(essence.brand!.confidence).toBeGreaterThan(0.9);
+    // Elsewhere in the name, as whole words only.
+    expect((await classify('Hydrating Essence by Plainfield Skin')).brand).toMatchObject({
+      brand: { name: 'Plainfield Skin Co.' },
+      confidence: 0.7,
+    });
+    expect((await classify('Plainfield Skincare Hydrating Essence')).brand?.brand.name).not.toBe('Plainfield Skin Co.');
+    // Other suffixes: brands added here, named with "GmbH", "Inc.", "Labs" and "Co., Ltd.".
+    const em = t.em();
+    for (const [brand, product] of [
+      ['Nordwald Kosmetik GmbH', 'Nordwald Kosmetik Birch Cream'],
+      ['Quillby Inc.', 'Quillby Night Serum'],
+      ['Tessaro Labs', 'Tessaro Barrier Balm'],
+      ['Okaru Co., Ltd.', 'Okaru Rice Toner'],
+    ]) {
+      em.create(Brand, {
+        alias: brand
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/-$/, ''),
+        name: brand,
+        description: '',
+      });
+      await em.flush();
+      expect({ product, brand: (await classify(product)).brand?.brand.name }).toEqual({ product, brand });
+    }
   });
 
   it('takes the product type the name states over what similar lists suggest ("Soothing Toner" → toners)', async () => {

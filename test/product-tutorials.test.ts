@@ -408,3 +408,23 @@ describe('lists', () => {
     expect(detailed.statements).toBeLessThanOrEqual(5);
   });
 });
+
+describe('the demo tutorials', () => {
+  it('are listed newest first by the date they show: published_at, never before created_at', async () => {
+    const seen: Array<Tutorial & { created_at: string; published_at: string }> = [];
+    let cursor: string | null = null;
+    do {
+      const page = (
+        await t.inject({ method: 'GET', url: `/product_tutorials?limit=100${cursor ? `&cursor=${cursor}` : ''}` })
+      ).json() as Page<Tutorial & { created_at: string; published_at: string }>;
+      seen.push(...page.items.filter((x) => x.author.username !== 'tia'));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.length).toBeGreaterThanOrEqual(15);
+    const published = seen.map((x) => Date.parse(x.published_at));
+    expect(published).toEqual([...published].sort((a, b) => b - a));
+    // Dated over past weeks, not all at the seed's moment.
+    expect(new Set(seen.map((x) => x.published_at.slice(0, 10))).size).toBeGreaterThan(5);
+    for (const x of seen) expect(Date.parse(x.published_at)).toBeGreaterThanOrEqual(Date.parse(x.created_at));
+  });
+});

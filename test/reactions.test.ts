@@ -357,10 +357,11 @@ describe('marking suspects negative', () => {
       await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: hana })
     ).json() as { items: Array<{ ingredient: { alias: string } }> };
     expect(before.items.map((f) => f.ingredient.alias)).not.toContain('linalool');
+    // Linalool is her top suspect, of low confidence (eight products): marked once she confirms it.
     const marked = await t.inject({
       method: 'POST',
       url: '/my/reactions/suspects/mark_negative',
-      payload: {},
+      payload: { confirm_low_confidence: true },
       token: hana,
     });
     expect(marked.statusCode).toBe(200);
@@ -374,7 +375,7 @@ describe('marking suspects negative', () => {
     const again = await t.inject({
       method: 'POST',
       url: '/my/reactions/suspects/mark_negative',
-      payload: { top: 1 },
+      payload: { top: 1, confirm_low_confidence: true },
       token: hana,
     });
     expect(again.statusCode).toBe(200);
@@ -398,13 +399,70 @@ describe('marking suspects negative', () => {
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).details?.field).toBe('ids');
     const chosen = await graphql(
-      'mutation($ids: [String!]) { markReactionSuspectsNegative(ids: $ids) { sentiment ingredient { alias } } }',
+      'mutation($ids: [String!]) { markReactionSuspectsNegative(ids: $ids, confirmLowConfidence: true) { sentiment ingredient { alias } } }',
       hana,
       { ids: [suspects.suspects[0].id] },
     );
     expect(chosen.data?.markReactionSuspectsNegative).toEqual([
       { sentiment: 'negative', ingredient: { alias: 'linalool' } },
     ]);
+  });
+
+  it('marks a low-confidence suspect only when the caller confirms it: a 400 saying so first, nothing written', async () => {
+    const thin = await t.tokenFor('reaction-thin');
+    for (const [product, outcome] of [
+      ['duinzand-sea-moisture-ha-serum', 'irritated'],
+      ['hollyhock-hale-rosewater-toner', 'itched'],
+      [PRODUCT, 'fine'],
+    ]) {
+      expect((await record({ product, outcome }, thin)).statusCode).toBe(201);
+    }
+    const suspects = (await t.inject({ method: 'GET', url: '/my/reactions/suspects', token: thin })).json() as Suspects;
+    expect(suspects.status).toBe('ok');
+    const top = suspects.suspects[0];
+    expect(top.confidence).toBe('low');
+    const negatives = async () =>
+      (
+        (await t.inject({ method: 'GET', url: '/my/ingredient_feelings/negative?limit=100', token: thin })).json() as {
+          items: unknown[];
+        }
+      ).items.length;
+    const unconfirmed = await t.inject({
+      method: 'POST',
+      url: '/my/reactions/suspects/mark_negative',
+      payload: {},
+      token: thin,
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(errorOf(unconfirmed)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/low confidence.*confirm_low_confidence: true/s),
+      details: { field: 'confirm_low_confidence', low_confidence: [{ id: top.id }] },
+    });
+    const refusedToo = await t.inject({
+      method: 'POST',
+      url: '/my/reactions/suspects/mark_negative',
+      payload: { ids: [top.id], confirm_low_confidence: false },
+      token: thin,
+    });
+    expect(refusedToo.statusCode).toBe(400);
+    expect(await negatives()).toBe(0);
+    const viaGraphql = await graphql(
+      'mutation($ids: [String!]) { markReactionSuspectsNegative(ids: $ids) { sentiment } }',
+      thin,
+      { ids: [top.id] },
+    );
+    expect(viaGraphql.errors?.[0]).toMatchObject({ extensions: { code: 'VALIDATION_FAILED' } });
+    expect(await negatives()).toBe(0);
+    const confirmed = await t.inject({
+      method: 'POST',
+      url: '/my/reactions/suspects/mark_negative',
+      payload: { confirm_low_confidence: true },
+      token: thin,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).not.toHaveLength(0);
+    expect(await negatives()).toBe((confirmed.json() as unknown[]).length);
   });
 
   it('is a CONFLICT when the detective has nobody to blame', async () => {

@@ -94,7 +94,22 @@ describe('GET /products/:id_or_alias/routine_candidates', () => {
     ).items;
     expect(steps[0].step_type).toBe(row.step_type);
     for (const s of steps) expect(s.reasons.length).toBeGreaterThan(0);
+    // In words, with the right article: "is an exfoliating step (exfoliate)", never "is a exfoliate step".
+    expect(steps[0].reasons[0]).toMatch(new RegExp(`^its category, .*, is an? [\\w-]+ step \\(${row.step_type}\\)$`));
     expect((await t.inject({ method: 'GET', url: '/products/nope/routine_candidates' })).statusCode).toBe(404);
+  });
+
+  it('says an exfoliant\'s step in words: "is an exfoliating step", not "is a exfoliate step"', async () => {
+    const [row] = await t
+      .em()
+      .getConnection()
+      .execute(
+        `select p.alias, c.name from product p join product_category c on c.id = p.category_id where p.status = 'published' and c.step_type = 'exfoliate' limit 1`,
+      );
+    const response = await t.inject({ method: 'GET', url: `/products/${row.alias}/routine_candidates` });
+    const steps = (response.json() as { items: Array<{ step_type: string; reasons: string[] }> }).items;
+    expect(steps[0]).toMatchObject({ step_type: 'exfoliate' });
+    expect(steps[0].reasons[0]).toBe(`its category, ${row.name}, is an exfoliating step (exfoliate)`);
   });
 
   const create = async (name: string, category: string, list: string): Promise<string> => {

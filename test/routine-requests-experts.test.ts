@@ -6,6 +6,9 @@ import { SMTPServer } from 'smtp-server';
 import { startTestApp, type TestApp } from './helpers/app.js';
 
 const inbox: Array<{ to: string[]; raw: string }> = [];
+/** The last message to an address, its quoted-printable soft line breaks joined. */
+const lastMailText = (address: string) =>
+  (inbox.filter((m) => m.to.includes(address)).at(-1)?.raw ?? '').replace(/=\r?\n/g, '');
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -123,6 +126,8 @@ describe('routine requests for experts', () => {
       'The expert "rq-dr-acne" answered your request for a routine with the routine "Calm night for breakouts"',
     );
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(`https://skincare.example/p/routines/${routine}`);
+    // The expert's note, quoted.
+    expect(mail?.raw.replace(/=\r?\n/g, '')).toContain('Their note:\r\n\r\n> Start with this, three nights a week.');
 
     // Answered: off the open list; answering twice is a conflict.
     expect(
@@ -147,6 +152,23 @@ describe('routine requests for experts', () => {
         (await gql(forMe, second, { g: 'dry-skin' })).json().data.routineRequestsForMe.items as Array<{ id: string }>
       ).map((r) => r.id),
     ).not.toContain(oily.id);
+
+    // A second answer's note: its lines quoted, invisible characters out; one with a link is left
+    // out whole, with where to read it.
+    const secondRoutine = await publishedRoutine(second, 'Second opinion');
+    await gql(answer, second, {
+      r: oily.id,
+      routine: secondRoutine,
+      note: 'Line one\u202e "reversed"\nLine <b>two</b>',
+    });
+    const quoted = lastMailText('rq-oily@example.com');
+    expect(quoted).toContain("> Line one 'reversed'\r\n> Line <b>two</b>");
+    expect(quoted).not.toContain('\u202e');
+    const dryRoutine = await publishedRoutine(second, 'Winter cheeks');
+    await gql(answer, second, { r: dry.id, routine: dryRoutine, note: 'Buy it at https://cheap.example/deal' });
+    const linked = lastMailText('rq-dry@example.com');
+    expect(linked).toContain('The expert added a note with a link or an address');
+    expect(linked).not.toContain('cheap.example');
   });
 
   it('keeps members out and rejects answers that cannot help the requester', async () => {

@@ -739,12 +739,16 @@ describe('compatibility and summary', () => {
       })
     ).json() as {
       verdict: string;
-      findings: Array<{ rule: string; steps: Array<{ id: string }> }>;
+      findings: Array<{ rule: string; reason: string; steps: Array<{ id: string }> }>;
       placements: Array<{ step_type: string; position: number }>;
     };
     expect(acid.verdict).toBe('caution');
     expect(acid.findings.map((f) => f.rule)).toContain('retinoid-with-acids');
     expect(acid.findings[0].steps.map((s) => s.id)).toContain('candidate');
+    // The product being fitted is named as such, not as a step number it does not have yet.
+    const clash = acid.findings.find((f) => f.rule === 'retinoid-with-acids')!;
+    expect(clash.reason).toMatch(/in the analysed product, as a new exfoliate step/);
+    expect(clash.reason).not.toMatch(/step 4 \(/);
     expect(acid.placements[0]).toMatchObject({ step_type: 'exfoliate', position: 2 });
 
     const cream = (

@@ -1,15 +1,17 @@
-// The analysis page: each entry with what the API knows of it (how much of it the list can hold
-// and the 1% line, what EU law says with its act and annex entry, its ratings and their source),
-// a kit's parts as parts, and what could not be read. Pure: data in, HTML out.
+// The analysis page: what the API answers for the analysis (GetSharedAnalysis, the operation of
+// GET /analyze/shared/:token), nothing read from elsewhere: the flags of each entry as worked out
+// for this list at its dose and product type (not the catalogue's), the flag summary, estimates
+// and EU law alerts. The verdict comes first (a phone shows it on its first screen), then each
+// entry in printed order. Pure: data in, HTML out.
 import { atMostOnePercent } from '../modules/analysis/engine/concentration.js';
 import { html, type Html, type HtmlPart } from './html.js';
 import {
-  flagSection,
   ingredientLink,
   label,
   list,
   skinTypeSection,
   type Entry,
+  type IngredientRef,
   type Labels,
   type SkinCalcData,
 } from './page.views.js';
@@ -32,6 +34,8 @@ export interface AnalysedEntry extends Entry {
   unread?: boolean;
   also_printed_as?: string[];
   concentration_estimate: { min: number; max: number; basis: string };
+  /** Its flags as the analysis reads them in this list (dose, product type, EU law). */
+  flags: string[];
   comedogenic: number | null;
   irritancy: number | null;
   rating_source: string | null;
@@ -51,6 +55,12 @@ export interface AnalysisData {
   footnotes: string[];
   set_aside: Array<{ kind: string; text: string }>;
   regulatory_alerts: Array<{ position: number; input: string; message: string }>;
+  flag_summary: FlagSummary[];
+}
+export interface FlagSummary {
+  flag: string;
+  label: string;
+  entries: Array<{ position: number; input: string; ingredient: IngredientRef }>;
 }
 
 /** The rating sources of data/ingredients/README.md, as a reader can look them up. */
@@ -104,7 +114,7 @@ function lawLine(note: RegulationNote): Html {
 <span class="hint">(${note.source}; text of ${note.published})</span></li>`;
 }
 
-function analysedEntry(entry: AnalysedEntry, labels: Labels): Html {
+function analysedEntry(entry: AnalysedEntry, labels: Labels, flagLabel: (flag: string) => string): Html {
   const i = entry.ingredient;
   const tags: HtmlPart[] = [
     entry.concentration ? html`<span class="tag">${entry.concentration}</span> ` : '',
@@ -130,7 +140,7 @@ function analysedEntry(entry: AnalysedEntry, labels: Labels): Html {
 <p class="does">${i ? (functions.length ? functions.join(', ') : 'No function on record') : entry.unread ? 'Words run together that could not be read as ingredient names.' : 'Not in our knowledge base yet.'}</p>
 <p class="dose">Amount: ${doseText(estimate)} of the product. <span class="hint">${estimate.basis}</span></p>
 ${ratings.length ? html`<p>Ratings (0-5): ${ratings.join(', ')}${entry.rating_source ? html` <span class="hint">(source: <a href="#rating-sources">${sourceName(entry.rating_source)}</a>)</span>` : ''}</p>` : ''}
-${(i?.flags ?? []).length ? html`<p class="flags">${(i?.flags ?? []).map((f) => html`<span class="flag">${label(labels.flags, f)}</span> `)}</p>` : ''}
+${entry.flags.length ? html`<p class="flags">${entry.flags.map((f) => html`<span class="flag">${flagLabel(f)}</span> `)}</p>` : ''}
 ${entry.regulation.length ? html`<ul class="law" aria-label="EU law on ${i?.name ?? entry.input}">${entry.regulation.map(lawLine)}</ul>` : ''}
 ${entry.notes.length ? html`<ul class="notes">${entry.notes.map((n) => html`<li>${n}</li>`)}</ul>` : ''}</li>`;
 }
@@ -139,23 +149,62 @@ ${entry.notes.length ? html`<ul class="notes">${entry.notes.map((n) => html`<li>
  * One product's entries in printed order, split at the 1% line: from the first entry after which
  * every estimate is at most 1%, the law lets a label list them in any order.
  */
-function entriesWithLine(entries: AnalysedEntry[], labels: Labels): Html {
+function entriesWithLine(entries: AnalysedEntry[], labels: Labels, flagLabel: (flag: string) => string): Html {
   let line = entries.length;
   while (line > 0 && atMostOnePercent(entries[line - 1].concentration_estimate)) line -= 1;
   const above = entries.slice(0, line);
   const below = entries.slice(line);
   const start = entries[0]?.position ?? 1;
-  return html`${above.length ? html`<ol class="entries" start="${start}">${above.map((e) => analysedEntry(e, labels))}</ol>` : ''}
+  return html`${above.length ? html`<ol class="entries" start="${start}">${above.map((e) => analysedEntry(e, labels, flagLabel))}</ol>` : ''}
 ${
   below.length
     ? html`<p class="one-percent">The 1% line: ${above.length ? 'from here on, each ingredient' : 'each ingredient of this list'} is at most 1% of the product, and a label may list these in any order.</p>
-<ol class="entries" start="${below[0].position}">${below.map((e) => analysedEntry(e, labels))}</ol>`
+<ol class="entries" start="${below[0].position}">${below.map((e) => analysedEntry(e, labels, flagLabel))}</ol>`
     : html`<p class="one-percent">The list does not show a 1% line: no entry is certainly at most 1%.</p>`
 }`;
 }
 
 const productTypeText = (type: string): string =>
   type === 'rinse_off' ? 'a rinse-off product' : type === 'leave_on' ? 'a leave-on product' : label({}, type);
+
+/** The flags the analysis raises (its flag_summary), each with the entries raising it. */
+function flagSection(summary: FlagSummary[]): Html {
+  return html`<section aria-labelledby="flags">
+<h2 id="flags">Flags</h2>
+${
+  summary.length === 0
+    ? html`<p>No ingredient of this list raises a flag at its amount in this kind of product.</p>`
+    : html`<dl class="flag-list">${summary.map(
+        (f) => html`<dt>${f.label}</dt><dd>${list(f.entries.map((e) => ingredientLink(e.ingredient)))}</dd>`,
+      )}</dl>`
+}
+</section>`;
+}
+
+const VERDICT_WORD: Record<string, string> = { good: 'good', neutral: 'neutral', caution: 'caution' };
+
+/** The verdict in a few lines, first on the page: a phone shows it before the long list. */
+function summarySection(analysis: AnalysisData, skinCalc: SkinCalcData): Html {
+  const alerts = analysis.regulatory_alerts.length;
+  return html`<section aria-labelledby="summary" class="summary">
+<h2 id="summary">In short</h2>
+<ul class="summary-lines">
+<li>Skin types: ${list(
+    skinCalc.skin_types.map(
+      (s) =>
+        html`<span class="skin">${s.label}</span> <span class="verdict ${s.verdict}">${VERDICT_WORD[s.verdict] ?? s.verdict}</span>`,
+    ),
+    ', ',
+  )} <a href="#skin-types">why</a></li>
+<li>${
+    analysis.flag_summary.length
+      ? html`Flags: ${analysis.flag_summary.map((f) => f.label).join(', ')} <a href="#flags">which ingredients</a>`
+      : 'No flag raised at these amounts in this kind of product.'
+  }</li>
+${alerts ? html`<li>EU law: <span class="flag">${alerts} ${alerts === 1 ? 'alert' : 'alerts'}</span> <a href="#law">read them</a></li>` : ''}
+</ul>
+</section>`;
+}
 
 export function analysisPage(analysis: AnalysisData, skinCalc: SkinCalcData, labels: Labels, shareUrl: string): Html {
   const entries = analysis.ingredients;
@@ -165,10 +214,12 @@ export function analysisPage(analysis: AnalysisData, skinCalc: SkinCalcData, lab
   const sources = [...new Set(entries.flatMap((e) => (e.rating_source ? [e.rating_source] : [])))];
   const alertsByPosition = analysis.regulatory_alerts;
   const setAside = analysis.set_aside.filter((s) => s.kind !== 'footnote');
+  const flagLabels = new Map(analysis.flag_summary.map((f) => [f.flag, f.label]));
+  const flagLabel = (flag: string) => flagLabels.get(flag) ?? label(labels.flags, flag);
   return html`<h1>Ingredient analysis</h1>
-<p class="lead">${entries.length} ingredients, ${matched} recognised${kit ? html`, in a kit of ${analysis.parts.length} parts: ${analysis.parts.join(', ')}` : ''}.
-Share this analysis: <a href="${shareUrl}">${shareUrl}</a></p>
+<p class="lead">${entries.length} ingredients, ${matched} recognised${kit ? html`, in a kit of ${analysis.parts.length} parts: ${analysis.parts.join(', ')}` : ''}.</p>
 ${analysis.unread ? html`<p class="notice">Some of this list could not be read: words run together that we could not split into ingredient names (marked “could not be read” below). What we could not read may hold anything, so no “free of” claim can be checked on this list.</p>` : ''}
+${summarySection(analysis, skinCalc)}
 ${
   alertsByPosition.length
     ? html`<section aria-labelledby="law">
@@ -177,6 +228,8 @@ ${
 </section>`
     : ''
 }
+${flagSection(analysis.flag_summary)}
+${skinTypeSection(skinCalc.skin_types)}
 <section aria-labelledby="entries">
 <h2 id="entries">Ingredients, in printed order</h2>
 <p class="hint">Amounts are what the list allows, in % of the product: ingredients above 1% are listed from the most to the least, and the law caps some of them.</p>
@@ -189,10 +242,11 @@ ${reading ? html`<p>Read as ${productTypeText(reading.product_type)}: ${reading.
 ${entriesWithLine(
   entries.filter((e) => e.part === part),
   labels,
+  flagLabel,
 )}`;
       })
     : html`${analysis.product_type ? html`<p>Read as ${productTypeText(analysis.product_type)}${analysis.product_type_basis ? `: ${analysis.product_type_basis}` : '.'}</p>` : ''}
-${entriesWithLine(entries, labels)}`
+${entriesWithLine(entries, labels, flagLabel)}`
 }
 ${analysis.unmatched.length ? html`<p>Not recognised: ${analysis.unmatched.join(', ')}.</p>` : ''}
 ${analysis.duplicates.length ? html`<p>Printed more than once (kept once): ${analysis.duplicates.join(', ')}.</p>` : ''}
@@ -206,12 +260,11 @@ ${
     : ''
 }
 </section>
-${flagSection(entries, labels)}
-${skinTypeSection(skinCalc.skin_types)}
 <section aria-labelledby="rating-sources">
 <h2 id="rating-sources">Where the ratings come from</h2>
 ${sources.length ? html`<ul>${sources.map((s) => html`<li><strong>${sourceName(s)}</strong>: ${RATING_SOURCES[s] ?? s}</li>`)}</ul>` : html`<p>No ingredient of this list has a published comedogenic or irritancy rating.</p>`}
 <p class="hint">EU law is read from the annexes of ${ACT} as published in the European Commission's CosIng database.</p>
 </section>
+<p class="share">Share this analysis: <a href="${shareUrl}">${shareUrl}</a></p>
 <p><a href="/">Analyse another list</a></p>`;
 }

@@ -78,6 +78,8 @@ export interface CurrencyView {
   /** Why this currency, in words ("from your browser's language, en-GB"). */
   why: string;
   choices: string[];
+  /** A ?currency= or ?country= the rates do not know, set aside. */
+  notKnown?: { what: 'currency' | 'country'; code: string };
 }
 
 const productLink = (p: ProductRef): Html =>
@@ -94,6 +96,7 @@ function offersSection(product: ProductData, offers: OffersData, currency: Curre
   };
   return html`<section aria-labelledby="offers">
 <h2 id="offers">Where to buy</h2>
+${currency.notKnown ? html`<p class="notice" role="status">${currency.notKnown.what === 'currency' ? `The currency code “${currency.notKnown.code}” is not one we have exchange rates for` : `The country code “${currency.notKnown.code}” is not one we know a currency for`}, so prices are shown in ${offers.compared_currency}. Choose a currency below.</p>` : ''}
 ${
   offers.items.length
     ? html`<ul class="offers">${offers.items.map((o) => html`<li><a href="${buy(o.retailer)}" rel="nofollow">${o.retailer}</a>: ${price(o)}</li>`)}</ul>

@@ -24,6 +24,7 @@ import {
   reformulationUnsubscribePage,
   reformulationUnsubscribedPage,
   routinePage,
+  routineUnavailablePage,
   type ListDiffData,
   type RoutineData,
   type ComparisonData,
@@ -73,7 +74,7 @@ const OPERATIONS = [
   'GetRoutine',
   'GetProductIngredientListDiff',
   // What the API knows, on the pages people land on
-  'GetAnalysisPage',
+  'GetSharedAnalysis',
   'ListProductOffers',
   'ListSimilarProducts',
   'ListBetterAlternatives',
@@ -230,7 +231,8 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
       page(async (request, reply, context) => {
         const { token } = request.params;
         const [analysis, skinCalc] = await Promise.all([
-          run<AnalysisData>('GetAnalysisPage', { token }, context),
+          // The API's own operation (GET /analyze/shared/:token): the page shows what the API answers.
+          run<AnalysisData>('GetSharedAnalysis', { token }, context),
           run<SkinCalcData>('GetAnalysisSkinCalc', { token }, context),
         ]);
         const url = `${options.publicUrl}${pagePaths.analysis(token)}`;
@@ -294,12 +296,25 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
     );
 
     // The routine an expert answered a request with: published ones to anyone, private ones to
-    // their owner only (GetRoutine decides, so a stranger gets the API's 404).
+    // their owner only (GetRoutine decides).
     scope.get<Params>(
       '/p/routines/:id',
       { config: pageRoute },
       page(async (request, reply, context) => {
-        const routine = await run<RoutineData>('GetRoutine', { id: request.params.id }, context);
+        const routine = await run<RoutineData>('GetRoutine', { id: request.params.id }, context).catch(
+          (error: unknown) => {
+            if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+            throw error;
+          },
+        );
+        // Missing, deleted or private: one page for all (no stranger learns a private one exists),
+        // telling an owner, whose browser sends no sign-in, how to open theirs.
+        if (!routine)
+          return send(reply, 404, {
+            title: 'This routine is not shared',
+            description: 'No routine is shared at this address.',
+            main: routineUnavailablePage(),
+          });
         return send(reply, 200, {
           title: routine.name,
           description: `A ${routine.time_of_day} skincare routine of ${routine.steps.length} steps.`,

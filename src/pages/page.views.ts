@@ -246,7 +246,8 @@ export function emailConfirmPage(link: EmailLinkData | null, token: string, erro
         : 'This link has expired: links work for 24 hours.';
     return html`<h1>Confirm an e-mail address</h1>
 <p class="error" role="alert">${why}</p>
-<p>Ask for a new link from the app (or <code>PATCH /users/:id/identity/email</code>).</p>`;
+<p>To get a new link, sign in to the Skincare app, open your account settings and enter the e-mail address again.
+We send a new link to that address; it works once, for 24 hours, and only the newest link works.</p>`;
   }
   const what = link.purpose === 'email_change' ? 'use this address for' : 'verify this address of';
   return html`<h1>Confirm an e-mail address</h1>
@@ -285,6 +286,23 @@ export function reformulationUnsubscribedPage(username: string, token: string, e
 <input type="hidden" name="token" value="${token}">
 <button type="submit">${enabled ? 'Stop these e-mails' : 'Switch them back on'}</button>
 </form>
+<p><a href="/">Go to the home page</a></p>`;
+}
+
+/**
+ * A routine the reader cannot open: missing, deleted or private (the page cannot tell which to
+ * anyone, so it is the same page for all three; a browser sends no sign-in, so even the owner of a
+ * private routine lands here) with what the owner can do.
+ */
+export function routineUnavailablePage(): Html {
+  return html`<h1>This routine is not shared</h1>
+<p class="lead">No routine is shared at this address. The link may be mistyped, or the routine was deleted or made private.</p>
+<section aria-labelledby="yours">
+<h2 id="yours">Is it your routine?</h2>
+<p>A routine you have not published is private: only you can see it, in the Skincare app where you are signed in,
+under your routines. A web page like this one does not know who you are, so it cannot show it.</p>
+<p>To open it from this link, or to share it, publish the routine in the app: from then on this link shows it to everyone.</p>
+</section>
 <p><a href="/">Go to the home page</a></p>`;
 }
 

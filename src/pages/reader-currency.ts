@@ -4,6 +4,7 @@
 // (Accept-Language "en-GB" → GB → GBP). A language without a region (plain "en") says nothing
 // about where the reader shops, so it is not guessed from.
 import { loadExchangeRates } from '../modules/buy/exchange-rates.js';
+import { comparisonCurrency } from '../modules/buy/offer-choice.js';
 import type { CurrencyView } from './catalog.views.js';
 
 interface Reader {
@@ -44,6 +45,16 @@ export function readerCurrency(
   const choices = Object.keys(fx.rates).sort();
   const currency = query.currency?.trim();
   const country = query.country?.trim();
+  // A code the rates do not know (a typed address, an old link) is a 400 over the API; a page
+  // shows itself in the currency it would choose without it, and says the code was not known.
+  if (currency && 'error' in comparisonCurrency(fx, { currency })) {
+    const fallback = readerCurrency({ ...query, currency: undefined }, acceptLanguage, viewer);
+    return { ...fallback, view: { ...fallback.view, notKnown: { what: 'currency', code: currency } } };
+  }
+  if (!currency && country && 'error' in comparisonCurrency(fx, { country })) {
+    const fallback = readerCurrency({ ...query, country: undefined }, acceptLanguage, viewer);
+    return { ...fallback, view: { ...fallback.view, notKnown: { what: 'country', code: country } } };
+  }
   if (currency)
     return { variables: { currency }, view: { currency: currency.toUpperCase(), why: 'as chosen', choices } };
   if (country)

@@ -195,18 +195,24 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
 
   // The home screen: products by alias become ids; an unknown alias is a data error.
   const productIds = new Map(productRows.map((row) => [(row as { alias: string }).alias, (row as { id: string }).id]));
-  const featured = readYaml<Array<{ kind: FeaturedKind; ref: string; headline?: string }>>('catalog/featured.yaml');
+  // Routines are the demo community's: seedDemoCommunity features them, in their places.
+  const featured = readFeatured();
   await insertChunks(
     em,
     FeaturedItem,
-    featured.map((f, position) => {
+    featured.flatMap((f, position) => {
+      if (f.kind === FeaturedKind.routine) return [];
       const ref = f.kind === FeaturedKind.product ? productIds.get(f.ref) : f.ref;
       if (!ref) throw new Error(`data/catalog/featured.yaml: no product "${f.ref}"`);
-      return { id: newId(), kind: f.kind, ref, position, headline: f.headline ?? '', createdAt: new Date(now) };
+      return [{ id: newId(), kind: f.kind, ref, position, headline: f.headline ?? '', createdAt: new Date(now) }];
     }),
   );
   return { products: productRows.length };
 }
+
+/** The demo home screen, in its order (data/catalog/featured.yaml). */
+export const readFeatured = () =>
+  readYaml<Array<{ kind: FeaturedKind; ref: string; headline?: string }>>('catalog/featured.yaml');
 
 /**
  * The flags of every flagged ingredient, as plain rows: read as entities, the 29,000 ingredients would sit in the

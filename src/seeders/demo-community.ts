@@ -6,7 +6,8 @@ import { Brand } from '../modules/brand/brand.entity.js';
 import { IngredientFeeling, Sentiment } from '../modules/feeling/ingredient-feeling.entity.js';
 import { UserFollow } from '../modules/following/user-follow.entity.js';
 import { createOpinion, endorseOpinion, updateOpinion } from '../modules/opinion/ingredient-opinion.service.js';
-import { Routine, RoutineFavorite, RoutineTimeOfDay } from '../modules/routine/routine.entity.js';
+import { FeaturedItem, FeaturedKind } from '../modules/featured/featured-item.entity.js';
+import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from '../modules/routine/routine.entity.js';
 import { createRoutine, publishRoutine } from '../modules/routine/routine.service.js';
 import { newId } from '../modules/shared/ids.js';
 import { ProductTutorial, TutorialFrequency, TutorialTimeOfDay } from '../modules/tutorial/product-tutorial.entity.js';
@@ -26,6 +27,7 @@ import {
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { User, UserType } from '../modules/user/user.entity.js';
 import { readYaml } from '../modules/knowledge/yaml-data.js';
+import { readFeatured } from './demo-catalog.js';
 
 interface UserRecord {
   username: string;
@@ -181,8 +183,19 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
       { id: routine.id },
       { createdAt: made, updatedAt: made, ...(r.published ? { publishedAt: made } : {}) },
     );
+    // As for tutorials below: publishRoutine assigned its own publishedAt to the managed entity.
+    await em.refresh(routine);
     routines.set(r.key, routine);
   }
+  // The home screen's routines (data/catalog/featured.yaml), by key, in their places there.
+  for (const [position, f] of readFeatured().entries()) {
+    if (f.kind !== FeaturedKind.routine) continue;
+    const routine = routines.get(f.ref);
+    if (!routine || routine.status !== RoutineStatus.published)
+      throw new Error(`data/catalog/featured.yaml: no published demo routine "${f.ref}"`);
+    em.create(FeaturedItem, { kind: f.kind, ref: routine.id, position, headline: f.headline ?? '' });
+  }
+  await em.flush();
   await em.insertMany(
     RoutineFavorite,
     readYaml<Array<{ user: string; routine: string; days_ago: number }>>('demo/routine_favorites.yaml').map((f) => {
@@ -248,6 +261,9 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
       { id: tutorial.id },
       { createdAt: made, updatedAt: made, ...(tr.published ? { publishedAt: new Date(made.getTime() + DAY) } : {}) },
     );
+    // publishTutorial assigned its own publishedAt to the managed entity: reload it, or the next
+    // flush writes the seed's moment back over the date set here.
+    await em.refresh(tutorial);
   }
   return { users: users.size, routines: routines.size };
 }

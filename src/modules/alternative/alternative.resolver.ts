@@ -20,7 +20,9 @@ export class BetterAlternativesResolver {
       description: 'A routine the product would go into (one the caller may see): clashes with its other steps count.',
     })
     routineId?: string | null,
-    @Arg('limit', () => Int, { nullable: true, description: '1-50 (default 10).' }) limit?: number | null,
+    @Arg('limit', () => Int, { nullable: true, description: "1-100, as the contract's lists (default 10)." }) limit?:
+      | number
+      | null,
     @Arg('otherKinds', () => Boolean, {
       nullable: true,
       description:

@@ -34,8 +34,8 @@ const poolSize = (limit: number) => Math.max(30, limit * 3);
 
 function checkedAlternativesLimit(limit: number | null | undefined): number {
   if (limit === null || limit === undefined) return 10;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50)
-    throw validationFailed('limit', 'limit must be an integer from 1 to 50');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw validationFailed('limit', 'limit must be an integer from 1 to 100');
   return limit;
 }
 
@@ -109,6 +109,7 @@ export async function betterAlternatives(
 
   const facts = (p: Product, kind = kindOf(p.category?.id)) => ({
     id: p.id,
+    name: p.name,
     ingredients: ingredientsOf(p),
     kind,
     categoryStep: routineContext && kind?.categoryId ? { stepType: kind.stepType, name: kind.name! } : null,

@@ -1,8 +1,8 @@
-import countries from 'i18n-iso-countries';
 import type { EntityManager } from '../../db.js';
 import { forbidden, validationFailed } from '../../errors.js';
 import { getUser } from '../user/user.service.js';
 import { UserType, type User } from '../user/user.entity.js';
+import { brandCountry } from './brand-country.js';
 import { Brand } from './brand.entity.js';
 import { getBrand } from './brand.service.js';
 import { hostProblem } from '../shared/public-host.js';
@@ -40,10 +40,7 @@ export async function updateBrand(
     brand.description = changes.description?.trim() ?? '';
   }
   if (changes.country !== undefined) {
-    const code = changes.country?.toUpperCase() ?? null;
-    if (code !== null && !countries.isValid(code))
-      throw validationFailed('country', 'country must be an ISO 3166-1 alpha-2 code');
-    brand.country = code;
+    brand.country = changes.country === null ? null : brandCountry(changes.country);
   }
   if (changes.website !== undefined) {
     if (changes.website !== null) {

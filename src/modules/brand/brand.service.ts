@@ -3,6 +3,7 @@ import type { EntityManager } from '../../db.js';
 import { likeContains } from '../ingredient/ingredient.service.js';
 import { findByIdOrAlias } from '../shared/find.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
+import { brandCountry } from './brand-country.js';
 import { Brand } from './brand.entity.js';
 
 export function getBrand(em: EntityManager, idOrAlias: string): Promise<Brand> {
@@ -16,6 +17,6 @@ export function listBrands(
 ) {
   const where: FilterQuery<Brand> = {};
   if (filter.search?.trim()) where.name = { $ilike: likeContains(filter.search.trim()) };
-  if (filter.country) where.country = filter.country.toUpperCase();
+  if (filter.country) where.country = brandCountry(filter.country);
   return paginate(em, Brand, where, { name: 'asc', id: 'asc' }, page);
 }

@@ -119,6 +119,7 @@ async function compareResolved(ctx: Context, items: Resolved[], shared: SharedCo
   return {
     token: shared?.token ?? null,
     url: shared ? `${ctx.publicUrl}/compare/shared/${shared.token}` : null,
+    pageUrl: shared ? `${ctx.publicUrl}${pagePaths.comparison(shared.token)}` : null,
     sharedAt: shared?.createdAt ?? null,
     items: items.map((item, i) => ({
       kind: item.ref.kind,

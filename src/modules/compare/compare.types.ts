@@ -77,8 +77,18 @@ export class Comparison {
   @Field(() => String, { nullable: true, description: 'Set once shared: GET /compare/shared/:token.' })
   token!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Absolute link of the shared comparison.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Absolute address of the shared comparison as JSON (GET /compare/shared/:token), for programs. People open pageUrl.',
+  })
   url!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Absolute address of the shared comparison as a page people open and share (/p/comparisons/:token).',
+  })
+  pageUrl!: string | null;
 
   @Field(() => [ComparedItem])
   items!: ComparedItem[];

@@ -14,22 +14,41 @@ export interface BrandGuess {
 }
 
 /**
- * Brands whose name appears in the product's name: at its start (as labels print it) 0.95, as
- * whole words elsewhere 0.7; longer names win ties ("La Roche-Posay" over "La"). One query.
+ * A company suffix at the end of a brand's name ("Co.", "Inc.", "Ltd", "GmbH", "Labs", "Co., Ltd."),
+ * which product names leave out: "Plainfield Skin Hydrating Essence" is by "Plainfield Skin Co.".
+ * Written for both JavaScript and PostgreSQL's regular expressions (lower case, one syntax).
+ */
+const COMPANY_SUFFIX =
+  '([ ,]+(co|company|corp|corporation|inc|incorporated|ltd|limited|llc|llp|plc|gmbh|ag|sa|sas|srl|bv|pty|kk|labs?|laborator(y|ies))[.]?)+$';
+const companySuffix = new RegExp(COMPANY_SUFFIX);
+/** The name without its company suffix; the name itself when that would leave under 3 characters. */
+const withoutSuffix = (lowerName: string): string => {
+  const short = lowerName.replace(companySuffix, '').trim();
+  return short.length >= 3 ? short : lowerName;
+};
+
+/**
+ * Brands whose name appears in the product's name, with or without its company suffix: at its
+ * start (as labels print it) 0.95, as whole words elsewhere 0.7; longer names win ties ("La
+ * Roche-Posay" over "La"). One query.
  */
 export async function guessBrands(ctx: Context, productName: string): Promise<BrandGuess[]> {
   const name = productName.toLowerCase().replace(/\s+/g, ' ').trim();
   const candidates = await ctx.em.execute<Array<{ id: string; name: string }>>(
-    'select id, name from brand where position(lower(name) in ?) > 0 order by length(name) desc limit 10',
-    [name],
+    `select id, name from brand
+      where position(lower(name) in ?) > 0 or position(regexp_replace(lower(name), ?, '') in ?) > 0
+      order by length(name) desc limit 10`,
+    [name, COMPANY_SUFFIX, name],
   );
   const words = ` ${name.replace(/[^a-z0-9]+/g, ' ')} `;
   const guesses = candidates
     .flatMap((row) => {
-      const brand = row.name.toLowerCase();
-      const asWords = ` ${brand.replace(/[^a-z0-9]+/g, ' ').trim()} `;
-      if (!words.includes(asWords)) return [];
-      return [{ id: row.id, confidence: name.startsWith(brand) ? 0.95 : 0.7, length: brand.length }];
+      for (const brand of new Set([row.name.toLowerCase(), withoutSuffix(row.name.toLowerCase())])) {
+        const asWords = ` ${brand.replace(/[^a-z0-9]+/g, ' ').trim()} `;
+        if (words.includes(asWords))
+          return [{ id: row.id, confidence: name.startsWith(brand) ? 0.95 : 0.7, length: brand.length }];
+      }
+      return [];
     })
     .sort((a, b) => b.confidence - a.confidence || b.length - a.length)
     .slice(0, 3);

@@ -3,7 +3,7 @@
 // of reactions: the reactions, their products' lists (one loader batch), their analyses (one
 // query, when any); ingredients come from the in-memory knowledge base.
 import type { Context } from '../../context.js';
-import { conflict, validationFailed } from '../../errors.js';
+import { AppError, conflict, validationFailed } from '../../errors.js';
 import { IngredientAnalysis } from '../analysis/analysis.entity.js';
 import { estimateConcentrations, atMostOnePercent } from '../analysis/engine/concentration.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
@@ -180,6 +180,7 @@ export async function markSuspectsNegative(
   ctx: Context,
   ids: string[] | null | undefined,
   top: number | null | undefined,
+  confirmLowConfidence = false,
 ): Promise<IngredientFeeling[]> {
   if (top !== null && top !== undefined && (!Number.isInteger(top) || top < 1 || top > 10))
     throw validationFailed('top', 'top must be an integer from 1 to 10');
@@ -194,6 +195,19 @@ export async function markSuspectsNegative(
     chosen = result.suspects.filter((s) => ids.includes(s.id));
   } else {
     chosen = result.suspects.slice(0, top ?? 1);
+  }
+  // A low-confidence suspect may well be innocent, and a negative feeling hides or flags every
+  // product holding it: the caller confirms that choice in so many words, nothing is written before.
+  const low = chosen.filter((s) => s.confidence === 'low');
+  if (low.length && !confirmLowConfidence) {
+    const names = low.map((s) => `"${s.name}"`).join(', ');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${names} ${low.length === 1 ? 'is a suspect' : 'are suspects'} of low confidence: the reactions recorded so far could well be chance. ` +
+        'A negative feeling flags every product that contains it and ranks them down in alternatives. ' +
+        'To mark it anyway, send confirm_low_confidence: true; or record more reactions first.',
+      { field: 'confirm_low_confidence', low_confidence: low.map((s) => ({ id: s.id, name: s.name })) },
+    );
   }
   const ingredientIds = [
     ...new Set(chosen.flatMap((s) => (s.kind === 'ingredient' ? [s.id] : s.members.map((m) => m.id)))),

@@ -86,14 +86,20 @@ export class ReactionResolver {
   @Authorized()
   @Mutation(() => [IngredientFeeling], {
     description:
-      "Marks reaction suspects as the caller's negative ingredient feelings, in one step: the suspects named by `ids` (ingredient ids; a group name marks each of its members found in bad products), else the `top` ones (default 1). CONFLICT when the detective has no suspect.",
+      "Marks reaction suspects as the caller's negative ingredient feelings, in one step: the suspects named by `ids` (ingredient ids; a group name marks each of its members found in bad products), else the `top` ones (default 1). CONFLICT when the detective has no suspect; a low-confidence suspect needs confirmLowConfidence: true.",
   })
   markReactionSuspectsNegative(
     @Ctx() ctx: Context,
     @Arg('ids', () => [String], { nullable: true }) ids?: string[] | null,
     @Arg('top', () => Int, { nullable: true, description: '1-10.' }) top?: number | null,
+    @Arg('confirmLowConfidence', () => Boolean, {
+      nullable: true,
+      description:
+        'Required (true) to mark a suspect of low confidence: without it such a request is a 400 (VALIDATION_FAILED, field confirm_low_confidence) naming the suspects, and nothing is written.',
+    })
+    confirmLowConfidence?: boolean | null,
   ) {
-    return markSuspectsNegative(ctx, ids, top);
+    return markSuspectsNegative(ctx, ids, top, confirmLowConfidence ?? false);
   }
 
   // Field resolvers

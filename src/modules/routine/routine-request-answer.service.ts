@@ -94,6 +94,7 @@ export async function answerRoutineRequest(
         viewer.username,
         routine.name,
         `${ctx.publicUrl}${pagePaths.routine(routine.id)}`,
+        text,
       ),
     );
   return answer;

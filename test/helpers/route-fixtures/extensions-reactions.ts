@@ -60,7 +60,7 @@ export const extensionsReactionsFixtures: FixtureTable = {
   },
   'POST /my/reactions/suspects/mark_negative': async (ctx: FixtureContext): Promise<RouteFixture> => {
     await withSuspect(ctx);
-    return { params: {}, body: { top: 1 } };
+    return { params: {}, body: { top: 1, confirm_low_confidence: true } };
   },
   'GET /my/reactions/:id': mine,
   'PATCH /my/reactions/:id': async (ctx: FixtureContext): Promise<RouteFixture> => ({

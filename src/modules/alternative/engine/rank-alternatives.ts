@@ -32,6 +32,7 @@ import {
   type RuleSet,
 } from '../../routine/engine/compatibility.js';
 import { SENSITIVITY_TRIGGERS } from '../../survey/engine/sensitivities.js';
+import { stepInWords } from '../../routine/engine/steps.js';
 
 export interface AlternativeIngredient extends SkinIngredient, EngineIngredient {
   id: string;
@@ -52,6 +53,13 @@ export interface ProductKind {
 export type KindMatch = 'same_category' | 'same_step' | 'other' | 'unknown';
 
 const KIND_ORDER: Record<KindMatch, number> = { same_category: 0, same_step: 1, unknown: 1, other: 2 };
+/** The person's verdict on a product, best first (no verdict, for anonymous callers, counts as neutral). */
+const VERDICT_ORDER: Record<NonNullable<RankedAlternative['verdict']>, number> = {
+  good: 0,
+  neutral: 1,
+  caution: 2,
+  avoid: 3,
+};
 
 /**
  * Same category; else a sibling category (same parent) for the same step, or, for an original known
@@ -75,6 +83,8 @@ export interface RankOptions {
 
 export interface ProductFacts {
   id: string;
+  /** Its name, to call it by in routine findings. */
+  name?: string | null;
   ingredients: AlternativeIngredient[];
   /** What it is for; null or absent when not known. */
   kind?: ProductKind | null;
@@ -362,11 +372,11 @@ function reasonsFor(
     }
     if (alt.fit.verdict === 'does_not_fit' && !alt.fit.findings.length) add('worse', 'routine', alt.fit.reason);
     if (alt.fit.verdict === 'fits') {
-      const step = alt.fit.placements[0]?.stepType ?? 'new';
+      const step = alt.fit.placements[0]?.stepType;
       add(
         original.fit && original.fit.verdict !== 'fits' ? 'better' : 'neutral',
         'routine',
-        `fits ${routine.label} as ${/^[aeiou]/.test(step) ? 'an' : 'a'} ${step} step${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`,
+        `fits ${routine.label} as ${step ? stepInWords(step) : 'a new step'}${original.fit && original.fit.verdict !== 'fits' ? ', unlike the original' : ''}`,
       );
     }
   }
@@ -443,8 +453,13 @@ export function rankAlternatives(
       reasons: reasonsFor(j, originalJudgement, person, routine, product),
     };
   });
+  // Products of another kind (only when asked) after those of the same kind; among each, the
+  // person's verdict first: one their profile calls caution (or avoid) never ranks above one it
+  // calls good, however similar. Then the category before its siblings, then the fit score.
   ranked.sort(
     (a, b) =>
+      Number(a.kind === 'other') - Number(b.kind === 'other') ||
+      VERDICT_ORDER[a.verdict ?? 'neutral'] - VERDICT_ORDER[b.verdict ?? 'neutral'] ||
       KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
       b.fitScore - a.fitScore ||
       b.similarity - a.similarity ||

@@ -2,6 +2,7 @@
 // category step and its ingredients in, candidate steps with reasons out. The category decides
 // the kind (a sunscreen's emollients do not make it a moisturiser); the ingredient rules decide
 // the kind only for a product without a category step, and the time of day always.
+import { stepInWords } from './steps.js';
 
 export type TimeOfDay = 'am' | 'pm';
 
@@ -98,7 +99,7 @@ export function routineCandidates(
     byStep.set(stepType, candidate);
   };
   const kind = categoryStep?.stepType ?? null;
-  if (kind) add(kind, ['am', 'pm'], `its category, ${categoryStep!.name}, is a ${kind} step`);
+  if (kind) add(kind, ['am', 'pm'], `its category, ${categoryStep!.name}, is ${stepInWords(kind)}`);
   ingredients.forEach((ingredient, index) => {
     for (const rule of RULES) {
       const reason = rule.when(ingredient, index + 1);

@@ -2,7 +2,7 @@
 // routine as plain data and the rules (data/routine-rules.yaml, checked by parseRules) in,
 // findings out. No ORM, GraphQL or HTTP here.
 import { routineCandidates, type CandidateIngredient } from './candidates.js';
-import { stepRank } from './steps.js';
+import { stepInWords, stepRank } from './steps.js';
 
 export type Severity = 'high' | 'medium' | 'low';
 export type RoutineTime = 'morning' | 'evening' | 'weekly' | 'anytime';
@@ -20,7 +20,7 @@ export interface EngineStep {
   position: number;
   stepType: string;
   /** The step's product's ingredients ("may contain" entries left out); null without a product. */
-  product: { id: string; ingredients: EngineIngredient[] } | null;
+  product: { id: string; ingredients: EngineIngredient[]; name?: string | null } | null;
 }
 
 export interface EngineRoutine {
@@ -206,7 +206,14 @@ interface Hit {
 const stepOf = (s: EngineStep): FindingStep => ({ id: s.id, position: s.position, stepType: s.stepType });
 const ingredientOf = (i: EngineIngredient): FindingIngredient => ({ id: i.id, alias: i.alias, name: i.name });
 const names = (list: EngineIngredient[]) => [...new Set(list.map((i) => i.name))].join(', ');
-const at = (s: EngineStep) => `step ${s.position} (${s.stepType})`;
+/** The id of the step a product being fitted takes in the routine (fitProduct). */
+export const CANDIDATE_STEP_ID = 'candidate';
+
+/** Where a finding's ingredient is: "step 2 (treat)", or the product being fitted, by its name. */
+const at = (s: EngineStep) =>
+  s.id === CANDIDATE_STEP_ID
+    ? `${s.product?.name ? `“${s.product.name}”` : 'the analysed product'}, as a new ${s.stepType} step`
+    : `step ${s.position} (${s.stepType})`;
 
 function uniqueIngredients(list: EngineIngredient[]): EngineIngredient[] {
   const seen = new Map<string, EngineIngredient>();
@@ -433,8 +440,6 @@ const findingKey = (f: Finding) =>
     .sort()
     .join(',')}`;
 
-export const CANDIDATE_STEP_ID = 'candidate';
-
 /**
  * Where a product (its ingredients; its category's step type when known) would go in the
  * routine, and the findings it would add. Steps come from the candidates engine, kept to those
@@ -444,6 +449,8 @@ export function fitProduct(
   routine: EngineRoutine,
   product: {
     id: string;
+    /** Its name, to call it by in findings; absent for an analysed list. */
+    name?: string | null;
     ingredients: EngineIngredient[];
     categoryStep?: { stepType: string | null; name: string } | null;
   },
@@ -472,7 +479,7 @@ export function fitProduct(
         id: CANDIDATE_STEP_ID,
         position: ordered.length + 1,
         stepType: placements[0]?.stepType ?? 'treat',
-        product: { id: product.id, ingredients: product.ingredients },
+        product: { id: product.id, ingredients: product.ingredients, name: product.name },
       },
     ],
   };
@@ -522,13 +529,13 @@ export function fitProduct(
   if (findings.length)
     return {
       verdict: 'caution',
-      reason: `It fits as a ${placements[0].stepType} step, with care: ${findings.map((f) => f.title).join('; ')}.`,
+      reason: `It fits as ${stepInWords(placements[0].stepType)}, with care: ${findings.map((f) => f.title).join('; ')}.`,
       placements,
       findings,
     };
   return {
     verdict: 'fits',
-    reason: `It fits as a ${placements[0].stepType} step (position ${placements[0].position}) and adds no conflict.`,
+    reason: `It fits as ${stepInWords(placements[0].stepType)} (position ${placements[0].position}) and adds no conflict.`,
     placements,
     findings,
   };

@@ -11,3 +11,19 @@ export const stepRank = (stepType: string): number => {
   const rank = STEP_TYPES.indexOf(stepType as StepType);
   return rank < 0 ? STEP_TYPES.indexOf('treat') : rank;
 };
+
+/** A step of this type in words, with its article: "an exfoliating step (exfoliate)". */
+const STEP_NOUNS: Record<StepType, string> = {
+  cleanse: 'a cleansing',
+  tone: 'a toning',
+  exfoliate: 'an exfoliating',
+  treat: 'a treatment',
+  eye: 'an eye-care',
+  mask: 'a mask',
+  moisturise: 'a moisturising',
+  protect: 'a sun-protection',
+};
+export const stepInWords = (stepType: string): string =>
+  isStepType(stepType)
+    ? `${STEP_NOUNS[stepType]} step (${stepType})`
+    : `${/^[aeiou]/i.test(stepType) ? 'an' : 'a'} ${stepType} step`;
