@@ -486,11 +486,19 @@ describe('the anonymous response cache and failed requests', () => {
     }
   });
 
-  it('a committed write empties it: a transaction that wrote, and the group-committed analysis INSERT', async () => {
+  // What a write drops is what it changed (per table: test/cache-invalidation.test.ts has the table of writes).
+  it('a committed write empties what it changed: a transaction that wrote; the analysis INSERT changes no read', async () => {
     const member = await t.tokenFor('cache-writer');
+    const me = (await t.inject({ method: 'GET', url: '/my/user', token: member, remoteAddress: nextIp() })).json() as {
+      username: string;
+    };
+    const feelingsUrl = `/users/${me.username}/ingredient_feelings`;
+    const readFeelings = () => t.inject({ method: 'GET', url: feelingsUrl, remoteAddress: nextIp() });
     await settle();
     await read();
+    await readFeelings();
     expect((await read()).headers['x-cache']).toBe('HIT');
+    expect((await readFeelings()).headers['x-cache']).toBe('HIT');
     expect(
       (
         await t.inject({
@@ -501,7 +509,10 @@ describe('the anonymous response cache and failed requests', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await read()).headers['x-cache']).toBe('MISS');
+    const changed = await readFeelings();
+    expect(changed.headers['x-cache']).toBe('MISS');
+    expect(changed.body).toContain('glycerin');
+    expect((await readFeelings()).headers['x-cache']).toBe('HIT');
     expect((await read()).headers['x-cache']).toBe('HIT');
     expect(
       (
@@ -513,7 +524,8 @@ describe('the anonymous response cache and failed requests', () => {
         })
       ).statusCode,
     ).toBe(201);
-    expect((await read()).headers['x-cache']).toBe('MISS');
+    expect((await read()).headers['x-cache']).toBe('HIT');
+    expect((await readFeelings()).headers['x-cache']).toBe('HIT');
   });
 });
 
