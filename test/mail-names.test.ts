@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { inviteMessage } from '../src/modules/mail/messages.js';
-import { NAME_MAX, quotedName } from '../src/modules/mail/user-text.js';
+import { mailableNoteLine, NAME_MAX, quotedName } from '../src/modules/mail/user-text.js';
 
 /** Letters of several scripts, combining marks, and what the allowlist lets through besides. */
 const ALLOWED_PIECES = [
@@ -147,5 +147,33 @@ describe('names in e-mails: an allowlist', () => {
     ['  Anna \n Lee ', '"Anna Lee"'],
   ])('keeps the name %s', (name, quoted) => {
     expect(quotedName(name)).toBe(quoted);
+  });
+});
+
+describe("an expert's note in e-mails: sentences, never an address", () => {
+  it('keeps what a note says: strengths, nights, times, punctuation', () => {
+    for (const line of [
+      'Start with this, three nights a week.',
+      'Use 0.5% retinol at 10:30 pm; then 1% after 6 weeks!',
+      'Patch-test first (behind the ear) for 2–3 days, then “slowly”.',
+      'Niacinamide 10 % + zinc 1 %: mornings only',
+    ])
+      expect(mailableNoteLine(line, 2000)).toBe(line.replace(/"/g, "'"));
+  });
+
+  it('leaves out a line holding a link, a host, an address or a telephone number', () => {
+    for (const line of [
+      'Buy it at https://cheap.example/deal',
+      'see cheap.example',
+      'write to me@evil.example',
+      'mailto:me',
+      'see evil。example',
+      'see evil‧example',
+      'ask at 10.0.0.1',
+      'call 0800 555 0100',
+      'call +44 (20) 7946-0958',
+      '//evil',
+    ])
+      expect([line, mailableNoteLine(line, 2000)]).toEqual([line, null]);
   });
 });

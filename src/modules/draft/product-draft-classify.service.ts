@@ -20,10 +20,31 @@ export interface BrandGuess {
  */
 const COMPANY_SUFFIX =
   '([ ,]+(co|company|corp|corporation|inc|incorporated|ltd|limited|llc|llp|plc|gmbh|ag|sa|sas|srl|bv|pty|kk|labs?|laborator(y|ies))[.]?)+$';
-const companySuffix = new RegExp(COMPANY_SUFFIX);
-/** The name without its company suffix; the name itself when that would leave under 3 characters. */
+const SUFFIX_WORDS = new Set(
+  'co company corp corporation inc incorporated ltd limited llc llp plc gmbh ag sa sas srl bv pty kk lab labs laboratory laboratories'.split(
+    ' ',
+  ),
+);
+const isSeparator = (c: string): boolean => c === ' ' || c === ',';
+
+/**
+ * The name without its company suffix; the name itself when that would leave under 3 characters. What
+ * COMPANY_SUFFIX removes in SQL, walked from the end once (as a JavaScript pattern it is tried at every
+ * space of a run and reads the run again each time).
+ */
 const withoutSuffix = (lowerName: string): string => {
-  const short = lowerName.replace(companySuffix, '').trim();
+  let end = lowerName.length;
+  for (;;) {
+    let wordEnd = end;
+    if (lowerName[wordEnd - 1] === '.') wordEnd--;
+    let wordStart = wordEnd;
+    while (wordStart > 0 && !isSeparator(lowerName[wordStart - 1])) wordStart--;
+    if (wordStart === 0 || wordStart === wordEnd || !SUFFIX_WORDS.has(lowerName.slice(wordStart, wordEnd))) break;
+    let before = wordStart;
+    while (before > 0 && isSeparator(lowerName[before - 1])) before--;
+    end = before;
+  }
+  const short = lowerName.slice(0, end).trim();
   return short.length >= 3 ? short : lowerName;
 };
 

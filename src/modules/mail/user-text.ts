@@ -47,3 +47,21 @@ export function quotedName(text: string | null | undefined, max = NAME_MAX): str
 /** The first of the texts that can be quoted, or null. */
 export const firstQuotedName = (...texts: Array<string | null | undefined>): string | null =>
   texts.reduce<string | null>((found, text) => found ?? quotedName(text), null);
+
+/**
+ * A sentence an expert wrote (a note to the person they answer): more than a name may hold (digits for
+ * strengths and nights, sentence punctuation), still nothing a mail client or a reader could take for an
+ * address. Allowed: letters, marks and digits of any script, spaces, and , . ; : ! ? ' ’ " “ ” ( ) % + – — - <
+ * > & * … / =. Refused within that: a full stop or a colon before a letter (`word.tld`, `mailto:x`), `//`, a
+ * dotted run of numbers (`10.0.0.1`), and seven digits in a row however spaced (a telephone number).
+ */
+const NOTE_ALLOWED = /^[\p{L}\p{M}\p{N} ,.;:!?'’"“”()%+–—<>&*…/=-]+$/u;
+const NOTE_ADDRESS_LIKE = /[.:]\p{L}|:\/|\/\/|\d\.\d+\.\d|\d(?:[ ()+.–-]?\d){6}/u;
+
+/** One line of a note as it may go into an e-mail (double quotes made single), or null when it may not. */
+export function mailableNoteLine(text: string, max: number): string | null {
+  const flat = flatten(text);
+  if (!flat || !NOTE_ALLOWED.test(flat) || NOTE_ADDRESS_LIKE.test(flat)) return null;
+  const chars = [...flat.replace(/"/g, "'")];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
+}

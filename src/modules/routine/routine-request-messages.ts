@@ -2,14 +2,14 @@
 // expert's username, routine name and note are their words: quoted in the body, not in the subject.
 import type { MailMessage } from '../mail/mailer.js';
 import { greeting } from '../mail/messages.js';
-import { quotedName } from '../mail/user-text.js';
+import { mailableNoteLine, quotedName } from '../mail/user-text.js';
 
 /** A note is at most 2000 characters; one line of it is never cut shorter than that. */
 const NOTE_MAX = 2000;
 
 /**
- * The expert's note as quoted lines ("> …"), each line passed through the same filter as names
- * (invisible characters out, nothing that reads as a link or address). A note with a link or an
+ * The expert's note as quoted lines ("> …"), each line through the mail filter for sentences
+ * (invisible characters out, nothing that reads as a link, an address or a telephone number). A note with a link or an
  * address is left out whole, with a pointer to where the requester reads it: half a note could
  * say the opposite of the whole.
  */
@@ -19,10 +19,10 @@ function quotedNote(note: string): string {
     .map((line) => line.trim())
     .filter(Boolean);
   if (!lines.length) return '';
-  const quoted = lines.map((line) => quotedName(line, NOTE_MAX));
+  const quoted = lines.map((line) => mailableNoteLine(line, NOTE_MAX));
   if (quoted.some((line) => line === null))
     return `\n\nThe expert added a note with a link or an address, which we do not put in e-mails: read it under "My routine requests".`;
-  return `\n\nTheir note:\n\n${quoted.map((line) => `> ${line!.slice(1, -1)}`).join('\n')}`;
+  return `\n\nTheir note:\n\n${quoted.map((line) => `> ${line}`).join('\n')}`;
 }
 
 export const routineAnsweredMessage = (
