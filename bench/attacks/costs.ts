@@ -6,24 +6,13 @@
 //   (TEST_DB=postgres for PostgreSQL; names: introspection, search, batch, depth, proto, alias)
 import type { InjectOptions } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
-import { buildApp } from '../../src/app.js';
 import { Authenticator } from '../../src/auth.js';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase, type EntityManager } from '../../src/db.js';
+import type { EntityManager } from '../../src/db.js';
 import { newId } from '../../src/modules/shared/ids.js';
-import { openTestDatabase } from '../../test/helpers/database.js';
+import { rssSampler, startAttackApp } from './attack-app.js';
 
-// test/helpers/app.ts imports jest's globals: the same app, started here without them.
-const database = await openTestDatabase();
-const config = loadConfig({
-  AUTH_JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-  LOG_LEVEL: 'silent',
-  PGLITE_DIR: '/tmp/skincare-bench-unused/pglite',
-  RATE_LIMIT_ENABLED: 'false',
-});
-const orm = await openDatabase(database.target);
-const app = await buildApp({ config, orm, logger: false });
-await app.ready();
+const attackApp = await startAttackApp();
+const { app, orm, config } = attackApp;
 const t = {
   em: () => orm.em.fork() as EntityManager,
   inject: ({ token, ...options }: InjectOptions & { token?: string }) =>
@@ -31,11 +20,7 @@ const t = {
       ...options,
       headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     }),
-  close: async () => {
-    await app.close();
-    await orm.close();
-    await database.drop();
-  },
+  close: attackApp.close,
 };
 await t.em().execute(
   `insert into app_user (id, subject, username, user_type, bio, email, created_at, updated_at)
@@ -59,12 +44,8 @@ interface Sent {
 
 /** Runs `attack` while /health is polled; reports statuses, the slowest /health, time and RSS growth. */
 async function measure(name: string, attack: () => Promise<Sent[]>): Promise<void> {
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
+  const rss = rssSampler();
+  const rssBefore = rss.before;
   let done = false;
   const healthMs: number[] = [];
   const poll = (async () => {
@@ -85,8 +66,7 @@ async function measure(name: string, attack: () => Promise<Sent[]>): Promise<voi
   }
   const ms = performance.now() - start;
   await poll;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const peak = Math.max(rss.stop(), process.memoryUsage().rss);
   const statuses = [...new Set(sent.map((s) => s.status))].sort().join(',');
   const bad = sent.some((s) => s.status >= 500) || peak - rssBefore > 100 * 1024 * 1024;
   if (bad) failures++;

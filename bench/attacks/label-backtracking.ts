@@ -4,11 +4,8 @@
 // Reports every status (2xx or 4xx, never 5xx), the longest wait of /health (under 1 s on a quiet machine) and the
 // growth of the resident memory (under 100 MB); exits 1 when one of these fails.
 //   node --import ./register.mjs bench/attacks/label-backtracking.ts
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db.js';
-import { openTestDatabase } from '../../test/helpers/database.js';
 import { fill } from '../../test/helpers/label-shapes.js';
+import { rssSampler, startAttackApp } from './attack-app.js';
 
 const LIMIT = 20_000;
 
@@ -29,18 +26,8 @@ const ATTACKS: Array<[string, string]> = [
   ['digits then a percent', fill(LIMIT, '0', 'Aqua ', ' a 1%')],
 ];
 
-// As test/helpers/app.ts starts it (which needs jest): the snapshot of the test database, the default limits
-// but the rate limit (one client sends every attack).
-const database = await openTestDatabase();
-const config = loadConfig({
-  AUTH_JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-  LOG_LEVEL: 'silent',
-  PGLITE_DIR: '/tmp/skincare-bench-unused/pglite',
-  RATE_LIMIT_ENABLED: 'false',
-});
-const orm = await openDatabase(database.target);
-const app = await buildApp({ config, orm, logger: false });
-await app.ready();
+const attackApp = await startAttackApp();
+const { app } = attackApp;
 const t = { inject: app.inject.bind(app) };
 const failures: string[] = [];
 let longestHealth = 0;
@@ -58,12 +45,8 @@ const poller = (async () => {
   }
 })();
 
-globalThis.gc?.();
-const rssBefore = process.memoryUsage().rss;
-let rssPeak = rssBefore;
-const sampler = setInterval(() => {
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-}, 10);
+const rss = rssSampler();
+const rssBefore = rss.before;
 
 const lines: string[] = [];
 const check = (what: string, status: number): void => {
@@ -102,7 +85,7 @@ for (const [name, text] of ATTACKS) {
 
 polling = false;
 await poller;
-clearInterval(sampler);
+const rssPeak = rss.stop();
 const growth = (rssPeak - rssBefore) / 1024 / 1024;
 lines.push(
   `/health: ${healthChecks} checks, longest wait ${longestHealth.toFixed(0)} ms (limit 1000 ms)`,
@@ -116,7 +99,5 @@ console.log(
     ? `FAILED:\n  ${failures.join('\n  ')}`
     : 'passed: no 5xx, /health answered within 1 s, RSS within 100 MB',
 );
-await app.close();
-await orm.close();
-await database.drop();
+await attackApp.close();
 process.exit(failures.length ? 1 : 0);
