@@ -428,3 +428,23 @@ describe('the demo tutorials', () => {
     for (const x of seen) expect(Date.parse(x.published_at)).toBeGreaterThanOrEqual(Date.parse(x.created_at));
   });
 });
+
+describe('the published list', () => {
+  it('orders by the publication date: a draft written first and published last comes first', async () => {
+    const older = await create(tia, products[1], { title: 'Written first, published last' });
+    const newer = await create(tia, products[1], { title: 'Written last, published first' });
+    for (const tutorial of [older, newer]) await instruct(tia, tutorial.id, 'Apply a pea-sized amount.');
+    expect((await send('PATCH', `/product_tutorials/${newer.id}/publish`, tia)).statusCode).toBe(200);
+    expect((await send('PATCH', `/product_tutorials/${older.id}/publish`, tia)).statusCode).toBe(200);
+    const items = (
+      (await send('GET', `/product_tutorials?product=${products[1]}&limit=100`)).json() as Page<
+        Tutorial & { published_at: string }
+      >
+    ).items;
+    const ids = items.map((x) => x.id);
+    expect(ids.indexOf(older.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(newer.id));
+    const dates = items.map((x) => Date.parse(x.published_at));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+});

@@ -245,14 +245,16 @@ export async function deleteWarning(em: EntityManager, id: string, warningId: st
 // Lists
 
 /**
- * A page of tutorials, newest first, as rows with their authors joined in (read-only objects
- * with the entities' properties): one statement, whatever the page's size.
+ * A page of tutorials, newest first by `key` (published lists by `published_at`, the date they show; a
+ * person's own list, drafts included, by `created_at`), as rows with their authors joined in
+ * (read-only objects with the entities' properties): one statement, whatever the page's size.
  */
 function tutorialPage(
   em: EntityManager,
   where: string,
   params: unknown[],
   page: PageArgs,
+  key: 't.published_at' | 't.created_at' = 't.created_at',
 ): Promise<PageResult<ProductTutorial>> {
   return rowPage(
     em,
@@ -261,7 +263,7 @@ function tutorialPage(
       from: 'product_tutorial t join app_user u on u.id = t.author_id',
       where,
       params,
-      key: 't.created_at',
+      key,
       id: 't.id',
     },
     page,
@@ -280,9 +282,11 @@ export async function listTutorials(
   filter: { product?: string | null },
   page: PageArgs,
 ) {
-  if (!filter.product) return tutorialPage(em, `t.status = 'published'`, [], page);
+  // A published tutorial always has its publication date.
+  const published = `t.status = 'published' and t.published_at is not null`;
+  if (!filter.product) return tutorialPage(em, published, [], page, 't.published_at');
   const product = await getProduct(em, lookupKey('Product', filter.product), viewer);
-  return tutorialPage(em, `t.status = 'published' and t.product_id = ?`, [product.id], page);
+  return tutorialPage(em, `${published} and t.product_id = ?`, [product.id], page, 't.published_at');
 }
 
 /**
