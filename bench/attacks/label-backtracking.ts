@@ -22,6 +22,8 @@ const ATTACKS: Array<[string, string]> = [
   ['"Step 1." sentences then a list', fill(LIMIT, 'Step 1. ', '', '\nAqua, Glycerin, Niacinamide')],
   ['"Aqua. " then a list on the next line', fill(LIMIT, 'Aqua. ', '', '\nAqua, Glycerin, Niacinamide')],
   ['Active ingredients, line breaks', fill(LIMIT, '\n', 'Active Ingredients', 'Zinc Oxide 20%')],
+  // 3,000 spaces after this heading cost 15 s of CPU before activeHeadings (parse.ts).
+  ['Active ingredients, spaces', fill(LIMIT, ' ', 'Active Ingredients', 'Zinc Oxide 20%')],
   ['space-newline runs', fill(LIMIT, ' \n', 'Aqua', 'Aqua')],
   ['digits then a percent', fill(LIMIT, '0', 'Aqua ', ' a 1%')],
 ];
