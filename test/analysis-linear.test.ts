@@ -1,6 +1,6 @@
 // No label may cost more than it is charged (issue 37): parse + match, the engine work of POST /analyze/ingredient_list
 // (analyzeIngredientList), must grow linearly with the text on every shape a client can send. Each shape is made at
-// 10,000 and 20,000 characters (the contract's limit) and timed by CPU (process.cpuUsage: user + system, never the
+// 10,000 and 20,000 characters (the contract's limit) and timed by CPU (process.threadCpuUsage: user + system of this thread, never the
 // wall clock), best of several runs, with a floor so that a few milliseconds give no ratio: doubling the text may at
 // most treble the CPU, and no shape at 20,000 characters may cost more than three ordinary 20,000-character lists.
 //
@@ -176,9 +176,9 @@ let knownNames: string[];
 function cpuOnce(text: string): number {
   matcher.clearCaches();
   setEntryCacheSize(ENTRY_CACHE);
-  const start = process.cpuUsage();
+  const start = process.threadCpuUsage();
   analyzeIngredientList(text, matcher);
-  const used = process.cpuUsage(start);
+  const used = process.threadCpuUsage(start);
   return (used.user + used.system) / 1000;
 }
 
