@@ -108,6 +108,8 @@ describe('the paste form refuses posts sent by other sites', () => {
     const served: Array<Record<string, string>> = [
       {},
       { 'sec-fetch-site': 'same-origin', origin: 'http://skincare.test' },
+      // What Chromium sends from our own page under Referrer-Policy: no-referrer (scripts/check-pages.ts).
+      { 'sec-fetch-site': 'same-origin', origin: 'null' },
       { 'sec-fetch-site': 'none' },
       { origin: t.config.publicUrl },
     ];
@@ -129,6 +131,7 @@ describe('the paste form refuses posts sent by other sites', () => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site', origin: 'http://other.skincare.test' },
       { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'null' },
       { origin: 'https://evil.example' },
       { origin: 'null' },
     ];

@@ -15,6 +15,9 @@ export function crossSiteRefusal({ secFetchSite, origin, own }: PostOrigin): str
   const site = secFetchSite?.toLowerCase();
   if (site === 'cross-site')
     return 'This form only accepts posts from its own page (the request came from another site).';
+  // The browser says the page is this one (or the person typed the address). Its `Origin` is then "null" under
+  // our `Referrer-Policy: no-referrer`, as Chromium sends it: the fetch metadata is the word that counts.
+  if (site === 'same-origin' || site === 'none') return null;
   // A same-site page (another subdomain) is not this service either: only its own origin may post.
   if (origin !== undefined && !own.includes(origin))
     return `This form only accepts posts from its own page (the request came from ${origin === 'null' ? 'a page without an origin' : origin}).`;
