@@ -17,11 +17,10 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app.js';
 import { Authenticator } from '../../src/auth.js';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase, type EntityManager } from '../../src/db.js';
+import type { EntityManager } from '../../src/db.js';
 import { newId } from '../../src/modules/shared/ids.js';
 import { cloneRow } from '../../test/helpers/bulk-rows.js';
-import { openTestDatabase } from '../../test/helpers/database.js';
+import { startAttackApp } from './attack-app.js';
 
 const arg = (name: string, fallback: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback;
@@ -30,17 +29,9 @@ const only = arg('--only', '');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const out: string[] = [];
 
-// The tests' throwaway database (PGlite, or PostgreSQL with TEST_DB=postgres), seeded.
-const database = await openTestDatabase();
-const config = loadConfig({
-  AUTH_JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-  LOG_LEVEL: 'silent',
-  PGLITE_DIR: '/tmp/skincare-bench-unused/pglite',
-  RATE_LIMIT_ENABLED: 'false',
-  CACHE_ENABLED: 'false',
-});
-const orm = await openDatabase(database.target);
-const server = await buildApp({ config, orm, logger: false });
+// The tests' throwaway database (PGlite, or PostgreSQL with TEST_DB=postgres), seeded; no response cache.
+const attackApp = await startAttackApp({ CACHE_ENABLED: 'false' });
+const { orm, config, app: server } = attackApp;
 const sql = (query: string, params: unknown[] = []) =>
   (orm.em.fork() as EntityManager).getConnection().execute(query, params) as Promise<Array<Record<string, unknown>>>;
 
@@ -220,7 +211,5 @@ if (!only || only === 'keys') {
   await app.close();
 }
 
-await server.close();
-await orm.close();
-await database.drop();
+await attackApp.close();
 console.log(out.join('\n'));
