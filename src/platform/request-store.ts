@@ -3,6 +3,7 @@
 // before the writer gets its answer, and only then (a request that failed, and so rolled back or
 // never wrote, must not empty the cache: anyone could otherwise hold its hit rate at zero).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { onStatement } from '../sql-statements.js';
 import { onProcessCacheDrop, onProcessCacheRead } from '../modules/shared/process-caches.js';
@@ -62,8 +63,16 @@ export function tablesWrittenBy(sql: string): string[] {
 
 /** Every identifier of a statement (quoted or not): the response cache keeps those that name tables. */
 const IDENTIFIERS = /"([^"]+)"|\b([a-z_][a-z0-9_]*)\b/gi;
-export function identifiersOf(sql: string): string[] {
-  return [...sql.matchAll(IDENTIFIERS)].map((m) => (m[1] ?? m[2]).toLowerCase());
+// Every read of every request asks this; its statements are a few hundred texts (prepared, values apart), so
+// each is read once. Bounded, for statements that inline their values.
+const identifiersBySql = new LRUCache<string, readonly string[]>({ max: 2_000 });
+export function identifiersOf(sql: string): readonly string[] {
+  let words = identifiersBySql.get(sql);
+  if (!words) {
+    words = [...sql.matchAll(IDENTIFIERS)].map((m) => (m[1] ?? m[2]).toLowerCase());
+    identifiersBySql.set(sql, words);
+  }
+  return words;
 }
 
 const recordWrite = (store: RequestStore, tables: Iterable<string>): void => {
