@@ -205,7 +205,9 @@ export async function registerProcessCacheDrops(
     });
 
     // Not on any request's path: its commands may wait for the connection (it resubscribes on reconnection).
-    subscriber = redis.duplicate({ enableOfflineQueue: true });
+    // No command timeout either: ioredis sends the resubscription itself, with no one to catch its rejection, so a
+    // timeout there (an event loop busy past it on a loaded machine) was an unhandled rejection, which ends a process.
+    subscriber = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
     let subscribed: () => void = () => undefined;
     const firstSubscription = new Promise<void>((resolve) => {
       subscribed = resolve;
