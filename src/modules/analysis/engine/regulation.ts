@@ -406,7 +406,18 @@ export const bindsAnyList = (fact: RegulatoryFact): boolean =>
   fact.annex !== 'III' ||
   fact.class !== 'restricted' ||
   fact.limits.length === 0 ||
-  fact.limits.some((l) => l.appliesTo !== 'specific');
+  fact.limits.some((l) => l.appliesTo !== 'specific') ||
+  nailSystemsOnly(fact);
+
+/**
+ * An entry allowing its substance only in nail systems (benzoyl peroxide, III/94: "Artificial nail systems"): a
+ * list read here is a skin, hair or body product, never an artificial nail system, so the entry binds it (unlike
+ * a hair-dye entry, whose product a list may well be).
+ */
+export const nailSystemsOnly = (fact: RegulatoryFact): boolean =>
+  fact.annex === 'III' &&
+  fact.limits.length > 0 &&
+  fact.limits.every((l) => l.appliesTo === 'specific' && /\bnail\b/i.test(l.products ?? ''));
 
 /** The flags a fact raises for its own substance. */
 export const factFlags = (fact: RegulatoryFact): string[] =>
