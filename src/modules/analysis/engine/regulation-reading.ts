@@ -8,7 +8,10 @@ import type { ConcentrationEstimate } from './concentration.js';
 import type { RegulatoryNote } from './read-list.js';
 import {
   applicableLimits,
+  type BodyArea,
   citation,
+  differsByArea,
+  limitArea,
   factFlags,
   maximumFor,
   nailSystemsOnly,
@@ -51,6 +54,11 @@ export interface LawReading {
 
 interface Context {
   nano: boolean;
+  /**
+   * Where the product is used, when its name says (product-type.ts, ProductTypeReading.area): EU law sets some
+   * UV filters' conditions by it. Unknown (absent): both readings are said, the most lenient bounds the estimate.
+   */
+  area?: BodyArea | null;
 }
 
 const quote = (text: string) => `“${text.replace(/\s+/g, ' ').trim()}”`;
@@ -217,10 +225,12 @@ export function readLaw(
   // only where it is the preservative: the Annex III entry is "for purposes other than" preserving.
   const asActive = facts.some((f) => f.class === 'restricted' && f.limits.some((l) => l.max !== null));
   const preservativeOnly = (f: RegulatoryFact) => asActive && f.annex === 'V';
+  const area = ctx.area ?? null;
   const capOf = maximumFor(
     facts.filter((f) => f.annex !== 'II' && !preservativeOnly(f)),
     type,
     factor,
+    area,
   );
   // Where each entry allows the ingredient, when this product is outside it (per type read: the known one, else
   // both). Annex III conditions naming only uses a list cannot show (hair dyes, solvents) restrict that use: a note.
@@ -228,13 +238,14 @@ export function readLaw(
   // An Annex III use a product is outside of is still allowed where Annex V allows the substance as a preservative
   // in this product (cetrimonium chloride: III/286 for hair and face, V/44 in any product at 0.1 %).
   const typesRead: ProductType[] = type ? [type] : ['leave_on', 'rinse_off'];
-  const preservativeIn = (t: ProductType) => facts.some((f) => f.annex === 'V' && applicableLimits(f, t).length > 0);
+  const preservativeIn = (t: ProductType) =>
+    facts.some((f) => f.annex === 'V' && applicableLimits(f, t, area).length > 0);
   const outsideOf = new Map<RegulatoryFact, Array<{ t: ProductType; allowed: string }>>();
   for (const fact of facts) {
     if (fact.annex === 'II' || preservativeOnly(fact) || fact.class === 'uv_filter_not_permitted') continue;
     const outside = typesRead
       .filter((t) => fact.annex !== 'III' || !preservativeIn(t))
-      .map((t) => ({ t, allowed: outsideProducts(fact, t) }))
+      .map((t) => ({ t, allowed: outsideProducts(fact, t, area) }))
       .filter((o): o is { t: ProductType; allowed: string } => o.allowed !== null);
     if (outside.length) outsideOf.set(fact, outside);
   }
@@ -352,9 +363,26 @@ export function readLaw(
         );
       }
       // Over the maximum: the printed amount, or the least the list can hold.
-      const max = maximumFor([fact], type, factor);
+      const max = maximumFor([fact], type, factor, area);
       const amount = printed ?? (estimate.min > 0 ? estimate.min : null);
       const exceeded = max !== null && amount !== null && amount > max.max;
+      // Conditions by body area, where the product's area is not known: each area's reading, as a note.
+      if (!area && differsByArea(fact)) {
+        for (const at of ['face', 'body'] as const) {
+          const there = maximumFor([fact], type, factor, at);
+          const words = at === 'face' ? 'face products' : 'body products';
+          if (!there) {
+            const allowed = fact.limits.map((l) => l.products).filter(Boolean);
+            if (allowed.length && fact.limits.every((l) => limitArea(l) !== at))
+              notes.push(
+                `EU law allows ${name} only in ${allowed.join('; ')} (${source}): not in ${words}, if this is one.`,
+              );
+          } else if (amount !== null && amount > there.max && !exceeded)
+            notes.push(
+              `${name} is ${printed !== null ? `printed at ${printed}%` : `at least ${amount}% by its place in the list`}: over the EU maximum of ${there.max}% for ${there.limit.products ?? words} (${source}), if this is one of them.`,
+            );
+        }
+      }
       if (exceeded) {
         const where = max.limit.products ?? (type ? `${TYPE_WORDS[type]} products` : 'any product');
         alert(

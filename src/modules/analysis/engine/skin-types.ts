@@ -53,6 +53,8 @@ const dryingAlcohol = (i: SkinIngredient) => i.flags.includes('drying_alcohol') 
 const amount = (i: SkinIngredient): string => {
   if (!i.dose) return '';
   if (i.dose.printed) return ` (${i.dose.max}%, printed)`;
+  // A maximum from an EU cap says so: the label need not be an EU one.
+  if (i.dose.ifEuCompliant) return ` (at most ${i.dose.max}% if the product is EU-compliant)`;
   return i.dose.max <= 1 ? ` (at most ${i.dose.max}%)` : ` (up to ${i.dose.max}% by its place in the list)`;
 };
 // Malassezia needs fatty acids of more than 10 carbons from outside; in culture it grows on such fatty acids
