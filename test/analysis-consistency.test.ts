@@ -12,6 +12,7 @@
 // flag, 21 "not allowed in this product" alerts with eu_permitted passing); after it, none.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { personalize } from '../src/modules/analysis/engine/personalize.js';
 import { evaluateRules } from '../src/modules/analysis/engine/rules.js';
 import { answer, contradictions, rows } from './helpers/answer-contradictions.js';
 
@@ -55,6 +56,17 @@ describe('the statements that used to contradict, one family each', () => {
       expect(goodFor(`Water, Glycerin, ${name}, Phenoxyethanol`, name)).toEqual([]);
     },
   );
+
+  it('nor a reason in favour for a personal concern (tretinoin and aging, Annex II)', () => {
+    const { reading } = answer('Water, Glycerin, Tretinoin, Phenoxyethanol', 'leave_on');
+    const dosed = reading.entries.flatMap((e) => (e.dosed ? [e.dosed] : []));
+    const personal = personalize(
+      dosed,
+      { skinType: null, concerns: ['aging', 'acne'], pregnant: false },
+      { positive: [], negative: [] },
+    );
+    expect(personal.reasons.filter((r) => r.verdict === 'good' && r.ingredient.name === 'Tretinoin')).toEqual([]);
+  });
 
   it.each(['Butylphenyl Methylpropional', 'Hydroxyisohexyl 3-Cyclohexene Carboxaldehyde'])(
     'a prohibited fragrance (%s) is no allergen EU labels declare, and it fails eu_permitted',

@@ -180,7 +180,9 @@ describe('printed amounts first; ranges widen rather than invent', () => {
             entries.map((e) => ({ ...e, cap: null })),
             { labelLaw },
           );
-          capped.forEach((e, i) => expect(within(e, uncapped[i])).toBe(true));
+          capped.forEach((e, i) => {
+            expect(within(e, uncapped[i])).toBe(true);
+          });
         },
       ),
       { numRuns: 400, seed: 403 },
