@@ -9,7 +9,8 @@
 // change 81 of the 3,910 knowledge-base ingredients had a contradiction in the frame (8 Annex II substances named
 // as benefits, 2 prohibited ones as declarable allergens, 11 "fights acne"/"proven acne active" without acne
 // evidence, 27 perfuming ingredients without the fragrance flag, 12 Fragrance Mix members without the sensitiser
-// flag, 21 "not allowed in this product" alerts with eu_permitted passing); after it, none.
+// flag, 24 "not allowed in this product" alerts with eu_permitted passing; some ingredients had several); after
+// it, none. (Counted by this helper over the frame in leave-on, rinse-off and inferred-type lists.)
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { personalize } from '../src/modules/analysis/engine/personalize.js';
