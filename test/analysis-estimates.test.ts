@@ -235,6 +235,19 @@ describe('a Drug Facts inactive list: alphabetical only when it is in alphabetic
     expect(xanthan.basis).toMatch(/not in alphabetical order.*behind the 1% line/);
   });
 
+  it('the order checked is the printed one: "Aqua" sorts under A though its ingredient is Water', () => {
+    const estimates = estimateConcentrations(
+      drugFacts([
+        ['Aloe Barbadensis Leaf Juice', { printedAs: 'Aloe Barbadensis Leaf Juice' }],
+        ['Water', { printedAs: 'Aqua' }],
+        ['Glycerin', { printedAs: 'Glycerin' }],
+        ['Xanthan Gum', { printedAs: 'Xanthan Gum' }],
+      ]),
+    );
+    expect(estimates[2].basis).toMatch(/listed alphabetically/);
+    expect(estimates[4]).toMatchObject({ min: 0, max: 44.5 });
+  });
+
   it('an active printed without its amount: the inactive ones share at most what is left, and no lower bound', () => {
     const estimates = estimateConcentrations([
       plain('Avobenzone', 1, { active: true }),

@@ -22,6 +22,8 @@ export interface DoseEntry {
   active?: boolean;
   /** The name shown in explanations (the ingredient's INCI name, else the input). */
   name: string;
+  /** The entry as printed, when the reader gives it: a Drug Facts list's alphabetical order is the printed one. */
+  printedAs?: string;
   /** A legal maximum for this product type, with where it comes from. */
   cap?: { max: number; source: string } | null;
   /** A legal minimum for being named (fragrance allergens), with why. */
@@ -109,7 +111,7 @@ function drugFactsEstimates(entries: DoseEntry[], options: EstimateOptions): Con
           : { min: 0, max: 100, basis: 'An active ingredient of a Drug Facts label printed without its amount.' };
     }
   const leaves = actives ? `; the actives take ${pct(actives)}` : '';
-  if (listed.length >= 2 && !inAlphabeticalOrder(listed.map((i) => entries[i].name))) {
+  if (listed.length >= 2 && !inAlphabeticalOrder(listed.map((i) => entries[i].printedAs ?? entries[i].name))) {
     const within = orderedEstimates(
       inactive.map((i) => entries[i]),
       options,
