@@ -109,16 +109,18 @@ describe('concentration estimates', () => {
     });
   });
 
-  it('reads a Drug Facts label apart: inactive ingredients may be alphabetical, so their order bounds nothing', () => {
+  it('reads a Drug Facts label apart: inactive ingredients in alphabetical order bound nothing by their order', () => {
     const estimates = estimateConcentrations([
       plain('Benzoyl Peroxide', 1, { active: true, concentration: '10%' }),
-      plain('Water', 2),
-      plain('Carbomer', 3),
-      plain('Glycerin', 4),
+      plain('Carbomer', 2),
+      plain('Glycerin', 3),
+      plain('Water', 4),
     ]);
     expect(estimates[0]).toMatchObject({ min: 10, max: 10 });
-    expect(estimates[1]).toMatchObject({ min: 0, max: 90 });
-    expect(estimates[3].basis).toMatch(/alphabetically/);
+    // Water is the base: at least an equal share of the 90% the active leaves; the others at most half of it.
+    expect(estimates[3]).toMatchObject({ min: 30, max: 90 });
+    expect(estimates[1]).toMatchObject({ min: 0, max: 45 });
+    expect(estimates[2].basis).toMatch(/alphabetically/);
   });
 
   it('puts a named fragrance allergen at least at its labelling threshold on a label made under EU law', () => {

@@ -122,6 +122,12 @@ export class RuleVerdict {
   @Field({ description: 'False when an ingredient breaks it, and when some of the list could not be read (unread).' })
   passes!: boolean;
 
+  @Field({
+    description:
+      'passes, fails (an ingredient breaks it) or unknown (nothing read breaks it, but part of the list could not be read).',
+  })
+  outcome!: string;
+
   @Field(() => [Ingredient], { description: 'The ingredients that break it.' })
   ingredients!: Ingredient[];
 

@@ -1,6 +1,7 @@
 // Parse, match and fold duplicates: the pure core of an ingredient-list analysis.
 import { IngredientMatcher, type MatchedEntry } from './match.js';
 import { parseIngredientList, type ParsedEntry } from './parse.js';
+import { useLineOf } from './product-type-words.js';
 import type { SetAsideText } from './set-aside.js';
 import { readRun } from './split-run.js';
 
@@ -30,7 +31,10 @@ export interface ListAnalysis {
   setAside: SetAsideText[];
   /** The parts of a kit or set, in printed order (empty for one product); each entry names its part. */
   parts: string[];
-  /** The product's name line above the list when it says how it is used (parse.ts). */
+  /**
+   * The product's name line above the list when it says how it is used (parse.ts), else its directions when they
+   * do ("Directions: " and the line: product-type-words.ts, useLineOf).
+   */
   nameLine: string | null;
 }
 
@@ -119,6 +123,7 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
     ignored: parsed.ignored,
     setAside: parsed.setAside,
     parts: parsed.parts,
-    nameLine: parsed.nameLine,
+    // Without a name line saying how it is used, the label's directions may ("then rinse off"): kept as its use line.
+    nameLine: parsed.nameLine ?? useLineOf(parsed.setAside.map((s) => s.text)),
   };
 }

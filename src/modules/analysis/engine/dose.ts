@@ -23,6 +23,8 @@ export interface Dose {
   printed: boolean;
   /** In a rinse-off product: on the skin for a minute, then washed away. */
   rinseOff: boolean;
+  /** The maximum holds only if the product keeps to EU law (concentration.ts: an EU cap on a label not known EU). */
+  ifEuCompliant?: true;
 }
 
 export interface DosedView<I> {
@@ -52,6 +54,7 @@ export function doseOf(
     high: highAt(estimate, position),
     printed,
     rinseOff: productType === 'rinse_off',
+    ...(estimate.assumes === 'eu_compliant' ? { ifEuCompliant: true as const } : {}),
   };
 }
 

@@ -120,7 +120,8 @@ export function personalize<I extends SkinIngredient>(
     const goal = CONCERN_GOALS[concern];
     if (!goal) continue;
     for (const ingredient of ingredients) {
-      if (goal.test(ingredient) && !negative.has(ingredient.id))
+      // A substance EU law prohibits (Annex II) is no reason in a product's favour (as in evaluateSkinTypes).
+      if (goal.test(ingredient) && !negative.has(ingredient.id) && !ingredient.flags.includes('eu_prohibited'))
         reasons.push({ verdict: 'good', source: 'concern', basis: concern, reason: goal.reason, ingredient });
     }
   }

@@ -65,6 +65,11 @@ const TIERS: Tier[] = [
         '\\bpeeling gel\\b',
         '\\benzyme (?:peel|powder)\\b',
         '\\b(?:clay|mud|charcoal) masks?\\b',
+        // Masks named for what they draw out or take off are clay, foam or exfoliating masks, rinsed off.
+        '\\b(?:purifying|detox(?:ifying)?|deep cleansing|pore (?:refining|minimi[sz]ing|cleansing)|exfoliating|bubble|foam) masks?\\b',
+        // Acid and enzyme peels are timed and rinsed off (or neutralised); peel pads stay on (tier 2, leave).
+        '\\b(?:chemical|acid|aha|bha|pha|glycolic|lactic|mandelic|salicylic|fruit|enzymatic|facial|express|at home) peels?\\b',
+        '\\bpeeling solution\\b',
         // French
         '(?<!\\b(?:eau|lotion) )\\bnettoyante?s?\\b',
         '\\b(?:lait|huile|baume|creme|gel|mousse) demaquillante?s?\\b',
@@ -144,6 +149,7 @@ const TIERS: Tier[] = [
         '\\bconcealers?\\b',
         '\\bdeodorants?\\b',
         '\\bspot (?:treatment|gel|patch|paste|corrector)e?s?\\b',
+        '\\bpeel(?:ing)? pads?\\b',
         '\\bnail (?:polish|lacquer|varnish)\\b',
         '\\beye patch(?:es)?\\b',
         '\\bleave in conditioner\\b',
@@ -211,4 +217,62 @@ export function nameLineOf(above: readonly string[]): string | null {
       }
     }
   return found;
+}
+
+// Directions printed with a label ("Leave on for 10 minutes, then rinse off with lukewarm water") say how it is
+// used when its name does not. A rinsing step makes it rinse-off, however long it stays on first; "do not rinse"
+// makes it leave-on. A warning's rinsing ("if contact with eyes occurs, rinse") says nothing of the use.
+const DIRECTIONS_LEAVE =
+  /\b(?:do not rinse|dont rinse|no need to rinse|without rinsing|no rinse|rinse free|leave on overnight|leave overnight|sans rincage|ne pas rincer|ohne abspulen|nicht abspulen|sin aclarado|no aclarar|senza risciacquo)\b/;
+const DIRECTIONS_RINSE =
+  /\b(?:rinse|rinses|rinsed|rinsing|wash (?:it )?off|washes off|washing off|remove with (?:warm |lukewarm )?water|splash off|rincer|rincez|abspulen|abwaschen|aclarar|enjuagar|risciacquare)\b/;
+const WARNING_SENTENCE = /\b(?:eyes?|contact|irritation|if|in case|accidental|swallowed|doctor)\b/;
+/** How a use line made from directions starts (useLineOf): inferProductType reads such a heading as directions. */
+export const DIRECTIONS_PREFIX = 'Directions: ';
+
+/** What directions say of the use: rinse-off, leave-on, or nothing (a warning's rinsing is no use). */
+export function productTypeOfDirections(text: string): ListProductType {
+  let found: ListProductType = 'unknown';
+  for (const sentence of normaliseHeading(text.replace(/[’']/g, '')).split(/[.;!?]\s*/)) {
+    if (!sentence || WARNING_SENTENCE.test(sentence)) continue;
+    if (DIRECTIONS_LEAVE.test(sentence)) return 'leave_on';
+    if (DIRECTIONS_RINSE.test(sentence)) found = 'rinse_off';
+  }
+  return found;
+}
+
+/**
+ * A use line from the text set aside around a list (its directions), for a label whose name line says nothing:
+ * "Directions: " and the first line whose directions say rinse-off or leave-on. Null when none does, or when two
+ * lines say different things.
+ */
+export function useLineOf(lines: readonly string[]): string | null {
+  let found: string | null = null;
+  let foundType: ListProductType = 'unknown';
+  for (const line of lines) {
+    if (line.length > 400) continue;
+    const type = productTypeOfDirections(line);
+    if (type === 'unknown') continue;
+    if (found && type !== foundType) return null;
+    if (!found) {
+      found = `${DIRECTIONS_PREFIX}${line.replace(/^\s*(?:directions|how to use)\s*:?\s*/i, '')}`;
+      foundType = type;
+    }
+  }
+  return found;
+}
+
+// Where a product is used, where EU law tells face from body (the UV filters of Annex VI: homosalate in face
+// products only, oxybenzone at 2.2 % in body products against 6 % in face, hand and lip products).
+const BODY_WORDS = /\b(?:body|shower|bath|legs?|korper|corps|cuerpo|corpo)\b|바디|ボディ|身体/;
+const FACE_WORDS =
+  /\b(?:face|facial|eye|lip|hand|visage|gesicht|viso|cara|rostro|serums?|toners?|essences?|ampoules?)\b|페이스|얼굴|顔|面部/;
+
+/** The body area a heading or name says (face, with hand and lip products; body), or null when it says neither or both. */
+export function areaOfWords(text: string | null | undefined): 'face' | 'body' | null {
+  if (!text) return null;
+  const words = normaliseHeading(text);
+  const body = BODY_WORDS.test(words);
+  const face = FACE_WORDS.test(words);
+  return body === face ? null : body ? 'body' : 'face';
 }

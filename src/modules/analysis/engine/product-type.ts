@@ -7,7 +7,7 @@
 // glyceryl stearate, potassium cetyl phosphate, stearic acid neutralised by a hydroxide in a cream) are
 // not washing agents and never make a product rinse-off, whatever their CosIng function says.
 
-import { productTypeOfWords } from './product-type-words.js';
+import { areaOfWords, DIRECTIONS_PREFIX, productTypeOfDirections, productTypeOfWords } from './product-type-words.js';
 
 export type ListProductType = 'leave_on' | 'rinse_off' | 'unknown';
 
@@ -16,6 +16,13 @@ export interface ProductTypeReading {
   /** Why, in plain words. */
   basis: string;
 }
+
+/**
+ * The body area a product's name says it is for (face, with hand and lip products; body), where EU law sets
+ * different conditions (regulation-reading.ts reads it as its context's area); null when the name does not say.
+ */
+export const productAreaOf = (heading: string | null | undefined): 'face' | 'body' | null =>
+  heading?.startsWith(DIRECTIONS_PREFIX) ? null : areaOfWords(heading);
 
 type Named = { name: string } | null;
 
@@ -93,6 +100,8 @@ const blendGlucoside = (ingredients: Named[], at: number): boolean => {
 const PROTEASE = /^(?:papain|bromelain|subtilisin|protease|actinidin|ficin)$/i;
 /** The film former of a peel-off mask: first in its list it is peeled off, not left on. */
 const PEEL_OFF_FILM = /^(?:polyvinyl alcohol|pva)$/i;
+/** Acids of a chemical peel (AHAs, pyruvic and trichloroacetic acid): first in a list they are its largest part. */
+const PEEL_ACID = /^(?:glycolic|lactic|mandelic|pyruvic|trichloroacetic) acid$/i;
 /** UV filters high in a list make a sunscreen, which stays on whatever emulsifies it. */
 const UV_FILTER =
   /^(?:zinc oxide|titanium dioxide|ethylhexyl methoxycinnamate|octinoxate|homosalate|octocrylene|avobenzone|butyl methoxydibenzoylmethane|ethylhexyl salicylate|octisalate|bis-ethylhexyloxyphenol methoxyphenyl triazine|ethylhexyl triazone|diethylamino hydroxybenzoyl hexyl benzoate|methylene bis-benzotriazolyl tetramethylbutylphenol|oxybenzone|benzophenone-3)\b/i;
@@ -196,6 +205,15 @@ function micellarWater(
  * ingredient: read-list.ts keeps its answers by the first twelve names (raise INFERENCE_READS there to read further).
  */
 export function inferProductType(ingredients: Named[], heading?: string | null): ProductTypeReading {
+  // A use line made from the label's directions (analyze.ts, useLineOf) is read as directions, not as a name.
+  if (heading?.startsWith(DIRECTIONS_PREFIX)) {
+    const fromDirections = productTypeOfDirections(heading);
+    if (fromDirections !== 'unknown')
+      return {
+        productType: fromDirections,
+        basis: `Read as a ${fromDirections === 'rinse_off' ? 'rinse-off' : 'leave-on'} product from its directions ("${heading.slice(DIRECTIONS_PREFIX.length)}").`,
+      };
+  }
   const fromHeading = productTypeOfHeading(heading);
   if (fromHeading !== 'unknown')
     return {
@@ -252,7 +270,21 @@ export function inferProductType(ingredients: Named[], heading?: string | null):
     return rinseOff(
       `${film.name} among the first three ingredients is the film of a peel-off mask: removed after use, so rinse-off.`,
     );
+  // A clay a little lower, with a mineral filter above it: a clay mask carrying zinc oxide, or a mineral
+  // sunscreen or zinc cream with a clay to mattify; never read as a sunscreen on the list alone.
+  const lowerClay = findIn(ingredients, 3, 5, CLAY);
   const sunscreen = findIn(ingredients, 0, 5, UV_FILTER);
+  if (lowerClay && sunscreen)
+    return cannotTell(
+      `A clay (${lowerClay.name}) with a UV filter (${sunscreen.name}) high in the list: a clay mask, rinsed off, or a mineral sunscreen or zinc cream, left on; the list does not say which.`,
+    );
+  // An exfoliating acid first, before the water: peel strength (tens of per cent), applied for minutes and rinsed
+  // off or neutralised (FDA guidance limits leave-on AHA products to 10 %).
+  const peelAcid = findIn(ingredients, 0, 1, PEEL_ACID);
+  if (peelAcid)
+    return rinseOff(
+      `An exfoliating acid (${peelAcid.name}) is the first ingredient: peel strength, read as a peel, timed and rinsed off.`,
+    );
   if (sunscreen)
     return leaveOn(
       `A UV filter (${sunscreen.name}) is among the first five ingredients: read as a leave-on product (a sunscreen${/^zinc oxide/i.test(sunscreen.name) ? ' or a zinc paste' : ''}).`,

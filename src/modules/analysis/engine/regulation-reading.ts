@@ -8,9 +8,13 @@ import type { ConcentrationEstimate } from './concentration.js';
 import type { RegulatoryNote } from './read-list.js';
 import {
   applicableLimits,
+  type BodyArea,
   citation,
+  differsByArea,
+  limitArea,
   factFlags,
   maximumFor,
+  nailSystemsOnly,
   outsideProducts,
   regulationKey,
   type FactMatch,
@@ -50,6 +54,11 @@ export interface LawReading {
 
 interface Context {
   nano: boolean;
+  /**
+   * Where the product is used, when its name says (product-type.ts, ProductTypeReading.area): EU law sets some
+   * UV filters' conditions by it. Unknown (absent): both readings are said, the most lenient bounds the estimate.
+   */
+  area?: BodyArea | null;
 }
 
 const quote = (text: string) => `“${text.replace(/\s+/g, ' ').trim()}”`;
@@ -114,6 +123,35 @@ export function sensitiserSources(
 
 const sensitiserCache = new WeakMap<object, string[] | null>();
 
+/**
+ * The members of Fragrance Mix I and II, the two fragrance mixes of the European baseline series: each is patch
+ * tested on its own when a mix is positive, and each is a recognised contact allergen (name keys).
+ */
+const FRAGRANCE_MIX_I = [
+  'cinnamyl alcohol',
+  'cinnamal',
+  'hydroxycitronellal',
+  'amyl cinnamal',
+  'geraniol',
+  'eugenol',
+  'isoeugenol',
+  'evernia prunastri extract',
+];
+const FRAGRANCE_MIX_II = [
+  'hydroxyisohexyl 3-cyclohexene carboxaldehyde',
+  'citral',
+  'farnesol',
+  'coumarin',
+  'citronellol',
+  'hexyl cinnamal',
+];
+const FRAGRANCE_MIX_SOURCE = (mix: 'I' | 'II') =>
+  `Fragrance Mix ${mix} of the European baseline series (Wilkinson M., Gonçalo M., Aerts O. et al., Contact Dermatitis 80(1):1-4, 2019, doi:10.1111/cod.13155)`;
+const FRAGRANCE_MIX = new Map<string, string[]>([
+  ...FRAGRANCE_MIX_I.map((k): [string, string[]] => [k, [FRAGRANCE_MIX_SOURCE('I')]]),
+  ...FRAGRANCE_MIX_II.map((k): [string, string[]] => [k, [FRAGRANCE_MIX_SOURCE('II')]]),
+]);
+
 function sensitiserUncached(
   regulation: RegulationIndex,
   ingredient: RegulatedIngredient & { flags?: string[] },
@@ -121,13 +159,18 @@ function sensitiserUncached(
   const data = regulation.data.sensitisers;
   if (!data) return null;
   for (const name of [ingredient.name, ...ingredient.otherNames]) {
-    const found = data.byKey.get(regulationKey(name));
-    if (found) return found;
+    const key = regulationKey(name);
+    const found = data.byKey.get(key);
+    const mix = FRAGRANCE_MIX.get(key);
+    if (found && mix) return [...new Set([...found, ...mix])];
+    if (found ?? mix) return (found ?? mix)!;
   }
   return ingredient.flags?.includes(data.flag) ? data.flagSources : null;
 }
 
-type LawIngredient = RegulatedIngredient & { flags?: string[] };
+type LawIngredient = RegulatedIngredient & { flags?: string[]; functions?: string[] };
+
+const ALLERGEN_FLAGS = ['eu_allergen', 'eu_allergen_2023'];
 
 /** An empty array no reader can change (frozen), typed as the answers it stands in for are. */
 export function frozenEmpty<T>(): T[] {
@@ -182,11 +225,37 @@ export function readLaw(
   // only where it is the preservative: the Annex III entry is "for purposes other than" preserving.
   const asActive = facts.some((f) => f.class === 'restricted' && f.limits.some((l) => l.max !== null));
   const preservativeOnly = (f: RegulatoryFact) => asActive && f.annex === 'V';
+  const area = ctx.area ?? null;
   const capOf = maximumFor(
     facts.filter((f) => f.annex !== 'II' && !preservativeOnly(f)),
     type,
     factor,
+    area,
   );
+  // Where each entry allows the ingredient, when this product is outside it (per type read: the known one, else
+  // both). Annex III conditions naming only uses a list cannot show (hair dyes, solvents) restrict that use: a note.
+  // The positive lists (IV-VI), rinse-off/leave-on conditions and nail-system-only entries bind any use: an alert.
+  // An Annex III use a product is outside of is still allowed where Annex V allows the substance as a preservative
+  // in this product (cetrimonium chloride: III/286 for hair and face, V/44 in any product at 0.1 %).
+  const typesRead: ProductType[] = type ? [type] : ['leave_on', 'rinse_off'];
+  const preservativeIn = (t: ProductType) =>
+    facts.some((f) => f.annex === 'V' && applicableLimits(f, t, area).length > 0);
+  const outsideOf = new Map<RegulatoryFact, Array<{ t: ProductType; allowed: string }>>();
+  for (const fact of facts) {
+    if (fact.annex === 'II' || preservativeOnly(fact) || fact.class === 'uv_filter_not_permitted') continue;
+    const outside = typesRead
+      .filter((t) => fact.annex !== 'III' || !preservativeIn(t))
+      .map((t) => ({ t, allowed: outsideProducts(fact, t, area) }))
+      .filter((o): o is { t: ProductType; allowed: string } => o.allowed !== null);
+    if (outside.length) outsideOf.set(fact, outside);
+  }
+  const binds = (fact: RegulatoryFact) =>
+    fact.annex !== 'III' ||
+    nailSystemsOnly(fact) ||
+    fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
+  /** The product is outside what the entry allows, whichever way it is read: the substance is not allowed here. */
+  const notAllowedHere = (fact: RegulatoryFact) =>
+    binds(fact) && (outsideOf.get(fact)?.length ?? 0) === typesRead.length;
   const mayConcern = matches.filter((x) => x.relation === 'may_concern');
   const sensitiser = sensitiserSources(regulation, ingredient);
   // In the order finish() used to raise them: a prohibition that holds, the facts', a contact allergen.
@@ -194,13 +263,26 @@ export function readLaw(
   for (const p of prohibitions)
     if (p.holds.length === 2 || (type && p.holds.length === 1)) lawFlags.add('eu_prohibited');
   for (const fact of facts) if (fact.annex !== 'II') for (const flag of factFlags(fact)) lawFlags.add(flag);
+  // Not allowed in this kind of product, as an alert says (finish): eu_permitted fails on it.
+  for (const fact of facts) if (notAllowedHere(fact)) lawFlags.add('eu_not_permitted_here');
   if (sensitiser) lawFlags.add('sensitiser');
+  // CosIng's "perfuming" among its functions makes it a fragrance, whatever else it does (issue 40).
+  if (ingredient.functions?.includes('perfuming')) lawFlags.add('fragrance');
+  const prohibitedHere = lawFlags.has('eu_prohibited');
+  // A substance no EU product may hold is not one of the allergens EU labels declare (Lilial, HICC: Annex II).
+  if (prohibitedHere) for (const flag of ALLERGEN_FLAGS) lawFlags.delete(flag);
   const flags = [...lawFlags];
   const ownFlags = ingredient.flags ?? [];
-  const ingredientFlags = [...new Set([...ownFlags.filter((f) => f !== 'eu_prohibited' || lawFlags.has(f)), ...flags])];
-  const fragranceAllergen = facts.some(
-    (f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023',
-  );
+  const ingredientFlags = [
+    ...new Set([
+      ...ownFlags.filter(
+        (f) => (f !== 'eu_prohibited' || lawFlags.has(f)) && !(prohibitedHere && ALLERGEN_FLAGS.includes(f)),
+      ),
+      ...flags,
+    ]),
+  ];
+  const fragranceAllergen =
+    !prohibitedHere && facts.some((f) => f.class === 'fragrance_allergen' || f.class === 'fragrance_allergen_2023');
   // Most ingredients are in no annex: nothing to say whatever the amount (a preamble note needs a fact too).
   if (!prohibitions.length && !mayConcern.length && !facts.length && !sensitiser)
     return { facts, cap: null, fragranceAllergen, flags, ingredientFlags, finish: SILENT_FINISH };
@@ -260,15 +342,10 @@ export function readLaw(
         regulationNotes.push(note(fact, 'substance', { condition: 'when used as a preservative' }));
         continue;
       }
-      // Where the entry allows it at all.
-      // Annex III conditions naming only uses a list cannot show (hair dyes, nail systems, solvents) restrict that
-      // use: a note. The positive lists (IV-VI) and rinse-off/leave-on conditions bind any use: an alert.
-      const binding =
-        fact.annex !== 'III' || fact.limits.some((l) => l.appliesTo === 'leave_on' || l.appliesTo === 'rinse_off');
-      // (an entry whose every condition is such a use raises no flag either: factFlags)
-      const outside = (type ? [type] : (['leave_on', 'rinse_off'] as ProductType[]))
-        .map((t) => ({ t, allowed: outsideProducts(fact, t) }))
-        .filter((o) => o.allowed);
+      // Where the entry allows it at all (outsideOf, binds: above).
+      // (an entry whose every condition is a use a list cannot show raises no flag either: factFlags)
+      const binding = binds(fact);
+      const outside = [...(outsideOf.get(fact) ?? [])];
       if (outside.length && !binding) {
         notes.push(`${source} sets conditions for ${name} only in ${outside[0].allowed}.`);
         outside.length = 0;
@@ -286,9 +363,26 @@ export function readLaw(
         );
       }
       // Over the maximum: the printed amount, or the least the list can hold.
-      const max = maximumFor([fact], type, factor);
+      const max = maximumFor([fact], type, factor, area);
       const amount = printed ?? (estimate.min > 0 ? estimate.min : null);
       const exceeded = max !== null && amount !== null && amount > max.max;
+      // Conditions by body area, where the product's area is not known: each area's reading, as a note.
+      if (!area && differsByArea(fact)) {
+        for (const at of ['face', 'body'] as const) {
+          const there = maximumFor([fact], type, factor, at);
+          const words = at === 'face' ? 'face products' : 'body products';
+          if (!there) {
+            const allowed = fact.limits.map((l) => l.products).filter(Boolean);
+            if (allowed.length && fact.limits.every((l) => limitArea(l) !== at))
+              notes.push(
+                `EU law allows ${name} only in ${allowed.join('; ')} (${source}): not in ${words}, if this is one.`,
+              );
+          } else if (amount !== null && amount > there.max && !exceeded)
+            notes.push(
+              `${name} is ${printed !== null ? `printed at ${printed}%` : `at least ${amount}% by its place in the list`}: over the EU maximum of ${there.max}% for ${there.limit.products ?? words} (${source}), if this is one of them.`,
+            );
+        }
+      }
       if (exceeded) {
         const where = max.limit.products ?? (type ? `${TYPE_WORDS[type]} products` : 'any product');
         alert(
@@ -305,7 +399,7 @@ export function readLaw(
           `Under ${source}, products not complying with this entry ${[t.notPlacedFrom && `may not be placed on the EU market from ${t.notPlacedFrom}`, t.notAvailableFrom && `may not be made available from ${t.notAvailableFrom}`].filter(Boolean).join(', and ')}.`,
         );
       }
-      if (fact.class === 'fragrance_allergen_2023')
+      if (fact.class === 'fragrance_allergen_2023' && !prohibitedHere)
         notes.push(
           `${name} is a fragrance allergen added by Regulation (EU) 2023/1545, to be named on EU labels above ${regulation.data.allergenThreshold.leaveOn}% (leave-on) / ${regulation.data.allergenThreshold.rinseOff}% (rinse-off) (${source}).`,
         );

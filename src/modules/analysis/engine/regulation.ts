@@ -406,7 +406,18 @@ export const bindsAnyList = (fact: RegulatoryFact): boolean =>
   fact.annex !== 'III' ||
   fact.class !== 'restricted' ||
   fact.limits.length === 0 ||
-  fact.limits.some((l) => l.appliesTo !== 'specific');
+  fact.limits.some((l) => l.appliesTo !== 'specific') ||
+  nailSystemsOnly(fact);
+
+/**
+ * An entry allowing its substance only in nail systems (benzoyl peroxide, III/94: "Artificial nail systems"): a
+ * list read here is a skin, hair or body product, never an artificial nail system, so the entry binds it (unlike
+ * a hair-dye entry, whose product a list may well be).
+ */
+export const nailSystemsOnly = (fact: RegulatoryFact): boolean =>
+  fact.annex === 'III' &&
+  fact.limits.length > 0 &&
+  fact.limits.every((l) => l.appliesTo === 'specific' && /\bnail\b/i.test(l.products ?? ''));
 
 /** The flags a fact raises for its own substance. */
 export const factFlags = (fact: RegulatoryFact): string[] =>
@@ -418,23 +429,62 @@ export function withRegulatoryFlags(flags: string[], facts: RegulatoryFact[]): s
   return extra.length ? [...flags, ...new Set(extra)] : flags;
 }
 
-/** The limits of a fact that can apply to a product type (unknown: those of either). */
-export const applicableLimits = (fact: RegulatoryFact, productType: ProductType | null): RegulatoryLimit[] =>
-  fact.limits.filter(
-    (l) => l.appliesTo === 'any' || (productType ? l.appliesTo === productType : l.appliesTo !== 'specific'),
-  );
+/** Where on the body a product is used, where EU law sets different conditions (UV filters: face vs body). */
+export type BodyArea = 'face' | 'body';
+
+/**
+ * The body area a limit's products name, in the annex's words: face (with hand and lip products, which the UV-filter
+ * entries group with it), body, "other products" (those the entry names no area for), or none.
+ */
+export function limitArea(limit: RegulatoryLimit): BodyArea | 'other' | null {
+  const products = limit.products ?? '';
+  if (/^\s*other\b/i.test(products)) return 'other';
+  if (/\bbody\b/i.test(products)) return 'body';
+  if (/\b(?:face|facial)\b/i.test(products)) return 'face';
+  return null;
+}
+
+/**
+ * The limits of a fact that can apply to a product type (unknown: those of either) and, when known, its body area:
+ * a limit naming the area applies whatever its type column says (a body lotion's limit is for leave-on body
+ * products only); one naming the other area does not; "other products" only where no limit names the area.
+ */
+export function applicableLimits(
+  fact: RegulatoryFact,
+  productType: ProductType | null,
+  area: BodyArea | null = null,
+): RegulatoryLimit[] {
+  const byType = (l: RegulatoryLimit) =>
+    l.appliesTo === 'any' || (productType ? l.appliesTo === productType : l.appliesTo !== 'specific');
+  if (!area) return fact.limits.filter(byType);
+  // A limit for a leave-on kind of product ("Body lotion") names the area for leave-on products only.
+  const forArea = (l: RegulatoryLimit) =>
+    limitArea(l) === area && !(productType === 'rinse_off' && /\b(?:lotions?|creams?)\b/i.test(l.products ?? ''));
+  const named = fact.limits.some(forArea);
+  return fact.limits.filter((l) => {
+    const at = limitArea(l);
+    if (at === area) return forArea(l) || byType(l);
+    if (at === 'face' || at === 'body') return false;
+    if (at === 'other') return !named && byType(l);
+    return byType(l);
+  });
+}
+
+/** Whether a fact sets different conditions by body area (face, body): then an unknown area reads both. */
+export const differsByArea = (fact: RegulatoryFact): boolean => fact.limits.some((l) => limitArea(l) !== null);
 
 /** The highest concentration the law allows for this product type (unknown type: the most lenient). */
 export function maximumFor(
   facts: RegulatoryFact[],
   productType: ProductType | null,
   factor: (fact: RegulatoryFact) => number = () => 1,
+  area: BodyArea | null = null,
 ): { max: number; fact: RegulatoryFact; limit: RegulatoryLimit } | null {
   let best: { max: number; fact: RegulatoryFact; limit: RegulatoryLimit } | null = null;
   for (const fact of facts) {
     // Within one fact the most lenient limit that can apply; across facts the strictest (each must hold).
     let lenient: { max: number; limit: RegulatoryLimit } | null = null;
-    for (const limit of applicableLimits(fact, productType)) {
+    for (const limit of applicableLimits(fact, productType, area)) {
       if (limit.max === null) continue;
       const max = Number((limit.max * factor(fact)).toPrecision(3));
       if (!lenient || max > lenient.max) lenient = { max, limit };
@@ -445,9 +495,13 @@ export function maximumFor(
 }
 
 /** The products an entry allows, when it allows only some and the product type is outside them; null when it may be used here. */
-export function outsideProducts(fact: RegulatoryFact, productType: ProductType): string | null {
+export function outsideProducts(
+  fact: RegulatoryFact,
+  productType: ProductType,
+  area: BodyArea | null = null,
+): string | null {
   if (!fact.limits.length || fact.annex === 'II') return null;
-  if (applicableLimits(fact, productType).length) return null;
+  if (applicableLimits(fact, productType, area).length) return null;
   const allowed = fact.limits.map((l) => l.products ?? l.maximum ?? '').filter(Boolean);
   return allowed.length ? allowed.join('; ') : productType === 'rinse_off' ? 'leave-on products' : 'rinse-off products';
 }

@@ -35,8 +35,8 @@ export const RULES: RuleDefinition[] = [
   },
   {
     rule: 'eu_permitted',
-    label: 'Nothing prohibited in EU cosmetics, and only UV filters the EU permits',
-    brokenBy: ['eu_prohibited', 'eu_uv_filter_not_permitted'],
+    label: 'Nothing prohibited in EU cosmetics or in this kind of product, and only UV filters the EU permits',
+    brokenBy: ['eu_prohibited', 'eu_not_permitted_here', 'eu_uv_filter_not_permitted'],
   },
   { rule: 'formaldehyde_releaser_free', label: 'Free of formaldehyde releasers', brokenBy: ['formaldehyde_releaser'] },
   {
@@ -66,10 +66,18 @@ export const FREE_OF_FLAGS: Record<string, string[]> = {
   pregnancy_cautions: ['pregnancy_caution'],
 };
 
+/**
+ * passes: nothing on the list breaks the rule and all of it was read; fails: an ingredient breaks it; unknown:
+ * nothing read breaks it, but part of the list could not be read, and that part may.
+ */
+export type RuleOutcome = 'passes' | 'fails' | 'unknown';
+
 export interface RuleVerdict<I> {
   rule: string;
   label: string;
+  /** True only when the rule is known to hold (outcome passes). */
   passes: boolean;
+  outcome: RuleOutcome;
   /** The ingredients that break it, in label order. */
   ingredients: I[];
   /** Some of the list could not be read: what we could not read may break the rule, so it does not pass. */
@@ -83,6 +91,7 @@ export function evaluateRules<I extends RuleIngredient>(
 ): RuleVerdict<I>[] {
   return RULES.map(({ rule, label, brokenBy }) => {
     const breaking = ingredients.filter((i) => i.flags.some((f) => brokenBy.includes(f)));
-    return { rule, label, passes: breaking.length === 0 && !unread, ingredients: breaking, unread };
+    const outcome: RuleOutcome = breaking.length ? 'fails' : unread ? 'unknown' : 'passes';
+    return { rule, label, passes: outcome === 'passes', outcome, ingredients: breaking, unread };
   });
 }

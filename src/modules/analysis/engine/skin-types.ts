@@ -53,6 +53,8 @@ const dryingAlcohol = (i: SkinIngredient) => i.flags.includes('drying_alcohol') 
 const amount = (i: SkinIngredient): string => {
   if (!i.dose) return '';
   if (i.dose.printed) return ` (${i.dose.max}%, printed)`;
+  // A maximum from an EU cap says so: the label need not be an EU one.
+  if (i.dose.ifEuCompliant) return ` (at most ${i.dose.max}% if the product is EU-compliant)`;
   return i.dose.max <= 1 ? ` (at most ${i.dose.max}%)` : ` (up to ${i.dose.max}% by its place in the list)`;
 };
 // Malassezia needs fatty acids of more than 10 carbons from outside; in culture it grows on such fatty acids
@@ -72,7 +74,12 @@ const benzoylPeroxide = (i: SkinIngredient) =>
 // Retinoids (retinol, retinal, tretinoin, adapalene…): retinoid dermatitis, worst on dry and sensitive
 // skin (Mukherjee S. et al., Clin Interv Aging 1(4):327-348, 2006). Retinyl palmitate, acetate and
 // linoleate are weak esters and left out.
-const WEAK_RETINOIDS = /^retinyl (palmitate|acetate|linoleate)$/i;
+const WEAK_RETINOIDS = /^retinyl (palmitate|acetate|linoleate|propionate)$/i;
+// The acne guideline's evidence is for tretinoin, adapalene, tazarotene and retinol-class retinoids, not for the
+// esters, which the skin turns into retinoic acid only in traces (the guideline names none of them).
+const provenAcneActive = (i: SkinIngredient) =>
+  has('groups', 'bhas', 'benzoyl_peroxide', 'niacinamide')(i) ||
+  (i.groups.includes('retinoids') && !WEAK_RETINOIDS.test(i.name ?? ''));
 const strongRetinoid = (i: SkinIngredient) =>
   i.groups.includes('retinoids') &&
   !WEAK_RETINOIDS.test(i.name ?? '') &&
@@ -192,11 +199,7 @@ export const SKIN_TYPES: SkinTypeProfile[] = [
     label: 'Acne-prone skin',
     good: [
       c('acne_prone.good.acne_fighting', 'fights acne', has('effects', 'acne_fighting')),
-      c(
-        'acne_prone.good.acne_active',
-        'proven acne active',
-        has('groups', 'bhas', 'benzoyl_peroxide', 'retinoids', 'niacinamide'),
-      ),
+      c('acne_prone.good.acne_active', 'proven acne active', provenAcneActive),
     ],
     caution: [c('acne_prone.caution.comedogenic', COMEDOGENIC_REASON(3), comedogenicAtLeast(3))],
   },
@@ -298,7 +301,11 @@ export function evaluateSkinTypes<I extends SkinIngredient>(ingredients: I[]): S
     const order = new Map(ingredients.map((ingredient, index) => [ingredient as SkinIngredient, index]));
     caution.sort((a, b) => order.get(a.ingredient)! - order.get(b.ingredient)!);
     const cautioned = new Set(caution.map((x) => x.ingredient));
-    const good = pick(profile.good).filter((x) => !cautioned.has(x.ingredient));
+    // A substance EU law does not allow in this product (Annex II, or outside the products its entry allows) is
+    // never a reason in a product's favour, whatever it does.
+    const good = pick(profile.good).filter(
+      (x) => !cautioned.has(x.ingredient) && !x.ingredient.flags.includes('eu_prohibited'),
+    );
     const verdict: SkinVerdict = caution.length ? 'caution' : good.length ? 'good' : 'neutral';
     return { skinType: profile.skinType, label: profile.label, verdict, good, caution };
   });
