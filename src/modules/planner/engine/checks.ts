@@ -1,7 +1,7 @@
 // The 26 invariants (data/plan-invariants.yaml) as code: one checker over a plan's instances (every date's morning
 // and evening routine). The plan reports its result in `checks`; the tests run the same function. A check that fails
 // passes only as an `unmet` entry naming it (infeasible inputs: no sunscreen owned and none affordable).
-import { checkRoutine, routineVerdict } from '../../routine/engine/compatibility.js';
+import { checkRoutine, routineVerdict, type Finding } from '../../routine/engine/compatibility.js';
 import { stepRank } from '../../routine/engine/steps.js';
 import { classify, isPregnancy, isReactive, onIsotretinoin, type Classified } from './classify.js';
 import { engineRoutine } from './compose.js';
@@ -43,6 +43,8 @@ interface Ctx {
   products: Map<string, Classified>;
   catalogIds: Set<string>;
   of: (s: PlannedStep) => Classified;
+  /** The routine rules' findings on a routine, once per distinct routine. */
+  findings: (part: 'morning' | 'evening', steps: PlannedStep[]) => Finding[];
 }
 
 const has = (steps: PlannedStep[], ctx: Ctx, test: (c: Classified, s: PlannedStep) => boolean) =>
@@ -74,7 +76,7 @@ const CHECKS: Record<string, Check> = {
       for (const r of both(i)) {
         const sig = `${r.part}|${r.steps.map((s) => s.product.id).join(',')}`;
         if (!seen.has(sig)) {
-          const findings = checkRoutine(engineRoutine(r.part, r.steps.map(ctx.of)), ctx.knowledge.ruleSet);
+          const findings = ctx.findings(r.part, r.steps);
           seen.set(
             sig,
             routineVerdict(findings) === 'conflict'
@@ -351,7 +353,10 @@ const CHECKS: Record<string, Check> = {
   },
   I17: (ctx) => {
     for (const pr of ctx.req.prescribed) {
-      if (ctx.plan.setAside.some((n) => n.product.id === pr.productId)) continue;
+      const name = ctx.products.get(pr.productId)?.product.name ?? pr.productId;
+      // Set aside or not used (with its reason), or named to the prescriber in `attention`: not silently moved.
+      if ([...ctx.plan.setAside, ...ctx.plan.notUsed].some((n) => n.product.id === pr.productId)) continue;
+      if (ctx.plan.attention.some((a) => a.kind === 'prescriber' && a.text.startsWith(name))) continue;
       const f = firstFailure(ctx, (i) => {
         const steps = pr.timeOfDay === 'morning' ? i.morning.steps : i.evening.steps;
         const other = pr.timeOfDay === 'morning' ? i.evening.steps : i.morning.steps;
@@ -396,8 +401,10 @@ const CHECKS: Record<string, Check> = {
         const roles = r.steps.map((s) => s.role);
         if (roles.some((x, k) => roles.indexOf(x) !== k && !x.endsWith('_treat')))
           return `${r.key} has two products doing one job`;
-        const findings = checkRoutine(engineRoutine(r.part, r.steps.map(ctx.of)), ctx.knowledge.ruleSet);
-        if (findings.some((f) => f.rule === 'duplicated-actives') && !r.steps.some((s) => s.prescribed))
+        if (
+          ctx.findings(r.part, r.steps).some((f) => f.rule === 'duplicated-actives') &&
+          !r.steps.some((s) => s.prescribed)
+        )
           return `${r.key} has an active twice`;
       }
       return null;
@@ -412,7 +419,8 @@ const CHECKS: Record<string, Check> = {
       const active = isRetinoidNight(ctx, steps) || isExfoliantNight(ctx, steps);
       if (active && !moisturised(steps) && ctx.req.steps.eveningMax >= 3 && !steps.some((s) => s.prescribed))
         return `${i.evening.key} has an active and no moisturiser`;
-      if (gentle && !moisturised(steps) && ctx.req.steps.eveningMax >= 2)
+      // A prescribed treatment comes first (I17): with a limit of 2 it and the cleanser fill the evening.
+      if (gentle && !moisturised(steps) && ctx.req.steps.eveningMax >= 2 && !steps.some((s) => s.prescribed))
         return `${i.evening.key} has no moisturiser for dry or sensitive skin`;
       return null;
     });
@@ -517,6 +525,7 @@ export function checkPlan(req: PlanRequest, plan: PlanAnswer, knowledge: PlanKno
   const products = new Map<string, Classified>();
   for (const p of [...req.shelf.map((s) => s.product), ...req.catalog])
     if (!products.has(p.id)) products.set(p.id, classify(p));
+  const findingCache = new Map<string, Finding[]>();
   const ctx: Ctx = {
     req,
     plan,
@@ -525,6 +534,21 @@ export function checkPlan(req: PlanRequest, plan: PlanAnswer, knowledge: PlanKno
     products,
     catalogIds: new Set(req.catalog.map((p) => p.id)),
     of: (s) => products.get(s.product.id)!,
+    findings: (part, steps) => {
+      const sig = `${part}|${steps.map((s) => s.product.id).join(',')}`;
+      let found = findingCache.get(sig);
+      if (!found) {
+        found = checkRoutine(
+          engineRoutine(
+            part,
+            steps.map((s) => products.get(s.product.id)!),
+          ),
+          knowledge.ruleSet,
+        );
+        findingCache.set(sig, found);
+      }
+      return found;
+    },
   };
   const unmet = new Set(plan.unmet.map((u) => u.constraint));
   return knowledge.invariants.map((inv) => {

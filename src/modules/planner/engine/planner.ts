@@ -213,7 +213,27 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
   for (const item of shelf) {
     const c = classify(item.product);
     const p = item.product;
-    const prescribed = prescribedById.get(p.id) ?? null;
+    // The planner keeps a prescriber's days for treatments (retinoids, acids, creams and gels); a cleanser, moisturiser
+    // or sunscreen is used every day, as it is, whatever days were given.
+    const declared = prescribedById.get(p.id) ?? null;
+    const treatment = c.roles.some(
+      (r) => r === 'retinoid' || r === 'exfoliant' || r === 'morning_treat' || r === 'evening_treat',
+    );
+    const prescribed = declared && treatment && !c.scrub ? declared : null;
+    if (
+      prescribed &&
+      prescribed.timeOfDay === 'morning' &&
+      (c.roles.includes('retinoid') || c.roles.includes('exfoliant'))
+    )
+      attention.push({
+        kind: 'prescriber',
+        text: `${p.name} is planned on the evenings of its days, not in the morning: sunlight degrades retinoids and acids sensitise skin to it (I8). Ask your prescriber if it must be the morning.`,
+      });
+    if (declared && !prescribed)
+      attention.push({
+        kind: 'prescriber',
+        text: `${p.name} is planned as an everyday product, not on the days you gave: we schedule prescribed treatments only. Ask your prescriber if it should be otherwise.`,
+      });
     const shelfReason = (text: string, rule?: string): PlanReason[] => [
       { source: 'shelf', text, ...(rule ? { rule } : {}) },
     ];
@@ -223,14 +243,6 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
     }
     if (item.status === 'set_aside') {
       note(setAside, p, shelfReason('You set it aside.'));
-      continue;
-    }
-    if (item.expired) {
-      note(notUsed, p, shelfReason('It is past its period after opening.'));
-      continue;
-    }
-    if (excluded(p)) {
-      note(notUsed, p, [{ source: 'profile', text: 'You asked to leave it out.' }]);
       continue;
     }
     if (pregnant && c.pregnancyCaution.length) {
@@ -247,6 +259,14 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
         ],
         'after_pregnancy',
       );
+      continue;
+    }
+    if (item.expired) {
+      note(notUsed, p, shelfReason('It is past its period after opening.'));
+      continue;
+    }
+    if (excluded(p)) {
+      note(notUsed, p, [{ source: 'profile', text: 'You asked to leave it out.' }]);
       continue;
     }
     if (pregnant && c.unreadable) {
@@ -295,15 +315,22 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
       continue;
     }
     if (!c.roles.length) {
-      const why = c.spfUnreadable
-        ? {
-            source: 'reading' as const,
-            rule: 'I7',
-            text: 'It has UV filters but no SPF we can read, so it cannot be your sunscreen.',
-          }
-        : c.stepType === 'mask' || c.stepType === 'eye'
-          ? { source: 'shelf' as const, text: 'Masks and eye products are not part of the daily plan.' }
-          : { source: 'shelf' as const, text: 'We could not tell which step it is from its category and ingredients.' };
+      const why =
+        c.spfUnreadable || (c.stepType === 'protect' && c.product.spf != null)
+          ? {
+              source: 'reading' as const,
+              rule: 'I7',
+              text:
+                c.product.spf != null
+                  ? `SPF ${c.product.spf}: below the SPF 30 every morning needs, so it cannot be your sunscreen.`
+                  : 'It has UV filters but no SPF we can read, so it cannot be your sunscreen.',
+            }
+          : c.stepType === 'mask' || c.stepType === 'eye'
+            ? { source: 'shelf' as const, text: 'Masks and eye products are not part of the daily plan.' }
+            : {
+                source: 'shelf' as const,
+                text: 'We could not tell which step it is from its category and ingredients.',
+              };
       note(notUsed, p, [why]);
       continue;
     }
@@ -403,27 +430,6 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
 
   // ---------------------------------------------------------------------------------------------
   // 3. What the plan needs that the shelf lacks, in a fixed order: sunscreen, cleanser, moisturiser, one goal active.
-  const needMoisturiser =
-    gentle ||
-    profile.climate === 'dry' ||
-    profile.climate === 'cold' ||
-    goals.includes('dryness') ||
-    picks.some((p) => p.role === 'retinoid' || p.role === 'exfoliant');
-  const servedKinds = new Set(picks.flatMap((p) => [...p.c.kinds]));
-  let goalSlot: { goal: string; kinds: ActiveKind[]; source: string } | null = null;
-  if (!isotretinoin)
-    for (const g of goals) {
-      const row = GOAL_ACTIVES[g];
-      if (!row) continue;
-      let kinds = pregnant ? row.inPregnancy : row.actives;
-      if (profile.age != null && profile.age < 18) kinds = kinds.filter((k) => k !== 'retinoid');
-      if (beginner && strongPicks.length) kinds = kinds.filter((k) => k !== 'retinoid' && k !== 'exfoliant');
-      if (kinds.some((k) => servedKinds.has(k))) continue;
-      if (kinds.length) goalSlot = { goal: g, kinds, source: row.source };
-      break;
-    }
-  const goalNeedsMoisturiser = goalSlot?.kinds.some((k) => k === 'retinoid' || k === 'exfoliant') ?? false;
-
   const buying = req.buy === 'within_budget';
   const rateOf = (cur: string) => (cur === 'EUR' ? (req.rates.rates.EUR ?? 1) : req.rates.rates[cur]);
   const compared = (price: number, from: string): number | null => {
@@ -483,7 +489,12 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
     for (const c of catalog) {
       if (!accept(c)) continue;
       const b = buyable(c, role);
-      if (b && (!best || b.counted < best.counted)) best = b;
+      // The cheapest; at the same price a fragrance-free one (fragrance is the commonest cosmetic allergen, SCCS/1459/11).
+      if (
+        b &&
+        (!best || b.counted < best.counted || (b.counted === best.counted && best.c.fragranced && !c.fragranced))
+      )
+        best = b;
     }
     return best;
   };
@@ -497,13 +508,47 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
     what: string;
     candidate: Buyable | null;
   }
+  // On a re-plan, what the previous plan bought stays in it while it still fits (steps not affected stay).
+  const previousSteps = (req.previous?.routines ?? []).flatMap((r) => r.steps);
+  const kept: Need[] = [];
+  for (const item of req.previous?.purchases.items ?? []) {
+    const role = previousSteps.find((st) => st.product.id === item.product.id)?.role as Role | undefined;
+    if (!role || role === 'protect' || role === 'cleanse' || role === 'moisturise') continue;
+    if (pickOf(role) && (role === 'retinoid' || role === 'exfoliant')) continue;
+    const c = catalog.find((x) => x.product.id === item.product.id);
+    const b = c ? buyable(c, role) : null;
+    if (b) kept.push({ role, constraint: 'goal', what: `${ROLE_WORDS[role]} (kept from your plan)`, candidate: b });
+  }
+  const needMoisturiser =
+    gentle ||
+    profile.climate === 'dry' ||
+    profile.climate === 'cold' ||
+    goals.includes('dryness') ||
+    previousSteps.some((st) => st.role === 'moisturise') ||
+    [...picks, ...kept].some((p) => p.role === 'retinoid' || p.role === 'exfoliant');
+  const servedKinds = new Set([...picks, ...kept.map((k) => k.candidate!)].flatMap((p) => [...p.c.kinds]));
+  let goalSlot: { goal: string; kinds: ActiveKind[]; source: string } | null = null;
+  if (!isotretinoin)
+    for (const g of goals) {
+      const row = GOAL_ACTIVES[g];
+      if (!row) continue;
+      let kinds = pregnant ? row.inPregnancy : row.actives;
+      if (profile.age != null && profile.age < 18) kinds = kinds.filter((k) => k !== 'retinoid');
+      if (beginner && strongPicks.length) kinds = kinds.filter((k) => k !== 'retinoid' && k !== 'exfoliant');
+      if (kinds.some((k) => servedKinds.has(k))) continue;
+      if (kinds.length) goalSlot = { goal: g, kinds, source: row.source };
+      break;
+    }
+  const goalNeedsMoisturiser = goalSlot?.kinds.some((k) => k === 'retinoid' || k === 'exfoliant') ?? false;
+
   const needs: Need[] = [];
   if (!pickOf('protect'))
     needs.push({
       role: 'protect',
       constraint: 'I7',
       what: 'a sunscreen of SPF 30 or more',
-      candidate: cheapest('protect'),
+      // A sunscreen that is only a sunscreen first: it keeps the moisturiser a step of its own.
+      candidate: cheapest('protect', (c) => c.stepType === 'protect') ?? cheapest('protect'),
     });
   if (!pickOf('cleanse'))
     needs.push({
@@ -519,6 +564,7 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
       what: 'a moisturiser',
       candidate: cheapest('moisturise', (c) => !c.roles.includes('protect') && c.kinds.size === 0),
     });
+  needs.push(...kept);
   if (goalSlot) {
     let found: Need | null = null;
     for (const kind of goalSlot.kinds) {
@@ -628,14 +674,55 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
   }
 
   // ---------------------------------------------------------------------------------------------
-  // 4. What can run at all: strong actives need a sunscreen (I9) and room for a moisturiser after them (I21).
-  const protect = pickOf('protect');
-  const cleanser = pickOf('cleanse');
-  const moisturiser = pickOf('moisturise');
+  // 4. Introductions: essentials from day 1; every other new product after a week's patch test, two weeks apart
+  // (I15), in the order of the person's goals.
   const dropPick = (p: Pick, reason: PlanReason) => {
     picks.splice(picks.indexOf(p), 1);
     note(notUsed, p.c.product, [reason]);
   };
+  const essential = (r: Role) => r === 'protect' || r === 'cleanse' || r === 'moisturise';
+  const goalRank = (p: Pick) => {
+    for (const [gi, g] of goals.entries()) {
+      const actives = GOAL_ACTIVES[g]?.actives ?? [];
+      const k = Math.min(...[...p.c.kinds].map((kind) => (actives.includes(kind) ? actives.indexOf(kind) : 99)), 99);
+      if (k < 99) return gi * 10 + k;
+    }
+    return 1000 + ['retinoid', 'exfoliant', 'morning_treat', 'evening_treat'].indexOf(p.role);
+  };
+  const newcomers = picks
+    .filter((p) => !essential(p.role) && !p.known && !p.prescribed)
+    .sort((a, b) => goalRank(a) - goalRank(b) || byId(a.c, b.c));
+  let nextWeek = 1;
+  for (const p of newcomers) {
+    const kept = previousFirstUse.get(p.c.product.id);
+    if (kept && kept >= req.startOn) {
+      p.firstUse = kept;
+      p.patchFrom = addDays(kept, -7);
+      nextWeek = Math.max(nextWeek, Math.floor(daysBetween(req.startOn, kept) / 7) + 2);
+    }
+  }
+  for (const p of newcomers) {
+    if (p.firstUse) continue;
+    const firstUse = addDays(req.startOn, nextWeek * 7);
+    if (firstUse > endOn) {
+      dropPick(p, {
+        source: 'invariant',
+        rule: 'I15',
+        text: `One new product at a time: its turn would come after the plan's ${req.horizonWeeks} week${req.horizonWeeks === 1 ? '' : 's'}. Plan again then.`,
+      });
+      continue;
+    }
+    p.firstUse = firstUse;
+    p.patchFrom = addDays(firstUse, -7);
+    nextWeek += 2;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 5. What can run at all: strong actives need a sunscreen (I9) and room for a moisturiser after them (I21).
+  // Decided after the introductions, so that a steps limit or a missing product never moves another product's dates.
+  const protect = pickOf('protect');
+  const cleanser = pickOf('cleanse');
+  const moisturiser = pickOf('moisturise');
   for (const role of ['retinoid', 'exfoliant'] as Role[]) {
     const p = pickOf(role);
     if (!p || p.prescribed) continue;
@@ -659,45 +746,6 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
         rule: 'I19',
         text: `Your evening limit of ${req.steps.eveningMax} step${req.steps.eveningMax === 1 ? '' : 's'} leaves no room for a cleanser, the ${ROLE_WORDS[role]} and a moisturiser after it (I21).`,
       });
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // 5. Introductions: essentials from day 1; every other new product after a week's patch test, two weeks apart
-  // (I15), in the order of the person's goals.
-  const essential = (r: Role) => r === 'protect' || r === 'cleanse' || r === 'moisturise';
-  const goalRank = (p: Pick) => {
-    for (const [gi, g] of goals.entries()) {
-      const actives = GOAL_ACTIVES[g]?.actives ?? [];
-      const k = Math.min(...[...p.c.kinds].map((kind) => (actives.includes(kind) ? actives.indexOf(kind) : 99)), 99);
-      if (k < 99) return gi * 10 + k;
-    }
-    return 1000 + ['retinoid', 'exfoliant', 'morning_treat', 'evening_treat'].indexOf(p.role);
-  };
-  const newcomers = picks
-    .filter((p) => !essential(p.role) && !p.known && !p.prescribed)
-    .sort((a, b) => goalRank(a) - goalRank(b) || byId(a.c, b.c));
-  let nextWeek = 1;
-  for (const p of newcomers) {
-    const kept = previousFirstUse.get(p.c.product.id);
-    if (kept && kept >= req.startOn) {
-      p.firstUse = kept;
-      nextWeek = Math.max(nextWeek, Math.floor(daysBetween(req.startOn, kept) / 7) + 2);
-    }
-  }
-  for (const p of newcomers) {
-    if (p.firstUse) continue;
-    const firstUse = addDays(req.startOn, nextWeek * 7);
-    if (firstUse > endOn) {
-      dropPick(p, {
-        source: 'invariant',
-        rule: 'I15',
-        text: `One new product at a time: its turn would come after the plan's ${req.horizonWeeks} week${req.horizonWeeks === 1 ? '' : 's'}. Plan again then.`,
-      });
-      continue;
-    }
-    p.firstUse = firstUse;
-    p.patchFrom = addDays(firstUse, -7);
-    nextWeek += 2;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -785,7 +833,8 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
     if (part === 'morning') {
       slot('protect', protect ? [protect.c] : []);
       for (const x of extras) slot(x.role, [x.c], true);
-      if (!protect?.c.roles.includes('moisturise')) slot('moisturise', moisturiseOptions);
+      // A moisturiser with SPF is both steps; a re-plan keeps a moisturiser the previous morning had.
+      if (!protect?.c.roles.includes('moisturise') || keepMorningMoisturiser) slot('moisturise', moisturiseOptions);
       for (const t of treats('morning_treat')) slot('morning_treat', [t.c]);
       slot('cleanse', cleanseOptions);
       key = extras.length
@@ -830,6 +879,9 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
     return v;
   };
 
+  const keepMorningMoisturiser = (req.previous?.routines ?? []).some(
+    (r) => r.timeOfDay === 'morning' && r.steps.some((st) => st.role === 'moisturise'),
+  );
   const mornings: string[] = [];
   const nights: string[] = [];
   const weeks: Array<{ mornings: Record<Weekday, string>; nights: Record<Weekday, string>; w: WeekNights }> = [];
@@ -850,6 +902,16 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
     weeks.push({ mornings: m, nights: n, w: wn });
   }
 
+  // A prescribed treatment the steps limit or the essentials crowd out on some of its days: said, never hidden (I17).
+  for (const p of picks)
+    if (
+      p.prescribed &&
+      [...variants.values()].some((v) => v.composed.rejected.some((r) => r.productId === p.c.product.id))
+    )
+      attention.push({
+        kind: 'prescriber',
+        text: `${p.c.product.name} does not fit on some of its prescribed days within your steps limit beside the essentials; ask your prescriber, or allow one more step.`,
+      });
   // Products the routines left out, and why (I22, I25); purchases left out are not bought.
   const usedIds = new Set([...variants.values()].flatMap((v) => v.composed.steps.map((s) => s.c.product.id)));
   const rejections = new Map<string, Composed['rejected'][number]>();
