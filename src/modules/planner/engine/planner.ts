@@ -1052,7 +1052,7 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
 
   const introductions: PlanIntroduction[] = picks
     .filter((p) => !p.known && !p.prescribed)
-    .sort((a, b) => (a.firstUse ?? '').localeCompare(b.firstUse ?? '') || byId(a.c, b.c))
+    .sort((a, b) => ((a.firstUse ?? '') < (b.firstUse ?? '') ? -1 : (a.firstUse ?? '') > (b.firstUse ?? '') ? 1 : 0) || byId(a.c, b.c))
     .map((p) =>
       p.firstUse
         ? {
