@@ -9,10 +9,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { excusedCheck, parseInvariants } from '../src/modules/planner/engine/checks.js';
+import { checkRoutine } from '../src/modules/routine/engine/compatibility.js';
 import { classify } from '../src/modules/planner/engine/classify.js';
+import { engineRoutine } from '../src/modules/planner/engine/compose.js';
 import { planDay, planInstances } from '../src/modules/planner/engine/day.js';
 import { planRoutine } from '../src/modules/planner/engine/planner.js';
-import { type PlanAnswer, type PlanProduct, type PlanRequest } from '../src/modules/planner/engine/types.js';
+import type { PlanAnswer, PlannedStep, PlanProduct, PlanRequest } from '../src/modules/planner/engine/types.js';
 import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 import { loadPlanKnowledge } from '../src/modules/planner/plan-knowledge.js';
 import { arbRequest } from './helpers/planner-arbitraries.js';
@@ -178,10 +180,23 @@ describe('metamorphic relations', () => {
           ...replan.unmet.flatMap((u) => (u.cheapestFix.product ? [u.cheapestFix.product.id] : [])),
         ]);
         const after = planInstances(replan);
+        // A step may also leave a routine where a rule of data/routine-rules.yaml forbids it beside what the
+        // routine now holds (a BPO wash beside the vitamin C that a finished copper serum no longer pushes out).
+        const classified = new Map(
+          [...req.shelf.map((x) => x.product), ...req.catalog].map((p) => [p.id, classify(p)] as const),
+        );
+        const requiredByRule = (steps: PlannedStep[], id: string, part: 'morning' | 'evening') => {
+          const here = steps.map((x) => classified.get(x.product.id)!);
+          const before = checkRoutine(engineRoutine(part, here), knowledge.ruleSet).map((f) => f.rule);
+          return checkRoutine(engineRoutine(part, [...here, classified.get(id)!]), knowledge.ruleSet).some(
+            (f) => f.severity !== 'low' && !before.includes(f.rule),
+          );
+        };
         planInstances(plan).forEach((day, k) => {
           for (const part of ['morning', 'evening'] as const)
             for (const s of day[part].steps) {
               if (s.product.id === finished || explained.has(s.product.id)) continue;
+              if (requiredByRule(after[k][part].steps, s.product.id, part)) continue;
               expect([
                 day.date,
                 part,
@@ -337,6 +352,23 @@ describe('prescribed products keep their days (I17)', () => {
       expect(Object.values(phase.nights).filter((k) => k === 'evening_exfoliant')).toHaveLength(2);
     }
     expect(p.introductions.map((i) => i.product.id)).not.toContain('tret');
+  });
+});
+
+describe('a retinoid night always has its retinoid', () => {
+  it('leaves a retinol out, with the rule, when the only cleanser is a benzoyl peroxide wash', () => {
+    const shelf = [
+      shelfItem(product({ ...FAMILIES.retinolSerum, id: 'retinol' })),
+      shelfItem(product({ ...FAMILIES.bpoWash, id: 'bpo-wash' })),
+      shelfItem(product({ ...FAMILIES.moisturiser, id: 'cream' })),
+      shelfItem(product({ ...FAMILIES.sunscreen50, id: 'spf' })),
+    ];
+    const p = planRoutine(request({ shelf, buy: 'shelf_only', budget: null }), knowledge);
+    expect(violations(p)).toEqual([]);
+    expect(p.routines.map((r) => r.key)).toEqual(['morning', 'evening']);
+    expect(p.notUsed.map((n) => [n.product.id, n.reasons[0].rule])).toEqual([
+      ['retinol', 'benzoyl-peroxide-with-retinoid'],
+    ]);
   });
 });
 

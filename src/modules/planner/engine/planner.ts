@@ -750,8 +750,8 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
 
   // ---------------------------------------------------------------------------------------------
   // 6. Which nights: the ramps of I13/I14 week by week, prescribed days fixed (I17), recovery nights kept (I16).
-  const retinoid = pickOf('retinoid');
-  const exfoliant = pickOf('exfoliant');
+  let retinoid = pickOf('retinoid');
+  let exfoliant = pickOf('exfoliant');
   const ramp = { gentle };
   const weekIndex = (date: string) => Math.floor(daysBetween(req.startOn, date) / 7);
   const startWeek = (p: Pick) => (p.firstUse ? weekIndex(p.firstUse) : 0);
@@ -817,6 +817,8 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
     timeOfDay: 'morning' | 'evening';
     name: string;
     composed: Composed;
+    withRetinoid: boolean;
+    withExfoliant: boolean;
   }
   const variants = new Map<string, Variant>();
   const pickByProduct = new Map(picks.map((p) => [p.c.product.id, p] as const));
@@ -837,6 +839,12 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
       if (!protect?.c.roles.includes('moisturise') || keepMorningMoisturiser) slot('moisturise', moisturiseOptions);
       for (const t of treats('morning_treat')) slot('morning_treat', [t.c]);
       slot('cleanse', cleanseOptions);
+      // A re-plan keeps the morning it had: the jobs the previous morning did come first under the limit.
+      if (previousMorningRoles.size && slots.length) {
+        const [first, ...rest] = slots;
+        const kept = rest.filter((x) => previousMorningRoles.has(x.role) || x.prescribed);
+        slots.splice(0, slots.length, first, ...kept, ...rest.filter((x) => !kept.includes(x)));
+      }
       key = extras.length
         ? `morning_prescribed_${[...variants.values()].filter((v) => v.timeOfDay === 'morning').length}`
         : 'morning';
@@ -874,32 +882,71 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
       withExfoliant ||
       slots.some((s) => s.options.length === 1 && s.options[0].kinds.has('benzoyl_peroxide') && s.role !== 'cleanse');
     const composed = compose(part, slots, limit, ruleSet, strongNight);
-    const v: Variant = { key, timeOfDay: part, name, composed };
+    const v: Variant = { key, timeOfDay: part, name, composed, withRetinoid, withExfoliant };
     variants.set(sig, v);
     return v;
   };
 
+  const previousMorningRoles = new Set(
+    (req.previous?.routines ?? [])
+      .filter((r) => r.timeOfDay === 'morning')
+      .flatMap((r) => r.steps.map((st) => st.role)),
+  );
   const keepMorningMoisturiser = (req.previous?.routines ?? []).some(
     (r) => r.timeOfDay === 'morning' && r.steps.some((st) => st.role === 'moisturise'),
   );
-  const mornings: string[] = [];
-  const nights: string[] = [];
   const weeks: Array<{ mornings: Record<Weekday, string>; nights: Record<Weekday, string>; w: WeekNights }> = [];
-  for (let w = 0; w < req.horizonWeeks; w++) {
-    const wn = weekNights(w);
-    const m = {} as Record<Weekday, string>;
-    const n = {} as Record<Weekday, string>;
-    for (let j = 0; j < 7; j++) {
-      const date = addDays(req.startOn, w * 7 + j);
-      const day = weekdayOf(date);
-      const mv = variantFor('morning', false, false, prescribedExtras('morning', day));
-      const nv = variantFor('evening', wn.retinoid.has(j), wn.exfoliant.has(j), prescribedExtras('evening', day));
-      m[day] = mv.key;
-      n[day] = nv.key;
-      mornings.push(mv.key);
-      nights.push(nv.key);
+  // A retinoid or exfoliant its own night's routine cannot hold (it clashes with the only cleanser, or could not be
+  // read) is taken out and the weeks are laid out again: a "retinoid night" always has its retinoid.
+  for (let pass = 0; pass < 3; pass++) {
+    variants.clear();
+    weeks.length = 0;
+    for (let w = 0; w < req.horizonWeeks; w++) {
+      const wn = weekNights(w);
+      const m = {} as Record<Weekday, string>;
+      const n = {} as Record<Weekday, string>;
+      for (let j = 0; j < 7; j++) {
+        const date = addDays(req.startOn, w * 7 + j);
+        const day = weekdayOf(date);
+        const mv = variantFor('morning', false, false, prescribedExtras('morning', day));
+        const nv = variantFor('evening', wn.retinoid.has(j), wn.exfoliant.has(j), prescribedExtras('evening', day));
+        m[day] = mv.key;
+        n[day] = nv.key;
+      }
+      weeks.push({ mornings: m, nights: n, w: wn });
     }
-    weeks.push({ mornings: m, nights: n, w: wn });
+    const lost = [retinoid, exfoliant].filter(
+      (p): p is Pick =>
+        !!p &&
+        !p.prescribed &&
+        [...variants.values()].some(
+          (v) =>
+            (p === retinoid ? v.withRetinoid : v.withExfoliant) &&
+            !v.composed.steps.some((st) => st.c.product.id === p.c.product.id),
+        ),
+    );
+    if (!lost.length) break;
+    for (const p of lost) {
+      const r = [...variants.values()].flatMap((v) => v.composed.rejected).find((x) => x.productId === p.c.product.id);
+      dropPick(
+        p,
+        r?.why === 'rule' && r.finding
+          ? {
+              source: 'rule',
+              rule: r.finding.rule,
+              text: `${r.finding.title}: ${r.finding.reason}`,
+              reference: r.finding.reference,
+            }
+          : r?.why === 'reading'
+            ? {
+                source: 'reading',
+                text: `${p.c.unreadable}: a strong active we could not read in full is not scheduled.`,
+              }
+            : { source: 'steps_limit', rule: 'I19', text: 'No room for it within your steps limit.' },
+      );
+      if (p === retinoid) retinoid = null;
+      else exfoliant = null;
+    }
   }
 
   // A prescribed treatment the steps limit or the essentials crowd out on some of its days: said, never hidden (I17).
@@ -1052,7 +1099,11 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
 
   const introductions: PlanIntroduction[] = picks
     .filter((p) => !p.known && !p.prescribed)
-    .sort((a, b) => ((a.firstUse ?? '') < (b.firstUse ?? '') ? -1 : (a.firstUse ?? '') > (b.firstUse ?? '') ? 1 : 0) || byId(a.c, b.c))
+    .sort(
+      (a, b) =>
+        ((a.firstUse ?? '') < (b.firstUse ?? '') ? -1 : (a.firstUse ?? '') > (b.firstUse ?? '') ? 1 : 0) ||
+        byId(a.c, b.c),
+    )
     .map((p) =>
       p.firstUse
         ? {
@@ -1162,7 +1213,7 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
   const summary = [
     `${morningSteps} step${morningSteps === 1 ? '' : 's'} in the morning, ${Math.min(...eveningCounts)}${Math.max(...eveningCounts) !== Math.min(...eveningCounts) ? `–${Math.max(...eveningCounts)}` : ''} in the evening`,
     retinoid
-      ? `${retinoid.c.product.name} ${retinoid.prescribed ? 'on your prescribed nights' : `from ${retinoid.firstUse ?? req.startOn}, ramping up`}`
+      ? `${retinoid.c.product.name} ${retinoid.prescribed ? 'on your prescribed nights' : retinoid.known ? 'at the frequency you tolerate' : `from ${retinoid.firstUse ?? req.startOn}, ramping up`}`
       : null,
     purchases.length
       ? `${purchases.length} purchase${purchases.length === 1 ? '' : 's'} (${total.toFixed(2)} ${currency})`
