@@ -325,7 +325,7 @@ function dropCopyAbove(whole: string, setAside: SetAsideText[], above: string[])
 }
 
 /** A short line ending in a full stop before the list's first name, on the same line: "Vitamin C. Water/Aqua/Eau, …". */
-const HEADING_ON_LIST_LINE = /^[ \t]*(\p{L}[^,;:.()\n]{0,38}[^\s,;:.()])\.[ \t]+(?=\S)/u;
+const HEADING_ON_LIST_LINE = /^\s*(\p{L}[^,;:.()\n]{0,38}[^\s,;:.()])\.[ \t]+(?=\S)/u;
 
 /**
  * Sets aside a heading that ends in a full stop at the start of a list's line ("Vitamin C. Water/Aqua/Eau, 3-O-Ethyl
@@ -357,7 +357,7 @@ export const PURPOSE_BEFORE_NAME =
 
 /** Purposes printed next to drug-facts actives ("Zinc Oxide 20% Sunscreen"), alone in a table cell. */
 const PURPOSE =
-  /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
+  /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:acne|itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
 function setAsideHeading(text: string, setAside: SetAsideText[]): void {
   const t = trimEdges(
@@ -509,6 +509,13 @@ function addFootnotes(text: string, footnotes: string[]): void {
 const SHARE_CLAIM = /^\d+(?:[.,]\d+)?\s*%\s+(?:of|du|des|de|aus|dei|del)\b/i;
 const INLINE_SHARE_CLAIM = /\.\s+(?=\d+(?:[.,]\d+)?\s*%\s+(?:of|du|des|de|aus|dei|del)\b)/i;
 
+/**
+ * A line that is a share claim or a result, not an entry with its strength: "-100% naturally derived ingredients",
+ * "95% saw smoother skin", "Up to 30% more hydration" (a bullet first, or none).
+ */
+const RESULT_CLAIM_LINE =
+  /^(?:[-–•·*✔✓►]\s*)?(?:up\s+to\s+)?\d{1,3}(?:[.,]\d{1,3})?\s*%\s+(?:of|naturally|natural|organic|plant|derived|saw|said|agreed|felt|reported|more|less|fewer|reduction|increase|improvement|off)\b/i;
+
 /** Takes out lines that are footnotes ("*Certified organic", "(1) Ingrédient issu de l'agriculture biologique"). */
 function takeFootnoteLines(text: string, footnotes: string[]): string {
   if (!text.includes('\n')) return text;
@@ -516,7 +523,7 @@ function takeFootnoteLines(text: string, footnotes: string[]): string {
   for (const line of text.split('\n')) {
     const t = line.trim();
     if (LEADING_MARKER.test(t) && /[a-z]/i.test(t) && looksLikeFootnote(t)) addFootnotes(t, footnotes);
-    else if (SHARE_CLAIM.test(t)) footnotes.push(t);
+    else if (SHARE_CLAIM.test(t) || RESULT_CLAIM_LINE.test(t)) footnotes.push(t);
     else kept.push(line);
   }
   return kept.join('\n');

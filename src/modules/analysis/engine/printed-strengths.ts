@@ -1,3 +1,5 @@
+import { trimEndOf } from '../../shared/engine/text-edges.js';
+
 // Strengths printed outside the ingredient list: "-5% Benzoyl Peroxide: Has acne-fighting ingredients.", "-Adapalene
 // 0.1%: …", "Zinc Oxide 7%, Titanium Dioxide 4.069%", "ナイアシンアミド5%配合". The parser finds them in the text it sets
 // aside (copy, name lines, bullets); the analysis (analyze.ts) reads the names with the matcher. Pure: no ORM, no
@@ -163,7 +165,10 @@ function wordsAfter(text: string, from: number): string[] {
  */
 export function describesRawMaterial(text: string, at: number): boolean {
   let open = -1;
-  for (let i = Math.min(at + 2, text.length - 1); i >= 0; i--) {
+  // A bracket a strength stands in opens within a name's reach: looked for that far only (reading back to the start
+  // from every strength of a long text cost the square of its length).
+  const reach = Math.max(0, at - BRACKET_REACH);
+  for (let i = Math.min(at + 2, text.length - 1); i >= reach; i--) {
     const c = text[i];
     if ((c === ')' || c === ']') && i < at) break;
     if (c === '(' || c === '[') {
@@ -172,8 +177,9 @@ export function describesRawMaterial(text: string, at: number): boolean {
     }
   }
   if (open < 0) return false;
-  const close = text.slice(open).search(/[)\]]/);
-  const inside = close < 0 ? text.slice(open + 1) : text.slice(open + 1, open + close);
+  const within = text.slice(open, open + 2 * BRACKET_REACH);
+  const close = within.search(/[)\]]/);
+  const inside = close < 0 ? within.slice(1) : within.slice(1, close);
   return /\p{L}/u.test(inside.replace(/%|ppm|w\/[wv]|v\/v/giu, ''));
 }
 
@@ -215,8 +221,18 @@ export function strengthsIn(text: string): Array<{ names: string[]; strength: st
 /** Acronyms of copy ("2% BHA", "10% AHA", "TXA"): BHA is also butylated hydroxyanisole's INCI name; never resolved. */
 export const isAcronym = (name: string): boolean => /^[A-Z]{2,4}s?$/.test(name);
 
-const SHAPED_END =
-  /(?:acid|oxide|dioxide|peroxide|extract|oil|ester|complex|peptide|retinoid|ceramide|[a-z]{3,}(?:ate|ide|ol|ene|ine|one|ane|in|ium|yl|ose))$/i;
+/** How far before a strength the bracket it stands in may open, in characters. */
+const BRACKET_REACH = 160;
+
+/** Head nouns of ingredient names, and the endings of chemical names (after three letters at least). */
+const HEAD_NOUNS = new Set(['acid', 'oxide', 'dioxide', 'peroxide', 'extract', 'oil', 'ester', 'complex', 'peptide']);
+const CHEMICAL_ENDINGS = ['ate', 'ide', 'ol', 'ene', 'ine', 'one', 'ane', 'in', 'ium', 'yl', 'ose', 'oid'];
+const endsShaped = (word: string): boolean => {
+  const w = trimEndOf(word, '™®©').toLowerCase();
+  return (
+    HEAD_NOUNS.has(w) || (/^[a-z]+$/.test(w) && CHEMICAL_ENDINGS.some((e) => w.endsWith(e) && w.length - e.length >= 3))
+  );
+};
 
 /**
  * Whether an unrecognised name reads as an ingredient's ("Lumiplex Complex", "Azeloglicina", an acronym): four Latin
@@ -225,7 +241,7 @@ const SHAPED_END =
 export function ingredientShaped(name: string): boolean {
   const words = name.split(/\s+/);
   if (words.length > 4 || !/^[\p{L}\d]/u.test(name) || /[^\x00-\x7f]/.test(name) || hasClaimWord(words)) return false;
-  return isAcronym(name) || SHAPED_END.test(words[words.length - 1].replace(/[™®©]+$/, ''));
+  return isAcronym(name) || endsShaped(words[words.length - 1]);
 }
 
 /**
