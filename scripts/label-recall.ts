@@ -247,6 +247,7 @@ function main(): void {
 
   printRetail(kb, matcher, 'retail.yaml');
   printRetail(kb, matcher, 'layout.yaml');
+  printRetail(kb, matcher, 'whole-label.yaml');
   if (process.argv.includes('--no-speed')) return;
   const lists = speedLists(labels, 3000);
   const entriesPerList = lists.slice(0, 50).reduce((n, t) => n + parseIngredientList(t).entries.length, 0) / 50;
@@ -282,8 +283,18 @@ function main(): void {
 
 // --- The retail corpus (data/labels/retail.yaml) -----------------------------------------------------------
 
-/** One expected entry: as printed, the INCI name (null: names no ingredient), active strength and kit part. */
-export type RetailItem = [printed: string, inci: string | null, extra?: { active?: string; part?: string }];
+/**
+ * One expected entry: as printed, the INCI name (null: names no ingredient), active strength (true: an active printed
+ * without one), a printed strength that is no active's, and kit part.
+ */
+export type RetailItem = [
+  printed: string,
+  inci: string | null,
+  extra?: { active?: string | true; strength?: string; part?: string },
+];
+
+/** An active named outside the list that the answer must report: as printed, its strength, whether it was analysed. */
+export type OutsideItem = [name: string, strength: string, analysed: boolean];
 
 export interface RetailLabel {
   name: string;
@@ -294,6 +305,8 @@ export interface RetailLabel {
   set_aside: string[];
   text: string;
   entries: RetailItem[];
+  /** whole-label.yaml: the actives named outside the list the answer reports (none when absent). */
+  outside?: OutsideItem[];
 }
 
 export function loadRetailCorpus(file = 'retail.yaml'): RetailLabel[] {
@@ -302,6 +315,9 @@ export function loadRetailCorpus(file = 'retail.yaml'): RetailLabel[] {
 
 /** The labels of data/labels/layout.yaml: layouts that carry meaning. */
 export const loadLayoutCorpus = (): RetailLabel[] => loadRetailCorpus('layout.yaml');
+
+/** The labels of data/labels/whole-label.yaml: strengths, headings and qualifiers read on the whole label (issue 40). */
+export const loadWholeLabelCorpus = (): RetailLabel[] => loadRetailCorpus('whole-label.yaml');
 
 /** Figures over a set of labels (one failure class, or all). */
 export interface RetailFigures {
@@ -327,6 +343,12 @@ export interface RetailFigures {
   setAsideMissed: number;
   /** Labels whose "could not be read" answer is wrong (an unread list answered as read, or the reverse). */
   unreadErrors: number;
+  /** Entries returned matched to some ingredient: the denominator of precision. */
+  matched: number;
+  /** Entries whose printed strength (not an active's) is wrong. */
+  strengthErrors: number;
+  /** Actives named outside the list reported wrong: missed, invented, or analysed when not (or the reverse). */
+  outsideErrors: number;
 }
 
 export interface RetailProblem {
@@ -349,6 +371,9 @@ const emptyFigures = (): RetailFigures => ({
   partErrors: 0,
   setAsideMissed: 0,
   unreadErrors: 0,
+  matched: 0,
+  strengthErrors: 0,
+  outsideErrors: 0,
 });
 
 interface ReturnedEntry {
@@ -390,6 +415,8 @@ export function evaluateRetail(
   labels: RetailLabel[],
   matcher: IngredientMatcher,
   kb: KnowledgeBase,
+  /** Check the actives named outside the list on every label (whole-label.yaml), not only where a label names some. */
+  options: { outside?: boolean } = {},
 ): { byClass: Map<string, RetailFigures>; problems: RetailProblem[] } {
   const byClass = new Map<string, RetailFigures>();
   const problems: RetailProblem[] = [];
@@ -400,6 +427,7 @@ export function evaluateRetail(
     const analysis = analyzeIngredientList(label.text, matcher) as ReturnType<typeof analyzeIngredientList> & {
       setAside?: Array<{ kind: string; text: string }>;
       unread?: boolean;
+      activesOutsideList?: Array<{ name: string; strength: string; analysed: boolean }>;
     };
     const got = analysis.entries as ReturnedEntry[];
     const pairs = align(got, label.entries, idOf);
@@ -425,12 +453,21 @@ export function evaluateRetail(
       } else if (id && !g.ingredientId)
         problems.push({ label: label.name, kind: 'unmatched', detail: `${JSON.stringify(g.input)}; expected ${w[1]}` });
       const active = w[2]?.active;
-      if (Boolean(active) !== g.active || (active && g.concentration !== active)) {
+      if (Boolean(active) !== g.active || (typeof active === 'string' && g.concentration !== active)) {
         f.activeErrors++;
         problems.push({
           label: label.name,
           kind: 'active',
           detail: `${JSON.stringify(g.input)} active=${g.active} ${g.concentration ?? ''}; expected ${active ? `active ${active}` : 'not active'}`,
+        });
+      }
+      const strength = w[2]?.strength;
+      if (strength && g.concentration !== strength) {
+        f.strengthErrors++;
+        problems.push({
+          label: label.name,
+          kind: 'strength',
+          detail: `${JSON.stringify(g.input)} ${g.concentration ?? 'no strength'}; expected ${strength}`,
         });
       }
       const part = w[2]?.part ?? null;
@@ -443,6 +480,18 @@ export function evaluateRetail(
         });
       }
     }
+    for (const g of got) if (g.ingredientId) f.matched++;
+    const checkOutside = options.outside || label.outside !== undefined;
+    const outside = (checkOutside ? (analysis.activesOutsideList ?? []) : []).map(
+      (o) => `${o.name}|${o.strength}|${o.analysed}`,
+    );
+    const wantOutside = (label.outside ?? []).map(([name, strength, analysed]) => `${name}|${strength}|${analysed}`);
+    for (const o of wantOutside.filter((o) => !outside.includes(o)))
+      problems.push({ label: label.name, kind: 'outside', detail: `missed ${o}` });
+    for (const o of outside.filter((o) => !wantOutside.includes(o)))
+      problems.push({ label: label.name, kind: 'outside', detail: `reported ${o}` });
+    f.outsideErrors =
+      wantOutside.filter((o) => !outside.includes(o)).length + outside.filter((o) => !wantOutside.includes(o)).length;
     got.forEach((g, i) => {
       if (gotPaired.has(i)) return;
       f.proseKept++;
@@ -485,7 +534,7 @@ export function evaluateRetail(
 
 function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher, file: string): void {
   const labels = loadRetailCorpus(file);
-  const { byClass, problems } = evaluateRetail(labels, matcher, kb);
+  const { byClass, problems } = evaluateRetail(labels, matcher, kb, { outside: file === 'whole-label.yaml' });
   const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '—');
   console.log(`\nCorpus data/labels/${file}: ${labels.length} labels, per class`);
   const header = [
@@ -493,6 +542,7 @@ function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher, file: string
     'labels',
     'entries',
     'recall',
+    'precision',
     'wrong',
     'kept',
     'lost',
@@ -502,6 +552,8 @@ function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher, file: string
     'part err',
     'set-aside missed',
     'unread err',
+    'strength err',
+    'outside err',
   ];
   const rows = [...byClass]
     .sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)))
@@ -510,6 +562,7 @@ function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher, file: string
       String(f.labels),
       String(f.entries),
       `${pct(f.recalled, f.inBase)} (${f.recalled}/${f.inBase})`,
+      `${pct(f.matched - f.wrong, f.matched)} (${f.matched - f.wrong}/${f.matched})`,
       `${f.wrong} (${pct(f.wrong, f.entries)})`,
       String(f.proseKept),
       String(f.lost),
@@ -519,6 +572,8 @@ function printRetail(kb: KnowledgeBase, matcher: IngredientMatcher, file: string
       String(f.partErrors),
       String(f.setAsideMissed),
       String(f.unreadErrors),
+      String(f.strengthErrors),
+      String(f.outsideErrors),
     ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const row of [header, ...rows]) console.log(`  ${row.map((c, i) => c.padEnd(widths[i])).join('  ')}`);

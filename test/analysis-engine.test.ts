@@ -607,6 +607,7 @@ describe('matching precision', () => {
       setAside: [],
       parts: [],
       nameLine: null,
+      activesOutsideList: [],
     });
     expect(analyze('   \n  ').entries).toEqual([]);
     expect(analyze('Ingredients:').entries).toEqual([]);

@@ -143,6 +143,19 @@ for (const [name, unit] of Object.entries({
   'leader dots': 'Zinc Oxide 6.5% ..... ',
   sentences: 'This formula helps your skin. ',
   'words joined by and': 'Aqua and ',
+  // Issue 40: strengths read outside the list, headings, qualifiers.
+  'strength bullets': '-5% Benzoyl Peroxide: Has acne-fighting ingredients.\n',
+  'strengths after names': 'Zinc Oxide 7%, Titanium Dioxide 4.069% ',
+  'strengths in brackets with words': 'Aqua (10% Retinoid Ester in ',
+  'strengths between pipes': 'Avobenzone 3% | ',
+  'full-width strengths': 'ナイアシンアミド５％配合',
+  'purposes before names': 'Sunscreen Octinoxate 7.5% ',
+  '"Phase A:" headings': 'Phase A: Aqua, ',
+  '"Formula 1:" parts': 'Formula 1: Aqua, Glycerin, Niacinamide\n',
+  'numbered parts run on': '1. Gel: Aqua, Glycerin, Niacinamide ',
+  'full-stop headings': 'Vitamin C. ',
+  'qualifiers in brackets': 'Limonene (Fragrances of Botanical Origin), ',
+  '有効成分 lines': '有効成分：',
 })) {
   shapes.push([unit.length > 30 ? name : `${name} (${JSON.stringify(unit)})`, (n) => fill(n, unit)]);
 }

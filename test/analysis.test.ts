@@ -135,6 +135,33 @@ describe('what the parser sets aside, and kits', () => {
     expect((await t.inject({ method: 'GET', url: `/analyze/${a.token}/rules` })).statusCode).toBe(200);
   });
 
+  it('reads actives printed with their strength outside the list, and says which it could not read (issue 40)', async () => {
+    const response = await analyze(
+      'Clear Pore Acne Gel\n-5% Benzoyl Peroxide: Has acne-fighting ingredients.\n-4% Lumiplex Complex: evens tone.\n-Niacinamide 2%: calms.\nInactive Ingredients: Water, Niacinamide, Carbomer, Sodium Hydroxide, Glycerin',
+    );
+    expect(response.statusCode).toBe(201);
+    const a = response.json() as Omit<Answer, 'ingredients'> & {
+      actives_outside_list: Array<{ name: string; strength: string; analysed: boolean; part: string | null }>;
+      ingredients: Array<Entry & { active: boolean; outside_list: boolean }>;
+    };
+    expect(a.ingredients.map((e) => [e.input, e.active, e.concentration, e.outside_list])).toEqual([
+      ['Benzoyl Peroxide', true, '5%', true],
+      ['Water', false, null, false],
+      ['Niacinamide', false, '2%', false],
+      ['Carbomer', false, null, false],
+      ['Sodium Hydroxide', false, null, false],
+      ['Glycerin', false, null, false],
+    ]);
+    expect(a.ingredients[0].ingredient?.alias).toBe('benzoyl-peroxide');
+    expect(a.actives_outside_list).toEqual([
+      { name: 'Benzoyl Peroxide', strength: '5%', analysed: true, part: null },
+      { name: 'Lumiplex Complex', strength: '4%', analysed: false, part: null },
+      { name: 'Niacinamide', strength: '2%', analysed: true, part: null },
+    ]);
+    // Kept with the analysis: read back as it was answered.
+    expect((await t.inject({ method: 'GET', url: `/analyze/shared/${a.token}` })).json()).toEqual(a);
+  });
+
   it('keeps Korean and Japanese entries (unmatched when the base lacks their names) instead of answering an empty list', async () => {
     const a = (await analyze('전성분: 정제수, 글리세린, 나이아신아마이드(Niacinamide)')).json() as Answer;
     expect(a.ingredients.map((e) => e.input)).toEqual(['정제수', '글리세린', '나이아신아마이드(Niacinamide)']);

@@ -6,14 +6,20 @@ import fc from 'fast-check';
 import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { evaluateRules } from '../src/modules/analysis/engine/rules.js';
-import { loadCorpus, loadKnowledgeBase, loadLayoutCorpus, loadRetailCorpus } from '../scripts/label-recall.js';
+import {
+  loadCorpus,
+  loadKnowledgeBase,
+  loadLayoutCorpus,
+  loadRetailCorpus,
+  loadWholeLabelCorpus,
+} from '../scripts/label-recall.js';
 import { unaccounted } from './helpers/label-accounting.js';
 import { PRESENTATIONS } from './helpers/label-presentations.js';
 
 const kb = loadKnowledgeBase();
 const matcher = new IngredientMatcher(kb.ingredients);
 const analyze = (text: string) => analyzeIngredientList(text, matcher);
-const labels = [...loadCorpus(), ...loadRetailCorpus(), ...loadLayoutCorpus()].map((l) => ({
+const labels = [...loadCorpus(), ...loadRetailCorpus(), ...loadLayoutCorpus(), ...loadWholeLabelCorpus()].map((l) => ({
   name: l.name,
   text: l.text,
 }));

@@ -197,6 +197,7 @@ export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries
           'RoutineRequest.skinProfile',
           'Product.source',
           'IngredientAnalysis.parts',
+          'IngredientAnalysis.activesOutsideList',
           'IngredientFeedback.appliedChanges',
           'FeaturedItem.article',
         ],

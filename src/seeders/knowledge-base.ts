@@ -34,7 +34,7 @@ export const LABEL_NAME_LANGUAGES = ['en', 'la', 'fr', 'de', 'es', 'it', 'pt', '
 export type LabelNameLanguage = (typeof LABEL_NAME_LANGUAGES)[number];
 
 /** One entry of data/ingredient-names/*.yaml: more label names of an ingredient the knowledge base holds. */
-export type LabelNamesRecord = { inci: string } & Partial<Record<LabelNameLanguage, string[]>>;
+export type LabelNamesRecord = { inci: string; source?: string } & Partial<Record<LabelNameLanguage, string[]>>;
 
 export const loadLabelNames = (): Array<LabelNamesRecord & { file: string }> =>
   readYamlLists<LabelNamesRecord>('ingredient-names');

@@ -78,7 +78,8 @@ export function validateKnowledgeBase(
       continue;
     }
     for (const [language, values] of Object.entries(entry)) {
-      if (language === 'inci' || language === 'file') continue;
+      // `source`: where the names come from (data/ingredient-names/variants.yaml), a note, not a language.
+      if (language === 'inci' || language === 'file' || (language === 'source' && typeof values === 'string')) continue;
       if (!languages.has(language))
         problems.push(`${where}: unknown language "${language}" (use ${LABEL_NAME_LANGUAGES.join(', ')})`);
       if (!Array.isArray(values)) {

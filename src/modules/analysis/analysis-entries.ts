@@ -31,6 +31,7 @@ export async function entriesWithIngredients(
       ...entry,
       ingredient,
       unread: entry.unread ?? false,
+      outsideList: entry.outsideList ?? false,
       alsoPrintedAs,
       concentrationEstimate: read.estimate,
       flags: read.flags,

@@ -5,6 +5,7 @@ import { countStatement } from '../../sql-statements.js';
 import type { StoredEntry } from './analysis.entity.js';
 import { serializeEntries } from './stored-entries.type.js';
 import type { SetAsideText } from './engine/set-aside.js';
+import type { ActiveOutsideList } from './engine/analyze.js';
 
 /** A new analysis as it is written: the columns of `ingredient_analysis`. */
 export interface NewAnalysis {
@@ -21,6 +22,8 @@ export interface NewAnalysis {
   setAside: SetAsideText[];
   /** The name line above the list (engine/parse.ts), kept for the same reason. */
   nameLine: string | null;
+  /** The actives named with a strength outside the list (engine/printed-strengths.ts), kept for the same reason. */
+  activesOutsideList: ActiveOutsideList[];
 }
 
 interface Waiting {
@@ -53,6 +56,7 @@ const COLUMNS = [
   'created_at',
   'set_aside',
   'name_line',
+  'actives_outside_list',
 ];
 const valuesOf = (row: NewAnalysis): unknown[] => [
   row.id,
@@ -66,6 +70,7 @@ const valuesOf = (row: NewAnalysis): unknown[] => [
   row.createdAt,
   JSON.stringify(row.setAside),
   row.nameLine,
+  JSON.stringify(row.activesOutsideList),
 ];
 
 function insertOf(rows: NewAnalysis[]): CompiledQuery {

@@ -6,6 +6,7 @@ import { UuidKeyed } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 import { StoredEntriesType } from './stored-entries.type.js';
 import type { SetAsideText } from './engine/set-aside.js';
+import type { ActiveOutsideList } from './engine/analyze.js';
 
 /** One entry as stored: what was printed and what it matched. */
 export interface StoredEntry {
@@ -23,6 +24,8 @@ export interface StoredEntry {
   unread?: boolean;
   /** Other names the same ingredient was printed under, kept once here (absent when none). */
   alsoPrintedAs?: string[];
+  /** An active printed with its strength outside the list, read as an entry (absent otherwise). */
+  outsideList?: boolean;
 }
 
 @Entity({ tableName: 'ingredient_analysis' })
@@ -64,6 +67,13 @@ export class IngredientAnalysis extends UuidKeyed {
   /** The name line above the list (engine/parse.ts), kept for the same reason. */
   @Property({ type: 'text', nullable: true })
   nameLine?: string | null;
+
+  /**
+   * The actives the label named with a strength outside its list (engine/printed-strengths.ts), read or not; null on
+   * rows written before they were looked for.
+   */
+  @Property({ type: 'json', nullable: true })
+  activesOutsideList?: ActiveOutsideList[] | null;
 
   @Index()
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })

@@ -5,6 +5,7 @@ import { PageArgs, checkedLimit } from '../shared/pagination.js';
 import { IngredientAnalysis } from './analysis.entity.js';
 import { analyzeList, claimAnalysis, getAnalysis, listMyAnalyses } from './analysis.service.js';
 import {
+  ActiveOutsideList,
   AnalysisEntry,
   AnalysisRules,
   Categorization,
@@ -153,6 +154,16 @@ export class AnalysisResolver {
   setAside(@Root() analysis: { setAside?: SetAside[] | null }): SetAside[] {
     // Kept with the analysis when it was made (or by the start-up backfill for older rows): nothing is parsed again.
     return analysis.setAside ?? [];
+  }
+
+  @FieldResolver(() => [ActiveOutsideList], {
+    description:
+      'Actives the label names with a strength outside its ingredient list (bullets, claims, drug-facts lines): each ' +
+      'read into the list (analysed) or reported as not analysed.',
+  })
+  activesOutsideList(@Root() analysis: { activesOutsideList?: ActiveOutsideList[] | null }): ActiveOutsideList[] {
+    // Kept with the analysis when it was made: nothing is parsed again. Rows written before have none kept.
+    return analysis.activesOutsideList ?? [];
   }
 
   @FieldResolver(() => Boolean, {

@@ -32,6 +32,7 @@ export async function analyzeList(em: EntityManager, text: string, viewer: User 
       part: e.part,
       ...(e.unread ? { unread: true } : {}),
       ...(e.alsoPrintedAs ? { alsoPrintedAs: e.alsoPrintedAs } : {}),
+      ...(e.outsideList ? { outsideList: true } : {}),
     })),
     unmatched: result.unmatched,
     duplicates: result.duplicates,
@@ -40,6 +41,7 @@ export async function analyzeList(em: EntityManager, text: string, viewer: User 
     createdAt: new Date(),
     setAside: shownSetAside(result.setAside),
     nameLine: result.nameLine,
+    activesOutsideList: result.activesOutsideList,
   };
   await saveAnalysis(em, analysis);
   return analysis;

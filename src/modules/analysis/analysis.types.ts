@@ -46,6 +46,13 @@ export class AnalysisEntry {
   })
   alsoPrintedAs?: string[];
 
+  @Field(() => Boolean, {
+    description:
+      'An active printed with its strength outside the list ("-5% Benzoyl Peroxide: …" above a list of inactives), ' +
+      'read as an entry of the product.',
+  })
+  outsideList?: boolean;
+
   ingredientId!: string | null;
 
   @Field(() => Ingredient, { nullable: true, description: 'Null exactly when match is none.' })
@@ -97,6 +104,30 @@ export class SetAsideText {
 
   @Field()
   text!: string;
+}
+
+@ObjectType({
+  description:
+    'An active the label names with a strength outside its ingredient list (a bullet, a claim, a drug-facts line), ' +
+    'and whether the analysis read it.',
+})
+export class ActiveOutsideList {
+  @Field({ description: 'The name as printed.' })
+  name!: string;
+
+  @Field({ description: 'The strength as printed ("5%", "0.3%").' })
+  strength!: string;
+
+  @Field({
+    description:
+      "True when the analysis reads it: the list's entry of that ingredient takes the strength, or it became an active " +
+      'entry (outsideList). False: a name we do not know, or one the list does not hold under that name ("Vitamin C", ' +
+      '"BHA"): an active named outside the list was not analysed, and no flag or rule assumes it absent.',
+  })
+  analysed!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'The kit part whose text printed it; null for one product.' })
+  part!: string | null;
 }
 
 @ObjectType({ description: 'An input that matched no ingredient.' })

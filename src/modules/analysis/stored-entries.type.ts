@@ -44,6 +44,7 @@ export function serializeEntries(entries: StoredEntry[]): string {
       if (entry.part) sparse.part = entry.part;
       if (entry.unread) sparse.unread = true;
       if (entry.alsoPrintedAs?.length) sparse.alsoPrintedAs = entry.alsoPrintedAs;
+      if (entry.outsideList) sparse.outsideList = true;
       return sparse;
     }),
   );

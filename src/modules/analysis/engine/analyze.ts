@@ -1,6 +1,7 @@
 // Parse, match and fold duplicates: the pure core of an ingredient-list analysis.
 import { IngredientMatcher, type MatchedEntry } from './match.js';
 import { parseIngredientList, type ParsedEntry } from './parse.js';
+import { DRUG_FACTS_ACTIVES, ingredientShaped, isAcronym, type PrintedStrength } from './printed-strengths.js';
 import { useLineOf } from './product-type-words.js';
 import type { SetAsideText } from './set-aside.js';
 import { readRun } from './split-run.js';
@@ -14,6 +15,27 @@ export interface AnalyzedEntry extends MatchedEntry {
   unread?: true;
   /** Other names the same ingredient is printed under further down the list (kept once, here). */
   alsoPrintedAs?: string[];
+  /**
+   * An active printed with its strength outside the list ("-5% Benzoyl Peroxide: …" above a list of inactives), read
+   * as an entry of the product (printed-strengths.ts).
+   */
+  outsideList?: true;
+}
+
+/** An active named with a strength outside the list, and whether the analysis read it. */
+export interface ActiveOutsideList {
+  /** The name as printed. */
+  name: string;
+  /** As printed ("5%", "0.3%"). */
+  strength: string;
+  /**
+   * True when the analysis reads it: it gave its strength to the list's entry of that ingredient, or became an active
+   * entry of its own. False when the name is not one we know, or names an ingredient the list does not hold under
+   * that name (a common name, "Vitamin C", an acronym, "BHA"): then nothing is assumed.
+   */
+  analysed: boolean;
+  /** The kit part whose text printed it, or null. */
+  part: string | null;
 }
 
 export interface ListAnalysis {
@@ -36,6 +58,8 @@ export interface ListAnalysis {
    * do ("Directions: " and the line: product-type-words.ts, useLineOf).
    */
   nameLine: string | null;
+  /** Actives named with a strength outside the list, read or not (printed-strengths.ts). */
+  activesOutsideList: ActiveOutsideList[];
 }
 
 function matched(entry: ParsedEntry, matcher: IngredientMatcher): MatchedEntry {
@@ -114,8 +138,12 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
     if (whole.match !== 'none') keep(whole);
     else for (const entry of matchEntryOrPieces(parsedEntry, matcher, whole)) keep(entry);
   }
+  const activesOutsideList = parsed.printedStrengths.length
+    ? readPrintedStrengths(parsed.printedStrengths, entries, parsed.parts, matcher)
+    : NONE_OUTSIDE;
   return {
     entries,
+    activesOutsideList,
     ...(unread ? { unread: true as const } : {}),
     unmatched,
     duplicates,
@@ -126,4 +154,102 @@ export function analyzeIngredientList(text: string, matcher: IngredientMatcher):
     // Without a name line saying how it is used, the label's directions may ("then rinse off"): kept as its use line.
     nameLine: parsed.nameLine ?? useLineOf(parsed.setAside.map((s) => s.text)),
   };
+}
+
+const NONE_OUTSIDE: ActiveOutsideList[] = Object.freeze([]) as unknown as ActiveOutsideList[];
+
+/** The ingredient ids of the drug-facts actives (printed-strengths.ts) as this matcher knows them. */
+const drugFactsIds = new WeakMap<IngredientMatcher, Set<string>>();
+function drugFactsActives(matcher: IngredientMatcher): Set<string> {
+  let ids = drugFactsIds.get(matcher);
+  if (!ids) {
+    ids = new Set();
+    for (const name of DRUG_FACTS_ACTIVES) {
+      const id = matcher.matchEntry({ input: name }).ingredientId;
+      if (id) ids.add(id);
+    }
+    drugFactsIds.set(matcher, ids);
+  }
+  return ids;
+}
+
+/**
+ * Reads the strengths printed outside the list. The first of a strength's names that the matcher knows (exactly or by
+ * another name, never by a slip, never an acronym) names it: when the list holds that ingredient (in that part), the
+ * entry takes the printed strength unless the list printed one; when the list lacks it and it is an active a Drug
+ * Facts label lists apart, it becomes an active entry at the head of its part. Anything else is reported unread.
+ * Entries are renumbered when one is added.
+ */
+function readPrintedStrengths(
+  printed: PrintedStrength[],
+  entries: AnalyzedEntry[],
+  parts: string[],
+  matcher: IngredientMatcher,
+): ActiveOutsideList[] {
+  const report: ActiveOutsideList[] = [];
+  const seen = new Set<string>();
+  let added = false;
+  for (const claim of printed) {
+    let name: string | null = null;
+    let id: string | null = null;
+    let match: AnalyzedEntry['match'] = 'none';
+    for (const candidate of claim.names) {
+      if (isAcronym(candidate)) break;
+      const found = matcher.matchEntry({ input: candidate });
+      if (found.ingredientId && (found.match === 'exact' || found.match === 'alias')) {
+        name = candidate;
+        id = found.ingredientId;
+        match = found.match;
+        break;
+      }
+    }
+    if (!id) {
+      // The name as printed: the fewest words that read as an ingredient's, else nothing worth reporting.
+      const shaped = [...claim.names].reverse().find(ingredientShaped);
+      const longest = claim.names[0];
+      const shown = shaped && ingredientShaped(longest) ? longest : shaped;
+      if (shown && !seen.has(`${shown}|${claim.strength}`)) {
+        seen.add(`${shown}|${claim.strength}`);
+        report.push({ name: shown, strength: claim.strength, analysed: false, part: claim.part });
+      }
+      continue;
+    }
+    const key = `${id}|${claim.strength}|${claim.part ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // In a kit, a strength printed above the first part names no part: it is read only when one part holds it.
+    const holding = entries.filter((e) => e.ingredientId === id && (claim.part === null || e.part === claim.part));
+    const holders = new Set(holding.map((e) => e.part ?? ''));
+    if (holding.length && holders.size === 1) {
+      if (holding[0].concentration === null) holding[0].concentration = claim.strength;
+      report.push({ name: name!, strength: claim.strength, analysed: true, part: claim.part });
+      continue;
+    }
+    const inKit = parts.length > 0;
+    if (!holding.length && drugFactsActives(matcher).has(id) && (!inKit || claim.part !== null)) {
+      const entry: AnalyzedEntry = {
+        position: 0,
+        input: name!,
+        concentration: claim.strength,
+        mayContain: false,
+        nano: false,
+        active: true,
+        part: claim.part,
+        match,
+        ingredientId: id,
+        outsideList: true,
+      };
+      // At the head of its part, after the actives already read there: where a Drug Facts label lists its actives.
+      let at = entries.findIndex((e) => (e.part ?? null) === claim.part);
+      if (at < 0) at = entries.length;
+      while (at < entries.length && entries[at].active && (entries[at].part ?? null) === claim.part) at++;
+      entries.splice(at, 0, entry);
+      added = true;
+      report.push({ name: name!, strength: claim.strength, analysed: true, part: claim.part });
+      continue;
+    }
+    report.push({ name: name!, strength: claim.strength, analysed: false, part: claim.part });
+  }
+  if (added) for (let i = 0; i < entries.length; i++) entries[i].position = i + 1;
+  return report;
 }

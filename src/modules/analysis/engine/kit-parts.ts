@@ -44,6 +44,8 @@ const NUMBERED = /\d{1,2}\s*[.)]\s+(?=\p{L})/uy;
 const NUMBERED_NAMED =
   /(\p{L}[^\n:,;.]{0,39}?[^\s:,;.])[ \t]*(?:\n[ \t]*)?(?:\([^)\n]{1,24}\)[ \t]*(?:\n[ \t]*)?)?:\s*/uy;
 
+const NUMBERED_RUN_ON = /[ \t](?=\d{1,2}[.)][ \t]+\p{L}[^\n:,;.]{0,39}:)/gu;
+
 /** How far a product's name line reaches, in characters. */
 const NAME_LINE_REACH = 300;
 /** How long a step's name may be ("Step 2 Brightening Vitamin C Night Serum"). */
@@ -68,7 +70,13 @@ function nameLineFrom(text: string, at: number, lineEnd: number, name: (line: st
   return commas(nextLine) >= 2 || /^ingredients?\s*:/i.test(nextLine) ? lineEnd + 1 : -1;
 }
 
+/** "Formula 1:", "Formule 2." : the products of a duo named by number or letter. */
+const FORMULA_PART = /(f[oó]rmul[ae])[ \t]*(\d{1,2}|[a-z]|[ivx]{1,4})[ \t]*[:.)][ \t]*(?:\n[ \t]*)?/iuy;
+
 function markerAt(text: string, at: number): Marker | null {
+  FORMULA_PART.lastIndex = at;
+  const formula = FORMULA_PART.exec(text);
+  if (formula) return { at, end: FORMULA_PART.lastIndex, name: `${formula[1]} ${formula[2]}` };
   PRODUCT_FIELD.lastIndex = at;
   const field = PRODUCT_FIELD.exec(text);
   if (field) return { at, end: PRODUCT_FIELD.lastIndex, name: field[1].trim() };
@@ -155,6 +163,8 @@ export function kitParts(text: string): { parts: LabelPart[]; before: string } {
   for (const m of text.matchAll(/\n|\.\s+(?=\p{L}|\d{1,2}[.)]\s)/gu)) starts.push(m.index + m[0].length);
   if (/product\s+name\s*:/i.test(text))
     for (const m of text.matchAll(/[ \t](?=product\s+name\s*:)/gi)) starts.push(m.index + 1);
+  // "… Sodium Benzoate 2. Moisturizer: Water, …": the next numbered part run on after the last name of a list.
+  if (/^\s*1\s*[.)]\s/.test(text)) for (const m of text.matchAll(NUMBERED_RUN_ON)) starts.push(m.index + 1);
   starts.sort((a, b) => a - b);
   for (const at of starts) {
     const marker = markerAt(text, skipChars(text, at, ' \t'));

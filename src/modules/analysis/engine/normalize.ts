@@ -23,6 +23,8 @@ const SPELLING: Record<string, string> = {
   extr: 'extract',
   ext: 'extract',
   oel: 'oil',
+  // The older spelling of the genus Schisandra, still printed ("Schizandra Chinensis Fruit Extract").
+  schizandra: 'schisandra',
 };
 
 /** Writes CI numbers one way: "C.I. 77891", "CI77891", "Ci 77891" → "CI 77891". */
@@ -390,8 +392,11 @@ export function isTypoOf(
       // A word some ingredient name uses is a word, not a slip ("Sodium Sulfite" is no typo of "Sodium Sulfate"),
       // and so is a known stem with another ending ("Linolenate" next to "Linolenic" is no typo of "Linoleate").
       if (vocabulary.has(word)) return false;
+      // Only a stem of five letters or more says which substance it is: "ster" of "Sterate" (a letter lost from
+      // "Stearate") is no other form of "Sterol" in a name the other words pin down ("PEG-40 Sterate").
       const stem = chemicalStem(word);
-      if (stem && vocabulary.hasOtherWithStem(stem, knownWords[i])) return false;
+      if (stem && (stem.length >= 5 || knownWords.length < 3) && vocabulary.hasOtherWithStem(stem, knownWords[i]))
+        return false;
     }
     return slips > 0;
   }

@@ -4,7 +4,15 @@ import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
 import { isSpace, skipChars, trimEdges, trimEndOf, trimStartOf } from '../../shared/engine/text-edges.js';
 import { nameLineOf } from './product-type-words.js';
-import { kindOf, LAYOUT_KINDS, setAsideLines, takeFreeOfBlocks, type SetAsideText } from './set-aside.js';
+import { describesRawMaterial, strengthsIn, type PrintedStrength } from './printed-strengths.js';
+import {
+  kindOf,
+  LAYOUT_KINDS,
+  setAsideLines,
+  takeFreeOfBlocks,
+  type SetAsideKind,
+  type SetAsideText,
+} from './set-aside.js';
 
 export interface ParsedEntry {
   /** 1-based position in the list as printed (after dropping footnotes and duplicates). */
@@ -44,6 +52,11 @@ export interface ParsedList {
    * 200 ml"): read as the list's heading for its product type (engine/product-type.ts, nameLineOf). Null otherwise.
    */
   nameLine: string | null;
+  /**
+   * Strengths printed outside the list, in copy, bullets and name lines ("-5% Benzoyl Peroxide: …"), with the names
+   * they may belong to: the analysis reads them with the matcher (analyze.ts).
+   */
+  printedStrengths: PrintedStrength[];
 }
 
 // --- Markup and layout ------------------------------------------------------------------------
@@ -158,6 +171,9 @@ function clean(text: string, markup: string[] = []): string {
       .replace(/[；]/g, ';')
       .replace(/[：]/g, ':')
       .replace(/[‐‑‒]/g, '-')
+      // Full-width digits and per cent sign ("５％配合"): strengths as any label prints them.
+      .replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+      .replace(/[％﹪]/g, '%')
       .replace(/ {2,}/g, ' '),
   );
 }
@@ -240,8 +256,11 @@ export function activeHeadings(text: string): { index: number; heading: string }
   }
   return found;
 }
+// A Japanese quasi-drug prints その他の成分 ("other ingredients") after its 有効成分 ("active ingredients").
 const INACTIVE_HEADING =
-  /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)/i;
+  /\b(?:inactive\s+ingredients?\s*:?|inactives?\s*:|other\s+ingredients?\s*:|(?<!active\s)ingredients\s*:)|その他の成分[ \t]*:?/i;
+/** A Japanese quasi-drug's actives heading: 有効成分 ("active ingredients"), with or without a colon. */
+const JAPANESE_ACTIVES = /有効成分[ \t]*:?/;
 /** Drug facts sections other than the ingredients. */
 const DRUG_FACTS_SECTION =
   /(?:^|\s)(?:other\s+information|do\s+not\s+use|stop\s+use|when\s+using|keep\s+out\s+of\s+reach|ask\s+a\s+doctor|for\s+external\s+use|questions\s+or\s+comments)\b|(?:^|\n(?![ \t]*\n)|[.;]\s)\s*(?:purposes?|uses?|warnings?|directions|questions\??)\b|\b(?:purposes?|uses|warnings?|directions|questions)\s*[:?]/i;
@@ -251,6 +270,8 @@ const DRUG_FACTS_SECTION =
  */
 const AFTER_THE_LIST =
   /(?:^|\n(?![ \t]*\n)|[.!?;]\s)\s*(?:directions(?:\s+for\s+use)?|how\s+to\s+use|mode\s+d['’]emploi|usage|warnings?|cautions?|precautions?|storage|key\s+ingredients|hero\s+ingredients|benefits|features|questions|description|net\s+(?:wt|weight|vol|contents?)|made\s+in|manufactured|distributed|produced\s+(?:by|in)|for\s+external\s+use|keep\s+out\s+of|free\s+(?:of|from)|formulated\s+without|does\s+not\s+contain|contains\s+no|dermatologi(?:st|cally)\s+tested|cruelty[- ]free|please\s+(?:note|refer|check|be\s+aware)|ingredients?\s+(?:lists?\s+)?(?:are|is|may|can|might|could|subject)\b|this\s+ingredient\s+list|results\s+may|clean\s+at\s|key\s+benefits|contains\s+\d+|non[- ]comedogenic|hypoallergenic|step\s*1\b|what\s+it\s+is|why\s+we\s+love|how\s+it\s+works|good\s+to\s+know|suitable\s+for|not\s+tested\s+on|this\s+(?:formula|product)\b|fabriqu[ée]\s+en|hergestellt\s+in|prodotto\s+in|hecho\s+en|fabricado\s+en|conseils\s+d['’]utilisation|anwendung|modo\s+de\s+(?:empleo|uso)|f\.?\s?i\.?\s?l\.?\s|iln\s?\d|pao|best\s+before|batch|lot\s+(?:no|number)|exp(?:iry)?\s+date)\b/i;
+
+const STRENGTH_THEN_WORD = /(\d[ \t]*%)[ \t]+(?=\p{L})(?![wv]\/[wv])/giu;
 
 interface Section {
   text: string;
@@ -289,7 +310,8 @@ function looksLikeCopyLine(line: string): boolean {
 }
 
 /** Without a heading: lines of marketing copy above the list (lines with no separator, bullets, sentences, before one with several). */
-function dropCopyAbove(text: string, setAside: SetAsideText[], above: string[]): string {
+function dropCopyAbove(whole: string, setAside: SetAsideText[], above: string[]): string {
+  const text = headingOnListLine(whole, setAside, above);
   const lines = text.split('\n');
   // The list is the first line with several commas (or, failing that, several separators of any kind) that is not copy.
   let listLine = lines.findIndex((l) => (l.match(/[,;]/g) ?? []).length >= 2 && !looksLikeCopyLine(l));
@@ -302,6 +324,25 @@ function dropCopyAbove(text: string, setAside: SetAsideText[], above: string[]):
   return lines.slice(listLine).join('\n');
 }
 
+/** A short line ending in a full stop before the list's first name, on the same line: "Vitamin C. Water/Aqua/Eau, …". */
+const HEADING_ON_LIST_LINE = /^\s*(\p{L}[^,;:.()\n]{0,38}[^\s,;:.()])\.[ \t]+(?=\S)/u;
+
+/**
+ * Sets aside a heading that ends in a full stop at the start of a list's line ("Vitamin C. Water/Aqua/Eau, 3-O-Ethyl
+ * Ascorbic Acid, …"): four words at most, no abbreviation ("Alcohol Denat."), and the rest of the line a list
+ * separated by commas, not by full stops ("Water. Glycerin. Niacinamide." stays a list).
+ */
+function headingOnListLine(text: string, setAside: SetAsideText[], above: string[]): string {
+  const m = HEADING_ON_LIST_LINE.exec(text);
+  if (!m || countWords(m[1]) > 4 || ABBREVIATION_BEFORE.test(m[1])) return text;
+  const lineEnd = text.indexOf('\n', m[0].length);
+  const rest = text.slice(m[0].length, lineEnd < 0 ? text.length : lineEnd);
+  if (separatorCount(rest) < 2 || (rest.match(/\.\s/g) ?? []).length >= 2) return text;
+  setAside.push({ kind: 'heading', text: m[1] });
+  above.push(m[1]);
+  return text.slice(m[0].length);
+}
+
 /** Cuts the list where copy after it begins, and sets that copy aside. */
 function cutAfter(text: string, pattern: RegExp, setAside: SetAsideText[]): string {
   const m = pattern.exec(text);
@@ -310,9 +351,13 @@ function cutAfter(text: string, pattern: RegExp, setAside: SetAsideText[]): stri
   return text.slice(0, m.index);
 }
 
+/** A purpose printed before the active's name, the table flattened ("Sunscreen Octinoxate 7.5%"). */
+export const PURPOSE_BEFORE_NAME =
+  /^(?:sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:acne|itch|dandruff|perspirant|fungal|septic|bacterial)|antiperspirant|antifungal|antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|lip\s+protectant)\s+(?=\p{L})/iu;
+
 /** Purposes printed next to drug-facts actives ("Zinc Oxide 20% Sunscreen"), alone in a table cell. */
 const PURPOSE =
-  /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
+  /^(?:purposes?|sunscreen|skin\s+protectant|acne\s+(?:treatment|medication)|anti[- ]?(?:acne|itch|dandruff|perspirant|fungal|septic|bacterial|cavity|gingivitis)|antiperspirant|antifungal|antiseptic|first\s+aid\s+antiseptic|(?:external\s+)?analgesic|astringent|anesthetic|anticavity|dandruff|lip\s+protectant|moisturizer)$/i;
 
 function setAsideHeading(text: string, setAside: SetAsideText[]): void {
   const t = trimEdges(
@@ -346,9 +391,10 @@ function activesEnd(text: string): number {
 
 /** The list's sections; the text above the list goes to `above` as well as being set aside. */
 function sections(text: string, setAside: SetAsideText[], above: string[]): Section[] {
-  const active = activeHeadings(text).find(
-    (m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index)),
-  );
+  const japanese = text.includes('有効成分') ? JAPANESE_ACTIVES.exec(text) : null;
+  const active =
+    activeHeadings(text).find((m) => !NOT_THE_ACTIVES.test(text.slice(Math.max(0, m.index - 20), m.index))) ??
+    (japanese ? { index: japanese.index, heading: japanese[0] } : undefined);
   if (active) {
     setAsideLines(text.slice(0, active.index), setAside);
     above.push(text.slice(0, active.index));
@@ -382,6 +428,20 @@ function sections(text: string, setAside: SetAsideText[], above: string[]): Sect
   }
   const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, setAside, above);
   return [{ text: cutAfter(body, AFTER_THE_LIST, setAside), active: false }];
+}
+
+/**
+ * "Phase A:", "Phase 2." at a line's start or after a separator: the phases of one formula, not products of a kit.
+ * Set aside as headings; a separator takes their place.
+ */
+const PHASE_HEADING = /(?:^|(?<=[\n,;.]))[ \t]*phase[ \t]+(?:[a-z]|\d{1,2}|[ivx]{1,4})[ \t]*[:.)–-][ \t]*/gim;
+
+function takePhaseHeadings(text: string, setAside: SetAsideText[]): string {
+  if (!/phase/i.test(text)) return text;
+  return text.replace(PHASE_HEADING, (heading) => {
+    setAside.push({ kind: 'heading', text: trimEndOf(heading.trim(), ':.)–-').trim() });
+    return ', ';
+  });
 }
 
 // --- Footnotes -----------------------------------------------------------------------------------
@@ -430,8 +490,13 @@ const INLINE_FOOTNOTE = new RegExp(`(?:\\.\\s*|\\s+)(?=(?:${MARKS}|\\(\\s*\\*+\\
 /** Where one footnote of several ends: "*Certified organic **Fair trade †Natural origin". */
 const NEXT_FOOTNOTE = new RegExp(`\\s+(?=(?:${MARKS}|\\(\\s*(?:\\*+|\\d)\\s*\\))${FOOTNOTE_OPENING})`);
 
+/** What a starred note under a claim says: "*Consumer test on 104 women", "**Clinical study, 4 weeks". */
+const RESULT_FOOTNOTE =
+  /\b(?:consumer|clinical(?:ly)?|instrumental|self[- ]assessment|stud(?:y|ies)|survey|panel|tested|test|results?)\b/i;
+
 function looksLikeFootnote(text: string): boolean {
   const body = text.replace(LEADING_MARKER, '');
+  if (RESULT_FOOTNOTE.test(body) && body !== text) return true;
   if (!FOOTNOTE_WORDS.test(body)) return false;
   return body.split(/\s+/).length <= 2 || FOOTNOTE_GRAMMAR.test(body);
 }
@@ -444,6 +509,13 @@ function addFootnotes(text: string, footnotes: string[]): void {
 const SHARE_CLAIM = /^\d+(?:[.,]\d+)?\s*%\s+(?:of|du|des|de|aus|dei|del)\b/i;
 const INLINE_SHARE_CLAIM = /\.\s+(?=\d+(?:[.,]\d+)?\s*%\s+(?:of|du|des|de|aus|dei|del)\b)/i;
 
+/**
+ * A line that is a share claim or a result, not an entry with its strength: "-100% naturally derived ingredients",
+ * "95% saw smoother skin", "Up to 30% more hydration" (a bullet first, or none).
+ */
+const RESULT_CLAIM_LINE =
+  /^(?:[-–•·*✔✓►]\s*)?(?:up\s+to\s+)?\d{1,3}(?:[.,]\d{1,3})?\s*%\s+(?:of|naturally|natural|organic|plant|derived|saw|said|agreed|felt|reported|more|less|fewer|reduction|increase|improvement|off)\b/i;
+
 /** Takes out lines that are footnotes ("*Certified organic", "(1) Ingrédient issu de l'agriculture biologique"). */
 function takeFootnoteLines(text: string, footnotes: string[]): string {
   if (!text.includes('\n')) return text;
@@ -451,7 +523,7 @@ function takeFootnoteLines(text: string, footnotes: string[]): string {
   for (const line of text.split('\n')) {
     const t = line.trim();
     if (LEADING_MARKER.test(t) && /[a-z]/i.test(t) && looksLikeFootnote(t)) addFootnotes(t, footnotes);
-    else if (SHARE_CLAIM.test(t)) footnotes.push(t);
+    else if (SHARE_CLAIM.test(t) || RESULT_CLAIM_LINE.test(t)) footnotes.push(t);
     else kept.push(line);
   }
   return kept.join('\n');
@@ -797,8 +869,17 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
     return null;
   }
   const words = countWords(text);
-  // "99% of the total ingredients are from natural origin": a footnote without a marker.
-  if (words >= 5 && FOOTNOTE_WORDS.test(text) && FOOTNOTE_GRAMMAR.test(text) && /\b(?:of|from|are|is)\b/i.test(text)) {
+  // "99% of the total ingredients are from natural origin": a footnote without a marker. A name with a qualifier in
+  // brackets after it ("Limonene (Fragrances of Botanical Origin)") is an entry: only the words outside the
+  // brackets can make a footnote.
+  const outer = qualifiedNameOf(text);
+  const judged = outer ?? text;
+  if (
+    countWords(judged) >= 5 &&
+    FOOTNOTE_WORDS.test(judged) &&
+    FOOTNOTE_GRAMMAR.test(judged) &&
+    /\b(?:of|from|are|is)\b/i.test(judged)
+  ) {
     ctx.footnotes.push(text);
     return null;
   }
@@ -826,13 +907,21 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
     }
   }
   let concentration: string | null = null;
-  const conc = hasPercent || /ppm/i.test(entry) ? CONCENTRATION.exec(entry) : null;
+  const found = hasPercent || /ppm/i.test(entry) ? CONCENTRATION.exec(entry) : null;
+  // "Hydroxypinacolone Retinoate (10% Retinoid Ester in …)": a strength in brackets with other words describes the
+  // raw material, not the product: the entry keeps its bracket, and no strength.
+  const conc = found && !describesRawMaterial(entry, found.index) ? found : null;
   if (conc) {
     const before = entry.slice(0, conc.index);
     const after = entry.slice(conc.index + conc[0].length);
     // Drug facts print the purpose after the strength: "Avobenzone 3% Sunscreen".
     const purpose = ctx.active && /\p{L}/u.test(before);
-    const name = purpose ? before : `${before} ${after}`;
+    let name = purpose ? before : `${before} ${after}`;
+    const lead = purpose ? PURPOSE_BEFORE_NAME.exec(name.trim()) : null;
+    if (lead) {
+      ctx.layout.push({ kind: 'other', text: lead[0].trim() });
+      name = name.trim().slice(lead[0].length);
+    }
     if (purpose && /\p{L}/u.test(after)) ctx.layout.push({ kind: 'other', text: after.trim() });
     if (/w\/[wv]|v\/v/i.test(conc[0])) ctx.layout.push({ kind: 'heading', text: conc[0].trim() });
     // Any script's name: "병풀추출물(47%)" keeps its 47%.
@@ -868,6 +957,18 @@ function readEntry(raw: string, ctx: Context): ParsedEntry | null {
     return null;
   }
   return newEntry(entry, concentration, nano, ctx);
+}
+
+/**
+ * The name before a qualifier in brackets closing the entry ("Limonene" of "Limonene (Fragrances of Botanical
+ * Origin)"), or null when the entry is not a name followed by one bracket group.
+ */
+function qualifiedNameOf(text: string): string | null {
+  if (!text.endsWith(')')) return null;
+  const open = text.indexOf('(');
+  if (open <= 0 || text.indexOf(')') !== text.length - 1) return null;
+  const name = text.slice(0, open).trim();
+  return /^\p{L}/u.test(name) ? name : null;
 }
 
 /** Longer than this, an entry is no name but copy: set aside, never matched (the matcher reads names, not pages). */
@@ -953,15 +1054,22 @@ export function parseIngredientList(text: string): ParsedList {
   const cleaned = takeFreeOfBlocks(takeFootnoteLines(canonicalCiNumber(clean(text, markup)), footnotes), setAside);
   // The tags account for their part of the input: set aside as markup, one item for all.
   if (markup.length) setAside.push({ kind: 'markup', text: markup.join(' ') });
-  const kit = kitParts(cleaned);
+  const kit = kitParts(takePhaseHeadings(cleaned, setAside));
   setAsideLines(kit.before, setAside);
   const above = [kit.before];
+  // Where each part's set-aside text begins: a strength printed in a part's copy belongs to that part.
+  const partFrom: Array<{ part: string | null; setAside: number; ignored: number }> = [];
   for (const part of kit.parts) {
+    partFrom.push({ part: part.name, setAside: setAside.length, ignored: ignored.length });
     if (part.marker) setAsideHeading(part.marker, setAside);
     for (const section of sections(part.text, setAside, above)) {
-      const sectionText = periodsAsSeparators(
+      let sectionText = periodsAsSeparators(
         section.text.includes(GLUE) ? section.text.replaceAll(GLUE, ', ') : section.text,
       );
+      // "Avobenzone 3% Sunscreen Octinoxate 7.5% Sunscreen": a drug facts table flattened into one line; each
+      // strength ends an active (its purpose, after it, goes on the next line and is set aside there).
+      if (section.active && sectionText.indexOf('%') !== sectionText.lastIndexOf('%'))
+        sectionText = sectionText.replace(STRENGTH_THEN_WORD, '$1\n');
       const lines = sectionText.split('\n').filter((l) => l.trim());
       // A list pasted one ingredient per line has no commas to speak of; drug facts print one active a line.
       const commas = separatorCount(sectionText);
@@ -1003,6 +1111,7 @@ export function parseIngredientList(text: string): ParsedList {
     }
   }
   for (const [i, e] of entries.entries()) e.position = i + 1;
+  const printedStrengths = strengthsOutside(setAside, ignored, partFrom);
   setAside.push(...layout);
   for (const text of ignored) setAside.push({ kind: kindOf(text), text });
   for (const text of footnotes) setAside.push({ kind: 'footnote', text });
@@ -1015,5 +1124,35 @@ export function parseIngredientList(text: string): ParsedList {
     parts,
     // A kit's parts are named by their own headings; the line above them names the set.
     nameLine: parts.length ? null : nameLineOf(above),
+    printedStrengths,
   };
+}
+
+/** Set-aside kinds whose text may print an active's strength: copy, name lines, directions. */
+const MAY_PRINT_STRENGTH: ReadonlySet<SetAsideKind> = new Set(['marketing', 'other', 'heading']);
+
+/**
+ * The strengths printed in the text set aside (copy, bullets, name lines, entries read as prose), each with the kit
+ * part whose text printed it. Claims that something is absent, disclaimers and footnotes print none.
+ */
+function strengthsOutside(
+  setAside: SetAsideText[],
+  ignored: string[],
+  partFrom: Array<{ part: string | null; setAside: number; ignored: number }>,
+): PrintedStrength[] {
+  const found: PrintedStrength[] = [];
+  const partAt = (index: number, key: 'setAside' | 'ignored'): string | null => {
+    let part: string | null = null;
+    for (const p of partFrom) if (p[key] <= index) part = p.part;
+    return part;
+  };
+  const read = (text: string, part: string | null) => {
+    for (const s of strengthsIn(text)) found.push({ ...s, part });
+  };
+  for (let i = 0; i < setAside.length; i++)
+    if (MAY_PRINT_STRENGTH.has(setAside[i].kind) && setAside[i].text.includes('%'))
+      read(setAside[i].text, partAt(i, 'setAside'));
+  for (let i = 0; i < ignored.length; i++)
+    if (ignored[i].includes('%') && MAY_PRINT_STRENGTH.has(kindOf(ignored[i]))) read(ignored[i], partAt(i, 'ignored'));
+  return found;
 }

@@ -17,7 +17,7 @@ export interface SetAsideText {
 /** Words that open or carry a "free of" claim, in the languages labels are pasted in. */
 const FREE_OF_CLASS = String.raw`(?:parabens?|sulf|sulph|phthalates?|silicon|mineral|artificial|synthetic|fragrances?|perfumes?|alcohols?|dyes?|colou?r|petrolatum|petroleum|gluten|talc|sls|sles|peg|formaldehyde|oxybenzone|retinyl|animal|gmo|microplastic|nasties|harsh|toxins?|fillers?|essential\s+oils?)`;
 const FREE_OF_PREFIX = new RegExp(
-  String.raw`\b(?:free\s+(?:of|from)\b|(?:formulated|made|created|crafted|developed)\s+without\b|(?:does|do)\s+not\s+contain\b|contains?\s+no\b|we\s+never\s+use\b|never\s+(?:formulated|made)\s+with\b|without\s*:|without\s+(?=${FREE_OF_CLASS})|no\s+(?:added\s+)?(?=${FREE_OF_CLASS})|0\s*%\s*(?=${FREE_OF_CLASS})|formule\s+sans\b|sans\s*:|sans\s+(?=${FREE_OF_CLASS}|parab|huile|sulfat|phénox|phenox)|ohne\s+(?=parabene|silikon|mineral|mikroplastik|sulfat|duftstoff|farbstoff|alkohol)|sin\s+(?=parabenos|sulfatos|siliconas|aceites|fragancia|alcohol)|senza\s+(?=parabeni|siliconi|solfati|nichel|profumo))`,
+  String.raw`\b(?:free\s+(?:of|from)\b|(?:formulated|made|created|crafted|developed)\s+without\b|(?:does|do)\s+not\s+contain\b|contains?\s+no\b|we\s+never\s+use\b|never\s+(?:formulated|made)\s+with\b|without\s*:|without\s+(?=${FREE_OF_CLASS})|no\s+(?:added\s+)?(?=${FREE_OF_CLASS})|(?<!\d|\d[.,])0\s*%\s*(?=${FREE_OF_CLASS})|formule\s+sans\b|sans\s*:|sans\s+(?=${FREE_OF_CLASS}|parab|huile|sulfat|phénox|phenox)|ohne\s+(?=parabene|silikon|mineral|mikroplastik|sulfat|duftstoff|farbstoff|alkohol)|sin\s+(?=parabenos|sulfatos|siliconas|aceites|fragancia|alcohol)|senza\s+(?=parabeni|siliconi|solfati|nichel|profumo))`,
   'i',
 );
 /** Claims whose items come first: "Paraben-free", "파라벤 프리", "パラベンフリー". */
