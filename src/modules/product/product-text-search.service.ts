@@ -21,6 +21,8 @@ import {
 export { parseSearchText } from '../search/parse.js';
 import { searchVocabulary } from '../search/synonyms.js';
 import { candidates } from '../search/candidates.js';
+import type { Intent } from '../search/engine/intent.js';
+import { checkedFlags, LIST_READ } from './product.service.js';
 
 /**
  * Bounds on the work of one search (bench/README.md, "Search"). A query with at most
@@ -43,6 +45,59 @@ export const SHORT_ANSWER = 5;
 const matchedWords = new WeakMap<object, string[]>();
 /** The words of a search result's name and brand that matched the query (null outside a text search). */
 export const matchedWordsOf = (product: object): string[] | null => matchedWords.get(product) ?? null;
+
+/** How a word of the query was read: matched by some result, and what it was read as (null: as itself). */
+export interface WordReading {
+  word: string;
+  matched: boolean;
+  readAs: string | null;
+}
+
+/** What a text search read in the query: each word, each constraint as checked, and notes. */
+export interface SearchReading {
+  words: WordReading[];
+  constraints: Intent['constraints'];
+  notes: string[];
+}
+
+const readings = new WeakMap<object, SearchReading>();
+/** The reading of a text search's page (null for a page of no text search). */
+export const searchReadingOf = (page: object): SearchReading | null => readings.get(page) ?? null;
+
+/**
+ * The free-from constraints a query asked for, as the `free_of` filter of the product searches
+ * writes them (checkedFlags: the contract's words to the product flags, one stored reading; a
+ * product whose list is not wholly read is not known to be free of anything).
+ */
+function constraintConditions(intent: Intent | undefined): ProductConditions {
+  const flags = checkedFlags('query', intent?.constraints.map((c) => c.freeOf));
+  return flags.length
+    ? { sql: [`not (p.flags && array[?]::text[]) and ${LIST_READ}`], params: [flags] }
+    : { sql: [], params: [] };
+}
+
+/** Notes for what was read and is not a word to match: unchecked claims, the comedogenic ranking, dropped words. */
+function intentNotes(intent: Intent | undefined): string[] {
+  if (!intent) return [];
+  const notes: string[] = [];
+  for (const claim of intent.unchecked)
+    notes.push(`"${claim}": not checked (nothing an ingredient list shows), so not used to filter`);
+  if (intent.comedogenic)
+    notes.push(
+      `"${intent.comedogenic}": leave-on products without an ingredient rated comedogenic 3 or more (Fulton 1989) ranked first; nothing excluded`,
+    );
+  if (intent.ignored.length) notes.push(`ignored: ${intent.ignored.map((w) => `"${w}"`).join(', ')} (sizes and shopping words)`);
+  return notes;
+}
+
+/**
+ * The rank a product gains when the query asked for non-comedogenic products: left on the skin
+ * (not a cleanser, a wash-off mask, a scrub or a body wash) with no ingredient rated 3 or more.
+ */
+const COMEDOGENIC_GAIN = ` + 100 * (select count(*) from product cp join product_category cc on cc.id = cp.category_id
+    where cp.id = m.product_id and coalesce(cc.step_type, '') <> 'cleanse'
+      and cc.alias not in ('wash-off-masks', 'clay-masks', 'scrubs', 'body-washes')
+      and not exists (select 1 from ingredient ci where ci.id::text = any(cp.ingredient_ids) and ci.comedogenic >= 3))`;
 
 interface SearchCursor {
   rank: number;
@@ -152,17 +207,31 @@ export async function productTextPage(
   const fixes = await corrections(em, parsed.words, typing);
   const texts = queryTexts(parsed, searchVocabulary(), fixes);
   if (!texts) return { items: [], nextCursor: null };
-  const result = await rankedPage(em, texts, where, limit, after, reads);
+  const gain = parsed.intent?.comedogenic ? COMEDOGENIC_GAIN : '';
+  const result = await rankedPage(em, texts, where, limit, after, reads, gain);
   const short = !after && texts.relaxed && result.rows.length < Math.min(limit, SHORT_ANSWER);
-  const filled = short
-    ? [
-        ...result.rows,
-        ...(await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, reads)),
-      ]
-    : result.rows;
+  const relaxed = short
+    ? await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, reads, gain)
+    : [];
+  const filled = [...result.rows, ...relaxed];
   const items = filled.slice(0, limit);
   const last = items[items.length - 1];
-  return {
+  // A plain term is matched when a result meets it: all of them when one result meets the whole
+  // query; else those the partial results met (relaxedRows' search_met: the plain terms' ordinals).
+  const plain = parsed.terms.filter((t) => !t.optional && !t.negated && !t.quoted);
+  const met = new Set(relaxed.flatMap((r) => (r.search_met as number[] | null) ?? []).map((n) => plain[n - 1]));
+  const reading: SearchReading = {
+    words: parsed.terms
+      .filter((t) => !t.negated)
+      .map((t) => ({
+        word: t.words.join(' '),
+        matched: !!t.readAs || result.rows.length > 0 || met.has(t),
+        readAs: t.readAs ?? null,
+      })),
+    constraints: parsed.intent?.constraints ?? [],
+    notes: intentNotes(parsed.intent),
+  };
+  const answer = {
     items: items.map((row) => {
       const product = result.toItem(row);
       matchedWords.set(
@@ -176,6 +245,8 @@ export async function productTextPage(
         ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
         : null,
   };
+  readings.set(answer, reading);
+  return answer;
 }
 
 /**
@@ -233,6 +304,7 @@ async function rankedPage(
   limit: number,
   after: SearchCursor | null,
   reads: ProductReads,
+  gain: string,
 ) {
   const reader = await productRowReader(em, reads);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
@@ -247,7 +319,7 @@ async function rankedPage(
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
-           (${rank.sql}${boost.gain})::float8 as rank
+           (${rank.sql}${boost.gain}${gain})::float8 as rank
          from c m
        ) r where true${page}
        order by r.rank desc, r.popularity desc, r.product_id desc limit ?
@@ -276,6 +348,7 @@ async function relaxedRows(
   where: ProductConditions,
   count: number,
   reads: ProductReads,
+  gain: string,
 ): Promise<Array<Record<string, unknown>>> {
   const relaxed = texts.relaxed!;
   const reader = await productRowReader(em, reads);
@@ -294,14 +367,15 @@ async function relaxedRows(
   // A term of stop words alone ("the") is an empty tsquery that nothing meets: it is not counted.
   return em.execute<Array<Record<string, unknown>>>(
     `with c as materialized (${candidateSet.sql})${boost.cte},
-       t as (select q, (select count(*) from c where c.document @@ q) as n from unnest(${terms}) q)
-     select ${resultColumns(reader, texts)}
+       t as (select q, ord, (select count(*) from c where c.document @@ q) as n from unnest(${terms}) with ordinality as u(q, ord))
+     select ${resultColumns(reader, texts)}, r.search_met
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
            (select count(*) from t where m.document @@ t.q) as met,
+           array(select t.ord::int from t where m.document @@ t.q) as search_met,
            (select sum(1.0 / t.n) from t where m.document @@ t.q) as weight,
-           (ts_rank_cd(m.document, ${relaxed.any.sql}) + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${relaxed.any.sql})${boost.gain})::float8 as rank
+           (ts_rank_cd(m.document, ${relaxed.any.sql}) + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${relaxed.any.sql})${boost.gain}${gain})::float8 as rank
          from c m
        ) r where r.met >= greatest(1, (select count(*) from t where numnode(t.q) > 0) - 1)
        order by r.met desc, r.weight desc, r.rank desc, r.popularity desc, r.product_id desc limit ?
@@ -323,7 +397,7 @@ async function relaxedRows(
  * Products by `text` and `where`: by relevance; a query of negations alone ("-fragrance") has
  * nothing to rank and is a condition (no matching document), paged by `byName`.
  */
-export function searchProductText(
+export async function searchProductText(
   em: EntityManager,
   parsed: ParsedQuery,
   where: ProductConditions,
@@ -331,6 +405,15 @@ export function searchProductText(
   reads: ProductReads,
   byName: (where: ProductConditions) => Promise<PageResult<ProductRow>>,
 ): Promise<PageResult<ProductRow>> {
+  // Free-from words of the query ("fragrance free", "reef safe") are the free_of filter.
+  const asked = constraintConditions(parsed.intent);
+  where = { sql: [...where.sql, ...asked.sql], params: [...where.params, ...asked.params] };
+  if (!parsed.terms.length) {
+    // Only constraints typed ("fragrance free"): every product meeting them, by name.
+    const page = await byName(where);
+    readings.set(page, { words: [], constraints: parsed.intent?.constraints ?? [], notes: intentNotes(parsed.intent) });
+    return page;
+  }
   if (parsed.terms.every((t) => t.negated)) {
     const positive = queryTexts(
       { ...parsed, terms: parsed.terms.map((t) => ({ ...t, negated: false, or: true })) },

@@ -1,6 +1,7 @@
 import { validationFailed } from '../../errors.js';
+import { readIntent } from './engine/intent.js';
 import { parseQuery, type ParsedQuery } from './engine/query.js';
-import { searchVocabulary } from './synonyms.js';
+import { intentVocabulary, searchVocabulary } from './synonyms.js';
 
 export const MAX_QUERY_LENGTH = 200;
 
@@ -26,12 +27,17 @@ export function parseSearchText(field: string, text: string): ParsedQuery | null
   // No one types a control character: NUL and the like are a 400 here, as the database would refuse them in a value.
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
     throw validationFailed(field, `${field} holds a control character`);
-  const parsed = parseQuery(text, searchVocabulary());
-  const words = parsed.terms.flatMap((t) => t.words);
+  // What the words ask for beyond names (free-from, fillers, sizes) first; the rest is searched.
+  // The bounds hold for the words as typed, whatever of them is read as a constraint or dropped.
+  const typed = parseQuery(text, searchVocabulary());
+  const words = typed.terms.flatMap((t) => t.words);
   if (words.length > MAX_QUERY_WORDS)
     throw validationFailed(field, `${field} holds ${words.length} words; at most ${MAX_QUERY_WORDS}`);
   const long = words.find((w) => [...w].length > MAX_WORD_LETTERS);
   if (long)
     throw validationFailed(field, `${field} holds a word of ${[...long].length} letters; at most ${MAX_WORD_LETTERS}`);
-  return parsed.terms.length ? parsed : null;
+  const intent = readIntent(text, intentVocabulary());
+  const parsed: ParsedQuery = intent.text === text ? { ...typed, intent } : { ...parseQuery(intent.text, searchVocabulary()), intent };
+  const asked = intent.constraints.length || intent.unchecked.length || intent.comedogenic;
+  return parsed.terms.length || asked ? parsed : null;
 }
