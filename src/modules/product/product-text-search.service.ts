@@ -120,6 +120,15 @@ export const MAX_CORRECTED_WORDS = 4;
 export const MAX_EDITED_LETTERS = 20;
 /** Corrections of one word searched as its alternatives (each is a term of every tsquery). */
 export const MAX_FIXES_PER_WORD = 6;
+/** Neighbouring typed words looked up as one word run apart ("duin zand" → Duinzand). */
+export const MAX_JOINED_PAIRS = 6;
+
+/**
+ * How alike (pg_trgm similarity) the nearest known word must be to stand for an unknown one: at
+ * the extension's 0.3 "razor" met "rose" (0.1 by itself, through a shared part) and brands the
+ * catalog does not have met words that share three letters; "niacimanide" → niacinamide is 0.41.
+ */
+export const NEAREST_SIMILARITY = 0.4;
 
 const editsOf = (word: string): string[] => (word.length <= MAX_EDITED_LETTERS ? oneEditAway(word) : []);
 
@@ -137,24 +146,34 @@ async function corrections(em: EntityManager, words: string[], typing: string | 
   // Bounded by the query whatever it holds: MAX_CORRECTED_WORDS words looked at, one-edit spellings
   // of the short ones only (52 a letter: a 50-letter word has 2,600), the trigram nearest for the rest.
   const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w)).slice(0, MAX_CORRECTED_WORDS);
-  if (!candidates.length) return new Map();
+  if (!candidates.length && words.length < 2) return new Map();
   const parts = candidates.flatMap((w) => twoParts(w).flat());
+  // Two typed words that are one known word run together ("clear vane" → Clearvane): each also
+  // searched as that word. The first MAX_JOINED_PAIRS neighbours only.
+  const pairs = words
+    .slice(0, MAX_JOINED_PAIRS + 1)
+    .flatMap((w, i) => (i && !/\d/.test(w) && !/\d/.test(words[i - 1]) ? [[words[i - 1], w, words[i - 1] + w]] : []));
   // With them, whether known words start with the word being typed: then it is no typo ("ceram"
   // of ceramide, not cream). A LIKE prefix of four letters or more reads the trigram index.
   const started = typing !== null && candidates.includes(typing) ? typing : null;
   const seen = await em.execute<Array<{ word: string | null }>>(
     `select word from search_word where word = any(array[?]::text[])
      union all (select null from search_word where ?::text is not null and word like ? limit 1)`,
-    [[...new Set([...candidates, ...parts])], started, `${started ?? ''}%`],
+    [[...new Set([...candidates, ...parts, ...pairs.map((p) => p[2])])], started, `${started ?? ''}%`],
   );
   const known = new Set(seen.flatMap((r) => (r.word ? [r.word] : [])));
   if (started && seen.some((r) => r.word === null)) known.add(started);
   const out = new Map<string, string[]>();
+  for (const [a, b, joined] of pairs) {
+    if (!known.has(joined)) continue;
+    out.set(a, [...(out.get(a) ?? []), joined]);
+    out.set(b, [...(out.get(b) ?? []), joined]);
+  }
   for (const w of candidates) {
     const joined = twoParts(w)
       .filter(([a, b]) => known.has(a) && known.has(b))
       .map(([a, b]) => `${a} ${b}`);
-    if (joined.length) out.set(w, joined);
+    if (joined.length) out.set(w, [...(out.get(w) ?? []), ...joined]);
   }
   const unknown = candidates.filter((w) => !known.has(w));
   if (!unknown.length) return out;
@@ -173,7 +192,7 @@ async function corrections(em: EntityManager, words: string[], typing: string | 
      )
      select owner, word, true as near from near
      union all
-     select f.w, (select s.word from search_word s where s.word % f.w
+     select f.w, (select s.word from search_word s where s.word % f.w and similarity(s.word, f.w) >= ${NEAREST_SIMILARITY}
        order by similarity(s.word, f.w) desc, abs(length(s.word) - length(f.w)), s.word limit 1), false
      from unnest(string_to_array(?::text, ' ')) as f(w) where f.w not in (select owner from near)`,
     [edits.map(([w]) => w).join(' '), edits.map(([, e]) => e).join(' '), unknown.filter((w) => !out.has(w)).join(' ')],
@@ -183,7 +202,7 @@ async function corrections(em: EntityManager, words: string[], typing: string | 
     const fixes = editsOf(w).filter((e) => near.has(`${w} ${e}`));
     if (fixes.length) out.set(w, [...(out.get(w) ?? []), ...fixes.sort().slice(0, MAX_FIXES_PER_WORD)]);
   }
-  for (const r of rows) if (!r.near && r.word) out.set(r.owner, [r.word]);
+  for (const r of rows) if (!r.near && r.word) out.set(r.owner, [...(out.get(r.owner) ?? []), r.word]);
   return out;
 }
 

@@ -10,7 +10,7 @@ interface SynonymFile {
 }
 
 interface ReadingFile {
-  kinds: Array<{ means: string; search: string[]; words: string[] }>;
+  kinds: Array<{ means: string; search: string[]; words: string[]; avoid?: string[] }>;
   concerns: Array<{ means: string; search: string[]; words: string[]; source: string }>;
 }
 
@@ -36,7 +36,12 @@ export function searchVocabulary(): SearchVocabulary {
     const readings = readYaml<ReadingFile>('search-readings.yaml');
     const read = (as: string, list: ReadingFile['kinds']): Reading[] =>
       list.flatMap((r) =>
-        r.words.map((w) => ({ phrase: phrase(w), search: r.search.map(phrase), readAs: `${as}: ${r.means}` })),
+        r.words.map((w) => ({
+          phrase: phrase(w),
+          search: r.search.map(phrase),
+          avoid: (r.avoid ?? []).map(fold),
+          readAs: `${as}: ${r.means}`,
+        })),
       );
     vocabulary = {
       spelling: file.spelling.map(([uk, us]) => [fold(uk), fold(us)] as const),

@@ -19,6 +19,8 @@ export interface SearchVocabulary {
 export interface Reading {
   phrase: readonly string[];
   search: ReadonlyArray<readonly string[]>;
+  /** Words a product of this reading does not have (a face mask is no lip mask): searched as -word. */
+  avoid?: readonly string[];
   /** What the answer says the phrase was read as ("kind: sunscreen", "concern: dryness"). */
   readAs: string;
 }
@@ -209,6 +211,8 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
         alternatives: dedupe([[...typed], ...searched]),
         readAs: reading.readAs,
       });
+      for (const word of reading.avoid ?? [])
+        merged.push({ words: [word], negated: true, or: false, quoted: false, prefix: false, optional: false, alternatives: [[word]] });
       i += reading.phrase.length - 1;
       continue;
     }
@@ -423,6 +427,9 @@ export function queryTexts(
       boost.push(q);
       continue;
     }
+    // A read phrase ("crème hydratante") also ranks the products that print it first: a French
+    // name above the moisturisers it was read as.
+    if (term.readAs) boost.push(tsquery([phraseText(term.words)], []));
     full.push({ q, or: term.or, negated: term.negated });
     if (core && term.negated) core.push({ q, or: term.or, negated: true });
     else if (core) {
