@@ -97,7 +97,8 @@ function judge(c: Case, top: string[], reading: Reading | null): string | null {
     const said = c.partial.filter((w) => !unmatched.has(w));
     if (said.length) return `not said unmatched: ${said.join(', ')}`;
   }
-  if (c.unchecked && !reading?.notes.some((n) => /not check/i.test(n))) return 'no note that a "free" phrase is not checked';
+  if (c.unchecked && !reading?.notes.some((n) => /not check/i.test(n)))
+    return 'no note that a "free" phrase is not checked';
   const missing = (c.expect ?? []).filter((a) => !top.includes(a));
   if (missing.length) return `missing ${missing.join(', ')}`;
   if (c.among) {

@@ -19,7 +19,9 @@ export class SearchWordReading {
   readAs!: string | null;
 }
 
-@ObjectType({ description: 'A free-from constraint read from the query: the free_of filter, as the service checks it.' })
+@ObjectType({
+  description: 'A free-from constraint read from the query: the free_of filter, as the service checks it.',
+})
 export class SearchConstraint {
   @Field({ description: 'The words that asked for it, as typed ("fragrance free", "reef safe").' })
   typed!: string;

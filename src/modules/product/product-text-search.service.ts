@@ -70,7 +70,10 @@ export const searchReadingOf = (page: object): SearchReading | null => readings.
  * product whose list is not wholly read is not known to be free of anything).
  */
 function constraintConditions(intent: Intent | undefined): ProductConditions {
-  const flags = checkedFlags('query', intent?.constraints.map((c) => c.freeOf));
+  const flags = checkedFlags(
+    'query',
+    intent?.constraints.map((c) => c.freeOf),
+  );
   return flags.length
     ? { sql: [`not (p.flags && array[?]::text[]) and ${LIST_READ}`], params: [flags] }
     : { sql: [], params: [] };
@@ -86,7 +89,8 @@ function intentNotes(intent: Intent | undefined): string[] {
     notes.push(
       `"${intent.comedogenic}": leave-on products without an ingredient rated comedogenic 3 or more (Fulton 1989) ranked first; nothing excluded`,
     );
-  if (intent.ignored.length) notes.push(`ignored: ${intent.ignored.map((w) => `"${w}"`).join(', ')} (sizes and shopping words)`);
+  if (intent.ignored.length)
+    notes.push(`ignored: ${intent.ignored.map((w) => `"${w}"`).join(', ')} (sizes and shopping words)`);
   return notes;
 }
 

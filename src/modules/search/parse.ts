@@ -37,7 +37,8 @@ export function parseSearchText(field: string, text: string): ParsedQuery | null
   if (long)
     throw validationFailed(field, `${field} holds a word of ${[...long].length} letters; at most ${MAX_WORD_LETTERS}`);
   const intent = readIntent(text, intentVocabulary());
-  const parsed: ParsedQuery = intent.text === text ? { ...typed, intent } : { ...parseQuery(intent.text, searchVocabulary()), intent };
+  const parsed: ParsedQuery =
+    intent.text === text ? { ...typed, intent } : { ...parseQuery(intent.text, searchVocabulary()), intent };
   const asked = intent.constraints.length || intent.unchecked.length || intent.comedogenic;
   return parsed.terms.length || asked ? parsed : null;
 }

@@ -57,7 +57,9 @@ export function intentVocabulary(): IntentVocabulary {
     const file = readYaml<IntentFile>('search-intents.yaml');
     const checks = new Map(file.free_of.map((e) => [e.free_of, e.check]));
     intents = {
-      avoided: file.free_of.flatMap((e) => e.words.map((w) => ({ phrase: phrase(w), freeOf: e.free_of, check: e.check }))),
+      avoided: file.free_of.flatMap((e) =>
+        e.words.map((w) => ({ phrase: phrase(w), freeOf: e.free_of, check: e.check })),
+      ),
       alone: file.alone.flatMap((e) =>
         e.words.map((w) => ({ phrase: phrase(w), freeOf: e.free_of, check: checks.get(e.free_of) ?? e.free_of })),
       ),

@@ -49,12 +49,28 @@ const NUMBER = /^\d+(?:\.\d+)?$/;
 const RUN_TOGETHER = /^(\d+(?:\.\d+)?)(\p{L}+)$/u;
 const JOINERS = new Set(['and', 'or', 'und', 'et', 'y']);
 const FREE = new Set(['free', 'frei', 'sans']);
-const WITHOUT = [['free', 'of'], ['free', 'from'], ['without'], ['w', 'o'], ['no'], ['zero'], ['ohne'], ['sin'], ['senza'], ['sem'], ['zonder']];
+const WITHOUT = [
+  ['free', 'of'],
+  ['free', 'from'],
+  ['without'],
+  ['w', 'o'],
+  ['no'],
+  ['zero'],
+  ['ohne'],
+  ['sin'],
+  ['senza'],
+  ['sem'],
+  ['zonder'],
+];
 const SAFE = new Set(['safe', 'friendly']);
 const DURING = new Set(['for', 'during', 'in', 'while', 'when']);
 
 /** The longest phrase of `list` at words[i] (its length and entry), or null. */
-function longestAt<T extends { phrase: readonly string[] }>(list: ReadonlyArray<T>, words: string[], i: number): T | null {
+function longestAt<T extends { phrase: readonly string[] }>(
+  list: ReadonlyArray<T>,
+  words: string[],
+  i: number,
+): T | null {
   let best: T | null = null;
   for (const e of list) {
     if (e.phrase.every((w, k) => words[i + k] === w) && (!best || e.phrase.length > best.phrase.length)) best = e;

@@ -191,7 +191,14 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
     let reading: Reading | null = null;
     for (const r of vocabulary.readings ?? []) {
       const run = terms.slice(i, i + r.phrase.length);
-      if (!plainRun(run, r.phrase.length) || !samePhrase(run.map((t) => t.words[0]), r.phrase)) continue;
+      if (
+        !plainRun(run, r.phrase.length) ||
+        !samePhrase(
+          run.map((t) => t.words[0]),
+          r.phrase,
+        )
+      )
+        continue;
       if (!reading || r.phrase.length > reading.phrase.length) reading = r;
     }
     if (reading) {
@@ -212,7 +219,15 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
         readAs: reading.readAs,
       });
       for (const word of reading.avoid ?? [])
-        merged.push({ words: [word], negated: true, or: false, quoted: false, prefix: false, optional: false, alternatives: [[word]] });
+        merged.push({
+          words: [word],
+          negated: true,
+          or: false,
+          quoted: false,
+          prefix: false,
+          optional: false,
+          alternatives: [[word]],
+        });
       i += reading.phrase.length - 1;
       continue;
     }
