@@ -52,6 +52,14 @@ export function searchVocabulary(): SearchVocabulary {
   return vocabulary;
 }
 
+let plain: SearchVocabulary | null = null;
+
+/** The vocabulary without the readings: names searched as typed (ingredients, suggestions). */
+export function plainVocabulary(): SearchVocabulary {
+  plain ??= { ...searchVocabulary(), readings: [] };
+  return plain;
+}
+
 export function intentVocabulary(): IntentVocabulary {
   if (!intents) {
     const file = readYaml<IntentFile>('search-intents.yaml');
