@@ -100,6 +100,30 @@ const COMEDOGENIC_GAIN = ` + 100 * (select count(*) from product cp join product
       and cc.alias not in ('wash-off-masks', 'clay-masks', 'scrubs', 'body-washes')
       and not exists (select 1 from ingredient ci where ci.id::text = any(cp.ingredient_ids) and ci.comedogenic >= 3))`;
 
+/**
+ * Kinds for one part of the body (the categories under these): a query naming no such part
+ * ("serum", "cream") means the face's kind first, then the eye serum, the hand cream. Rank lost
+ * by such a product when no term of the query names the part: less than a word met (a whole
+ * ts_rank step), more than the ties of popularity.
+ */
+const BODY_AREAS: Record<string, string> = { eye: 'eye-care', lip: 'lip-care', body: 'body-care', hand: 'body-care' };
+const areaLoss = (parsed: ParsedQuery): string => {
+  const named = new Set(parsed.terms.flatMap((t) => t.alternatives.flat()).filter((w) => Object.hasOwn(BODY_AREAS, w)));
+  const parents = [
+    ...new Set(
+      Object.entries(BODY_AREAS)
+        .filter(([w]) => !named.has(w))
+        .map(([, alias]) => alias),
+    ),
+  ];
+  // The aliases are this constant's, not the query's: written into the statement as literals.
+  return parents.length
+    ? ` - 0.3 * (select count(*) from product ap join product_category ac on ac.id = ap.category_id
+      join product_category pc on pc.id = ac.parent_id where ap.id = m.product_id
+        and pc.alias in (${parents.map((a) => `'${a}'`).join(', ')}))`
+    : '';
+};
+
 interface SearchCursor {
   rank: number;
   popularity: number;
@@ -135,7 +159,7 @@ export async function productTextPage(
   const fixes = await corrections(em, parsed.words, typing);
   const texts = queryTexts(parsed, searchVocabulary(), fixes);
   if (!texts) return { items: [], nextCursor: null };
-  const gain = parsed.intent?.comedogenic ? COMEDOGENIC_GAIN : '';
+  const gain = (parsed.intent?.comedogenic ? COMEDOGENIC_GAIN : '') + areaLoss(parsed);
   const result = await rankedPage(em, texts, where, limit, after, reads, gain);
   const short = !after && texts.relaxed && result.rows.length < Math.min(limit, SHORT_ANSWER);
   const relaxed = short
