@@ -126,7 +126,7 @@ describe('POST /products/search', () => {
     ]) {
       const { response, statements } = await t.countStatements({ method: 'POST', url: '/products/search', payload });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ items: [], next_cursor: null });
+      expect(response.json()).toEqual({ items: [], next_cursor: null, reading: null });
       expect(statements).toBe(1);
     }
   });

@@ -150,8 +150,9 @@ describe('product search by text', () => {
   });
 
   it('completes a short answer, weighs "for …" as a preference, corrects one typing error, reads spf30 and 0.5', async () => {
-    // "best" is in no product: the exact answer is empty, the first five meet the other words.
-    const best = await search({ query: 'best vitamin c serum', limit: 20 });
+    // "fabulous" is in no product: the exact answer is empty, the first five meet the other words.
+    // ("best" is now a shopping word the search drops: issue 42.)
+    const best = await search({ query: 'fabulous vitamin c serum', limit: 20 });
     expect(best.items).toHaveLength(5);
     expect(best.next_cursor).toBeNull();
     for (const item of best.items) expect(item.matched_words).toEqual(expect.arrayContaining(['Serum']));
@@ -271,10 +272,12 @@ describe('product search by text', () => {
       last_modified_t: 1800000000,
     });
     expect((await importObf(t.orm, Readable.from([`${changed}\n`]), { format: 'jsonl' })).updated).toBe(1);
-    expect((await search({ query: 'tagescreme', limit: 5 })).items.map((i) => i.name)).toEqual([
-      'Wolkenmeer Tagescreme',
-    ]);
-    expect((await search({ query: 'nachtcreme', limit: 5 })).items).toEqual([]);
+    // Tagescreme and Nachtcreme are also read as kinds (day cream, night cream: issue 42): the
+    // product printing the word comes first, and the old name no longer finds it.
+    expect((await search({ query: 'tagescreme', limit: 5 })).items[0].name).toBe('Wolkenmeer Tagescreme');
+    expect((await search({ query: 'nachtcreme', limit: 5 })).items.map((i) => i.name)).not.toContain(
+      'Wolkenmeer Nachtcreme',
+    );
   });
 
   it('rewrites the documents of products listing an ingredient when its name or its 1 % line changes', async () => {

@@ -52,6 +52,8 @@ export async function ingredientTextPage(
   const rows = await em.execute<Array<{ id: string; rank: number }>>(
     `select r.id, r.rank from (
        select i.id, (case when search_fold(i.name) = ? then 10 else 0 end
+         -- An other name typed whole ("aqua": Water) ranks as the name itself.
+         + case when ? = any(array(select search_fold(n) from unnest(i.other_names) n)) then 10 else 0 end
          -- The curated base holds what people mean by a common word ("aqua": Water); the inventory's long
          -- tail follows at equal fit.
          + case when i.curated then 1 else 0 end
@@ -63,6 +65,7 @@ export async function ingredientTextPage(
      ${after ? 'where r.rank < ? or (r.rank = ? and r.id > ?::uuid)' : ''}
      order by r.rank desc, r.id limit ?`,
     [
+      folded,
       folded,
       ...texts.full.params,
       ...texts.literal.params,

@@ -7,6 +7,9 @@ export class IngredientListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'Part of the INCI name or of another name.' })
   search?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'Another name of `search` (not both).' })
+  q?: string | null;
+
   @Field(() => String, { nullable: true, description: 'A CosIng function, e.g. humectant.' })
   function?: string | null;
 

@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context.js';
+import { eitherText } from '../search/parse.js';
 import { Ingredient } from './ingredient.entity.js';
 import { getIngredient, listIngredients } from './ingredient.service.js';
 import { IngredientPage } from './ingredient.types.js';
@@ -15,6 +16,6 @@ export class IngredientResolver {
 
   @Query(() => IngredientPage, { description: 'Ingredients by name, function, flag or group, by INCI name.' })
   ingredients(@Args() args: IngredientListArgs, @Ctx() ctx: Context) {
-    return listIngredients(ctx.em, args, args);
+    return listIngredients(ctx.em, { ...args, search: eitherText('search', args.search, args.q) }, args);
   }
 }

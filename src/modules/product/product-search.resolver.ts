@@ -2,22 +2,24 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
 import { Product } from './product.entity.js';
-import { ProductPage } from './product.types.js';
+import { ProductSearchPage } from './product-search.types.js';
 import { primeJoined, productReadsShown, type ProductRow } from './product-rows.js';
-import { matchedWordsOf } from './product-text-search.service.js';
+import { matchedWordsOf, searchReadingOf } from './product-text-search.service.js';
 import { searchProducts } from './product-search.service.js';
 import { ProductSearchArgs } from './product-search.input.js';
 
 @Resolver(() => Product)
 export class ProductSearchResolver {
   // Queries
-  @Query(() => ProductPage, {
+  @Query(() => ProductSearchPage, {
     description:
       'Search published products by free text (by relevance, ties by popularity), brand, category, ingredients and ' +
-      'free-of flags; by name when there is no text.',
+      'free-of flags; by name when there is no text. Free-from words of the text ("fragrance free", "reef safe") ' +
+      'are the free_of filter; `reading` says how the text was read.',
   })
   async searchProducts(@Args() args: ProductSearchArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    return primeJoined(ctx.loaders, await searchProducts(ctx.em, args, args, productReadsShown(ctx.em, info)));
+    const page = await searchProducts(ctx.em, args, args, productReadsShown(ctx.em, info));
+    return { ...primeJoined(ctx.loaders, page), reading: searchReadingOf(page) };
   }
 
   // Field resolvers

@@ -10,17 +10,16 @@ import type { EntityManager } from '../../db.js';
 import { checkedLimit, type PageArgs, type PageResult } from '../shared/pagination.js';
 import { readRankCursor, writeRankCursor } from '../search/rank-cursor.js';
 import { productRowReader, type ProductConditions, type ProductReads, type ProductRow } from './product-rows.js';
-import {
-  oneEditAway,
-  queryTexts,
-  twoParts,
-  type ParsedQuery,
-  type QuerySql,
-  type QueryTexts,
-} from '../search/engine/query.js';
-export { parseSearchText } from '../search/parse.js';
+import { queryTexts, type ParsedQuery, type QuerySql, type QueryTexts } from '../search/engine/query.js';
+import { parseSearchText as parseText } from '../search/parse.js';
+
+/** A product search's text, read for what its words mean (free-from, kinds, concerns: issue 42). */
+export const parseSearchText = (field: string, text: string) => parseText(field, text, true);
 import { searchVocabulary } from '../search/synonyms.js';
 import { candidates } from '../search/candidates.js';
+import { corrections } from '../search/corrections.js';
+import type { Intent } from '../search/engine/intent.js';
+import { checkedFlags, LIST_READ } from './product.service.js';
 
 /**
  * Bounds on the work of one search (bench/README.md, "Search"). A query with at most
@@ -44,6 +43,87 @@ const matchedWords = new WeakMap<object, string[]>();
 /** The words of a search result's name and brand that matched the query (null outside a text search). */
 export const matchedWordsOf = (product: object): string[] | null => matchedWords.get(product) ?? null;
 
+/** How a word of the query was read: matched by some result, and what it was read as (null: as itself). */
+export interface WordReading {
+  word: string;
+  matched: boolean;
+  readAs: string | null;
+}
+
+/** What a text search read in the query: each word, each constraint as checked, and notes. */
+export interface SearchReading {
+  words: WordReading[];
+  constraints: Intent['constraints'];
+  notes: string[];
+}
+
+const readings = new WeakMap<object, SearchReading>();
+/** The reading of a text search's page (null for a page of no text search). */
+export const searchReadingOf = (page: object): SearchReading | null => readings.get(page) ?? null;
+
+/**
+ * The free-from constraints a query asked for, as the `free_of` filter of the product searches
+ * writes them (checkedFlags: the contract's words to the product flags, one stored reading; a
+ * product whose list is not wholly read is not known to be free of anything).
+ */
+function constraintConditions(intent: Intent | undefined): ProductConditions {
+  const flags = checkedFlags(
+    'query',
+    intent?.constraints.map((c) => c.freeOf),
+  );
+  return flags.length
+    ? { sql: [`not (p.flags && array[?]::text[]) and ${LIST_READ}`], params: [flags] }
+    : { sql: [], params: [] };
+}
+
+/** Notes for what was read and is not a word to match: unchecked claims, the comedogenic ranking, dropped words. */
+function intentNotes(intent: Intent | undefined): string[] {
+  if (!intent) return [];
+  const notes: string[] = [];
+  for (const claim of intent.unchecked)
+    notes.push(`"${claim}": not checked (nothing an ingredient list shows), so not used to filter`);
+  if (intent.comedogenic)
+    notes.push(
+      `"${intent.comedogenic}": leave-on products without an ingredient rated comedogenic 3 or more (Fulton 1989) ranked first; nothing excluded`,
+    );
+  if (intent.ignored.length)
+    notes.push(`ignored: ${intent.ignored.map((w) => `"${w}"`).join(', ')} (sizes and shopping words)`);
+  return notes;
+}
+
+/**
+ * The rank a product gains when the query asked for non-comedogenic products: left on the skin
+ * (not a cleanser, a wash-off mask, a scrub or a body wash) with no ingredient rated 3 or more.
+ */
+const COMEDOGENIC_GAIN = ` + 100 * (select count(*) from product cp join product_category cc on cc.id = cp.category_id
+    where cp.id = m.product_id and coalesce(cc.step_type, '') <> 'cleanse'
+      and cc.alias not in ('wash-off-masks', 'clay-masks', 'scrubs', 'body-washes')
+      and not exists (select 1 from ingredient ci where ci.id::text = any(cp.ingredient_ids) and ci.comedogenic >= 3))`;
+
+/**
+ * Kinds for one part of the body (the categories under these): a query naming no such part
+ * ("serum", "cream") means the face's kind first, then the eye serum, the hand cream. Rank lost
+ * by such a product when no term of the query names the part: less than a word met (a whole
+ * ts_rank step), more than the ties of popularity.
+ */
+const BODY_AREAS: Record<string, string> = { eye: 'eye-care', lip: 'lip-care', body: 'body-care', hand: 'body-care' };
+const areaLoss = (parsed: ParsedQuery): string => {
+  const named = new Set(parsed.terms.flatMap((t) => t.alternatives.flat()).filter((w) => Object.hasOwn(BODY_AREAS, w)));
+  const parents = [
+    ...new Set(
+      Object.entries(BODY_AREAS)
+        .filter(([w]) => !named.has(w))
+        .map(([, alias]) => alias),
+    ),
+  ];
+  // The aliases are this constant's, not the query's: written into the statement as literals.
+  return parents.length
+    ? ` - 0.3 * (select count(*) from product ap join product_category ac on ac.id = ap.category_id
+      join product_category pc on pc.id = ac.parent_id where ap.id = m.product_id
+        and pc.alias in (${parents.map((a) => `'${a}'`).join(', ')}))`
+    : '';
+};
+
 interface SearchCursor {
   rank: number;
   popularity: number;
@@ -57,79 +137,6 @@ function readCursor(cursor: string): SearchCursor {
     id,
   } = readRankCursor('s', cursor, 1);
   return { rank, popularity, id };
-}
-
-/** Words of a query that are looked up as possible typos or words run together: the first ones. */
-export const MAX_CORRECTED_WORDS = 4;
-/** Letters of a word whose one-edit spellings are looked up; a longer word gets its trigram nearest. */
-export const MAX_EDITED_LETTERS = 20;
-/** Corrections of one word searched as its alternatives (each is a term of every tsquery). */
-export const MAX_FIXES_PER_WORD = 6;
-
-const editsOf = (word: string): string[] => (word.length <= MAX_EDITED_LETTERS ? oneEditAway(word) : []);
-
-/**
- * What else a typed word may stand for, among the known words (of product, brand, category and
- * ingredient names):
- * - a word that is two known words run together, those two as a phrase ("eyecream" → eye cream;
- *   "rosewater" → rose water too, though Rosewater is a known word);
- * - a word that is no known word, every known word one typing error away from it (a letter
- *   dropped, added, changed, two swapped: "retinl" → retinal and retinol, "aicd" → acid); failing
- *   those, the known word nearest to it by trigrams (pg_trgm's % and similarity), which meets
- *   errors further apart ("niacimanide").
- */
-async function corrections(em: EntityManager, words: string[], typing: string | null): Promise<Map<string, string[]>> {
-  // Bounded by the query whatever it holds: MAX_CORRECTED_WORDS words looked at, one-edit spellings
-  // of the short ones only (52 a letter: a 50-letter word has 2,600), the trigram nearest for the rest.
-  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w)).slice(0, MAX_CORRECTED_WORDS);
-  if (!candidates.length) return new Map();
-  const parts = candidates.flatMap((w) => twoParts(w).flat());
-  // With them, whether known words start with the word being typed: then it is no typo ("ceram"
-  // of ceramide, not cream). A LIKE prefix of four letters or more reads the trigram index.
-  const started = typing !== null && candidates.includes(typing) ? typing : null;
-  const seen = await em.execute<Array<{ word: string | null }>>(
-    `select word from search_word where word = any(array[?]::text[])
-     union all (select null from search_word where ?::text is not null and word like ? limit 1)`,
-    [[...new Set([...candidates, ...parts])], started, `${started ?? ''}%`],
-  );
-  const known = new Set(seen.flatMap((r) => (r.word ? [r.word] : [])));
-  if (started && seen.some((r) => r.word === null)) known.add(started);
-  const out = new Map<string, string[]>();
-  for (const w of candidates) {
-    const joined = twoParts(w)
-      .filter(([a, b]) => known.has(a) && known.has(b))
-      .map(([a, b]) => `${a} ${b}`);
-    if (joined.length) out.set(w, joined);
-  }
-  const unknown = candidates.filter((w) => !known.has(w));
-  if (!unknown.length) return out;
-  // The unknown words' corrections in ONE statement (there were two): the known words one edit
-  // away, each looked up by primary key (as `word = any(array)` of 500 words and more the planner
-  // read the trigram index: 9,000-13,500 buffers at 1,000,000 products); the nearest by trigrams
-  // of a word that has none and runs no two known words together. The edits and their words go as
-  // one parameter each, split by the statement (a folded word has no space): as 500 parameters
-  // they cost milliseconds to parse and plan.
-  const edits = unknown.flatMap((w) => editsOf(w).map((e) => [w, e]));
-  const rows = await em.execute<Array<{ owner: string; word: string | null; near: boolean }>>(
-    `with near as materialized (
-       select e.owner, s.word
-       from unnest(string_to_array(?::text, ' '), string_to_array(?::text, ' ')) as e(owner, word)
-         join search_word s on s.word = e.word
-     )
-     select owner, word, true as near from near
-     union all
-     select f.w, (select s.word from search_word s where s.word % f.w
-       order by similarity(s.word, f.w) desc, abs(length(s.word) - length(f.w)), s.word limit 1), false
-     from unnest(string_to_array(?::text, ' ')) as f(w) where f.w not in (select owner from near)`,
-    [edits.map(([w]) => w).join(' '), edits.map(([, e]) => e).join(' '), unknown.filter((w) => !out.has(w)).join(' ')],
-  );
-  const near = new Set(rows.flatMap((r) => (r.near ? [`${r.owner} ${r.word}`] : [])));
-  for (const w of unknown) {
-    const fixes = editsOf(w).filter((e) => near.has(`${w} ${e}`));
-    if (fixes.length) out.set(w, [...(out.get(w) ?? []), ...fixes.sort().slice(0, MAX_FIXES_PER_WORD)]);
-  }
-  for (const r of rows) if (!r.near && r.word) out.set(r.owner, [r.word]);
-  return out;
 }
 
 /**
@@ -152,17 +159,31 @@ export async function productTextPage(
   const fixes = await corrections(em, parsed.words, typing);
   const texts = queryTexts(parsed, searchVocabulary(), fixes);
   if (!texts) return { items: [], nextCursor: null };
-  const result = await rankedPage(em, texts, where, limit, after, reads);
+  const gain = (parsed.intent?.comedogenic ? COMEDOGENIC_GAIN : '') + areaLoss(parsed);
+  const result = await rankedPage(em, texts, where, limit, after, reads, gain);
   const short = !after && texts.relaxed && result.rows.length < Math.min(limit, SHORT_ANSWER);
-  const filled = short
-    ? [
-        ...result.rows,
-        ...(await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, reads)),
-      ]
-    : result.rows;
+  const relaxed = short
+    ? await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, reads, gain)
+    : [];
+  const filled = [...result.rows, ...relaxed];
   const items = filled.slice(0, limit);
   const last = items[items.length - 1];
-  return {
+  // A plain term is matched when a result meets it: all of them when one result meets the whole
+  // query; else those the partial results met (relaxedRows' search_met: the plain terms' ordinals).
+  const plain = parsed.terms.filter((t) => !t.optional && !t.negated && !t.quoted);
+  const met = new Set(relaxed.flatMap((r) => (r.search_met as number[] | null) ?? []).map((n) => plain[n - 1]));
+  const reading: SearchReading = {
+    words: parsed.terms
+      .filter((t) => !t.negated)
+      .map((t) => ({
+        word: t.words.join(' '),
+        matched: !!t.readAs || result.rows.length > 0 || met.has(t),
+        readAs: t.readAs ?? null,
+      })),
+    constraints: parsed.intent?.constraints ?? [],
+    notes: intentNotes(parsed.intent),
+  };
+  const answer = {
     items: items.map((row) => {
       const product = result.toItem(row);
       matchedWords.set(
@@ -176,6 +197,8 @@ export async function productTextPage(
         ? writeRankCursor('s', Number(last.search_rank), [Number(last.search_popularity)], last.p_id as string)
         : null,
   };
+  readings.set(answer, reading);
+  return answer;
 }
 
 /**
@@ -233,6 +256,7 @@ async function rankedPage(
   limit: number,
   after: SearchCursor | null,
   reads: ProductReads,
+  gain: string,
 ) {
   const reader = await productRowReader(em, reads);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
@@ -247,7 +271,7 @@ async function rankedPage(
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
-           (${rank.sql}${boost.gain})::float8 as rank
+           (${rank.sql}${boost.gain}${gain})::float8 as rank
          from c m
        ) r where true${page}
        order by r.rank desc, r.popularity desc, r.product_id desc limit ?
@@ -276,6 +300,7 @@ async function relaxedRows(
   where: ProductConditions,
   count: number,
   reads: ProductReads,
+  gain: string,
 ): Promise<Array<Record<string, unknown>>> {
   const relaxed = texts.relaxed!;
   const reader = await productRowReader(em, reads);
@@ -294,14 +319,15 @@ async function relaxedRows(
   // A term of stop words alone ("the") is an empty tsquery that nothing meets: it is not counted.
   return em.execute<Array<Record<string, unknown>>>(
     `with c as materialized (${candidateSet.sql})${boost.cte},
-       t as (select q, (select count(*) from c where c.document @@ q) as n from unnest(${terms}) q)
-     select ${resultColumns(reader, texts)}
+       t as (select q, ord, (select count(*) from c where c.document @@ q) as n from unnest(${terms}) with ordinality as u(q, ord))
+     select ${resultColumns(reader, texts)}, r.search_met
      from ${reader.from} join (
        select * from (
          select m.product_id, m.popularity,
            (select count(*) from t where m.document @@ t.q) as met,
+           array(select t.ord::int from t where m.document @@ t.q) as search_met,
            (select sum(1.0 / t.n) from t where m.document @@ t.q) as weight,
-           (ts_rank_cd(m.document, ${relaxed.any.sql}) + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${relaxed.any.sql})${boost.gain})::float8 as rank
+           (ts_rank_cd(m.document, ${relaxed.any.sql}) + ts_rank_cd(ts_filter(m.document, '{a,b,c}'), ${relaxed.any.sql})${boost.gain}${gain})::float8 as rank
          from c m
        ) r where r.met >= greatest(1, (select count(*) from t where numnode(t.q) > 0) - 1)
        order by r.met desc, r.weight desc, r.rank desc, r.popularity desc, r.product_id desc limit ?
@@ -323,7 +349,7 @@ async function relaxedRows(
  * Products by `text` and `where`: by relevance; a query of negations alone ("-fragrance") has
  * nothing to rank and is a condition (no matching document), paged by `byName`.
  */
-export function searchProductText(
+export async function searchProductText(
   em: EntityManager,
   parsed: ParsedQuery,
   where: ProductConditions,
@@ -331,6 +357,15 @@ export function searchProductText(
   reads: ProductReads,
   byName: (where: ProductConditions) => Promise<PageResult<ProductRow>>,
 ): Promise<PageResult<ProductRow>> {
+  // Free-from words of the query ("fragrance free", "reef safe") are the free_of filter.
+  const asked = constraintConditions(parsed.intent);
+  where = { sql: [...where.sql, ...asked.sql], params: [...where.params, ...asked.params] };
+  if (!parsed.terms.length) {
+    // Only constraints typed ("fragrance free"): every product meeting them, by name.
+    const page = await byName(where);
+    readings.set(page, { words: [], constraints: parsed.intent?.constraints ?? [], notes: intentNotes(parsed.intent) });
+    return page;
+  }
   if (parsed.terms.every((t) => t.negated)) {
     const positive = queryTexts(
       { ...parsed, terms: parsed.terms.map((t) => ({ ...t, negated: false, or: true })) },

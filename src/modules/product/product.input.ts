@@ -10,6 +10,9 @@ export class ProductListArgs extends PageArgs {
   })
   search?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'Another name of `search` (not both).' })
+  q?: string | null;
+
   @Field(() => String, { nullable: true, description: 'Brand id or alias.' })
   brand?: string | null;
 

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Float, Info, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context.js';
+import { eitherText } from '../search/parse.js';
 import { Brand } from '../brand/brand.entity.js';
 import { Breadcrumb, BreadcrumbTrail, categoryCrumb } from '../category/breadcrumb.js';
 import { ProductCategory } from '../category/category.entity.js';
@@ -26,7 +27,11 @@ export class ProductResolver {
 
   @Query(() => ProductPage, { description: 'Published products, by name; by relevance with `search`.' })
   async products(@Args() args: ProductListArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    return primeJoined(ctx.loaders, await listProducts(ctx.em, args, args, productReadsShown(ctx.em, info)));
+    const search = eitherText('search', args.search, args.q);
+    return primeJoined(
+      ctx.loaders,
+      await listProducts(ctx.em, { ...args, search }, args, productReadsShown(ctx.em, info)),
+    );
   }
 
   @Query(() => ProductPage, { description: 'Published products, most recently published first.' })

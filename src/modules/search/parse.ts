@@ -1,6 +1,7 @@
 import { validationFailed } from '../../errors.js';
+import { readIntent } from './engine/intent.js';
 import { parseQuery, type ParsedQuery } from './engine/query.js';
-import { searchVocabulary } from './synonyms.js';
+import { intentVocabulary, plainVocabulary, searchVocabulary } from './synonyms.js';
 
 export const MAX_QUERY_LENGTH = 200;
 
@@ -19,19 +20,41 @@ export const MAX_WORD_LETTERS = 50;
  */
 export const MAX_QUERY_WORDS = 16;
 
-/** The text search's own checks: a 400 for a query too long or holding control characters; the parsed query, null when nothing is searchable. */
-export function parseSearchText(field: string, text: string): ParsedQuery | null {
+/**
+ * A search text given under its name or under `q` (the name most sites use, issue 42): one of
+ * them, or a 400 naming both when both are given (which would win is a guess).
+ */
+export function eitherText(name: string, text: string | null | undefined, q: string | null | undefined): string | null {
+  if (text != null && q != null)
+    throw validationFailed(`${name}, q`, `${name} and q are the same parameter; give one of them`);
+  return text ?? q ?? null;
+}
+
+/**
+ * The text search's own checks: a 400 for a query too long or holding control characters; the
+ * parsed query, null when nothing is searchable. `read`: the product searches' reading of what the
+ * words mean (free-from constraints, kinds and concerns, fillers: issue 42); ingredient names and
+ * suggestions are searched as typed.
+ */
+export function parseSearchText(field: string, text: string, read = false): ParsedQuery | null {
   if (text.length > MAX_QUERY_LENGTH)
     throw validationFailed(field, `${field} is at most ${MAX_QUERY_LENGTH} characters`);
   // No one types a control character: NUL and the like are a 400 here, as the database would refuse them in a value.
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
     throw validationFailed(field, `${field} holds a control character`);
-  const parsed = parseQuery(text, searchVocabulary());
-  const words = parsed.terms.flatMap((t) => t.words);
+  // What the words ask for beyond names (free-from, fillers, sizes) first; the rest is searched.
+  // The bounds hold for the words as typed, whatever of them is read as a constraint or dropped.
+  const vocabulary = read ? searchVocabulary() : plainVocabulary();
+  const typed = parseQuery(text, vocabulary);
+  const words = typed.terms.flatMap((t) => t.words);
   if (words.length > MAX_QUERY_WORDS)
     throw validationFailed(field, `${field} holds ${words.length} words; at most ${MAX_QUERY_WORDS}`);
   const long = words.find((w) => [...w].length > MAX_WORD_LETTERS);
   if (long)
     throw validationFailed(field, `${field} holds a word of ${[...long].length} letters; at most ${MAX_WORD_LETTERS}`);
-  return parsed.terms.length ? parsed : null;
+  const intent = readIntent(text, intentVocabulary());
+  const parsed: ParsedQuery =
+    intent.text === text ? { ...typed, intent } : { ...parseQuery(intent.text, searchVocabulary()), intent };
+  const asked = intent.constraints.length || intent.unchecked.length || intent.comedogenic;
+  return parsed.terms.length || asked ? parsed : null;
 }

@@ -1,6 +1,6 @@
 // As-you-type suggestions: products, brands and ingredients for what is typed so far,
-// in ONE statement, fast enough for every keystroke. The last word is a prefix (unstemmed); no
-// typo correction (the next keystroke is coming). Every part reads a bounded number of rows:
+// in ONE statement, fast enough for every keystroke. The last word is a prefix (unstemmed); typos
+// are corrected only when nothing is suggested (as the search corrects them). Every part reads a bounded number of rows:
 // products as the search bounds them (candidates(): all matches of a rare prefix, else those among
 // the SUGGESTION_WALK most popular products); brands through the GIN index of their names' words
 // (a prefix of a word is a range of the index; at most SUGGESTION_CANDIDATES of them ordered, as a
@@ -9,7 +9,8 @@
 // document's matches.
 import type { EntityManager } from '../../db.js';
 import { validationFailed } from '../../errors.js';
-import { fold, queryTexts } from './engine/query.js';
+import { corrections } from './corrections.js';
+import { fold, queryTexts, type QueryTexts } from './engine/query.js';
 import { parseSearchText } from './parse.js';
 import { searchVocabulary } from './synonyms.js';
 import { candidates } from './candidates.js';
@@ -44,7 +45,18 @@ export async function searchSuggestions(
     throw validationFailed('limit', `limit must be an integer from 1 to ${MAX_SUGGESTIONS}`);
   const parsed = parseSearchText('query', text);
   const texts = parsed && queryTexts(parsed, searchVocabulary());
-  if (!texts) return { products: [], brands: [], ingredients: [] };
+  if (!parsed || !texts) return { products: [], brands: [], ingredients: [] };
+  const first = await suggest(em, text, texts, n);
+  if (first.products.length || first.brands.length || first.ingredients.length) return first;
+  // Nothing for what is typed: forgive the typos the search forgives (only then: a statement more,
+  // for a rare keystroke), the word being typed included once it is no start of a known word.
+  const typing = parsed.terms.find((t) => t.prefix)?.words[0] ?? null;
+  const fixes = await corrections(em, parsed.words, typing);
+  const fixed = fixes.size ? queryTexts(parsed, searchVocabulary(), fixes) : null;
+  return fixed ? suggest(em, text, fixed, n) : first;
+}
+
+async function suggest(em: EntityManager, text: string, texts: QueryTexts, n: number): Promise<Suggestions> {
   const folded = fold(text);
   // The words typed, the last one a prefix: each the start of a word of the brand's name (any order:
   // a hyphenated name is indexed as the whole and its parts, which a phrase would not meet).

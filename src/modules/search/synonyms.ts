@@ -1,21 +1,83 @@
-// data/search-synonyms.yaml as the query engine reads it (folded words), read once.
+// data/search-synonyms.yaml, data/search-readings.yaml and data/search-intents.yaml as the query
+// engines read them (folded words), read once.
 import { readYaml } from '../knowledge/yaml-data.js';
-import { fold, type SearchVocabulary } from './engine/query.js';
+import type { IntentVocabulary } from './engine/intent.js';
+import { fold, type Reading, type SearchVocabulary } from './engine/query.js';
 
 interface SynonymFile {
   spelling: Array<[string, string]>;
   synonyms: Array<{ words: string[]; source: string }>;
 }
 
+interface ReadingFile {
+  kinds: Array<{ means: string; search: string[]; words: string[]; avoid?: string[] }>;
+  concerns: Array<{ means: string; search: string[]; words: string[]; source: string }>;
+}
+
+interface IntentFile {
+  free_of: Array<{ words: string[]; free_of: string; check: string }>;
+  alone: Array<{ words: string[]; free_of: string }>;
+  safe: Array<{ words: string[]; free_of: string; check: string }>;
+  unchecked: string[];
+  claims: string[];
+  comedogenic: string[];
+  filler: string[];
+  units: string[];
+}
+
+const phrase = (text: string) => fold(text).split(' ').filter(Boolean);
+
 let vocabulary: SearchVocabulary | null = null;
+let intents: IntentVocabulary | null = null;
 
 export function searchVocabulary(): SearchVocabulary {
   if (!vocabulary) {
     const file = readYaml<SynonymFile>('search-synonyms.yaml');
+    const readings = readYaml<ReadingFile>('search-readings.yaml');
+    const read = (as: string, list: ReadingFile['kinds']): Reading[] =>
+      list.flatMap((r) =>
+        r.words.map((w) => ({
+          phrase: phrase(w),
+          search: r.search.map(phrase),
+          avoid: (r.avoid ?? []).map(fold),
+          readAs: `${as}: ${r.means}`,
+        })),
+      );
     vocabulary = {
       spelling: file.spelling.map(([uk, us]) => [fold(uk), fold(us)] as const),
       synonyms: file.synonyms.map((group) => group.words.map((w) => fold(w).split(' '))),
+      readings: [...read('kind', readings.kinds), ...read('concern', readings.concerns)],
     };
   }
   return vocabulary;
+}
+
+let plain: SearchVocabulary | null = null;
+
+/** The vocabulary without the readings: names searched as typed (ingredients, suggestions). */
+export function plainVocabulary(): SearchVocabulary {
+  plain ??= { ...searchVocabulary(), readings: [] };
+  return plain;
+}
+
+export function intentVocabulary(): IntentVocabulary {
+  if (!intents) {
+    const file = readYaml<IntentFile>('search-intents.yaml');
+    const checks = new Map(file.free_of.map((e) => [e.free_of, e.check]));
+    intents = {
+      avoided: file.free_of.flatMap((e) =>
+        e.words.map((w) => ({ phrase: phrase(w), freeOf: e.free_of, check: e.check })),
+      ),
+      alone: file.alone.flatMap((e) =>
+        e.words.map((w) => ({ phrase: phrase(w), freeOf: e.free_of, check: checks.get(e.free_of) ?? e.free_of })),
+      ),
+      safe: file.safe.flatMap((e) => e.words.map((w) => ({ phrase: phrase(w), freeOf: e.free_of, check: e.check }))),
+      unchecked: new Set(file.unchecked.map(fold)),
+      claims: file.claims.map(phrase),
+      comedogenic: file.comedogenic.map(phrase),
+      filler: new Set(file.filler.map(fold)),
+      units: new Set(file.units.map(fold)),
+    };
+  }
+  return intents;
 }

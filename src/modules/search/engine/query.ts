@@ -1,12 +1,28 @@
 // Reads what a person typed into a search box (websearch syntax: "quoted phrases", -word, or) and
 // writes it as tsquery text for to_tsquery('english', …): every word may also be met by its other
 // spelling and its synonyms, and the last word, still being typed, by its prefix. Pure.
+import type { Intent } from './intent.js';
 
 export interface SearchVocabulary {
   /** [British, American] word parts. */
   spelling: ReadonlyArray<readonly [string, string]>;
   /** Groups of folded words or phrases (each a list of words) that stand for one another. */
   synonyms: ReadonlyArray<ReadonlyArray<readonly string[]>>;
+  /**
+   * Phrases read as something they do not name (data/search-readings.yaml): a kind in another
+   * language or in shop slang, a skin concern. One way: the phrase is searched as itself or any of
+   * `search` (each with its synonym group); typing one of `search` never searches the phrase.
+   */
+  readings?: ReadonlyArray<Reading>;
+}
+
+export interface Reading {
+  phrase: readonly string[];
+  search: ReadonlyArray<readonly string[]>;
+  /** Words a product of this reading does not have (a face mask is no lip mask): searched as -word. */
+  avoid?: readonly string[];
+  /** What the answer says the phrase was read as ("kind: sunscreen", "concern: dryness"). */
+  readAs: string;
 }
 
 /** One term of the query: a word, a phrase, or a run of words a synonym group named. */
@@ -21,6 +37,8 @@ export interface Term {
   prefix: boolean;
   /** What else meets it: phrases (lists of words), the typed words first. */
   alternatives: string[][];
+  /** A phrase of the readings table: what it was read as (Reading.readAs). */
+  readAs?: string;
   /**
    * Typed after "for" or "with" ("cleanser for oily skin", "lip balm with spf"): what the product
    * is for or has, not what it is. It ranks the products that have it first; it is not required.
@@ -32,6 +50,8 @@ export interface ParsedQuery {
   terms: Term[];
   /** Positive words as typed, for correcting typos. */
   words: string[];
+  /** What the words meant beyond names (engine/intent.ts): free-from constraints, notes. */
+  intent?: Intent;
 }
 
 /**
@@ -164,7 +184,53 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
   if (terms.every((t) => t.optional || t.negated)) for (const t of terms) t.optional = false;
   // Synonym groups over runs of plain words (the longest run first): "sun cream" is one term.
   const merged: Term[] = [];
+  const plainRun = (run: Term[], length: number) =>
+    run.length === length && !run.some((t, k) => t.quoted || t.negated || t.words.length !== 1 || (k > 0 && t.or));
   for (let i = 0; i < terms.length; i++) {
+    // A reading (the longest phrase first) before a synonym group: "crème solaire" is a kind.
+    let reading: Reading | null = null;
+    for (const r of vocabulary.readings ?? []) {
+      const run = terms.slice(i, i + r.phrase.length);
+      if (
+        !plainRun(run, r.phrase.length) ||
+        !samePhrase(
+          run.map((t) => t.words[0]),
+          r.phrase,
+        )
+      )
+        continue;
+      if (!reading || r.phrase.length > reading.phrase.length) reading = r;
+    }
+    if (reading) {
+      const run = terms.slice(i, i + reading.phrase.length);
+      const typed = run.map((t) => t.words[0]);
+      const searched = reading.search.flatMap((p) => {
+        const group = groupOf(p, vocabulary);
+        return group ? groupPhrases(group, p) : [[...p]];
+      });
+      merged.push({
+        words: typed,
+        negated: false,
+        or: run[0].or,
+        quoted: false,
+        prefix: false,
+        optional: run[0].optional,
+        alternatives: dedupe([[...typed], ...searched]),
+        readAs: reading.readAs,
+      });
+      for (const word of reading.avoid ?? [])
+        merged.push({
+          words: [word],
+          negated: true,
+          or: false,
+          quoted: false,
+          prefix: false,
+          optional: false,
+          alternatives: [[word]],
+        });
+      i += reading.phrase.length - 1;
+      continue;
+    }
     let matched: { length: number; group: ReadonlyArray<readonly string[]> } | null = null;
     for (const group of vocabulary.synonyms) {
       for (const phrase of group) {
@@ -204,7 +270,8 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
   for (const term of merged) {
     term.alternatives = dedupe(term.alternatives.flatMap((phrase) => variants(phrase, vocabulary)));
   }
-  const words = merged.filter((t) => !t.negated).flatMap((t) => t.words);
+  // A read phrase is known: it is not looked up as a typo ("rosacea" is no misspelt "rose").
+  const words = merged.filter((t) => !t.negated && !t.readAs).flatMap((t) => t.words);
   return { terms: merged, words: [...new Set(words)] };
 }
 
@@ -375,6 +442,9 @@ export function queryTexts(
       boost.push(q);
       continue;
     }
+    // A read phrase ("crème hydratante") also ranks the products that print it first: a French
+    // name above the moisturisers it was read as.
+    if (term.readAs) boost.push(tsquery([phraseText(term.words)], []));
     full.push({ q, or: term.or, negated: term.negated });
     if (core && term.negated) core.push({ q, or: term.or, negated: true });
     else if (core) {
