@@ -3,9 +3,9 @@
 // entries. Pure: the list's entries with their ingredients and the regulation index in.
 import { estimateConcentrations, printedPercent, type ConcentrationEstimate, type DoseEntry } from './concentration.js';
 import { doseOf, dosedIngredient, highAt, significantAt, type Dose, type DosedView } from './dose.js';
-import { inferProductType } from './product-type.js';
+import { inferProductType, productAreaOf } from './product-type.js';
 import type { SkinIngredient } from './skin-types.js';
-import { type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
+import { type BodyArea, type ProductType, type RegulationIndex, type RegulatoryFact } from './regulation.js';
 import { frozenEmpty, readLaw, type LawReading } from './regulation-reading.js';
 
 /** What the reading needs of an ingredient: what the verdicts read, and the names EU law is keyed by. */
@@ -138,12 +138,14 @@ function ingredientReading(
   ingredient: ListIngredient,
   type: ProductType | null,
   nano: boolean,
+  area: BodyArea | null,
 ): IngredientReading {
   let slots = byRow.get(ingredient);
   if (!slots) byRow.set(ingredient, (slots = []));
-  const at = (type === null ? 0 : type === 'leave_on' ? 1 : 2) + (nano ? 3 : 0);
+  const at =
+    (type === null ? 0 : type === 'leave_on' ? 1 : 2) + (nano ? 3 : 0) + (area === null ? 0 : area === 'face' ? 6 : 12);
   return (slots[at] ??= {
-    law: readLaw(regulation, ingredient, type, { nano }),
+    law: readLaw(regulation, ingredient, type, { nano, area }),
     views: new Map(),
     bounds: 0,
     upToOne: [],
@@ -185,7 +187,9 @@ function dosedView<I extends ListIngredient>(
     +significantAt(estimate, position, listLength) |
     (+highAt(estimate, position) << 1) |
     (+printed << 2) |
-    (+(type === 'rinse_off') << 3);
+    (+(type === 'rinse_off') << 3) |
+    // An estimate capped by an EU maximum on a label not known to be an EU one says "if EU-compliant" (dose.ts).
+    (+(estimate.assumes === 'eu_compliant') << 4);
   let view = views[at];
   if (!view) {
     view = views[at] = dosedIngredient(
@@ -291,6 +295,11 @@ export function readList<I extends ListIngredient>(
   for (let i = 0; i < n && !drugFacts; i++) drugFacts = !!entries[i].active;
   const allergenFloors = labelLaw === 'eu' && !drugFacts;
   const byRow = readingsOf(regulation);
+  // Face or body, where EU law sets conditions by it (homosalate, oxybenzone): from the part's name in a kit, else the
+  // product's name line; unknown when neither says.
+  const wholeArea = kit ? null : productAreaOf(nameLine);
+  const partAreas = kit ? new Map([...byPart.keys()].map((part) => [part, productAreaOf(part || null)])) : null;
+  const areaOf = (i: number): BodyArea | null => (partAreas ? partAreas.get(entries[i].part ?? '')! : wholeArea);
   // One pass for what the estimates need: each entry's law reading and its dose entry.
   const known: Array<IngredientReading | null> = new Array(n);
   const law: LawReading[] = new Array(n);
@@ -298,7 +307,7 @@ export function readList<I extends ListIngredient>(
   for (let i = 0; i < n; i++) {
     const e = entries[i];
     const k = e.ingredient
-      ? ingredientReading(byRow, regulation, e.ingredient, partOf(i).known, e.nano ?? false)
+      ? ingredientReading(byRow, regulation, e.ingredient, partOf(i).known, e.nano ?? false, areaOf(i))
       : null;
     known[i] = k;
     const l = (law[i] = k?.law ?? readLaw(regulation, null, partOf(i).known, { nano: false }));
@@ -317,18 +326,24 @@ export function readList<I extends ListIngredient>(
       mayContain: e.mayContain,
       active: e.active ?? false,
       name: e.ingredient?.name ?? e.input,
+      // The alphabetical check of a Drug Facts list reads the names as printed ("Aqua" sorts under A).
+      printedAs: e.input,
       cap: l.cap,
       floor,
     };
   }
   let estimates: ConcentrationEstimate[];
   let positionInPart: number[] | null = null;
-  if (!kit) estimates = estimateConcentrations(doseEntries);
+  const estimateOptions = { labelLaw };
+  if (!kit) estimates = estimateConcentrations(doseEntries, estimateOptions);
   else {
     estimates = new Array(n);
     positionInPart = new Array(n);
     for (const indices of byPart.values()) {
-      const partEstimates = estimateConcentrations(indices.map((i) => doseEntries[i]));
+      const partEstimates = estimateConcentrations(
+        indices.map((i) => doseEntries[i]),
+        estimateOptions,
+      );
       for (let k = 0; k < indices.length; k++) {
         positionInPart[indices[k]] = k + 1;
         estimates[indices[k]] = partEstimates[k];
