@@ -7,7 +7,12 @@
 // "cas"); "refused" when the number is shared but the join no longer takes it. A registry number covers every
 // part of a plant (a bay-leaf extract and the bay-seed oil of Annex II/359 share one), so botanical ties are
 // classified by the plant, part and preparation the names give (src/modules/analysis/engine/botanical-name.ts).
-import { botanicalCoverage, readBotanicalName } from '../src/modules/analysis/engine/botanical-name.js';
+import {
+  type BotanicalName,
+  botanicalCoverage,
+  entryReadings,
+  readBotanicalName,
+} from '../src/modules/analysis/engine/botanical-name.js';
 import type { RegulatedIngredient, RegulatoryFact } from '../src/modules/analysis/engine/regulation.js';
 import { loadRegulation } from '../src/modules/analysis/regulation-data.js';
 import { readInventory } from '../src/modules/knowledge/cosing-inventory.js';
@@ -62,8 +67,14 @@ const CLASS_WORDING =
 const MIXTURE = /\(and\)|\bmixture\b|\breaction mass\b/i;
 
 export function classify(ingredient: RegulatedIngredient, fact: RegulatoryFact): TieClass {
-  const mine = [ingredient.name, ...ingredient.otherNames].map(readBotanicalName).filter((r) => r !== null);
-  const entry = fact.names.map(readBotanicalName).filter((r) => r !== null);
+  const read = (names: string[]) =>
+    names.map((n) => readBotanicalName(n, false)).filter((r): r is BotanicalName => r !== null);
+  const entry = entryReadings(read([...fact.names, ...(fact.wording ? [fact.wording] : [])]), read(fact.identified));
+  // As the index reads them: a genus alone ("Eucalyptus Oil") only where the entry names that genus.
+  const mine = [ingredient.name, ...ingredient.otherNames]
+    .map((n) => readBotanicalName(n))
+    .filter((r): r is BotanicalName => r !== null)
+    .filter((r) => r.plants.some((p) => p.length > 1 || entry.some((e) => e.plants.some((q) => q[0] === p[0]))));
   if (mine.length && entry.length) {
     let best: 'covers' | 'may' | 'other' = 'other';
     let samePlant = false;

@@ -83,10 +83,10 @@ const PREPARATION_WORDS: Record<string, string> = {
   extracts: 'extract',
   ext: 'extract',
   'ext.': 'extract',
-  absolute: 'extract',
-  concrete: 'extract',
-  resinoid: 'extract',
-  tincture: 'extract',
+  absolute: 'absolute',
+  concrete: 'concrete',
+  resinoid: 'resinoid',
+  tincture: 'tincture',
   water: 'water',
   hydrosol: 'water',
   distillate: 'water',
@@ -191,8 +191,10 @@ const isPartOrPreparation = (w: string) => Boolean(PART_WORDS[w] || PREPARATION_
  * Reads a botanical name, an INCI name ("Lavandula Angustifolia (Lavender) Flower/Leaf/Stem Extract") or
  * an annex's wording ("Oil from the seeds of Laurus nobilis L.", "Lavandula angustifolia oil/extract",
  * "Aconitum napellus L. (leaves, roots and galenical preparations)"); null when it is not one plant's.
+ * `genusAlone`: read "Eucalyptus Oil" as some species of the genus (an ingredient's name); an annex's
+ * "Verbena absolute" names no genus (lemon verbena is Lippia citriodora), so entries are read without it.
  */
-export function readBotanicalName(name: string): BotanicalName | null {
+export function readBotanicalName(name: string, genusAlone = true): BotanicalName | null {
   // "Verbena essential oils (Lippia citriodora Kunth.)", "Peru balsam (INCI name: Myroxylon pereirae)": the plant
   // is the binomial in the parentheses, the words outside say the part and preparation.
   const binomial = /\((?:INCI name:\s*)?([A-Z][a-z]+ [a-z][a-z-]+)(?:\s[^()]*)?\)/.exec(name);
@@ -244,20 +246,29 @@ export function readBotanicalName(name: string): BotanicalName | null {
     if (!plants || !read.parts.length) return null;
     return { plants, ...read };
   }
+  // "Jasminum grandiflorum / officinale", "flower/leaf/stem": a slash joins alternatives, as "and" does.
   const words = text
-    .split(/[\s/,]+/)
+    .split('/')
+    .map((piece) => piece.trim())
+    .join(' and ')
+    .split(/[\s,]+/)
     .map(word)
     .filter(Boolean);
   const at = words.findIndex(isPartOrPreparation);
   if (at < 0 && !listed.length) return null;
   // "Eucalyptus Oil": a genus alone, before its preparation, names some species of it.
-  const plants = plantsOf(at < 0 ? words : words.slice(0, at), at === 1 ? 1 : 2);
+  const plants = plantsOf(at < 0 ? words : words.slice(0, at), at === 1 && genusAlone ? 1 : 2);
   if (!plants) return null;
   const read = partsOf([...(at < 0 ? [] : words.slice(at)), ...listed]);
   // A name with neither part nor preparation is a plant name alone: nothing to read.
   if (!read.parts.length && !read.preparations.length) return null;
   return { plants, ...read };
 }
+
+// Extracts made a particular way: an entry on extracts covers them; an entry on an absolute covers only absolutes.
+const EXTRACTS = new Set(['extract', 'absolute', 'concrete', 'resinoid', 'tincture']);
+const names = (entry: BotanicalName, preparation: string) =>
+  entry.preparations.includes(preparation) || (EXTRACTS.has(preparation) && entry.preparations.includes('extract'));
 
 /** How an entry's name stands to an ingredient's: it names the ingredient, it may, or it names something else. */
 export type Coverage = 'covers' | 'may' | 'other';
@@ -287,9 +298,8 @@ function coverageOfPlant(entry: BotanicalName, ingredient: BotanicalName): Cover
   const anyPreparation = entry.preparations.includes('any');
   let preparation: Coverage;
   if (!ingredient.preparations.length) preparation = anyPreparation ? 'covers' : 'may';
-  else if (anyPreparation || ingredient.preparations.every((p) => entry.preparations.includes(p)))
-    preparation = 'covers';
-  else if (ingredient.preparations.some((p) => entry.preparations.includes(p))) preparation = 'may';
+  else if (anyPreparation || ingredient.preparations.every((p) => names(entry, p))) preparation = 'covers';
+  else if (ingredient.preparations.some((p) => names(entry, p))) preparation = 'may';
   else return 'other';
   let part: Coverage;
   if (!entry.parts.length) part = 'covers';
@@ -307,3 +317,24 @@ function coverageOfPlant(entry: BotanicalName, ingredient: BotanicalName): Cover
 
 /** The genus of a reading, the key an index of entries is kept by. */
 export const genusOf = (name: BotanicalName): string[] => [...new Set(name.plants.map((p) => p[0]))];
+
+const samePlants = (a: BotanicalName, b: BotanicalName) =>
+  a.plants.some((p) => b.plants.some((q) => p.length === q.length && p.every((w, i) => w === q[i])));
+
+/**
+ * An entry's readings, each narrowed to what the entry's other names say: "Pinus pinaster oil and extract",
+ * whose other names are all twig and leaf oils and extracts, is about twig and leaf (not the bark extract);
+ * "Lavandula angustifolia oil/extract" beside "Lavandula Angustifolia Oil" stays about every part.
+ * `others`: readings of the entry's identified names, which inform but never join.
+ */
+export function entryReadings(read: BotanicalName[], others: BotanicalName[]): BotanicalName[] {
+  // The chemical name read whole and its pieces often read alike: one of each.
+  const own = read.filter((r, i) => read.findIndex((q) => JSON.stringify(q) === JSON.stringify(r)) === i);
+  const all = [...own, ...others.filter((o) => !own.some((r) => JSON.stringify(r) === JSON.stringify(o)))];
+  return own.map((reading) => {
+    if (reading.parts.length || !reading.preparations.length) return reading;
+    const peers = all.filter((p) => p !== reading && samePlants(p, reading));
+    if (!peers.length || peers.some((p) => !p.parts.length)) return reading;
+    return { ...reading, parts: [...new Set(peers.flatMap((p) => p.parts))] };
+  });
+}

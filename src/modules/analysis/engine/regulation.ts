@@ -2,7 +2,14 @@
 // Commission's CosIng export words it (data/eu/annex-entries.json, built by `npm run data:eu-annexes`),
 // with what the export does not carry kept in data/regulation/eu-cosmetics.yaml; and what the
 // facts mean for one ingredient of a list. Pure: the parsed data in, facts and flags out.
-import { botanicalCoverage, type BotanicalName, type Coverage, genusOf, readBotanicalName } from './botanical-name.js';
+import {
+  botanicalCoverage,
+  type BotanicalName,
+  entryReadings,
+  type Coverage,
+  genusOf,
+  readBotanicalName,
+} from './botanical-name.js';
 import type { AnnexEntry, AppliesTo } from './eu-annex-export.js';
 
 export type RegulatoryClass =
@@ -48,6 +55,8 @@ export interface RegulatoryFact {
   entryId: string | null;
   /** The entry's own substances (INCI names first). */
   names: string[];
+  /** The chemical name column as printed, read whole for a plant's wording ("Jasminum grandiflorum / officinale oil and extract"). */
+  wording?: string;
   /** What the entry may concern ("Identified INGREDIENTS or substances e.g."), beside its own names. */
   identified: string[];
   cas: string[];
@@ -255,6 +264,7 @@ export function factsFromAnnexes(entries: AnnexEntry[], lastUpdate: string, alle
         entry: e.ref,
         entryId: e.id,
         names: e.ownNames,
+        wording: e.chemicalName,
         identified: e.identified,
         cas: e.cas,
         ec: e.ec,
@@ -326,13 +336,16 @@ export class RegulationIndex {
       }
       for (const name of fact.identified) add(regulationKey(name), { fact, basis: 'identified' });
       for (const n of [...fact.cas, ...fact.ec]) this.byNumber.set(n, [...(this.byNumber.get(n) ?? []), fact]);
-      for (const name of fact.names) {
-        const reading = readBotanicalName(name);
-        if (!reading) continue;
-        this.botanicalReadings.set(fact, [...(this.botanicalReadings.get(fact) ?? []), reading]);
+      const read = (names: string[]) =>
+        names.map((n) => readBotanicalName(n, false)).filter((r): r is BotanicalName => r !== null);
+      const readings = entryReadings(
+        read([...fact.names, ...(fact.wording ? [fact.wording] : [])]),
+        read(fact.identified),
+      );
+      if (readings.length) this.botanicalReadings.set(fact, readings);
+      for (const reading of readings)
         for (const genus of genusOf(reading))
           this.byGenus.set(genus, [...(this.byGenus.get(genus) ?? []), { fact, reading }]);
-      }
     }
     for (const p of data.promotions) {
       const fact = this.byEntry.get(p.entry);
@@ -376,7 +389,7 @@ export class RegulationIndex {
     // A plant's ingredient joins an entry whose wording names its plant, part and preparation ("Lavandula
     // angustifolia oil/extract" names a lavender flower extract), whatever its registry numbers.
     const readings = [ingredient.name, ...ingredient.otherNames]
-      .map(readBotanicalName)
+      .map((n) => readBotanicalName(n))
       // A genus alone ("Argan Oil", "Eucalyptus Oil") reads as a plant only where an entry names that genus.
       .filter((r): r is BotanicalName => r?.plants.some((p) => p.length > 1 || this.byGenus.has(p[0])) === true);
     const coverage = (fact: RegulatoryFact): Coverage => {
