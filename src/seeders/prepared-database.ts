@@ -41,7 +41,18 @@ const pgliteVersion = (): string =>
     ) as { version: string }
   ).version;
 
-/** Changes whenever a migration, a seeder, the data or PGlite changes. */
+/**
+ * Code outside the seeders that decides what seeding stores: which annex entries an ingredient joins, and so
+ * the EU-law flags seeded on it (a change of the join must not restore a database seeded with the old one).
+ */
+const SEEDED_BY = [
+  'src/modules/analysis/engine/regulation.ts',
+  'src/modules/analysis/engine/botanical-name.ts',
+  'src/modules/analysis/engine/eu-annex-export.ts',
+  'src/modules/analysis/regulation-data.ts',
+];
+
+/** Changes whenever a migration, a seeder, the data, the annex join or PGlite changes. */
 export function seedFingerprint(root = process.cwd()): string {
   const hash = createHash('sha256').update(pgliteVersion());
   for (const folder of ['src/migrations', 'src/seeders', 'data']) {
@@ -49,6 +60,7 @@ export function seedFingerprint(root = process.cwd()): string {
       hash.update(file.slice(root.length)).update(readFileSync(file));
     }
   }
+  for (const file of SEEDED_BY) hash.update(file).update(readFileSync(join(root, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -221,6 +221,25 @@ export function conditionsOf(products: string | null, maximum: string | null): A
 const QUALIFIER =
   /,?\s*\b(with (?:the )?exception\b.*|except\b.*|unless\b.*|when (?:used|listed)\b.*|if (?:it|they)\b.*|other than\b.*|provided that\b.*)$/i;
 
+// What parentheses in a chemical name may hold besides another name of the substance: a form, a source, a
+// ratio, a note, the parts of a plant.
+const DESCRIPTOR =
+  /^(?:racemic|polymeric|stabili[sz]ed|petroleum|iso|inn|nano|cas|[ivx]+|[a-z]|\d[\d:.]*|[±+/–-]+|see note.*|including.*|entry \d.*|\d+e|c\d+(?:-c?\d+)?)$/i;
+const PLANT_MATERIAL =
+  /^(?:(?:and|or|essential|galenical|preparations?|oils?|fruits?|seeds?|leaves|roots?|flowers?|barks?|powder|extracts?|resin|water|herb|whole|plant|dried)[\s,]*)+$/i;
+
+/** What "(…)" in a chemical name holds: another name of the substance, a descriptor, or a part of a systematic name. */
+function parenthesised(before: string, inside: string, after: string): 'name' | 'descriptor' | 'inside' {
+  const text = inside.trim();
+  if (DESCRIPTOR.test(text) || PLANT_MATERIAL.test(text)) return 'descriptor';
+  if (/^INCI:/i.test(text)) return 'name';
+  // After a multiplier or an open locant, or followed by more of the name ("…bis (ethanol) sulphate").
+  if (/(?:bis|tris|tetrakis|[-,[(])$/i.test(before)) return 'inside';
+  return !after || /^(?:[,;[(]|e\.g\.|and\b|or\b|when\b|with\b|see\b|listed\b|as\b|in\b)/i.test(after)
+    ? 'name'
+    : 'inside';
+}
+
 /** The chemical name / INN column: the names it gives, and the words that limit the entry. */
 export function readChemicalName(text: string): {
   names: string[];
@@ -264,10 +283,16 @@ export function readChemicalName(text: string): {
   };
   for (const piece of body.split(/;|\s\/\s|\n|(?<=[)\]])\s*,\s/)) {
     add(piece);
-    // "1,4-Dihydroxybenzene (Hydroquinone)": the name in the parentheses, and the one before them.
-    for (const m of piece.matchAll(/(?:^|\s)\(([^()]*(?:\([^()]*\)[^()]*)*)\)(?=\s|,|$)/g))
-      add(m[1].replace(/^e\.g\.\s*/i, ''));
-    add(piece.replace(/(?:^|\s)\([^()]*(?:\([^()]*\)[^()]*)*\)(?=\s|,|$)/g, ' '));
+    // "1,4-Dihydroxybenzene (Hydroquinone)": the name in the parentheses, and the one before them. Not a word
+    // inside a systematic name ("…imino]bis (ethanol) sulphate" is no ethanol) nor one saying what the substance
+    // is ("(racemic)", "(leaves, roots and galenical preparations)"): a name that generic joins other substances.
+    let stripped = false;
+    for (const m of piece.matchAll(/(?:^|\s)\(([^()]*(?:\([^()]*\)[^()]*)*)\)(?=\s|,|$)/g)) {
+      const read = parenthesised(piece.slice(0, m.index).trim(), m[1], piece.slice(m.index + m[0].length).trim());
+      if (read === 'name') add(m[1].replace(/^(?:e\.g\.|INCI:)\s*/i, ''));
+      if (read !== 'inside') stripped = true;
+    }
+    if (stripped) add(piece.replace(/(?:^|\s)\([^()]*(?:\([^()]*\)[^()]*)*\)(?=\s|,|$)/g, ' '));
   }
   return {
     names: [...names],

@@ -2,6 +2,14 @@
 // Commission's CosIng export words it (data/eu/annex-entries.json, built by `npm run data:eu-annexes`),
 // with what the export does not carry kept in data/regulation/eu-cosmetics.yaml; and what the
 // facts mean for one ingredient of a list. Pure: the parsed data in, facts and flags out.
+import {
+  botanicalCoverage,
+  type BotanicalName,
+  entryReadings,
+  type Coverage,
+  genusOf,
+  readBotanicalName,
+} from './botanical-name.js';
 import type { AnnexEntry, AppliesTo } from './eu-annex-export.js';
 
 export type RegulatoryClass =
@@ -47,6 +55,8 @@ export interface RegulatoryFact {
   entryId: string | null;
   /** The entry's own substances (INCI names first). */
   names: string[];
+  /** The chemical name column as printed, read whole for a plant's wording ("Jasminum grandiflorum / officinale oil and extract"). */
+  wording?: string;
   /** What the entry may concern ("Identified INGREDIENTS or substances e.g."), beside its own names. */
   identified: string[];
   cas: string[];
@@ -254,6 +264,7 @@ export function factsFromAnnexes(entries: AnnexEntry[], lastUpdate: string, alle
         entry: e.ref,
         entryId: e.id,
         names: e.ownNames,
+        wording: e.chemicalName,
         identified: e.identified,
         cas: e.cas,
         ec: e.ec,
@@ -286,6 +297,8 @@ export interface RegulatedIngredient {
 /** A qualifier the label lets us evaluate: a nano form (printed "(nano)"), or an exception that is another entry's product types. */
 export const evaluable = (fact: RegulatoryFact): boolean => !fact.qualifier || fact.nano || fact.exceptEntry !== null;
 
+const MIXTURE = /\(and\)|\bmixture\b|\breaction mass\b/i;
+
 /** One number alone: a list of numbers names a family, and a family's number is no identity. */
 const soleNumber = (text: string | null | undefined): string | null => {
   const numbers = (text ?? '').split(/[\s/,;]+/).filter((n) => /^\d+-\d+-\d+$/.test(n));
@@ -302,6 +315,9 @@ interface Keyed {
 export class RegulationIndex {
   private readonly byKey = new Map<string, Keyed[]>();
   private readonly byNumber = new Map<string, RegulatoryFact[]>();
+  /** The botanical readings of each entry's own names, by genus; and those of each fact. */
+  private readonly byGenus = new Map<string, Array<{ fact: RegulatoryFact; reading: BotanicalName }>>();
+  private readonly botanicalReadings = new Map<RegulatoryFact, BotanicalName[]>();
   readonly byEntry = new Map<string, RegulatoryFact>();
 
   constructor(readonly data: RegulationData) {
@@ -320,6 +336,16 @@ export class RegulationIndex {
       }
       for (const name of fact.identified) add(regulationKey(name), { fact, basis: 'identified' });
       for (const n of [...fact.cas, ...fact.ec]) this.byNumber.set(n, [...(this.byNumber.get(n) ?? []), fact]);
+      const read = (names: string[]) =>
+        names.map((n) => readBotanicalName(n, false)).filter((r): r is BotanicalName => r !== null);
+      const readings = entryReadings(
+        read([...fact.names, ...(fact.wording ? [fact.wording] : [])]),
+        read(fact.identified),
+      );
+      if (readings.length) this.botanicalReadings.set(fact, readings);
+      for (const reading of readings)
+        for (const genus of genusOf(reading))
+          this.byGenus.set(genus, [...(this.byGenus.get(genus) ?? []), { fact, reading }]);
     }
     for (const p of data.promotions) {
       const fact = this.byEntry.get(p.entry);
@@ -360,15 +386,56 @@ export class RegulationIndex {
         }
       }
     }
+    // A plant's ingredient joins an entry whose wording names its plant, part and preparation ("Lavandula
+    // angustifolia oil/extract" names a lavender flower extract), whatever its registry numbers.
+    const readings = [ingredient.name, ...ingredient.otherNames]
+      .map((n) => readBotanicalName(n))
+      // A genus alone ("Argan Oil", "Eucalyptus Oil") reads as a plant only where an entry names that genus.
+      .filter((r): r is BotanicalName => r?.plants.some((p) => p.length > 1 || this.byGenus.has(p[0])) === true);
+    const coverage = (fact: RegulatoryFact): Coverage => {
+      let best: Coverage = 'other';
+      for (const entry of this.botanicalReadings.get(fact) ?? [])
+        for (const reading of readings) {
+          const c = botanicalCoverage(entry, reading);
+          if (c === 'covers') return c;
+          if (c === 'may') best = c;
+        }
+      return best;
+    };
+    for (const reading of readings)
+      for (const genus of genusOf(reading))
+        for (const { fact, reading: entry } of this.byGenus.get(genus) ?? [])
+          if (botanicalCoverage(entry, reading) === 'covers')
+            take({ fact, relation: evaluable(fact) ? 'substance' : 'may_concern', basis: 'name' });
     // A CAS or EC number, only in annexes where no name matched: a mixture's entry lists its parts' numbers
     // (Annex V/39 holds methylisothiazolinone's), and V/57 names it.
     const named = new Set([...found.values()].filter((m) => m.relation === 'substance').map((m) => m.fact.annex));
-    for (const number of [soleNumber(ingredient.casNumber), soleNumber(ingredient.ecNumber)]) {
+    const cas = soleNumber(ingredient.casNumber);
+    for (const number of [cas, soleNumber(ingredient.ecNumber)]) {
       if (!number) continue;
       // The same number as an entry with a qualifier says only that the entry may concern it.
       for (const fact of this.byNumber.get(number) ?? []) {
-        if (!named.has(fact.annex))
-          take({ fact, relation: fact.qualifier ? 'may_concern' : 'substance', basis: 'cas' });
+        if (named.has(fact.annex)) continue;
+        if (readings.length || this.botanicalReadings.has(fact)) {
+          // One number covers every part of a plant: it ties a plant's ingredient to an entry only where the
+          // names agree. An oil named without its part ("Citrus Aurantium Dulcis Oil") is the entry's when its
+          // own CAS number is one the entry lists; an entry on another part or preparation is none of its business.
+          const c = coverage(fact);
+          if (c === 'other') continue;
+          const ownOil =
+            number === cas &&
+            fact.cas.includes(number) &&
+            readings.some((r) => !r.parts.length && r.preparations.length === 1 && r.preparations[0] === 'oil');
+          take({
+            fact,
+            relation: ownOil && evaluable(fact) && !fact.qualifier ? 'substance' : 'may_concern',
+            basis: 'cas',
+          });
+          continue;
+        }
+        // A mixture's entry ("Citric acid (and) silver citrate") lists its parts' numbers: one part is not the mixture.
+        const mixture = fact.cas.length > 1 && fact.names.some((n) => MIXTURE.test(n));
+        take({ fact, relation: fact.qualifier || mixture ? 'may_concern' : 'substance', basis: 'cas' });
       }
     }
     return [...found.values()];
