@@ -38,6 +38,7 @@ import { Migration20261127160000 as m34 } from './Migration20261127160000.js';
 import { Migration20261207143000 as m35 } from './Migration20261207143000.js';
 import { Migration20261207150000 as m36 } from './Migration20261207150000.js';
 import { Migration20261207171500 as m37 } from './Migration20261207171500.js';
+import { Migration20261207172000 as m38 } from './Migration20261207172000.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -78,4 +79,5 @@ export const migrationsList = [
   { name: 'Migration20261207143000', class: m35 },
   { name: 'Migration20261207150000', class: m36 },
   { name: 'Migration20261207171500', class: m37 },
+  { name: 'Migration20261207172000', class: m38 },
 ];
