@@ -767,6 +767,22 @@ describe('the answer cap is enforced while the answer is built', () => {
   });
 });
 
+describe('objects with large rows cost by their size', () => {
+  it('refuses aliases of pages of analyses before reading them, and answers one page of 100', async () => {
+    const token = await t.tokenFor('many-analyses');
+    const ask = (query: string) =>
+      t.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), token, payload: { query } });
+    const page = 'myIngredientAnalyses(limit: 100) { items { token ingredientList } }';
+    expect((await ask(`{ ${page} }`)).statusCode).toBe(200);
+    // 20 aliases: 2,000 analyses of up to ~117 kB each (234 MB read) for a 40 MB answer. Refused by its cost.
+    for (const aliases of [2, 20]) {
+      const response = await ask(`{ ${Array.from({ length: aliases }, (_, i) => `a${i}: ${page}`).join(' ')} }`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].extensions.details).toMatchObject({ limit: 'complexity' });
+    }
+  });
+});
+
 describe('malformed GraphQL requests are 400 VALIDATION_FAILED, never 500', () => {
   const twenty = (prefix: string, field: string) =>
     Array.from({ length: MAX_FIELD_REPEAT }, (_, i) => `${prefix}${i}: ${field}`).join(' ');
