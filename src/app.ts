@@ -83,7 +83,7 @@ export async function buildApp({
 
   // GraphQL: Apollo parses, validates (once per document) and runs the protocol; graphql-jit executes.
   const apollo = new ApolloServer<Context>({
-    gateway: jitExecutor(schema),
+    gateway: jitExecutor(schema, maxGraphqlResponseBytes),
     persistedQueries: { cache: platform.persistedQueries, ttl: null },
     introspection: config.graphql.introspection,
     // With introspection off, no "Did you mean …?" either: errors do not reveal the schema.

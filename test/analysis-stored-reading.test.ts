@@ -92,6 +92,38 @@ describe('a stored analysis is read back without parsing its list', () => {
     expect((await readBack(second.token)).rest).toEqual(second);
     expect(parsedListCount()).toBe(before);
   });
+
+  it('a start with nothing to fill reads an empty partial index, not the whole table', async () => {
+    // 20,000 analyses, every one filled: what a restart of a long-running service finds. Copies of a stored row.
+    const { token } = await analyze(LABEL);
+    const columns = (
+      await t.em().execute<Array<{ name: string }>>(
+        `select column_name as name from information_schema.columns
+           where table_name = 'ingredient_analysis' and table_schema = current_schema() order by ordinal_position`,
+      )
+    ).map((c) => c.name);
+    const copied = columns.map((c) =>
+      c === 'id' ? `(md5(a.id::text || n::text))::uuid` : c === 'token' ? `md5(a.token || n::text)` : `a."${c}"`,
+    );
+    await t.em().execute(
+      `insert into ingredient_analysis (${columns.map((c) => `"${c}"`).join(', ')})
+       select ${copied.join(', ')} from ingredient_analysis a, generate_series(1, 20000) n where a.token = ?`,
+      [token],
+    );
+    await t.em().execute('analyze ingredient_analysis');
+    // The backfill's own statement, planned on this table: the partial index of null rows, no scan of the table.
+    const plan = JSON.stringify(
+      await t
+        .em()
+        .execute(
+          `explain (format json) select id, ingredient_list from ingredient_analysis where set_aside is null order by id limit 500`,
+        ),
+    );
+    expect(plan).toContain('ingredient_analysis_unread_backfill_index');
+    expect(plan).not.toContain('Seq Scan');
+    expect(await backfillAnalysisReadings(t.em())).toBe(0);
+    await t.em().execute(`delete from ingredient_analysis where token <> ? and ingredient_list = ?`, [token, LABEL]);
+  });
 });
 
 describe('the paste form refuses posts sent by other sites', () => {

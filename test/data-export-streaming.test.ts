@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EXPORT_PAGE_BYTES } from '../src/modules/account/data-export.service.js';
 import { idempotencyCaller, userCallerKey } from '../src/platform/idempotency-caller.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { cloneRow } from './helpers/bulk-rows.js';
@@ -89,6 +90,38 @@ describe('GET /my/export streams', () => {
     expect(last.written).toBeGreaterThan(total / 2);
     expect(last.written).toBeLessThan(total);
     expect(pages[0].written).toBeLessThan(last.written);
+  });
+
+  it('cuts a page of large rows by their bytes, so that each page is read and written in a short step', async () => {
+    // Lists that do not compress (hex digits), about 48 kB stored each: 20 of them would be a page of about 1 MB.
+    const lists = await sql('select id, ingredient_list from ingredient_analysis where owner_id = ?', [mona.id]);
+    await sql(
+      `update ingredient_analysis set ingredient_list = (select string_agg(md5(id::text || n::text), ', ')
+         from generate_series(1, 1400) n) where owner_id = ?`,
+      [mona.id],
+    );
+    try {
+      const [{ row_bytes: rowBytes }] = await sql(
+        'select max(pg_column_size(ingredient_analysis.*)) as row_bytes from ingredient_analysis where owner_id = ?',
+        [mona.id],
+      );
+      statements.length = 0;
+      const { status, body } = await get('/my/export', mona.token);
+      expect(status).toBe(200);
+      const analyses = sectionOf(JSON.parse(body) as { sections: Section[] }, 'IngredientAnalysis', 'owner').rows;
+      expect(analyses).toHaveLength(ANALYSES);
+      expect(new Set(analyses.map((r) => r.id)).size).toBe(ANALYSES);
+      expect(analyses.every((r) => String(r.ingredient_list).length > 40_000)).toBe(true);
+      // A page ends at the row that reaches EXPORT_PAGE_BYTES: at most that and one row, so at least this many pages.
+      const pages = statements.filter((s) => /from "ingredient_analysis" where "owner_id" = /.test(s.sql));
+      const perPage = Math.floor(EXPORT_PAGE_BYTES / Number(rowBytes)) + 1;
+      expect(Number(rowBytes)).toBeGreaterThan(40_000);
+      expect(pages.length).toBeGreaterThanOrEqual(Math.ceil(ANALYSES / perPage));
+      expect(pages.length).toBeLessThanOrEqual(Math.ceil(ANALYSES / (perPage - 1)) + 1);
+    } finally {
+      for (const { id, ingredient_list } of lists)
+        await sql('update ingredient_analysis set ingredient_list = ? where id = ?', [ingredient_list, id]);
+    }
   });
 
   it('pages the same rows through GraphQL: rows(limit, cursor), then myExportRows after the cursor', async () => {

@@ -89,3 +89,66 @@ describe('the demo community', () => {
     expect(await get('/ingredients/azelaic-acid/featured_opinion')).toMatchObject({ endorsement_count: 4 });
   });
 });
+
+/**
+ * What the demo seeding writes, without its ids and clock: rows per table, and a digest of the tutorials' columns
+ * (author, product, every field, dates relative to the tutorial's creation) with their instructions and warnings.
+ * The tutorials were written through the services and are now inserted in bulk (issue 38): these values were taken
+ * from the service-written seed, so the bulk one must write the same.
+ */
+async function demoFingerprint(): Promise<{ rows: Record<string, number>; tutorials: string }> {
+  const em = t.em();
+  const tables = await em.execute<Array<{ name: string }>>(
+    `select table_name as name from information_schema.tables
+     where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations'
+     order by table_name`,
+  );
+  const rows: Record<string, number> = {};
+  for (const { name } of tables)
+    rows[name] = Number((await em.execute(`select count(*) as n from "${name}"`))[0].n as string);
+  const [{ digest }] = await em.execute<Array<{ digest: string }>>(
+    `select md5(string_agg(line, E'\\n' order by line)) as digest from (
+       select concat_ws('|', u.username, p.alias, pt.title, pt.description, pt.frequency, pt.time_of_day, pt.media_url,
+                pt.quantity_amount, un.alias, pt.instruction_count, pt.status,
+                extract(epoch from pt.published_at - pt.created_at), extract(epoch from pt.updated_at - pt.created_at),
+                (select string_agg(i.position || ':' || i.text, '/' order by i.position)
+                   from product_tutorial_instruction i where i.tutorial_id = pt.id),
+                (select string_agg(w.text, '/' order by w.text) from product_tutorial_warning w where w.tutorial_id = pt.id)
+              ) as line
+       from product_tutorial pt join app_user u on u.id = pt.author_id join product p on p.id = pt.product_id
+       left join unit_of_measurement un on un.id = pt.quantity_unit_id
+       where u.subject like 'demo|%'
+     ) lines`,
+  );
+  return { rows, tutorials: digest };
+}
+
+/** Rows the service-written demo community left (taken before the bulk inserts). */
+const SERVICE_WRITTEN: Record<string, number> = {
+  app_user: 24,
+  featured_item: 6,
+  ingredient_feeling: 129,
+  ingredient_opinion: 40,
+  ingredient_opinion_endorsement: 84,
+  ingredient_opinion_entry: 49,
+  product_tutorial: 20,
+  product_tutorial_instruction: 85,
+  product_tutorial_warning: 33,
+  routine: 30,
+  routine_favorite: 156,
+  routine_step: 130,
+  routine_week_score: 89,
+  user_follow: 80,
+};
+
+describe('the demo data is what the services wrote', () => {
+  it('has the same rows per table and the same tutorials', async () => {
+    const { rows, tutorials } = await demoFingerprint();
+    // The tables the demo community writes (the catalog's and the knowledge base's have tests of their own).
+    const community = Object.fromEntries(
+      Object.entries(rows).filter(([table]) => Object.hasOwn(SERVICE_WRITTEN, table)),
+    );
+    expect(community).toEqual(SERVICE_WRITTEN);
+    expect(tutorials).toBe('166fe727f6d965d507862dbcf7f103e6');
+  });
+});

@@ -11,6 +11,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { Redis } from 'ioredis';
 import { ormOptions } from '../mikro-orm.config.js';
 import { buildApp } from '../src/app.js';
+import { meteredLeafCounts } from '../src/platform/answer-meter.js';
 import { FIELD_COSTS, MAX_FIELD_REPEAT } from '../src/platform/graphql-limits.js';
 import { IngredientAnalysis } from '../src/modules/analysis/analysis.entity.js';
 import { registerRequestStore, storeOf, trackTransactions } from '../src/platform/request-store.js';
@@ -708,6 +709,76 @@ describe('GraphQL alias bombs and heavy fields are refused before they run', () 
       ).toBe(200);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('the answer cap is enforced while the answer is built', () => {
+  it('refuses many aliases of a large list with a 400 after building at most the cap, whatever the document asks', async () => {
+    const cap = 50_000;
+    const small = await buildApp({ config: t.config, orm: t.orm, logger: false, maxGraphqlResponseBytes: cap });
+    try {
+      const ask = async (query: string) => {
+        const before = meteredLeafCounts();
+        const response = await small.inject({
+          method: 'POST',
+          url: '/graphql',
+          remoteAddress: nextIp(),
+          payload: { query },
+        });
+        const after = meteredLeafCounts();
+        return {
+          response,
+          built: after.built - before.built,
+          bytes: after.bytes - before.bytes,
+          leftOut: after.leftOut - before.leftOut,
+        };
+      };
+      const lists = await ask('{ products(limit: 50) { items { ingredientList } } }');
+      expect(lists.response.statusCode).toBe(200);
+      const items = (lists.response.json() as { data: { products: { items: Array<{ ingredientList: string }> } } }).data
+        .products.items;
+      const largestLeaf = Math.max(...items.map((i) => i.ingredientList.length));
+      // Shapes: aliases of one list field, the same through fragments, and lists nested in lists (each product's
+      // ingredients), all well within the cost model and each answer many times the cap.
+      const shapes = [
+        `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: products(limit: 50) { items { ingredientList name description } }`).join(' ')} }`,
+        `{ ...F } fragment F on Query { ${Array.from({ length: 20 }, (_, i) => `f${i}: products(limit: 50) { items { ingredientList } }`).join(' ')} }`,
+        `{ ${Array.from({ length: 10 }, (_, i) => `n${i}: products(limit: 40) { items { ingredientList ingredients { ingredient { name description } } } }`).join(' ')} }`,
+      ];
+      for (const query of shapes) {
+        const { response, built, bytes, leftOut } = await ask(query);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().errors).toEqual([
+          expect.objectContaining({
+            extensions: expect.objectContaining({
+              code: 'VALIDATION_FAILED',
+              details: expect.objectContaining({ limit: 'response_bytes', max: cap }),
+            }),
+          }),
+        ]);
+        // What was built stops at the cap (the leaf that crossed it included); the rest of the answer is never built.
+        expect(bytes).toBeLessThanOrEqual(cap + largestLeaf + 100);
+        expect(leftOut).toBeGreaterThan(built);
+      }
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('objects with large rows cost by their size', () => {
+  it('refuses aliases of pages of analyses before reading them, and answers one page of 100', async () => {
+    const token = await t.tokenFor('many-analyses');
+    const ask = (query: string) =>
+      t.inject({ method: 'POST', url: '/graphql', remoteAddress: nextIp(), token, payload: { query } });
+    const page = 'myIngredientAnalyses(limit: 100) { items { token ingredientList } }';
+    expect((await ask(`{ ${page} }`)).statusCode).toBe(200);
+    // 20 aliases: 2,000 analyses of up to ~117 kB each (234 MB read) for a 40 MB answer. Refused by its cost.
+    for (const aliases of [2, 20]) {
+      const response = await ask(`{ ${Array.from({ length: aliases }, (_, i) => `a${i}: ${page}`).join(' ')} }`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].extensions.details).toMatchObject({ limit: 'complexity' });
     }
   });
 });

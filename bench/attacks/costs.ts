@@ -3,12 +3,13 @@
 // statuses (never a 5xx), the slowest answer of /health polled every 20 ms while the attack runs
 // (what a bystander waits), the attack's own time and the growth of RSS (peak over before).
 // Usage: node --expose-gc --import ./register.mjs bench/attacks/costs.ts [--only NAME]
-//   (TEST_DB=postgres for PostgreSQL; names: introspection, search, batch, depth, proto, alias)
+//   (TEST_DB=postgres for PostgreSQL; names: introspection, search, batch, depth, proto, alias, answer)
 import type { InjectOptions } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
 import { Authenticator } from '../../src/auth.js';
 import type { EntityManager } from '../../src/db.js';
 import { newId } from '../../src/modules/shared/ids.js';
+import { cloneRow } from '../../test/helpers/bulk-rows.js';
 import { rssSampler, startAttackApp } from './attack-app.js';
 
 const attackApp = await startAttackApp();
@@ -210,6 +211,38 @@ if (run('alias')) {
     await raw('GET', `/ingredients/${long}`),
   ]);
   lines.push(`    statuses of PATCH /products/<120>/publish, GET /ingredients/<120>: see above (200s expected)`);
+}
+
+if (run('answer')) {
+  // A member with 1,000 analyses of 20,000-character lists, and 20 aliases of a page of 100 of them: a 40 MB answer,
+  // which the 16 MB cap now refuses while it is built (src/platform/answer-meter.ts), before it built all of it.
+  const em = t.em();
+  const ownerId = newId();
+  await em.execute(
+    `insert into app_user (id, subject, username, user_type, bio, email, created_at, updated_at)
+     values (?, 'bench|answer-owner', 'answer-owner', 'member', '', 'answer-owner@example.com', now(), now())`,
+    [ownerId],
+  );
+  const owner = await new Authenticator(config.auth).sign({ sub: 'bench|answer-owner' });
+  const names = (await em.execute<Array<{ name: string }>>(`select name from ingredient order by alias limit 2000`))
+    .map((r) => r.name)
+    .join(', ')
+    .slice(0, 20_000);
+  const analysed = await t.inject({
+    method: 'POST',
+    url: '/analyze/ingredient_list',
+    payload: { ingredient_list: names },
+    token: owner,
+  });
+  const { token: analysisToken } = analysed.json() as { token: string };
+  const [{ id }] = await em.execute<Array<{ id: string }>>(`select id from ingredient_analysis where token = ?`, [
+    analysisToken,
+  ]);
+  await cloneRow((q, p) => em.execute(q, p ?? []), 'ingredient_analysis', id, 999, ['token']);
+  const query = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: myIngredientAnalyses(limit: 100) { items { ingredientList } }`).join(' ')} }`;
+  await measure('20 aliases of 100 analyses of 20,000 characters (a 40 MB answer)', async () => [
+    await gql({ query }, owner),
+  ]);
 }
 
 console.log(`\n${process.env.TEST_DB ?? 'pglite'}:\n${lines.join('\n')}`);

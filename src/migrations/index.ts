@@ -37,8 +37,10 @@ import { Migration20261127122000 as m33 } from './Migration20261127122000.js';
 import { Migration20261127160000 as m34 } from './Migration20261127160000.js';
 import { Migration20261207143000 as m35 } from './Migration20261207143000.js';
 import { Migration20261207150000 as m36 } from './Migration20261207150000.js';
-import { Migration20261207180000 as m37 } from './Migration20261207180000.js';
-import { Migration20261207181000 as m38 } from './Migration20261207181000.js';
+import { Migration20261207171500 as m37 } from './Migration20261207171500.js';
+import { Migration20261207172000 as m38 } from './Migration20261207172000.js';
+import { Migration20261207180000 as m39 } from './Migration20261207180000.js';
+import { Migration20261207181000 as m40 } from './Migration20261207181000.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -78,6 +80,8 @@ export const migrationsList = [
   { name: 'Migration20261127160000', class: m34 },
   { name: 'Migration20261207143000', class: m35 },
   { name: 'Migration20261207150000', class: m36 },
-  { name: 'Migration20261207180000', class: m37 },
-  { name: 'Migration20261207181000', class: m38 },
+  { name: 'Migration20261207171500', class: m37 },
+  { name: 'Migration20261207172000', class: m38 },
+  { name: 'Migration20261207180000', class: m39 },
+  { name: 'Migration20261207181000', class: m40 },
 ];

@@ -16,6 +16,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { meteredSerializers, withAnswerMeter } from './answer-meter.js';
 import { asksTheSchema } from './graphql-introspection.js';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
@@ -39,11 +40,16 @@ function asApolloError(error: GraphQLError): GraphQLError {
   return copy;
 }
 
-/** Apollo's gateway interface over our own schema, executing with graphql-jit. */
+/**
+ * Apollo's gateway interface over our own schema, executing with graphql-jit; an answer over `maxAnswerBytes` is
+ * refused while it is built (answer-meter.ts).
+ */
 export function jitExecutor(
   schema: GraphQLSchema,
+  maxAnswerBytes: number,
   compiled = new LRUCache<string, Run>({ max: MAX_COMPILED_OPERATIONS }),
 ): Gateway {
+  const customSerializers = meteredSerializers(schema);
   const runnerFor = (
     queryHash: string,
     document: DocumentNode,
@@ -63,7 +69,7 @@ export function jitExecutor(
       }) as Promise<ExecutionResult>;
     // Introspection asks the schema, not our resolvers: graphql-js answers it (GraphiQL, rarely).
     if (!asksTheSchema(document, operation)) {
-      const query = compileQuery(schema, document, operationName ?? undefined);
+      const query = compileQuery(schema, document, operationName ?? undefined, { customSerializers });
       if (isCompiledQuery(query)) run = (context, variables) => query.query(undefined, context, variables);
     }
     compiled.set(key, run);
@@ -81,7 +87,8 @@ export function jitExecutor(
           const variables = request.variables ?? {};
           const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
           if (coerced.errors) return { errors: coerced.errors };
-          const result = await runnerFor(queryHash, document, operation, operationName)(context, variables);
+          const run = runnerFor(queryHash, document, operation, operationName);
+          const result = await withAnswerMeter(maxAnswerBytes, () => run(context, variables));
           return result.errors
             ? ({ ...result, errors: result.errors.map(asApolloError) } as ExecutionResult<Record<string, unknown>>)
             : (result as ExecutionResult<Record<string, unknown>>);

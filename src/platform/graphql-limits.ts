@@ -15,6 +15,7 @@ import {
   TokenKind,
   validate,
   type DocumentNode,
+  type GraphQLOutputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -302,6 +303,20 @@ const LIMITED_LISTS: ReadonlySet<string> = new Set(['ReactionSuspects.suspects',
 /** Items a list without paging arguments (a product's ingredients, say) is assumed to hold. */
 const UNPAGED_LIST_SIZE = 10;
 
+/**
+ * Objects whose rows are large, at what one costs beyond 1: about one unit per 4 kB of its largest row. An analysis
+ * holds its list (up to 20,000 characters) and its entries (with their results, about 117 kB in all for a 20,000-
+ * character list), and anyone can store thousands: 20 aliases of a page of 100 (complexity 2,020 at 1 an object)
+ * made the server read 2,000 such rows, 234 MB, before the answer cap could refuse a 40 MB answer (33 s, RSS +412 MB,
+ * bench/attacks/costs.ts --only answer). At 30, one page of 100 costs 3,100 and two are over the budget.
+ */
+const LARGE_ROW_COSTS: Readonly<Record<string, number>> = { IngredientAnalysis: 30 };
+
+const largeRowCost = (type: GraphQLOutputType): number => {
+  const named = getNamedType(type).name;
+  return Object.hasOwn(LARGE_ROW_COSTS, named) ? LARGE_ROW_COSTS[named] : 0;
+};
+
 /** Introspection is priced by what it builds (introspectionNodes, added in checkQueryLimits), not field by field. */
 const introspectionEstimator: ComplexityEstimator = ({ type, field }) =>
   type.name.startsWith('__') || field.name.startsWith('__') ? 0 : undefined;
@@ -329,8 +344,10 @@ const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity
   const pageItems =
     (field.name === 'items' && isObjectType(type) && 'nextCursor' in type.getFields()) ||
     LIMITED_LISTS.has(`${type.name}.${field.name}`);
-  if (isListType(getNullableType(field.type)) && !pageItems) return own + 1 + childComplexity * UNPAGED_LIST_SIZE;
-  return own + 1 + childComplexity;
+  const rows = largeRowCost(field.type);
+  if (isListType(getNullableType(field.type)) && !pageItems)
+    return own + 1 + (rows + childComplexity) * UNPAGED_LIST_SIZE;
+  return own + 1 + rows + childComplexity;
 };
 
 export function checkQueryLimits(

@@ -1,7 +1,8 @@
 import type { EntityManager } from '../db.js';
 import { nameKey } from '../modules/analysis/engine/normalize.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
-import { newId, slugify } from '../modules/shared/ids.js';
+import { cosingAlias } from '../modules/ingredient/cosing/parse.js';
+import { newId } from '../modules/shared/ids.js';
 import { readYamlLists } from '../modules/knowledge/yaml-data.js';
 import { loadRegulation } from '../modules/analysis/regulation-data.js';
 
@@ -93,7 +94,8 @@ export function ingredientRow(record: IngredientRecord) {
   const now = new Date();
   return {
     id: newId(),
-    alias: record.alias ?? slugify(record.inci),
+    // Cut at a hyphen within MAX_ALIAS_LENGTH as the EU inventory's are: every alias can be named in a path.
+    alias: record.alias ?? cosingAlias(record.inci),
     name: record.inci.trim(),
     otherNames: (record.other_names ?? []).map(String),
     description: record.description?.trim() ?? '',

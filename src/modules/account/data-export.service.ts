@@ -66,12 +66,30 @@ function sectionSources(em: EntityManager): Map<string, SectionSource> {
   );
 }
 
-/** Keyset page of `select <columns> from <table> where <match> [and (<pk>) > (<after>)] order by <pk> limit n`. */
+/**
+ * Bytes of stored rows a page of the export holds at most (their size on disk, `pg_column_size`; the JSON is larger,
+ * a few times for compressed lists): a page of large rows (analyses of 20,000-character lists with their results,
+ * about 120 kB of JSON each) is fewer rows, so that reading one page (PGlite reads in the server's own thread) and
+ * writing it hold the event loop briefly. A page always holds one row, however large.
+ */
+export const EXPORT_PAGE_BYTES = 256 * 1024;
+
+/**
+ * Keyset page of `select <columns> from <table> where <match> [and (<pk>) > (<after>)] order by <pk> limit n`, cut
+ * (when `maxBytes` is given) after the row whose stored bytes, with the rows before it, reach `maxBytes`. Each row then
+ * carries `page_bytes`, the running total up to it.
+ */
 async function rowsOf(
   em: EntityManager,
   meta: EntityMetadata,
   match: Record<string, unknown>,
-  options: { omit?: readonly string[]; only?: readonly string[]; after?: unknown[]; limit?: number } = {},
+  options: {
+    omit?: readonly string[];
+    only?: readonly string[];
+    after?: unknown[];
+    limit?: number;
+    maxBytes?: number;
+  } = {},
 ): Promise<Array<Record<string, unknown>>> {
   const conditions = Object.keys(match).map((property) => `${quote(columnOf(meta, property))} = ?`);
   const keys = meta.primaryKeys.flatMap((k) => meta.properties[k].fieldNames).map(quote);
@@ -82,9 +100,22 @@ async function rowsOf(
   }
   // The primary key is always read (the next cursor is made of it), even when the policy leaves it out.
   const columns = [...new Set([...keys, ...storedColumns(meta, options.omit, options.only)])];
-  return em.execute<Array<Record<string, unknown>>>(
-    `select ${columns.join(', ')} from ${quote(meta.tableName)} where ${conditions.join(' and ')} order by ${keys.join(', ')}${options.limit ? ` limit ${options.limit}` : ''}`,
-    params,
+  const select = `select ${columns.join(', ')}`;
+  const table = quote(meta.tableName);
+  const from = `from ${table} where ${conditions.join(' and ')}`;
+  const limit = options.limit ? ` limit ${options.limit}` : '';
+  if (!options.maxBytes) return em.execute(`${select} ${from} order by ${keys.join(', ')}${limit}`, params);
+  // The running total is a window over the key order, which PostgreSQL computes as the index scan goes and the
+  // limit stops: rows past the cut are neither read out nor sent. The outer select keeps the first row, and every
+  // row whose predecessors hold less than maxBytes (so the row that reaches it is the page's last).
+  // The names the inner select gives its columns: `to_char(…) as "created_at"` is "created_at" outside.
+  const outer = columns.map((c) => (c.includes(' as "') ? c.slice(c.lastIndexOf(' as "') + 4) : c));
+  return em.execute(
+    `select ${outer.join(', ')}, page_bytes from (
+       ${select}, sum(pg_column_size(${table}.*)) over w as page_bytes, pg_column_size(${table}.*) as row_bytes
+       ${from} window w as (order by ${keys.join(', ')}) order by ${keys.join(', ')}${limit}
+     ) page where page_bytes - row_bytes < ? order by ${keys.join(', ')}`,
+    [...params, options.maxBytes],
   );
 }
 
@@ -130,10 +161,13 @@ export async function exportRowsPage(
     em,
     meta,
     { [property]: valueFor(policy, viewer), ...policy.scope },
-    { omit: policy.exportOmits, only: policy.exportOnly, after, limit: limit + 1 },
+    { omit: policy.exportOmits, only: policy.exportOnly, after, limit: limit + 1, maxBytes: EXPORT_PAGE_BYTES },
   );
-  const more = rows.length > limit;
-  const items = more ? rows.slice(0, limit) : rows;
+  // More rows: one beyond the limit came, or the page was cut at its bytes (perhaps before the last row: the next
+  // page is then empty, one statement).
+  const cut = rows.length > 0 && Number(rows.at(-1)!.page_bytes) >= EXPORT_PAGE_BYTES;
+  const more = rows.length > limit || cut;
+  const items = (rows.length > limit ? rows.slice(0, limit) : rows).map(({ page_bytes: _, ...row }) => row);
   const keys = meta.primaryKeys.flatMap((k) => meta.properties[k].fieldNames);
   const last = items.at(-1);
   return {

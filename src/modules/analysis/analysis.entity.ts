@@ -31,6 +31,13 @@ export interface StoredEntry {
 @Entity({ tableName: 'ingredient_analysis' })
 // The personal data export pages a person's analyses by id (keyset): one index range a page, however many they have.
 @Index({ properties: ['owner', 'id'] })
+// The rows the start-up backfill has still to fill (set_aside null, analysis-backfill.service.ts): once it is done the
+// index is empty, so a restart's look for work reads nothing rather than the whole table.
+@Index({
+  name: 'ingredient_analysis_unread_backfill_index',
+  expression:
+    'create index "ingredient_analysis_unread_backfill_index" on "ingredient_analysis" ("id") where "set_aside" is null',
+})
 @ObjectType({ description: 'An analysed ingredient list, shareable by its token.', simpleResolvers: true })
 export class IngredientAnalysis extends UuidKeyed {
   /** Unguessable public handle: whoever holds it can read the analysis. */
