@@ -37,6 +37,7 @@ import { Migration20261127122000 as m33 } from './Migration20261127122000.js';
 import { Migration20261127160000 as m34 } from './Migration20261127160000.js';
 import { Migration20261207143000 as m35 } from './Migration20261207143000.js';
 import { Migration20261207150000 as m36 } from './Migration20261207150000.js';
+import { Migration20261207180000 as m37 } from './Migration20261207180000.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -76,4 +77,5 @@ export const migrationsList = [
   { name: 'Migration20261127160000', class: m34 },
   { name: 'Migration20261207143000', class: m35 },
   { name: 'Migration20261207150000', class: m36 },
+  { name: 'Migration20261207180000', class: m37 },
 ];
