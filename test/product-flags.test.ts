@@ -290,6 +290,90 @@ describe("one reading of a product's flags", () => {
     }
   }, 900_000);
 
+  it("a pregnant owner's routine names each product their personal check calls a pregnancy avoid, to them only", async () => {
+    const flaggedByCatalogue = products.filter(
+      (p) => p.status === 'published' && catalogueFlags(p).includes('pregnancy_caution'),
+    );
+    // Both kinds: kept by the reading (a leave-on retinoid) and dropped by it (salicylic acid in a wash, a trace of
+    // an essential oil); and a product with no caution at all.
+    const kept = flaggedByCatalogue.filter((p) => p.flags.includes('pregnancy_caution')).slice(0, 3);
+    const dropped = flaggedByCatalogue.filter((p) => !p.flags.includes('pregnancy_caution')).slice(0, 3);
+    const plain = products.find((p) => p.status === 'published' && !catalogueFlags(p).includes('pregnancy_caution'))!;
+    expect(kept.length).toBeGreaterThan(0);
+    expect(dropped.length).toBeGreaterThan(0);
+    const steps = [...kept, ...dropped, plain];
+    const owner = await t.tokenFor('flags-pregnant');
+    const ownerId = (await t.user('flags-pregnant')).id;
+    const profile = await t.inject({
+      method: 'PATCH',
+      url: `/users/${ownerId}/skin_profile`,
+      token: owner,
+      payload: { pregnant: true },
+    });
+    expect(profile.statusCode).toBe(200);
+    // The personal check of each product: which it calls an avoid for pregnancy.
+    const avoided: string[] = [];
+    for (const p of steps) {
+      const check = await t.inject({ method: 'GET', url: `/my/compatibility/product/${p.alias}`, token: owner });
+      expect(check.statusCode).toBe(200);
+      const reasons = (check.json() as { reasons: Array<{ source: string; verdict: string }> }).reasons;
+      if (reasons.some((r) => r.source === 'pregnancy' && r.verdict === 'avoid')) avoided.push(p.alias);
+    }
+    expect(avoided.sort()).toEqual(kept.map((p) => p.alias).sort());
+    const created = await t.inject({
+      method: 'POST',
+      url: '/routines/create',
+      token: owner,
+      payload: {
+        name: 'Evening',
+        time_of_day: 'evening',
+        steps: steps.map((p) => ({ step_type: 'treat', product: p.alias, allow_other_kind: true })),
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const routine = created.json() as { id: string; steps: Array<{ id: string; product: { alias: string } | null }> };
+    type Compatibility = { verdict: string; findings: Array<{ rule: string; steps: Array<{ id: string }> }> };
+    const named = (body: Compatibility) =>
+      body.findings
+        .filter((f) => f.rule === 'pregnancy_avoid')
+        .map((f) => routine.steps.find((s) => s.id === f.steps[0].id)!.product!.alias)
+        .sort();
+    const mine = (
+      await t.inject({ method: 'GET', url: `/routines/${routine.id}/compatibility`, token: owner })
+    ).json() as Compatibility;
+    expect(named(mine)).toEqual(avoided.sort());
+    expect(mine.verdict).toBe('conflict');
+    // Published, the routine is anyone's to read, its owner's pregnancy is not.
+    expect((await t.inject({ method: 'PATCH', url: `/routines/${routine.id}/publish`, token: owner })).statusCode).toBe(
+      200,
+    );
+    const stranger = (
+      await t.inject({
+        method: 'GET',
+        url: `/routines/${routine.id}/compatibility`,
+        token: await t.tokenFor('flags-stranger'),
+      })
+    ).json() as Compatibility;
+    expect(named(stranger)).toEqual([]);
+
+    // Alternatives for that person: none called better is an avoid, and no avoid ranks above a good one.
+    for (const p of kept) {
+      const response = await t.inject({
+        method: 'GET',
+        url: `/products/${p.alias}/better_alternatives?limit=30`,
+        token: owner,
+      });
+      expect(response.statusCode).toBe(200);
+      const items = (
+        response.json() as { items: Array<{ verdict: string; compared_to_original: string; kind: string }> }
+      ).items;
+      for (const item of items) if (item.compared_to_original === 'better') expect(item.verdict).not.toBe('avoid');
+      const sameKind = items.filter((i) => i.kind !== 'other').map((i) => i.verdict);
+      const firstAvoid = sameKind.indexOf('avoid');
+      if (firstAvoid !== -1) expect(sameKind.slice(firstAvoid)).not.toContain('good');
+    }
+  }, 300_000);
+
   it('the list route reads the stored flags without a statement per product', async () => {
     // Pages no other test asked for: an answer from the response cache runs no statement at all.
     const { response, statements } = await t.countStatements({ method: 'GET', url: '/products?limit=97' });

@@ -22,7 +22,12 @@ interface EntryRow {
  * before (a drug-facts active, a kit's part, a nano marker) is taken from the list parsed again, where it parses to
  * the same entries. Returns how many products it read.
  */
-export async function backfillProductFlags(em: EntityManager, batchSize = 500): Promise<number> {
+export async function backfillProductFlags(
+  em: EntityManager,
+  batchSize = 500,
+  /** Told after each batch how many products it read (bench/product-flags-backfill.ts times them). */
+  onBatch?: (products: number) => void,
+): Promise<number> {
   const [state] = await em.execute<Array<{ last_product_id: string | null; done_at: Date | null }>>(
     'select last_product_id, done_at from product_flag_reading where reading = ?',
     [PRODUCT_FLAG_READING],
@@ -103,5 +108,6 @@ export async function backfillProductFlags(em: EntityManager, batchSize = 500): 
       );
     });
     read += products.length;
+    onBatch?.(products.length);
   }
 }
