@@ -92,14 +92,17 @@ export async function backfillProductFlags(
     cursor = products[products.length - 1].id;
     await em.transactional(async (tx) => {
       await tx.execute(
-        `update product p set flags = r.flags from json_to_recordset(?::json) as r(id uuid, flags text[]) where p.id = r.id`,
+        // Only rows whose reading changed are written: most entries raise no flag, and a row rewritten for nothing
+        // costs its indexes' updates too.
+        `update product p set flags = r.flags from json_to_recordset(?::json) as r(id uuid, flags text[])
+         where p.id = r.id and p.flags is distinct from r.flags`,
         [JSON.stringify(productRows)],
       );
       if (entryRows.length)
         await tx.execute(
           `update product_ingredient e set flags = r.flags, active = r.active, part = r.part, nano = r.nano
            from json_to_recordset(?::json) as r(id uuid, flags text[], active boolean, part text, nano boolean)
-           where e.id = r.id`,
+           where e.id = r.id and (e.flags, e.active, e.part, e.nano) is distinct from (r.flags, r.active, r.part, r.nano)`,
           [JSON.stringify(entryRows)],
         );
       await tx.execute(
