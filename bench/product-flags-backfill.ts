@@ -7,7 +7,7 @@
 // per product times 1,000,000.
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type EntityManager } from '../src/db.js';
-import { backfillProductFlags } from '../src/modules/product/product-flags-backfill.service.js';
+import { backfillProductFlags } from '../src/modules/analysis/product-flags-backfill.service.js';
 import { loadKnowledgeBase } from '../src/modules/ingredient/matcher.service.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
 

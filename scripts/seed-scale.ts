@@ -21,7 +21,7 @@ import { gs1CheckDigit } from '../src/modules/product/barcode.js';
 import { newId, slugify } from '../src/modules/shared/ids.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
 import { loadKnowledgeBase } from '../src/modules/ingredient/matcher.service.js';
-import { productTypeOf, readProductFlags } from '../src/modules/product/product-flags.js';
+import { productTypeOf, readProductFlags } from '../src/modules/analysis/product-flags.js';
 import { DESCRIPTORS, ensureDatabase, SUFFIXES, SYLLABLES } from './synthetic-catalog.js';
 
 function option(name: string, fallback: number): number {

@@ -2,8 +2,8 @@
 // catalogue's (as every product was before the reading was stored) get the analysis's reading back, a batch at a
 // time in id order from where the last run stopped, and a start after it finished reads one row.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { backfillProductFlags } from '../src/modules/product/product-flags-backfill.service.js';
-import { PRODUCT_FLAG_READING } from '../src/modules/product/product-flags.js';
+import { backfillProductFlags } from '../src/modules/analysis/product-flags-backfill.service.js';
+import { PRODUCT_FLAG_READING } from '../src/modules/analysis/product-flags.js';
 import { totalStatements } from '../src/sql-statements.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 

@@ -374,6 +374,31 @@ describe("one reading of a product's flags", () => {
     }
   }, 300_000);
 
+  it('a product created now stores the reading: a rinse-off salicylic wash is no pregnancy caution, MI is a sensitiser', async () => {
+    const moderator = await t.tokenFor('flags-moderator', 'moderator');
+    const brand = (await json<Page<{ alias: string }>>('/brands?limit=1')).items[0].alias;
+    const list =
+      'Water, Sodium Laureth Sulfate, Cocamidopropyl Betaine, Salicylic Acid 0.5%, Glycerin, Sodium Chloride, Methylisothiazolinone';
+    const created = await t.inject({
+      method: 'POST',
+      url: '/products/create',
+      token: moderator,
+      payload: { name: 'Flags Test Wash', brand, category: 'foaming-cleansers', ingredient_list: list },
+    });
+    expect(created.statusCode).toBe(201);
+    const alias = (created.json() as { alias: string }).alias;
+    const product = (
+      await t.inject({ method: 'GET', url: `/products/${alias}`, token: moderator })
+    ).json() as ApiProduct;
+    const salicylic = product.ingredients.find((e) => /salicylic/i.test(e.input))!;
+    const mit = product.ingredients.find((e) => /methylisothiazolinone/i.test(e.input))!;
+    expect(salicylic.ingredient?.flags).toContain('pregnancy_caution');
+    expect(salicylic.flags).not.toContain('pregnancy_caution');
+    expect(product.flags).not.toContain('pregnancy_caution');
+    expect(mit.flags).toContain('sensitiser');
+    expect(product.flags).toContain('sensitiser');
+  });
+
   it('the list route reads the stored flags without a statement per product', async () => {
     // Pages no other test asked for: an answer from the response cache runs no statement at all.
     const { response, statements } = await t.countStatements({ method: 'GET', url: '/products?limit=97' });

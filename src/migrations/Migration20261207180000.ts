@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * One reading of a product's flags (issue 40): each entry of a product's list keeps the flags the analysis works out
  * for it at its dose and product type (`flags`), and what the parser saw of it that the reading needs (`active`,
  * `part`, `nano`), so that the product's reading is the analysis's reading of its list. Products stored before this
- * are re-read by `backfillProductFlags` (product-flags-backfill.service.ts) at start-up, a batch at a time in id
+ * are re-read by `backfillProductFlags` (analysis/product-flags-backfill.service.ts) at start-up, a batch at a time in id
  * order; `product_flag_reading` holds where it got to and which reading it is, so that a start after it finished
  * reads one row, not the catalog.
  */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '../db.js';
 import { analyzeIngredientList } from '../modules/analysis/engine/analyze.js';
 import { buildMatcher, loadKnowledgeBase } from '../modules/ingredient/matcher.service.js';
-import { productTypeOf, readProductFlags } from '../modules/product/product-flags.js';
+import { productTypeOf, readProductFlags } from '../modules/analysis/product-flags.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { Facet } from '../modules/facet/facet.entity.js';

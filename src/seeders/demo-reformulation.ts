@@ -5,7 +5,7 @@ import type { EntityManager } from '../db.js';
 import { matchedIngredientIds } from '../modules/shared/ingredient-list.js';
 import { analyzeIngredientList } from '../modules/analysis/engine/analyze.js';
 import { buildMatcher } from '../modules/ingredient/matcher.service.js';
-import { productFlagsFor } from '../modules/product/product-flags.js';
+import { productFlagsFor } from '../modules/analysis/product-flags.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { ProductFavorite } from '../modules/favorite/product-favorite.entity.js';

@@ -8,7 +8,7 @@ import { seedKnowledgeBase } from './knowledge-base.js';
 import { seedInventory, seedInventoryIfMissing } from './inventory.js';
 import { seedDemoReformulations } from './demo-reformulation.js';
 import { backfillAnalysisReadings } from '../modules/analysis/analysis-backfill.service.js';
-import { backfillProductFlags } from '../modules/product/product-flags-backfill.service.js';
+import { backfillProductFlags } from '../modules/analysis/product-flags-backfill.service.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 

@@ -12,7 +12,7 @@ import { moveImage, removeImage } from '../image/image.service.js';
 import { normalizeBarcode } from '../product/barcode.js';
 import { Product, ProductIngredient, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
-import { productFlagsFor, readProductFlags } from '../product/product-flags.js';
+import { productFlagsFor, readProductFlags } from '../analysis/product-flags.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid, MAX_ALIAS_LENGTH, newId, slugify, suffixedAlias } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';

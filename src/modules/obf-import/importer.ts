@@ -15,7 +15,7 @@ import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { invalidateSimilarityIndex } from '../product/similarity.service.js';
 import { newId, slugify } from '../shared/ids.js';
 import { countStatement } from '../../sql-statements.js';
-import { productTypeOf, readProductFlags } from '../product/product-flags.js';
+import { productTypeOf, readProductFlags } from '../analysis/product-flags.js';
 import { CatalogMaps } from './catalog-maps.js';
 import { MAX_LINE_BYTES, readObfLines, type ObfFormat } from './reader.js';
 import { readObfRecord, type ObfProduct, type SkipReason } from './record.js';

@@ -5,7 +5,7 @@ import { matchedIngredientIds } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { refreshSimilarProduct } from './similarity.service.js';
-import { productTypeOf, readProductFlags } from './product-flags.js';
+import { productFlagReader } from './product-flag-reader.js';
 import type { Brand } from '../brand/brand.entity.js';
 import { getBrand } from '../brand/brand.service.js';
 import { getCategory } from '../category/category.service.js';
@@ -163,10 +163,10 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   const unit = input.sizeUnit ? await findUnit(em, input.sizeUnit) : null;
   if (input.sizeUnit && !unit) throw validationFailed('size_unit', `No unit "${input.sizeUnit}"`);
   const list = checkedList('ingredient_list', input.ingredientList);
-  const { matcher, byId } = await loadKnowledgeBase(em);
+  const { matcher } = await loadKnowledgeBase(em);
   const analysis = analyzeIngredientList(list, matcher);
   const ingredientIds = matchedIngredientIds(analysis.entries);
-  const read = readProductFlags(analysis.entries, (id) => byId.get(id), productTypeOf(category));
+  const read = await productFlagReader()(em, analysis.entries, category);
   let alias = slugify(`${brand.alias} ${name}`).slice(0, MAX_ALIAS_LENGTH);
   if (await em.count(Product, { alias })) alias = suffixedAlias(alias, newId());
   const product = em.create(Product, {

@@ -5,33 +5,17 @@
 import type { EntityManager } from '../../db.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
-import { productTypeOfCategory, readEntries } from '../analysis/list-reading.js';
-import type { ProductType } from '../analysis/engine/regulation.js';
+import type { FlagReadableEntry, ProductFlags } from '../product/product-flag-reader.js';
+import { productTypeOfCategory, readEntries } from './list-reading.js';
+import type { ProductType } from './engine/regulation.js';
+
+export type { FlagReadableEntry, ProductFlags };
 
 /**
  * Which reading the stored flags are. Raise it when the reading changes what it flags (engine/read-list.ts, dose.ts,
  * regulation data): the next start re-reads every product (backfillProductFlags), a batch at a time.
  */
 export const PRODUCT_FLAG_READING = 1;
-
-/** An entry as the reading needs it: what the parser saw of it and the ingredient it matched. */
-export interface FlagReadableEntry {
-  position: number;
-  input: string;
-  concentration: string | null;
-  mayContain: boolean;
-  active?: boolean;
-  part?: string | null;
-  nano?: boolean;
-  ingredientId: string | null;
-}
-
-export interface ProductFlags {
-  /** The list's flags, sorted (product.flags). */
-  flags: string[];
-  /** Each entry's flags, in entry order (product_ingredient.flags). */
-  entryFlags: string[][];
-}
 
 /**
  * The flags the analysis raises for a list read as a product of this type (null: the type is read from the list,

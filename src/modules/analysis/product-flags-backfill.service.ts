@@ -1,5 +1,5 @@
 import type { EntityManager } from '../../db.js';
-import { analyzeIngredientList } from '../analysis/engine/analyze.js';
+import { analyzeIngredientList } from './engine/analyze.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { PRODUCT_FLAG_READING, productTypeOf, readProductFlags } from './product-flags.js';
 
