@@ -20,6 +20,8 @@ import { ListVersionSource } from '../src/modules/reformulation/product-list-ver
 import { gs1CheckDigit } from '../src/modules/product/barcode.js';
 import { newId, slugify } from '../src/modules/shared/ids.js';
 import { seedIfEmpty } from '../src/seeders/index.js';
+import { loadKnowledgeBase } from '../src/modules/ingredient/matcher.service.js';
+import { productTypeOf, readProductFlags } from '../src/modules/analysis/product-flags.js';
 import { DESCRIPTORS, ensureDatabase, SUFFIXES, SYLLABLES } from './synthetic-catalog.js';
 
 function option(name: string, fallback: number): number {
@@ -97,9 +99,7 @@ const missing = Math.max(0, target - existing);
 console.log(`${existing} synthetic products present, ${missing} to add (target ${target})`);
 
 if (missing > 0) {
-  const ingredients = await em.execute<Array<{ id: string; name: string; flags: string[] }>>(
-    'select id, name, flags from ingredient',
-  );
+  const ingredients = await em.execute<Array<{ id: string; name: string }>>('select id, name from ingredient');
   const byId = new Map(ingredients.map((i) => [i.id, i]));
   const templates = (
     await em.execute<Array<{ ingredient_ids: string[]; category_id: string | null }>>(
@@ -107,12 +107,13 @@ if (missing > 0) {
     )
   ).filter((t) => t.category_id);
   if (!templates.length) throw new Error('No demo products to draw from: is the demo catalog loaded?');
-  const categories = new Map(
-    (await em.execute<Array<{ id: string; name: string }>>('select id, name from product_category')).map((c) => [
-      c.id,
-      c.name,
-    ]),
+  const categoryRows = await em.execute<Array<{ id: string; name: string; step_type: string | null }>>(
+    'select id, name, step_type from product_category',
   );
+  const categories = new Map(categoryRows.map((c) => [c.id, c.name]));
+  // Flags as every writer stores them: the analysis's reading of the list as a product of its category.
+  const productTypes = new Map(categoryRows.map((c) => [c.id, productTypeOf({ name: c.name, stepType: c.step_type })]));
+  const knowledge = (await loadKnowledgeBase(em)).byId;
 
   // Ingredient frequencies in the demo catalog, plus a little for every known ingredient.
   const frequency = new Map<string, number>(ingredients.map((i) => [i.id, 0.05]));
@@ -160,6 +161,17 @@ if (missing > 0) {
       const brand = drawBrand();
       const name = `${pick(DESCRIPTORS)} ${noun(categories.get(template.category_id!) ?? 'Product')} ${n.toString(36).toUpperCase()}`;
       const id = newId();
+      const read = readProductFlags(
+        ingredientIds.map((ingredientId, position) => ({
+          position: position + 1,
+          input: byId.get(ingredientId)?.name ?? ingredientId,
+          concentration: null,
+          mayContain: false,
+          ingredientId,
+        })),
+        (ingredientId) => knowledge.get(ingredientId),
+        productTypes.get(template.category_id!) ?? null,
+      );
       const createdAt = new Date(now - Math.floor(random() * 730) * 86_400_000);
       const body = `29${String(n).padStart(10, '0')}`;
       products.push({
@@ -172,7 +184,7 @@ if (missing > 0) {
         barcode: n % 3 === 0 ? `${body}${gs1CheckDigit(body)}` : null,
         ingredientList: ingredientIds.map((i) => byId.get(i)?.name ?? '').join(', '),
         ingredientIds,
-        flags: [...new Set(ingredientIds.flatMap((i) => byId.get(i)?.flags ?? []))].sort(),
+        flags: read.flags,
         status: ProductStatus.published,
         publishedAt: createdAt,
         createdAt,
@@ -188,6 +200,7 @@ if (missing > 0) {
           match: 'exact',
           concentration: null,
           mayContain: false,
+          flags: read.entryFlags[position],
         });
       });
     }

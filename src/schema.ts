@@ -74,6 +74,8 @@ import {
   ReformulationResolver,
 } from './modules/reformulation/reformulation.resolver.js';
 import { recordWrittenLists } from './modules/reformulation/list-version.service.js';
+import { useProductFlagReader } from './modules/product/product-flag-reader.js';
+import { productFlagsFor } from './modules/analysis/product-flags.js';
 import { onIngredientListsWritten } from './modules/shared/ingredient-list-events.js';
 import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
 import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
@@ -182,6 +184,8 @@ let built: Promise<GraphQLSchema> | null = null;
 export function buildAppSchema(): Promise<GraphQLSchema> {
   // The reformulation watch follows every product list written (the product module does not import it).
   onIngredientListsWritten(recordWrittenLists);
+  // The product module stores the analysis's reading of a list's flags (issue 40) without importing the analysis.
+  useProductFlagReader(productFlagsFor);
   built ??= buildSchema({ resolvers: [...resolvers], authChecker, validate: false, emitSchemaFile: false }).then(
     (schema) => {
       wrapMutationsInTransactions(schema);

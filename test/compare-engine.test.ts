@@ -40,6 +40,7 @@ describe('compareItems', () => {
       name: 'fragrance_free',
       present: [false, true],
       ingredientIds: [['parfum'], []],
+      answers: ['fails', 'passes'],
     });
     expect(rule('silicone_free').present).toEqual([true, false]);
     expect(rule('paraben_free').present).toEqual([true, true]);

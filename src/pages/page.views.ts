@@ -26,8 +26,13 @@ export interface Entry {
   concentration?: string | null;
   may_contain?: boolean;
   nano?: boolean;
+  /** The entry's flags as the analysis reads them in its product (dose, product type); else its ingredient's. */
+  flags?: string[];
   ingredient: IngredientSummary | null;
 }
+
+/** What an entry flags: the product's reading of it where the answer has one, else its ingredient's own flags. */
+const entryFlags = (entry: Entry): string[] => entry.flags ?? entry.ingredient?.flags ?? [];
 export interface Reason {
   reason: string;
   ingredient: IngredientRef;
@@ -102,13 +107,14 @@ export function entryItem(entry: Entry, labels: Labels): Html {
   const functions = (i.functions ?? []).map((f) => label(labels.functions, f));
   return html`<li class="entry"><span class="name">${ingredientLink(i)}</span>${printed} ${notes}
 <p class="does">${functions.length ? functions.join(', ') : 'No function on record'}</p>
-${(i.flags ?? []).length ? html`<p class="flags">${(i.flags ?? []).map((f) => html`<span class="flag">${label(labels.flags, f)}</span> `)}</p>` : ''}</li>`;
+${entryFlags(entry).length ? html`<p class="flags">${entryFlags(entry).map((f) => html`<span class="flag">${label(labels.flags, f)}</span> `)}</p>` : ''}</li>`;
 }
 
 export function flagSection(entries: Entry[], labels: Labels): Html {
   const byFlag = new Map<string, IngredientRef[]>();
   for (const entry of entries) {
-    for (const flag of entry.ingredient?.flags ?? []) {
+    if (!entry.ingredient) continue;
+    for (const flag of entryFlags(entry)) {
       const raising = byFlag.get(flag) ?? [];
       if (!raising.some((r) => r.id === entry.ingredient!.id)) raising.push(entry.ingredient!);
       byFlag.set(flag, raising);
@@ -165,7 +171,8 @@ export interface Brand {
 interface ComparisonRow {
   name: string;
   label: string;
-  items: Array<{ present: boolean; ingredients: IngredientRef[] }>;
+  /** `answer`: rules only, passes, fails or unknown. */
+  items: Array<{ present: boolean; answer?: string | null; ingredients: IngredientRef[] }>;
 }
 export interface ComparisonData {
   token: string | null;
@@ -196,12 +203,24 @@ export function comparisonPage(c: ComparisonData, shareUrl: string): Html {
     return item.removed ? `removed: ${shown}` : name ? shown : `Pasted list ${n + 1}`;
   });
   const removed = c.items.filter((item) => item.removed).length;
+  // A flag or effect cell: Yes with the ingredients behind it, or No.
+  const has = (cell: ComparisonRow['items'][number]): Html =>
+    cell.present
+      ? html`Yes${cell.ingredients.length ? html`: ${list(cell.ingredients.map(ingredientLink))}` : ''}`
+      : html`No`;
+  // A free-of cell says the API's answer: present is "passes"; the ingredients are those that break it.
+  const freeOf = (cell: ComparisonRow['items'][number]): Html => {
+    const answer = cell.answer ?? (cell.present ? 'passes' : cell.ingredients.length ? 'fails' : 'unknown');
+    if (answer === 'passes') return html`<span class="rule passes">Free</span>`;
+    if (answer === 'unknown')
+      return html`<span class="rule unknown">Unknown</span>: part of the list could not be read`;
+    return html`<span class="rule fails">Breaks it</span>${cell.ingredients.length ? html`: ${list(cell.ingredients.map(ingredientLink))}` : ''}`;
+  };
   const table = (
     id: string,
     title: string,
     rows: ComparisonRow[],
-    yes: string,
-    no: string,
+    cellOf: (cell: ComparisonRow['items'][number]) => Html,
   ) => html`<section aria-labelledby="${id}">
 <h2 id="${id}">${title}</h2>
 ${
@@ -209,7 +228,7 @@ ${
     ? html`<p>None for these items.</p>`
     : html`<div class="scroll" role="region" aria-label="${title}, item by item" tabindex="0"><table>
 <thead><tr><th scope="col">${title}</th>${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
-<tbody>${rows.map((row) => html`<tr><th scope="row">${row.label}</th>${row.items.map((cell) => html`<td>${cell.present ? html`${yes}${cell.ingredients.length ? html`: ${list(cell.ingredients.map(ingredientLink))}` : ''}` : no}</td>`)}</tr>`)}</tbody>
+<tbody>${rows.map((row) => html`<tr><th scope="row">${row.label}</th>${row.items.map((cell) => html`<td>${cellOf(cell)}</td>`)}</tr>`)}</tbody>
 </table></div>`
 }
 </section>`;
@@ -222,9 +241,9 @@ ${removed ? html`<p class="notice">${removed === 1 ? 'One item was' : `${removed
 <p>${c.shared.length ? list(c.shared.map(ingredientLink)) : 'No ingredient is in all of them.'}</p>
 ${c.overlap.length ? html`<ul>${c.overlap.map((o) => html`<li>${names[o.a]} and ${names[o.b]}: ${Math.round(o.jaccard * 100)}% of their ingredients in common</li>`)}</ul>` : ''}
 </section>
-${table('cmp-flags', 'Flags', c.flags, 'Yes', 'No')}
-${table('cmp-effects', 'Effects', c.effects, 'Yes', 'No')}
-${table('cmp-rules', 'Free of', c.rules, 'Breaks it', 'Free')}
+${table('cmp-flags', 'Flags', c.flags, has)}
+${table('cmp-effects', 'Effects', c.effects, has)}
+${table('cmp-rules', 'Free of', c.rules, freeOf)}
 <p><a href="/">Analyse another list</a></p>`;
 }
 

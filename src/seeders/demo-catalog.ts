@@ -1,6 +1,7 @@
 import type { EntityManager } from '../db.js';
 import { analyzeIngredientList } from '../modules/analysis/engine/analyze.js';
-import { buildMatcher } from '../modules/ingredient/matcher.service.js';
+import { buildMatcher, loadKnowledgeBase } from '../modules/ingredient/matcher.service.js';
+import { productTypeOf, readProductFlags } from '../modules/analysis/product-flags.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { Facet } from '../modules/facet/facet.entity.js';
@@ -116,7 +117,9 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
   );
 
   const matcher = await buildMatcher(em);
-  const flagsById = await ingredientFlags(em);
+  // The flags are the analysis's reading of each list as a product of its category (product-flags.ts).
+  const { byId } = await loadKnowledgeBase(em);
+  const categoryOf = new Map(categories.map((c) => [c.alias, { name: c.name, stepType: c.step_type ?? null }]));
   const products = readYaml<ProductRecord[]>('catalog/products.yaml');
   const productRows: object[] = [];
   const ingredientRows: object[] = [];
@@ -125,7 +128,11 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
     const id = newId();
     const analysis = analyzeIngredientList(p.ingredient_list, matcher);
     const ingredientIds = analysis.entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
-    const flags = [...new Set(ingredientIds.flatMap((ingredientId) => flagsById.get(ingredientId) ?? []))].sort();
+    const read = readProductFlags(
+      analysis.entries,
+      (ingredientId) => byId.get(ingredientId),
+      productTypeOf(categoryOf.get(p.category)),
+    );
     // Spread creation over the last year so "recent" and per-day stats have a shape.
     const createdAt = new Date(now - (((products.length - i) * 37) % 365) * DAY - i * 60_000);
     const published = p.published !== false;
@@ -141,13 +148,13 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
       sizeUnit: p.size ? (units.get(p.size.unit) ?? null) : null,
       ingredientList: p.ingredient_list.trim(),
       ingredientIds,
-      flags,
+      flags: read.flags,
       status: published ? ProductStatus.published : ProductStatus.draft,
       publishedAt: published ? createdAt : null,
       createdAt,
       updatedAt: createdAt,
     });
-    for (const e of analysis.entries) {
+    for (const [k, e] of analysis.entries.entries()) {
       ingredientRows.push({
         id: newId(),
         product: id,
@@ -158,6 +165,10 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
         concentration: e.concentration,
         mayContain: e.mayContain,
         unread: e.unread ?? false,
+        flags: read.entryFlags[k],
+        active: e.active,
+        part: e.part,
+        nano: e.nano,
       });
     }
     for (const o of p.offers ?? []) {
@@ -213,14 +224,3 @@ export async function seedDemoCatalog(em: EntityManager): Promise<{ products: nu
 /** The demo home screen, in its order (data/catalog/featured.yaml). */
 export const readFeatured = () =>
   readYaml<Array<{ kind: FeaturedKind; ref: string; headline?: string }>>('catalog/featured.yaml');
-
-/**
- * The flags of every flagged ingredient, as plain rows: read as entities, the 29,000 ingredients would sit in the
- * seeding transaction's identity map, and every later flush of the seeding would walk them all.
- */
-export async function ingredientFlags(em: EntityManager): Promise<Map<string, string[]>> {
-  const rows = await em.execute<Array<{ id: string; flags: string[] }>>(
-    `select id, flags from ingredient where flags <> '{}'`,
-  );
-  return new Map(rows.map((r) => [r.id, r.flags]));
-}

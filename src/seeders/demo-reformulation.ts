@@ -5,7 +5,7 @@ import type { EntityManager } from '../db.js';
 import { matchedIngredientIds } from '../modules/shared/ingredient-list.js';
 import { analyzeIngredientList } from '../modules/analysis/engine/analyze.js';
 import { buildMatcher } from '../modules/ingredient/matcher.service.js';
-import { ingredientFlags } from './demo-catalog.js';
+import { productFlagsFor } from '../modules/analysis/product-flags.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { ProductCategory } from '../modules/category/category.entity.js';
 import { ProductFavorite } from '../modules/favorite/product-favorite.entity.js';
@@ -30,7 +30,6 @@ const DAY = 86_400_000;
 
 export async function seedDemoReformulations(em: EntityManager): Promise<void> {
   const matcher = await buildMatcher(em);
-  const flagsById = await ingredientFlags(em);
   for (const r of readYaml<ReformulationRecord[]>('demo/reformulations.yaml')) {
     const brand = await em.findOneOrFail(Brand, { alias: r.brand });
     const category = await em.findOneOrFail(ProductCategory, { alias: r.category });
@@ -53,13 +52,10 @@ export async function seedDemoReformulations(em: EntityManager): Promise<void> {
     const setList = async (list: string, source: ListVersionSource) => {
       const analysis = analyzeIngredientList(list, matcher);
       const ingredientIds = matchedIngredientIds(analysis.entries);
-      em.assign(product, {
-        ingredientList: list,
-        ingredientIds,
-        flags: [...new Set(ingredientIds.flatMap((id) => flagsById.get(id) ?? []))].sort(),
-      });
+      const read = await productFlagsFor(em, analysis.entries, category);
+      em.assign(product, { ingredientList: list, ingredientIds, flags: read.flags });
       await em.nativeDelete(ProductIngredient, { product: product.id });
-      for (const e of analysis.entries) {
+      for (const [i, e] of analysis.entries.entries()) {
         em.create(ProductIngredient, {
           product: product.id,
           position: e.position,
@@ -69,6 +65,10 @@ export async function seedDemoReformulations(em: EntityManager): Promise<void> {
           concentration: e.concentration,
           mayContain: e.mayContain,
           unread: e.unread ?? false,
+          flags: read.entryFlags[i],
+          active: e.active,
+          part: e.part,
+          nano: e.nano,
         });
       }
       await em.flush();

@@ -8,6 +8,7 @@ import { seedKnowledgeBase } from './knowledge-base.js';
 import { seedInventory, seedInventoryIfMissing } from './inventory.js';
 import { seedDemoReformulations } from './demo-reformulation.js';
 import { backfillAnalysisReadings } from '../modules/analysis/analysis-backfill.service.js';
+import { backfillProductFlags } from '../modules/analysis/product-flags-backfill.service.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 
@@ -52,6 +53,8 @@ export async function seedIfEmpty(
   const em = orm.em.fork() as EntityManager;
   // Analyses stored before their reading was kept get it now, before anyone reads one back.
   await backfillAnalysisReadings(em);
+  // Products stored before their flags were the analysis's reading (or by an older reading) are read again.
+  await backfillProductFlags(em);
   const seededBefore = async () => ({
     seeded: false,
     ingredients: 0,

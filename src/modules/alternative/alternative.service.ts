@@ -13,6 +13,8 @@ import { skinProfileOf } from '../feeling/skin-profile.service.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import type { Product } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
+import { readProductList } from '../analysis/analysis-entries.js';
+import { dosedIngredients } from '../analysis/list-reading.js';
 import { routineData } from '../routine/routine-insights.service.js';
 import { loadRoutineRules } from '../routine/routine-rules.js';
 import { getRoutine } from '../routine/routine.service.js';
@@ -81,7 +83,20 @@ export async function betterAlternatives(
     const p = loaded[i];
     return p && !(p instanceof Error) ? [{ product: p as Product, similarity: s.score, unread: s.unread }] : [];
   });
-  const ingredientsOf = (p: Product) => p.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  // Each product judged as its list reads (analysis/list-reading.ts: the flags, groups and effects of its ingredients
+  // at their dose, in its kind of product), as the personal check of one product judges it: an alternative that
+  // check calls "avoid" is never offered as better. One statement for every product's entries (a loader batch).
+  const readings = await Promise.all(
+    [product, ...candidates.map((c) => c.product)].map((p) => readProductList(ctx, p)),
+  );
+  const readById = new Map(
+    [product, ...candidates.map((c) => c.product)].map((p, n) => [
+      p.id,
+      [...new Map(dosedIngredients(readings[n].reading).map((i) => [i.id, i])).values()],
+    ]),
+  );
+  const ingredientsOf = (p: Product) =>
+    readById.get(p.id) ?? p.ingredientIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
   let routineContext: RoutineContext | null = null;
   if (routine && engineRoutine) {

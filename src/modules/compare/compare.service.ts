@@ -4,6 +4,7 @@ import type { EntityManager } from '../../db.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { IngredientAnalysis } from '../analysis/analysis.entity.js';
 import { RULES } from '../analysis/engine/rules.js';
+import { readAnalysis } from '../analysis/analysis-entries.js';
 import { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadVocabulary } from '../ingredient/vocabulary.js';
 import { Product, ProductStatus } from '../product/product.entity.js';
@@ -24,7 +25,49 @@ interface Resolved {
   ingredientIds: string[];
   /** Only for a comparison of the caller's own keys: the token they named. */
   analysisToken: string | null;
+  /** The analysed list compared, when the item is one. */
+  analysis?: IngredientAnalysis | null;
   removed: boolean;
+}
+
+/** An item's entries as the analysis reads them: each matched ingredient with its flags there. */
+interface ReadItem {
+  entries: Array<{ ingredientId: string; flags: string[] }>;
+  unread: boolean;
+}
+
+/**
+ * Each item's flags as the analysis reads its list (product-flags.ts): a product's as stored with its entries (one
+ * statement for all of them, the ingredientsByProduct loader), an analysis's as its reading says; a product deleted
+ * since it was shared keeps its ingredients' own flags (its list is gone).
+ */
+async function readItems(ctx: Context, items: Resolved[]): Promise<Array<ReadItem | null>> {
+  const productEntries = await ctx.loaders.ingredientsByProduct.loadMany(
+    items.flatMap((i) => (i.product ? [i.product.id] : [])),
+  );
+  let next = 0;
+  return Promise.all(
+    items.map(async (item): Promise<ReadItem | null> => {
+      if (item.product) {
+        const rows = productEntries[next++];
+        if (rows instanceof Error) throw rows;
+        return {
+          entries: rows.flatMap((r) => (r.ingredient ? [{ ingredientId: r.ingredient.id, flags: r.flags }] : [])),
+          unread: rows.length === 0 || rows.some((r) => r.unread),
+        };
+      }
+      if (item.analysis) {
+        const { reading } = await readAnalysis(ctx, item.analysis);
+        return {
+          entries: item.analysis.entries.flatMap((e, i) =>
+            e.ingredientId ? [{ ingredientId: e.ingredientId, flags: reading.entries[i].flags }] : [],
+          ),
+          unread: item.analysis.entries.some((e) => e.unread),
+        };
+      }
+      return null;
+    }),
+  );
 }
 
 const brandName = (p: Product) => (p.brand.isInitialized() ? p.brand.getEntity().name : null);
@@ -86,6 +129,7 @@ async function resolveItems(ctx: Context, keys: string[]): Promise<Resolved[]> {
         product: null,
         ingredientIds: analysis.ingredientIds,
         analysisToken: analysis.token,
+        analysis,
         removed: false,
       };
     throw notFound('Product or analysis', key);
@@ -98,14 +142,24 @@ async function compareResolved(ctx: Context, items: Resolved[], shared: SharedCo
   const byId = new Map(
     loaded.flatMap((i) => (i instanceof Ingredient ? ([[i.id, i]] as Array<[string, Ingredient]>) : [])),
   );
+  const read = await readItems(ctx, items);
   const result = compareItems(
-    items.map((item) => ({
-      key: item.ref.key,
-      ingredients: item.ingredientIds.flatMap((id) => {
-        const i = byId.get(id);
-        return i ? [{ id, flags: i.flags, effects: i.effects }] : [];
-      }),
-    })),
+    items.map((item, n) => {
+      const itemRead = read[n];
+      return {
+        key: item.ref.key,
+        unread: itemRead?.unread ?? false,
+        ingredients: itemRead
+          ? itemRead.entries.flatMap((e) => {
+              const i = byId.get(e.ingredientId);
+              return i ? [{ id: e.ingredientId, flags: e.flags, effects: i.effects }] : [];
+            })
+          : item.ingredientIds.flatMap((id) => {
+              const i = byId.get(id);
+              return i ? [{ id, flags: i.flags, effects: i.effects }] : [];
+            }),
+      };
+    }),
   );
   const ingredients = (list: string[]) => list.map((id) => byId.get(id)!);
   const vocabulary = loadVocabulary();
@@ -114,7 +168,11 @@ async function compareResolved(ctx: Context, items: Resolved[], shared: SharedCo
     sides.map((row) => ({
       name: row.name,
       label: labelOf(row.name) ?? row.name,
-      items: row.present.map((present, i) => ({ present, ingredients: ingredients(row.ingredientIds[i]) })),
+      items: row.present.map((present, i) => ({
+        present,
+        answer: row.answers?.[i] ?? null,
+        ingredients: ingredients(row.ingredientIds[i]),
+      })),
     }));
   return {
     token: shared?.token ?? null,
@@ -171,7 +229,9 @@ export async function getSharedComparison(ctx: Context, token: string): Promise<
     if (product) return [{ ref, product, ingredientIds: product.ingredientIds, analysisToken: null, removed: false }];
     const analysis = ref.kind === 'analysis' ? analyses.find((a) => a.id === ref.key) : undefined;
     if (analysis)
-      return [{ ref, product: null, ingredientIds: analysis.ingredientIds, analysisToken: null, removed: false }];
+      return [
+        { ref, product: null, ingredientIds: analysis.ingredientIds, analysisToken: null, analysis, removed: false },
+      ];
     return ref.ingredientIds
       ? [{ ref, product: null, ingredientIds: ref.ingredientIds, analysisToken: null, removed: true }]
       : [];

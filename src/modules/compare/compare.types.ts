@@ -44,6 +44,14 @@ export class ComparisonCell {
   @Field({ description: 'Flags and effects: the item has it. Rules: the item passes it.' })
   present!: boolean;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Rules only: passes, fails (an ingredient breaks it) or unknown (nothing read breaks it, but part of the list ' +
+      'could not be read); null for flags and effects.',
+  })
+  answer!: string | null;
+
   @Field(() => [Ingredient], { description: 'The ingredients behind it (for rules: those that break it).' })
   ingredients!: Ingredient[];
 }

@@ -12,6 +12,7 @@ import { moveImage, removeImage } from '../image/image.service.js';
 import { normalizeBarcode } from '../product/barcode.js';
 import { Product, ProductIngredient, ProductStatus } from '../product/product.entity.js';
 import { getProduct } from '../product/product.service.js';
+import { productFlagsFor, readProductFlags } from '../analysis/product-flags.js';
 import { findOneByIdOrAlias } from '../shared/find.js';
 import { isUuid, MAX_ALIAS_LENGTH, newId, slugify, suffixedAlias } from '../shared/ids.js';
 import { paginate, type PageArgs } from '../shared/pagination.js';
@@ -109,10 +110,13 @@ async function analysed(
     mayContain: e.mayContain,
     nano: e.nano,
     active: e.active,
+    ...(e.part ? { part: e.part } : {}),
     ...(e.unread ? { unread: true } : {}),
   }));
   const ingredientIds = entries.flatMap((e) => (e.ingredientId ? [e.ingredientId] : []));
-  const flags = [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort();
+  // The analysis's reading of the list (its type read from the list): approval reads it again with the product's
+  // category.
+  const { flags } = readProductFlags(entries, (id) => byId.get(id), null);
   return { ingredientList: list, entries, ingredientIds, flags };
 }
 
@@ -266,11 +270,15 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
   };
   // A correction changes only what its author sent; a new product takes everything.
   const sent = new Set(sentFields(draft));
+  // The product's flags are the analysis's reading of its list as a product of its category (product-flags.ts).
+  const categoryId = corrected && !sent.has('category') ? (corrected.category?.id ?? null) : all.category;
+  const category = categoryId ? await em.findOne(ProductCategory, { id: categoryId }) : null;
+  const read = await productFlagsFor(em, draft.entries, category);
   const values = {
     ...(corrected ? Object.fromEntries(Object.entries(all).filter(([field]) => sent.has(field as DraftField))) : all),
     ingredientList: draft.ingredientList,
     ingredientIds: draft.ingredientIds,
-    flags: draft.flags,
+    flags: read.flags,
   };
   let product: Product;
   if (corrected) {
@@ -288,7 +296,7 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
       createdBy: draft.author.id,
     } as never);
   }
-  for (const e of draft.entries) {
+  for (const [i, e] of draft.entries.entries()) {
     em.create(ProductIngredient, {
       product: product.id,
       position: e.position,
@@ -298,6 +306,10 @@ export async function approveDraft(em: EntityManager, viewer: User, id: string):
       concentration: e.concentration,
       mayContain: e.mayContain,
       unread: e.unread ?? false,
+      flags: read.entryFlags[i],
+      active: e.active ?? false,
+      part: e.part ?? null,
+      nano: e.nano ?? false,
     });
   }
   em.assign(draft, { brand: brandId, product: product.id } as never);

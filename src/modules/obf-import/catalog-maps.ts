@@ -21,6 +21,8 @@ export class CatalogMaps {
     private readonly categories: Map<string, { id: string; depth: number }>,
     private readonly categoryMap: Map<string, string>,
     readonly unitIds: Map<string, string>,
+    /** Each category's name and routine step by id: they say whether its products are rinsed off (product-flags.ts). */
+    readonly categoryUse: Map<string, { name: string; stepType: string | null }> = new Map(),
   ) {}
 
   static async load(em: EntityManager): Promise<CatalogMaps> {
@@ -31,9 +33,9 @@ export class CatalogMaps {
       brandIds.set(b.alias, b.id);
       brandIds.set(`name:${b.name.toLowerCase()}`, b.id);
     }
-    const rows = await em.execute<Array<{ id: string; alias: string; parent_id: string | null }>>(
-      'select id, alias, parent_id from product_category',
-    );
+    const rows = await em.execute<
+      Array<{ id: string; alias: string; name: string; step_type: string | null; parent_id: string | null }>
+    >('select id, alias, name, step_type, parent_id from product_category');
     const byId = new Map(rows.map((r) => [r.id, r]));
     const depth = (id: string | null): number => {
       let d = 0;
@@ -44,7 +46,13 @@ export class CatalogMaps {
     const categories = new Map(rows.map((r) => [r.alias, { id: r.id, depth: depth(r.id) }]));
     const categoryMap = new Map(Object.entries(readYaml<Record<string, string>>('obf/categories.yaml')));
     const units = await em.execute<Array<{ id: string; alias: string }>>('select id, alias from unit_of_measurement');
-    return new CatalogMaps(brandIds, categories, categoryMap, new Map(units.map((u) => [u.alias, u.id])));
+    return new CatalogMaps(
+      brandIds,
+      categories,
+      categoryMap,
+      new Map(units.map((u) => [u.alias, u.id])),
+      new Map(rows.map((r) => [r.id, { name: r.name, stepType: r.step_type }])),
+    );
   }
 
   /** Alias and name of the brand a product goes under. */

@@ -15,6 +15,7 @@ import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { invalidateSimilarityIndex } from '../product/similarity.service.js';
 import { newId, slugify } from '../shared/ids.js';
 import { countStatement } from '../../sql-statements.js';
+import { productTypeOf, readProductFlags } from '../analysis/product-flags.js';
 import { CatalogMaps } from './catalog-maps.js';
 import { MAX_LINE_BYTES, readObfLines, type ObfFormat } from './reader.js';
 import { readObfRecord, type ObfProduct, type SkipReason } from './record.js';
@@ -73,7 +74,9 @@ interface Prepared {
   list: string;
   analysis: ListAnalysis;
   ingredientIds: string[];
+  /** The analysis's reading of the list as a product of its category (product-flags.ts). */
   flags: string[];
+  entryFlags: string[][];
 }
 
 /** A Postgres array literal (every element quoted; null as NULL). */
@@ -225,7 +228,7 @@ async function writeBatch(
   );
   const byBarcode = new Map(rows.map((p) => [p.record.barcode, p]));
   const updatedIds: string[] = [];
-  const entryColumns: Array<Array<string | number | boolean | null>> = Array.from({ length: 9 }, () => []);
+  const entryColumns: Array<Array<string | number | boolean | null>> = Array.from({ length: 13 }, () => []);
   for (const w of written) {
     const p = byBarcode.get(w.barcode)!;
     if (w.inserted) result.inserted++;
@@ -234,7 +237,7 @@ async function writeBatch(
       updatedIds.push(w.id);
     }
     if (p.categoryId) result.categorized++;
-    for (const e of p.analysis.entries) {
+    for (const [k, e] of p.analysis.entries.entries()) {
       const values = [
         newId(),
         w.id,
@@ -245,6 +248,11 @@ async function writeBatch(
         e.concentration,
         e.mayContain,
         e.unread ?? false,
+        // Flags hold vocabulary words (no comma), so a row's array travels as one text element.
+        p.entryFlags[k].join(','),
+        e.active,
+        e.part,
+        e.nano,
       ];
       for (const [i, v] of values.entries()) entryColumns[i].push(v);
     }
@@ -255,11 +263,15 @@ async function writeBatch(
       arrayLiteral(updatedIds),
     ]);
   if (entryColumns[0].length) {
-    // One statement whatever the number of entries: nine arrays, unnested into rows.
+    // One statement whatever the number of entries: thirteen arrays, unnested into rows.
     await executeNative(
       tx,
-      `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain, unread)
-       select * from unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::boolean[], $9::boolean[])`,
+      `insert into product_ingredient (id, product_id, position, input, ingredient_id, match, concentration, may_contain, unread, flags, active, part, nano)
+       select id, product_id, position, input, ingredient_id, match, concentration, may_contain, unread,
+         string_to_array(flags, ','), active, part, nano
+       from unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::boolean[], $9::boolean[],
+         $10::text[], $11::boolean[], $12::text[], $13::boolean[])
+         as e(id, product_id, position, input, ingredient_id, match, concentration, may_contain, unread, flags, active, part, nano)`,
       entryColumns.map(arrayLiteral),
     );
   }
@@ -308,6 +320,12 @@ export async function importObf(
   const em = orm.em.fork() as EntityManager;
   const { matcher, byId } = await loadKnowledgeBase(em);
   const maps = await CatalogMaps.load(em);
+  const readFlags = (entries: ListAnalysis['entries'], categoryId: string | null) =>
+    readProductFlags(
+      entries,
+      (id) => byId.get(id),
+      productTypeOf(categoryId ? maps.categoryUse.get(categoryId) : null),
+    );
   const unmatched = new UnmatchedCounter();
   const seen = new Set<string>();
   const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
@@ -415,7 +433,7 @@ export async function importObf(
         list,
         analysis,
         ingredientIds,
-        flags: [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort(),
+        ...readFlags(analysis.entries, categoryId),
       });
       if (batch.length >= batchSize) await flush();
     }

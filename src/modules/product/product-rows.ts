@@ -35,13 +35,36 @@ export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> &
  * returns it without a lookup), else just the id (an ingredient new in this request).
  */
 export interface ProductIngredientRow
-  extends Pick<ProductIngredient, 'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'> {
+  extends Pick<
+    ProductIngredient,
+    | 'id'
+    | 'position'
+    | 'input'
+    | 'match'
+    | 'concentration'
+    | 'mayContain'
+    | 'unread'
+    | 'flags'
+    | 'active'
+    | 'part'
+    | 'nano'
+  > {
   ingredient: Ingredient | { id: string } | null;
 }
 
 type EntryRow = Pick<
   ProductIngredient,
-  'id' | 'position' | 'input' | 'match' | 'concentration' | 'mayContain' | 'unread'
+  | 'id'
+  | 'position'
+  | 'input'
+  | 'match'
+  | 'concentration'
+  | 'mayContain'
+  | 'unread'
+  | 'flags'
+  | 'active'
+  | 'part'
+  | 'nano'
 > & { ingredient: string | null };
 
 /** An entry read as a row, with the knowledge base's ingredient when it has it. */
@@ -53,6 +76,10 @@ export const entryFromRow = (row: EntryRow, byId: Map<string, Ingredient>): Prod
   concentration: row.concentration,
   mayContain: row.mayContain,
   unread: row.unread,
+  flags: row.flags,
+  active: row.active,
+  part: row.part ?? null,
+  nano: row.nano,
   ingredient: row.ingredient == null ? null : (byId.get(row.ingredient) ?? { id: row.ingredient }),
 });
 
@@ -70,6 +97,10 @@ type EntryColumns = [
   mayContain: boolean,
   unread: boolean,
   ingredient: string | null,
+  flags: string[],
+  active: boolean,
+  part: string | null,
+  nano: boolean,
 ];
 
 /** An entry read by ENTRIES, with the knowledge base's ingredient when it has it. */
@@ -81,12 +112,17 @@ const entryFromColumns = (e: EntryColumns, byId: Map<string, Ingredient>): Produ
   concentration: e[4],
   mayContain: e[5],
   unread: e[6],
+  flags: e[8],
+  active: e[9],
+  part: e[10],
+  nano: e[11],
   ingredient: e[7] == null ? null : (byId.get(e[7]) ?? { id: e[7] }),
 });
 
 /** A page's products' entries, read with them (json_agg, EntryColumns) and handed to the ingredientsByProduct loader. */
 const ENTRIES = `(select coalesce(json_agg(json_build_array(pi.id, pi.position, pi.input, pi.match,
-  pi.concentration, pi.may_contain, pi.unread, pi.ingredient_id) order by pi.position), '[]'::json)
+  pi.concentration, pi.may_contain, pi.unread, pi.ingredient_id, pi.flags, pi.active, pi.part, pi.nano)
+  order by pi.position), '[]'::json)
   from product_ingredient pi where pi.product_id = p.id) as p_entries`;
 const entriesOf = new WeakMap<object, ProductIngredientRow[]>();
 

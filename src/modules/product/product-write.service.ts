@@ -5,6 +5,7 @@ import { matchedIngredientIds } from '../shared/ingredient-list.js';
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import { refreshSimilarProduct } from './similarity.service.js';
+import { productFlagReader } from './product-flag-reader.js';
 import type { Brand } from '../brand/brand.entity.js';
 import { getBrand } from '../brand/brand.service.js';
 import { getCategory } from '../category/category.service.js';
@@ -142,10 +143,10 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   const staff = viewer.userType === UserType.moderator || viewer.userType === UserType.admin;
   if (!staff && brand.owner?.id !== viewer.id)
     throw forbidden('Brand users add products of their own brands; moderators of any');
-  let categoryId: string | null = null;
+  let category: Awaited<ReturnType<typeof getCategory>> | null = null;
   if (input.category) {
     try {
-      categoryId = (await getCategory(em, input.category)).id;
+      category = await getCategory(em, input.category);
     } catch {
       throw validationFailed('category', `No category "${input.category}"`);
     }
@@ -162,27 +163,28 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
   const unit = input.sizeUnit ? await findUnit(em, input.sizeUnit) : null;
   if (input.sizeUnit && !unit) throw validationFailed('size_unit', `No unit "${input.sizeUnit}"`);
   const list = checkedList('ingredient_list', input.ingredientList);
-  const { matcher, byId } = await loadKnowledgeBase(em);
+  const { matcher } = await loadKnowledgeBase(em);
   const analysis = analyzeIngredientList(list, matcher);
   const ingredientIds = matchedIngredientIds(analysis.entries);
+  const read = await productFlagReader()(em, analysis.entries, category);
   let alias = slugify(`${brand.alias} ${name}`).slice(0, MAX_ALIAS_LENGTH);
   if (await em.count(Product, { alias })) alias = suffixedAlias(alias, newId());
   const product = em.create(Product, {
     alias,
     name,
     brand: brand.id,
-    category: categoryId,
+    category: category?.id ?? null,
     description: input.description?.trim() ?? '',
     barcode,
     sizeAmount: input.sizeAmount ?? null,
     sizeUnit: unit?.id ?? null,
     ingredientList: list,
     ingredientIds,
-    flags: [...new Set(ingredientIds.flatMap((id) => byId.get(id)?.flags ?? []))].sort(),
+    flags: read.flags,
     status: ProductStatus.draft,
     createdBy: viewer.id,
   });
-  for (const e of analysis.entries) {
+  for (const [i, e] of analysis.entries.entries()) {
     em.create(ProductIngredient, {
       product: product.id,
       position: e.position,
@@ -192,6 +194,10 @@ export async function createProduct(em: EntityManager, input: NewProduct, viewer
       concentration: e.concentration,
       mayContain: e.mayContain,
       unread: e.unread ?? false,
+      flags: read.entryFlags[i],
+      active: e.active,
+      part: e.part,
+      nano: e.nano,
     });
   }
   await em.flush();

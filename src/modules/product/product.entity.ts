@@ -53,10 +53,17 @@ export class Product extends NamedEntity {
   @Property({ type: 'text[]' })
   ingredientIds: string[] = [];
 
-  /** Union of the matched ingredients' flags, denormalised for free-of filters. */
+  /**
+   * The flags the analysis raises for this list at its dose and product type (product-flags.ts): the union of its
+   * entries' `flags`, written with them, for the flags=/free_of= filters and lists.
+   */
   @Index({ type: 'gin' })
   @Property({ type: 'text[]' })
-  @Field(() => [String], { description: 'Flags of the ingredients it contains (fragrance, silicone…).' })
+  @Field(() => [String], {
+    description:
+      "The flags its list raises as the analysis reads it: at each ingredient's dose and the product type " +
+      '(fragrance, silicone, pregnancy caution…); the same as the analysis of its list.',
+  })
   flags: string[] = [];
 
   /** Words from an outside catalog that name no category of ours (Open Beauty Facts categories). */
@@ -149,6 +156,27 @@ export class ProductIngredient extends UuidKeyed {
       "passes on the product's list.",
   })
   unread: boolean = false;
+
+  /** The flags the analysis raises for this entry at its dose in this product (product-flags.ts). */
+  @Property({ type: 'text[]', defaultRaw: `'{}'` })
+  @Field(() => [String], {
+    description:
+      "The flags this entry raises as the analysis reads it in this product's list, at its dose and the product type " +
+      "(its ingredient's own flags are on ingredient.flags).",
+  })
+  flags: string[] & Opt = [];
+
+  /** Listed under "Active ingredients" (a US drug facts label): the reading bounds it apart. */
+  @Property({ default: false })
+  active: boolean & Opt = false;
+
+  /** The part of a kit it belongs to ("Toner"): each part is read as a product of its own. */
+  @Property({ type: 'text', nullable: true })
+  part?: string | null;
+
+  /** Printed with a nano marker. */
+  @Property({ default: false })
+  nano: boolean & Opt = false;
 }
 
 @Entity()

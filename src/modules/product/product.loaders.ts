@@ -20,7 +20,21 @@ function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductI
     const [rows, { byId }] = await Promise.all([
       em
         .createQueryBuilder(ProductIngredient, 'pi')
-        .select(['id', 'product', 'position', 'input', 'ingredient', 'match', 'concentration', 'mayContain', 'unread'])
+        .select([
+          'id',
+          'product',
+          'position',
+          'input',
+          'ingredient',
+          'match',
+          'concentration',
+          'mayContain',
+          'unread',
+          'flags',
+          'active',
+          'part',
+          'nano',
+        ])
         .where({ product: { $in: [...productIds] } })
         .orderBy({ position: 'asc' })
         .execute<
@@ -34,6 +48,10 @@ function ingredientRowsByProduct(em: EntityManager): DataLoader<string, ProductI
             concentration: string | null;
             mayContain: boolean;
             unread: boolean;
+            flags: string[];
+            active: boolean;
+            part: string | null;
+            nano: boolean;
           }>
         >('all'),
       loadKnowledgeBase(em),

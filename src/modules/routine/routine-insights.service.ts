@@ -21,6 +21,8 @@ import {
   type RoutineVerdict,
 } from './engine/compatibility.js';
 import { summarizeRoutine } from './engine/summary.js';
+import { pregnancyFindings } from './engine/pregnancy.js';
+import { isSelfOrAdmin, skinProfileOf } from '../feeling/skin-profile.service.js';
 import type { Routine } from './routine.entity.js';
 import type { RoutineStepRow } from './routine-rows.js';
 import { offsetPage } from './routine-lists.service.js';
@@ -37,10 +39,32 @@ async function ingredientsById(ctx: Context, ids: Iterable<string>): Promise<Map
 export async function routineData(ctx: Context, routine: Routine, withFeelings: boolean) {
   const steps: RoutineStepRow[] = await ctx.loaders.routineStepsByRoutine.load(routine.id);
   const productIds = [...new Set(steps.flatMap((s) => (s.product ? [s.product.id] : [])))];
-  const [products, owner] = await Promise.all([
+  const [products, owner, entries] = await Promise.all([
     ctx.loaders.productById.loadMany(productIds),
     withFeelings ? ctx.loaders.userById.load(routine.owner.id) : Promise.resolve(null),
+    ctx.loaders.ingredientsByProduct.loadMany(productIds),
   ]);
+  // Each product's ingredients carry the flags its stored reading gives them (product-flags.ts: at their dose, in
+  // this kind of product), not the catalogue's, as on the product's page.
+  const readFlags = new Map(
+    productIds.map((id, n) => {
+      const rows = entries[n];
+      const byIngredient = new Map<string, string[]>();
+      if (!(rows instanceof Error))
+        for (const row of rows)
+          if (row.ingredient)
+            byIngredient.set(row.ingredient.id, [
+              ...new Set([...(byIngredient.get(row.ingredient.id) ?? []), ...row.flags]),
+            ]);
+      return [id, byIngredient];
+    }),
+  );
+  const asRead = (productId: string, ingredient: Ingredient): Ingredient => {
+    const flags = readFlags.get(productId)?.get(ingredient.id);
+    if (!flags || (flags.length === ingredient.flags.length && flags.every((f) => ingredient.flags.includes(f))))
+      return ingredient;
+    return Object.assign(Object.create(Object.getPrototypeOf(ingredient)) as Ingredient, ingredient, { flags });
+  };
   const productById = new Map(
     products.flatMap((p) => (p && !(p instanceof Error) ? [[p.id, p as Product] as [string, Product]] : [])),
   );
@@ -66,7 +90,10 @@ export async function routineData(ctx: Context, routine: Routine, withFeelings: 
       product: product
         ? {
             id: product.id,
-            ingredients: product.ingredientIds.flatMap((id) => (ingredients.has(id) ? [ingredients.get(id)!] : [])),
+            name: product.name,
+            ingredients: product.ingredientIds.flatMap((id) =>
+              ingredients.has(id) ? [asRead(product.id, ingredients.get(id)!)] : [],
+            ),
           }
         : null,
     };
@@ -76,7 +103,7 @@ export async function routineData(ctx: Context, routine: Routine, withFeelings: 
     steps: engineSteps,
     negativeIngredientIds: negative,
   };
-  return { steps, productById, engineRoutine };
+  return { steps, productById, engineRoutine, owner: owner instanceof Error ? null : owner };
 }
 
 export type CompatibilityVerdict = RoutineVerdict;
@@ -84,8 +111,12 @@ export const verdictOf = (findings: Finding[]): CompatibilityVerdict => routineV
 
 export async function routineCompatibility(ctx: Context, id: string) {
   const routine = await getRoutine(ctx.em, id, ctx.viewer);
-  const { engineRoutine } = await routineData(ctx, routine, true);
+  const { engineRoutine, owner } = await routineData(ctx, routine, true);
   const findings = checkRoutine(engineRoutine, loadRoutineRules());
+  // The owner's pregnancy is theirs to know (the skin profile is seen by its owner and admins only): the routine's
+  // verdict names each product to avoid for them, and for no one else.
+  if (owner && ctx.viewer && isSelfOrAdmin(owner, ctx.viewer) && skinProfileOf(owner).pregnant)
+    findings.push(...pregnancyFindings(engineRoutine.steps));
   return {
     routine,
     verdict: verdictOf(findings),

@@ -442,11 +442,20 @@ export function rankAlternatives(
         [...originalJudgement.negatives.keys()].filter((id) => !j.negatives.has(id)).length +
         [...originalJudgement.pregnancy.keys()].filter((id) => !j.pregnancy.has(id)).length;
     const diff = j.points - originalJudgement.points;
+    // A product the person's check calls "avoid" is never "better" for them, however much worse the original is.
+    const avoid = j.verdict === 'avoid';
     return {
       id: product.id,
       similarity: round(product.similarity),
       fitScore: round(product.similarity + j.points),
-      comparedToOriginal: !person && !routine ? 'unknown' : diff > 0.05 ? 'better' : diff < -0.05 ? 'worse' : 'same',
+      comparedToOriginal:
+        !person && !routine
+          ? 'unknown'
+          : diff > 0.05 && !avoid
+            ? 'better'
+            : diff < -0.05 || (avoid && originalJudgement.verdict !== 'avoid')
+              ? 'worse'
+              : 'same',
       kind: kindMatch(original.kind, product.kind),
       verdict: j.verdict,
       routineFit: j.fit?.verdict ?? null,

@@ -4,15 +4,21 @@ import { RULES } from '../../analysis/engine/rules.js';
 
 export interface CompareIngredient {
   id: string;
+  /** Its flags in this item: as the analysis reads them there (dose, product type), not the catalogue's. */
   flags: string[];
   effects: string[];
 }
 
 export interface CompareItem {
   key: string;
-  /** Matched ingredients in label order (duplicates are kept once). */
+  /** Matched ingredients in label order (an ingredient printed twice is kept once, with the flags of both). */
   ingredients: CompareIngredient[];
+  /** Part of its list could not be read: a rule nothing read breaks cannot be judged (unknown). */
+  unread?: boolean;
 }
+
+/** A free-of rule for one item: broken by an ingredient, passed, or not to be judged (an unread entry). */
+export type RuleAnswer = 'passes' | 'fails' | 'unknown';
 
 export interface SideBySide {
   /** The flag, effect or rule. */
@@ -21,6 +27,8 @@ export interface SideBySide {
   present: boolean[];
   /** Per item, the ingredient ids behind it (for rules: the ones that break it). */
   ingredientIds: string[][];
+  /** Rules only: per item, passes, fails or unknown. */
+  answers?: RuleAnswer[];
 }
 
 export interface Comparison {
@@ -40,12 +48,14 @@ export const MIN_ITEMS = 2;
 export const MAX_ITEMS = 5;
 
 const unique = (ingredients: CompareIngredient[]): CompareIngredient[] => {
-  const seen = new Set<string>();
-  return ingredients.filter((i) => {
-    if (seen.has(i.id)) return false;
-    seen.add(i.id);
-    return true;
-  });
+  const seen = new Map<string, CompareIngredient>();
+  for (const i of ingredients) {
+    const first = seen.get(i.id);
+    if (!first) seen.set(i.id, i);
+    else if (i.flags.some((f) => !first.flags.includes(f)))
+      seen.set(i.id, { ...first, flags: [...new Set([...first.flags, ...i.flags])] });
+  }
+  return [...seen.values()];
 };
 
 function sideBySide(items: CompareIngredient[][], valuesOf: (i: CompareIngredient) => string[]): SideBySide[] {
@@ -77,7 +87,10 @@ export function compareItems(input: CompareItem[]): Comparison {
     const ingredientIds = items.map((list) =>
       list.filter((i) => i.flags.some((f) => brokenBy.includes(f))).map((i) => i.id),
     );
-    return { name: rule, present: ingredientIds.map((ids) => ids.length === 0), ingredientIds };
+    const answers = ingredientIds.map(
+      (ids, n): RuleAnswer => (ids.length ? 'fails' : input[n].unread ? 'unknown' : 'passes'),
+    );
+    return { name: rule, present: answers.map((a) => a === 'passes'), ingredientIds, answers };
   });
   return {
     shared,
