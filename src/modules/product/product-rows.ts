@@ -34,26 +34,8 @@ export type ProductRow = Omit<Product, 'brand' | 'category' | 'ingredientIds'> &
  * ~500 of them). `ingredient` is the knowledge base's row when it has it (the field resolver
  * returns it without a lookup), else just the id (an ingredient new in this request).
  */
-export interface ProductIngredientRow
-  extends Pick<
-    ProductIngredient,
-    | 'id'
-    | 'position'
-    | 'input'
-    | 'match'
-    | 'concentration'
-    | 'mayContain'
-    | 'unread'
-    | 'flags'
-    | 'active'
-    | 'part'
-    | 'nano'
-  > {
-  ingredient: Ingredient | { id: string } | null;
-}
-
-type EntryRow = Pick<
-  ProductIngredient,
+/** The columns of a product's ingredient entry read as a row. */
+type EntryRowColumns =
   | 'id'
   | 'position'
   | 'input'
@@ -64,8 +46,13 @@ type EntryRow = Pick<
   | 'flags'
   | 'active'
   | 'part'
-  | 'nano'
-> & { ingredient: string | null };
+  | 'nano';
+
+export interface ProductIngredientRow extends Pick<ProductIngredient, EntryRowColumns> {
+  ingredient: Ingredient | { id: string } | null;
+}
+
+type EntryRow = Pick<ProductIngredient, EntryRowColumns> & { ingredient: string | null };
 
 /** An entry read as a row, with the knowledge base's ingredient when it has it. */
 export const entryFromRow = (row: EntryRow, byId: Map<string, Ingredient>): ProductIngredientRow => ({

@@ -930,19 +930,11 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
       const r = [...variants.values()].flatMap((v) => v.composed.rejected).find((x) => x.productId === p.c.product.id);
       dropPick(
         p,
-        r?.why === 'rule' && r.finding
-          ? {
-              source: 'rule',
-              rule: r.finding.rule,
-              text: `${r.finding.title}: ${r.finding.reason}`,
-              reference: r.finding.reference,
-            }
-          : r?.why === 'reading'
-            ? {
-                source: 'reading',
-                text: `${p.c.unreadable}: a strong active we could not read in full is not scheduled.`,
-              }
-            : { source: 'steps_limit', rule: 'I19', text: 'No room for it within your steps limit.' },
+        rejectionReason(
+          r,
+          `${p.c.unreadable}: a strong active we could not read in full is not scheduled.`,
+          'No room for it within your steps limit.',
+        ),
       );
       if (p === retinoid) retinoid = null;
       else exfoliant = null;
@@ -967,24 +959,11 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
   for (const p of [...picks]) {
     if (usedIds.has(p.c.product.id)) continue;
     const r = rejections.get(p.c.product.id);
-    const reason: PlanReason =
-      r?.why === 'rule' && r.finding
-        ? {
-            source: 'rule',
-            rule: r.finding.rule,
-            text: `${r.finding.title}: ${r.finding.reason}`,
-            reference: r.finding.reference,
-          }
-        : r?.why === 'reading'
-          ? {
-              source: 'reading',
-              text: `${p.c.unreadable}: kept off nights with a retinoid, an acid or benzoyl peroxide, and there is no other night for it.`,
-            }
-          : {
-              source: 'steps_limit',
-              rule: 'I19',
-              text: `No room within your steps limit (${req.steps.morningMax} in the morning, ${req.steps.eveningMax} in the evening).`,
-            };
+    const reason = rejectionReason(
+      r,
+      `${p.c.unreadable}: kept off nights with a retinoid, an acid or benzoyl peroxide, and there is no other night for it.`,
+      `No room within your steps limit (${req.steps.morningMax} in the morning, ${req.steps.eveningMax} in the evening).`,
+    );
     picks.splice(picks.indexOf(p), 1);
     note(notUsed, p.c.product, [p.source === 'catalog' ? { ...reason, text: `Not bought: ${reason.text}` } : reason]);
   }
@@ -1254,4 +1233,24 @@ export function planRoutine(req: PlanRequest, knowledge: PlanKnowledge): PlanAns
   };
   answer.checks = checkPlan(req, answer, knowledge);
   return answer;
+}
+
+/**
+ * Why a routine left a product out: the routine rule that forbade it beside what the routine holds, a reading too
+ * incomplete for a strong night (`unread`), else no room within the steps limit (I19, `noRoom`).
+ */
+function rejectionReason(
+  rejected: Composed['rejected'][number] | undefined,
+  unread: string,
+  noRoom: string,
+): PlanReason {
+  if (rejected?.why === 'rule' && rejected.finding)
+    return {
+      source: 'rule',
+      rule: rejected.finding.rule,
+      text: `${rejected.finding.title}: ${rejected.finding.reason}`,
+      reference: rejected.finding.reference,
+    };
+  if (rejected?.why === 'reading') return { source: 'reading', text: unread };
+  return { source: 'steps_limit', rule: 'I19', text: noRoom };
 }
