@@ -66,16 +66,17 @@ describe('the EU inventory in the knowledge base', () => {
     expect(ester.flags).toEqual([]);
   });
 
-  it('flags fragrance on an ingredient whose only function is perfuming, not on one that also conditions the skin', async () => {
+  it('flags fragrance on an ingredient with a perfuming function, alone or beside others (issue 40)', async () => {
     const [perfume, oil] = await analyze('Abies Balsamea Balsam Extract, Abies Balsamea Bark Oil');
     expect(perfume).toMatchObject({ inventory_only: true, ingredient: { functions: ['perfuming'] } });
     expect(perfume.ingredient!.flags).toContain('fragrance');
     expect(perfume.flags).toContain('fragrance');
     expect(oil).toMatchObject({ inventory_only: true, ingredient: { functions: ['perfuming', 'skin_conditioning'] } });
-    expect(oil.ingredient!.flags).not.toContain('fragrance');
-    expect(oil.flags).not.toContain('fragrance');
+    expect(oil.ingredient!.flags).toContain('fragrance');
+    expect(oil.flags).toContain('fragrance');
     expect(flagsFromFunctions(['perfuming'])).toEqual(['fragrance']);
-    expect(flagsFromFunctions(['perfuming', 'skin_conditioning'])).toEqual([]);
+    expect(flagsFromFunctions(['perfuming', 'skin_conditioning'])).toEqual(['fragrance']);
+    expect(flagsFromFunctions(['skin_conditioning'])).toEqual([]);
     expect(flagsFromFunctions([])).toEqual([]);
   });
 

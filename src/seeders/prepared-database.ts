@@ -42,25 +42,20 @@ const pgliteVersion = (): string =>
   ).version;
 
 /**
- * Code outside the seeders that decides what seeding stores: which annex entries an ingredient joins, and so
- * the EU-law flags seeded on it (a change of the join must not restore a database seeded with the old one).
+ * Code outside the seeders that decides what seeding stores: which annex entries an ingredient joins (the EU-law
+ * flags seeded on it), the flags CosIng functions give an inventory name, and the analysis's reading of each product's
+ * list (its stored flags). A change to any of them must not restore a database seeded with the old code.
  */
-const SEEDED_BY = [
-  'src/modules/analysis/engine/regulation.ts',
-  'src/modules/analysis/engine/botanical-name.ts',
-  'src/modules/analysis/engine/eu-annex-export.ts',
-  'src/modules/analysis/regulation-data.ts',
-];
+const SEEDED_BY_FOLDERS = ['src/modules/analysis', 'src/modules/ingredient/cosing'];
 
-/** Changes whenever a migration, a seeder, the data, the annex join or PGlite changes. */
+/** Changes whenever a migration, a seeder, the data, the code of SEEDED_BY_FOLDERS or PGlite changes. */
 export function seedFingerprint(root = process.cwd()): string {
   const hash = createHash('sha256').update(pgliteVersion());
-  for (const folder of ['src/migrations', 'src/seeders', 'data']) {
+  for (const folder of ['src/migrations', 'src/seeders', 'data', ...SEEDED_BY_FOLDERS]) {
     for (const file of filesUnder(join(root, folder))) {
       hash.update(file.slice(root.length)).update(readFileSync(file));
     }
   }
-  for (const file of SEEDED_BY) hash.update(file).update(readFileSync(join(root, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -189,10 +189,10 @@ export function createFunctionMapper(vocabulary: Readonly<Record<string, string>
 }
 
 /**
- * Flags an ingredient's CosIng functions support by themselves: only what the functions say the ingredient is
- * for. Perfuming and nothing else is fragrance; perfuming beside skin conditioning (an essential oil, a plant
- * extract) says no more than that it also smells, and flags nothing.
+ * Flags an ingredient's CosIng functions support by themselves. A perfuming function anywhere among them is
+ * fragrance (issue 40: mandarin oil, longifolene): an essential oil that also conditions the skin still scents the
+ * product and still concerns a person avoiding fragrance, and the analysis reads it so (dose.ts).
  */
 export function flagsFromFunctions(functions: readonly string[]): string[] {
-  return functions.length > 0 && functions.every((f) => f === 'perfuming') ? ['fragrance'] : [];
+  return functions.includes('perfuming') ? ['fragrance'] : [];
 }
