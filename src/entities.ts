@@ -26,6 +26,8 @@ import {
   IngredientOpinionEntry,
 } from './modules/opinion/ingredient-opinion.entity.js';
 import { Routine, RoutineFavorite, RoutineStep, RoutineWeekScore } from './modules/routine/routine.entity.js';
+import { RoutinePlan, RoutineSchedule } from './modules/planner/routine-plan.entity.js';
+import { ShelfItem } from './modules/shelf/shelf-item.entity.js';
 import { RoutineRequest, RoutineRequestAnswer } from './modules/routine/routine-request.entity.js';
 import { StoredImage } from './modules/image/image.entity.js';
 import { ProductDraft } from './modules/draft/product-draft.entity.js';
@@ -95,6 +97,10 @@ export const entities = [
   RoutineRequest,
   RoutineRequestAnswer,
   RoutineWeekScore,
+  // the planner: a person's shelf, their plans, an accepted plan's schedule
+  ShelfItem,
+  RoutinePlan,
+  RoutineSchedule,
   // tombstones of deleted accounts
   DeletedSubject,
   // reformulation watch

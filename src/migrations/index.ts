@@ -42,6 +42,7 @@ import { Migration20261207172000 as m38 } from './Migration20261207172000.js';
 import { Migration20261207180000 as m39 } from './Migration20261207180000.js';
 import { Migration20261207181000 as m40 } from './Migration20261207181000.js';
 import { Migration20261207182000 as m41 } from './Migration20261207182000.js';
+import { Migration20261207210000 as m42 } from './Migration20261207210000.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -86,4 +87,5 @@ export const migrationsList = [
   { name: 'Migration20261207180000', class: m39 },
   { name: 'Migration20261207181000', class: m40 },
   { name: 'Migration20261207182000', class: m41 },
+  { name: 'Migration20261207210000', class: m42 },
 ];

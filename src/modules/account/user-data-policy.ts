@@ -39,6 +39,14 @@ export const userDataPolicy: Record<string, UserColumnPolicy> = {
     why: "What suits one person's skin is personal, even when shown publicly.",
   },
   'ProductReaction.user': { onErase: 'delete', why: 'Reactions (breakouts, irritation) are health data.' },
+  'ShelfItem.owner': {
+    onErase: 'delete',
+    why: 'What a person owns and uses, with what a prescriber told them, is personal and health data.',
+  },
+  'RoutinePlan.owner': {
+    onErase: 'delete',
+    why: "A plan's inputs carry pregnancy status, declared medicines and prescriptions; its page link goes with it.",
+  },
   'RoutineRequest.requester': {
     onErase: 'delete',
     why: 'A request carries a copy of the skin profile (pregnancy included); its answers go with it.',
