@@ -19,13 +19,13 @@ export const GOAL_ACTIVES: Record<string, GoalActives> = {
     actives: ['azelaic_acid', 'vitamin_c', 'retinoid', 'niacinamide'],
     inPregnancy: ['azelaic_acid', 'vitamin_c', 'niacinamide'],
     source:
-      'Searle T., Al-Niaimi F., Ali F.R., "The top 10 cosmeceuticals for facial hyperpigmentation", Dermatol Ther 33(6):e14095, 2020 (azelaic acid, vitamin C, retinoids, niacinamide); Chien 2016 (azelaic acid in pregnancy)',
+      'Rajaratnam R. et al., "Interventions for melasma", Cochrane Database Syst Rev 2010 CD003583 (20 % azelaic acid more effective than 2 % hydroquinone; tretinoin better than placebo); Searle T., Al-Niaimi F., Ali F.R., "The top 10 cosmeceuticals for facial hyperpigmentation", Dermatol Ther 33(6):e14095, 2020 (vitamin C, retinol, nicotinamide among the ten); Chien 2016 (azelaic acid in pregnancy)',
   },
   aging: {
     actives: ['retinoid', 'vitamin_c'],
     inPregnancy: ['vitamin_c'],
     source:
-      'Mukherjee S. et al., "Retinoids in the treatment of skin aging", Clin Interv Aging 1(4):327-348, 2006; Pinnell 2003 (topical vitamin C)',
+      'Mukherjee S. et al., "Retinoids in the treatment of skin aging: an overview of clinical efficacy and safety", Clin Interv Aging 1(4):327-348, 2006 (retinoids, with irritation that limits their use); Pinnell S.R., J Am Acad Dermatol 48(1):1-19, 2003 (topical vitamin C)',
   },
   redness: {
     actives: ['azelaic_acid'],
