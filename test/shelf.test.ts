@@ -394,9 +394,12 @@ describe('GraphQL', () => {
 async function fillShelf(username: string, count: number): Promise<void> {
   const user = await t.user(username);
   const em = t.em();
-  const products = (await em
-    .getConnection()
-    .execute(`select id from product where status = 'published' order by alias limit ${count}`)) as Array<{
+  const products = (await em.getConnection().execute(
+    `select id from product where status = 'published'
+          and id not in (select product_id from shelf_item where owner_id = ? and product_id is not null)
+        order by alias limit ${count}`,
+    [user.id],
+  )) as Array<{
     id: string;
   }>;
   expect(products).toHaveLength(count);
@@ -439,6 +442,17 @@ describe('the limit and the cost of a read', () => {
     const held = full.items.find((i) => i.product)!;
     expect((await put(held.product!.alias, { amount_left: 10 }, token)).statusCode).toBe(200);
     expect((await addList({ token: list, note: 'still fine' }, token)).statusCode).toBe(200);
+    expect((await shelf(token)).items).toHaveLength(60);
+  });
+
+  it('holds under concurrent writes: one add per product, and never a 61st item', async () => {
+    const token = await t.tokenFor('shelf-race');
+    const same = await Promise.all(Array.from({ length: 4 }, () => put(SUNSCREEN, { amount_left: 90 }, token)));
+    expect(same.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    await fillShelf('shelf-race', 58);
+    const lists = await Promise.all([1, 2, 3, 4].map((n) => analysed(`Aqua, Glycerin, Race${n}, Qazwsx${Date.now()}`)));
+    const adds = await Promise.all(lists.map((list) => addList({ token: list }, token)));
+    expect(adds.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
     expect((await shelf(token)).items).toHaveLength(60);
   });
 
