@@ -81,6 +81,7 @@ import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
 import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
 import { DataExportResolver } from './modules/account/data-export.resolver.js';
 import { SearchSuggestionResolver } from './modules/search/search.resolver.js';
+import { ShelfResolver } from './modules/shelf/shelf.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -176,6 +177,8 @@ export const resolvers = [
   DataExportResolver,
   // ==== Search: matched words, suggestions
   SearchSuggestionResolver,
+  // ==== The shelf: what a person owns (issue 41)
+  ShelfResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

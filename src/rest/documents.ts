@@ -157,6 +157,17 @@ export function checkRoutes(
       if (!declared.has(param))
         problems.push(`${label}: operation ${route.operation} does not declare the path variable $${param}`);
     }
+    if (route.createdFlag) {
+      // The router reads the flag from the answer's top level: the document must select it there, by that name.
+      const root = op.definition.selectionSet.selections[0] as FieldNode;
+      const selected = (root.selectionSet?.selections ?? []).some(
+        (s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === route.createdFlag,
+      );
+      if (!selected || route.status !== 201)
+        problems.push(
+          `${label}: createdFlag "${route.createdFlag}" needs status 201 and the field selected at the top of ${route.operation}`,
+        );
+    }
   }
   if (problems.length) throw new MappingError(`The REST mappings do not fit the schema:\n  ${problems.join('\n  ')}`);
 }

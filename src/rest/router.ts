@@ -166,6 +166,12 @@ function restBody(route: RouteDefinition, request: FastifyRequest, parsed: unkno
   return body;
 }
 
+/** A route's success status; an add-or-change route's (createdFlag) follows what the answer says it did. */
+function successStatus(route: RouteDefinition, value: unknown): number {
+  if (route.createdFlag) return (value as Record<string, unknown> | null)?.[route.createdFlag] === true ? 201 : 200;
+  return route.status ?? 200;
+}
+
 /** Fastify's path syntax is the specification's; only the prefix is added. */
 export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<C>): PreparedRoute[] {
   const prepared = prepareRoutes(options.schema, options.routes, options.documentsDir);
@@ -256,7 +262,9 @@ export function mountRestRoutes<C>(app: FastifyInstance, options: RouterOptions<
           return reply.code(302).header('location', location).send();
         }
         const body = route.contentType ? String(value ?? '') : JSON.stringify(value ?? null);
-        reply.code(route.status ?? 200).header('content-type', route.contentType ?? 'application/json; charset=utf-8');
+        reply
+          .code(successStatus(route, value))
+          .header('content-type', route.contentType ?? 'application/json; charset=utf-8');
         if (cacheable) {
           const etag = weakEtag(body);
           reply.header('etag', etag).header('cache-control', 'no-cache');

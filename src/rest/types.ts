@@ -20,6 +20,12 @@ export interface RouteDefinition {
   operation: string;
   /** Status of a successful response: 200 reads, 201 creates, 204 deletes (no body). */
   status?: 200 | 201 | 204 | 302;
+  /**
+   * A write that adds or changes (PUT, or a POST that changes what is already there): the boolean field of the
+   * answer that says it added. The answer is then `status` (201) when that field is true, 200 when it is false;
+   * the field stays in the body, so a GraphQL client learns the same.
+   */
+  createdFlag?: string;
   access: Access;
   tags: string[];
   summary: string;

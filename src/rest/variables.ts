@@ -124,6 +124,9 @@ function coerce(field: string, value: unknown, type: GraphQLInputType): unknown 
       .join('.')
       .replace(/\.\[/g, '[');
     problem = error.message.replace(/"[a-z][A-Za-z]*"/g, (m) => `"${snakeCase(m.slice(1, -1))}"`);
+    // A required field left out of an object: the path stops at the object; name the field itself.
+    const missing = /^Field "([A-Za-z_][A-Za-z0-9_]*)" of required type .* was not provided/.exec(error.message);
+    if (missing) where = `${where}.${snakeCase(missing[1])}`;
   });
   if (problem) throw invalid(where, `${where}: ${problem}`);
   return result;

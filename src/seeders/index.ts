@@ -4,6 +4,7 @@ import { silentProgress, type StartProgress } from '../platform/start-progress.j
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoCommunity } from './demo-community.js';
 import { seedDemoReactions } from './demo-reactions.js';
+import { seedDemoShelves } from './demo-shelves.js';
 import { seedKnowledgeBase } from './knowledge-base.js';
 import { seedInventory, seedInventoryIfMissing } from './inventory.js';
 import { seedDemoReformulations } from './demo-reformulation.js';
@@ -88,6 +89,8 @@ export async function seedIfEmpty(
         await seedDemoReformulations(tx);
         // Demo reactions for the reaction detective.
         await seedDemoReactions(tx);
+        // Demo shelves: what each member owns, for the routine planner.
+        await seedDemoShelves(tx);
       });
       return { seeded: true, ingredients, inventory, products };
     });

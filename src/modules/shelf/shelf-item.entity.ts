@@ -2,6 +2,7 @@ import { Entity, Enum, Index, ManyToOne, Property, Unique } from '@mikro-orm/dec
 import type { Ref } from '@mikro-orm/core';
 import { IngredientAnalysis } from '../analysis/analysis.entity.js';
 import { Product } from '../product/product.entity.js';
+import { CalendarDayType } from '../reaction/product-reaction.entity.js';
 import { EditableEntity } from '../shared/base.entity.js';
 import { User } from '../user/user.entity.js';
 
@@ -41,11 +42,11 @@ export class ShelfItem extends EditableEntity {
   @Enum({ items: () => ShelfItemStatus, nativeEnumName: 'shelf_item_status' })
   status: ShelfItemStatus = ShelfItemStatus.in_use;
 
-  /** YYYY-MM-DD: the period after opening runs from here. */
-  @Property({ type: 'date', nullable: true })
+  /** YYYY-MM-DD (read back as such on both drivers): the period after opening runs from here. */
+  @Property({ type: CalendarDayType, nullable: true })
   openedOn?: string | null;
 
-  @Property({ type: 'date', nullable: true })
+  @Property({ type: CalendarDayType, nullable: true })
   finishedOn?: string | null;
 
   /** Percent left (0-100), when the person says. */

@@ -180,6 +180,12 @@ export function generateOpenApi(options: {
               },
             },
       };
+      if (route.createdFlag)
+        // The same body: added (201, the flag true) or changed (200, the flag false).
+        responses['200'] = {
+          ...responses[status],
+          description: `Changed what was there (${route.createdFlag}: false); 201 when added (${route.createdFlag}: true).`,
+        };
       if (route.method === 'GET' && route.access === 'public')
         responses['304'] = { description: 'Not modified (If-None-Match matched the ETag).' };
     }

@@ -34,6 +34,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Articles: 'Editorial articles.',
   'Unit of measurements': 'Units for product sizes.',
   'Identity-provider hook': 'The signed webhook an identity provider calls when an account changes.',
+  Shelf:
+    "What the caller owns: catalog products and analysed lists, each with its state, dates, amount left, and a prescriber's days and time.",
   extensions:
     "Beyond the specification: features no path of the interface specification covers: the reaction detective (which ingredients your bad reactions share), better alternatives (similar products ranked for you), and the reformulation watch (versions of a product's ingredient list, their differences, alerts for the people a change touches).",
 };

@@ -45,6 +45,7 @@ import { productSearchFixtures } from './product-search.js';
 import { productTutorialsFixtures } from './product-tutorials.js';
 import { productsFixtures } from './products.js';
 import { routinesFixtures } from './routines.js';
+import { shelfFixtures } from './shelf.js';
 import { sitemapFixtures } from './sitemap.js';
 import { statsFixtures } from './stats.js';
 import { unitOfMeasurementsFixtures } from './unit-of-measurements.js';
@@ -87,6 +88,7 @@ export const fixturesByGroup: Record<string, FixtureTable> = {
   'product-tutorials': productTutorialsFixtures,
   products: productsFixtures,
   routines: routinesFixtures,
+  shelf: shelfFixtures,
   sitemap: sitemapFixtures,
   stats: statsFixtures,
   'unit-of-measurements': unitOfMeasurementsFixtures,
