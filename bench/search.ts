@@ -107,7 +107,7 @@ await client?.connect();
 /** The anchor of a search: its page as JSON in ONE statement (the filters by alias resolved inside it). */
 function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | undefined {
   if (!client) return undefined;
-  const parsed = parseSearchText('query', String(payload.query));
+  const parsed = parseSearchText('query', String(payload.query), true);
   const texts = parsed && queryTexts(parsed, searchVocabulary());
   if (!texts) return undefined;
   const where = { sql: [`p.status = 'published'`], params: [] as unknown[] };
