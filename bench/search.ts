@@ -143,7 +143,11 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
     join product p on p.id = r.product_id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id`;
   const params = [...texts.highlight.params, ...rank.params, ...set.params];
   // On PGlite (no second connection): the same statement through the app's own connection.
-  if (!client) return () => em.execute(sql, params);
+  // (The ORM would spread an array parameter into a list: given as an array literal instead.)
+  if (!client) {
+    const literal = params.map((p) => (Array.isArray(p) ? `{${p.join(',')}}` : p));
+    return () => em.execute(sql, literal);
+  }
   let k = 0;
   const text = sql.replace(/\?/g, () => `$${++k}`);
   return () => client.query(text, params);
