@@ -65,7 +65,24 @@ export const WITH_FILTERS: Array<Record<string, unknown>> = [
   { query: 'sun cream', free_of: ['fragrance'] },
 ];
 
-/** A quarter each: rare, frequent, typo/prefix, with filters; `count` requests in that rotation. */
+/**
+ * What people mean rather than name (issue 42): free-from words (a flag class, one named ingredient),
+ * concerns with and without a kind, other languages and their inflections, a kind met only in descriptions.
+ */
+export const INTENT = [
+  'fragrance free moisturizer',
+  'niacinamide free serum',
+  'blackhead toner',
+  'crèmes hydratantes',
+  'reef safe sunscreen',
+  'cream without shea butter',
+  'anti aging serum',
+  'mascara',
+  'sulfate free cleanser',
+  'dark spots',
+];
+
+/** A fifth each: rare, frequent, typo/prefix, with filters, intent; `count` requests in that rotation. */
 export function searchMix(tail: string[], count: number): MixRequest[] {
   const rare = [...tail.slice(0, 20), ...RARE_WORDS];
   const mix: MixRequest[] = [];
@@ -74,6 +91,7 @@ export function searchMix(tail: string[], count: number): MixRequest[] {
     mix.push({ kind: 'frequent', payload: { query: FREQUENT[i % FREQUENT.length], limit: 20 } });
     mix.push({ kind: 'typo/prefix', payload: { query: FUZZY[i % FUZZY.length], limit: 20 } });
     mix.push({ kind: 'with filters', payload: { ...WITH_FILTERS[i % WITH_FILTERS.length], limit: 20 } });
+    mix.push({ kind: 'intent', payload: { query: INTENT[i % INTENT.length], limit: 20 } });
   }
   return mix.slice(0, count);
 }

@@ -93,7 +93,7 @@ async function run(name: string, list: Item[]): Promise<void> {
     .slice(0, 6);
   console.log(`  slowest (median ms): ${slowest.map((s) => `${s.label} ${s.median.toFixed(1)}`).join('; ')}`);
   if (anchors.length) {
-    summary('  anchor (one statement, node-postgres)', anchors);
+    summary(`  anchor (one statement, ${client ? 'node-postgres' : 'the same PGlite'})`, anchors);
     const sa = [...anchors].sort((a, b) => a - b);
     const sb = [...all].sort((a, b) => a - b);
     console.log(
@@ -106,8 +106,7 @@ const client = config.databaseUrl ? new pg.Client({ connectionString: config.dat
 await client?.connect();
 /** The anchor of a search: its page as JSON in ONE statement (the filters by alias resolved inside it). */
 function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | undefined {
-  if (!client) return undefined;
-  const parsed = parseSearchText('query', String(payload.query));
+  const parsed = parseSearchText('query', String(payload.query), true);
   const texts = parsed && queryTexts(parsed, searchVocabulary());
   if (!texts) return undefined;
   const where = { sql: [`p.status = 'published'`], params: [] as unknown[] };
@@ -143,6 +142,12 @@ function anchorOf(payload: Record<string, unknown>): (() => Promise<unknown>) | 
           order by rank desc, m.popularity desc, m.product_id desc limit 21) r
     join product p on p.id = r.product_id join brand b on b.id = p.brand_id left join product_category c on c.id = p.category_id`;
   const params = [...texts.highlight.params, ...rank.params, ...set.params];
+  // On PGlite (no second connection): the same statement through the app's own connection.
+  // (The ORM would spread an array parameter into a list: given as an array literal instead.)
+  if (!client) {
+    const literal = params.map((p) => (Array.isArray(p) ? `{${p.join(',')}}` : p));
+    return () => em.execute(sql, literal);
+  }
   let k = 0;
   const text = sql.replace(/\?/g, () => `$${++k}`);
   return () => client.query(text, params);

@@ -1,7 +1,15 @@
 // The query engine alone (src/modules/search/engine/query.ts): websearch syntax, spellings,
 // synonyms, the prefix being typed, corrections. No database.
 import { describe, expect, it } from '@jest/globals';
-import { fold, oneEditAway, parseQuery, queryTexts, spellings, twoParts } from '../src/modules/search/engine/query.js';
+import {
+  fold,
+  inflectionOf,
+  oneEditAway,
+  parseQuery,
+  queryTexts,
+  spellings,
+  twoParts,
+} from '../src/modules/search/engine/query.js';
 import { searchVocabulary } from '../src/modules/search/synonyms.js';
 
 const vocabulary = searchVocabulary();
@@ -97,5 +105,22 @@ describe('search query engine', () => {
       new Map([['retinl', ['retinal', 'retinol']]]),
     )!;
     expect(two.full.params[0]).toBe(`('retinl' | 'retinal' | 'retinol')`);
+  });
+  it('meets an inflected form of a listed reading by its stems, never a word with a letter dropped', () => {
+    const vocabulary = searchVocabulary();
+    expect(parseQuery('crèmes de nuit', vocabulary).terms[0].readAs).toBe('kind: night cream');
+    expect(parseQuery('limpiadores faciales', vocabulary).terms[0].readAs).toBe('kind: cleanser');
+    expect(parseQuery('lip mask', vocabulary).terms.some((t) => t.readAs === 'kind: mask')).toBe(false);
+    expect(inflectionOf('creme', 'crema')).toBe(true);
+    expect(inflectionOf('arruga', 'arrugas')).toBe(true);
+    expect(inflectionOf('mask', 'maske')).toBe(false);
+    expect(inflectionOf('masks', 'maske')).toBe(false);
+  });
+
+  it('meets a kind noun only in name, brand and category (weights A-C), as typed and as a prefix', () => {
+    const texts = queryTexts(parseQuery('waterproof mascara', searchVocabulary()), searchVocabulary())!;
+    expect(texts.full.params.join(' ')).toContain("'mascara':*ABC");
+    expect(texts.full.params.join(' ')).toContain("'waterproof'");
+    expect(texts.full.params.join(' ')).not.toContain("'waterproof':");
   });
 });

@@ -25,6 +25,10 @@ interface Case {
   empty?: boolean;
   partial?: string[];
   unchecked?: boolean;
+  /** Ingredient names (lowercase INCI) none of the first results may contain (their lists read). */
+  lacks?: string[];
+  /** The shape a case was written for (second round of issue 42), to print its share apart. */
+  shape?: string;
 }
 
 /** What the judge knows of a catalog product (read from the test database, as the app seeded it). */
@@ -46,10 +50,10 @@ interface Reading {
 const TARGETS: Record<string, { all: number; perKind: number }> = {
   'search-relevance': { all: 0.95, perKind: 0 },
   'search-relevance-heldout': { all: 0.95, perKind: 0 },
-  // Issue 42 asks 95 % overall and 90 % per class; reached so far: 183 of 199, 91.96 % (concern 82 %, free-from
-  // 89 %: a concern's kind word ranked under its ingredients, free-of-an-ingredient words such as
-  // "oxybenzone free"). The floor holds what is reached; raise it as the misses are fixed.
-  'search-relevance-intent': { all: 0.91, perKind: 0.8 },
+  // Issue 42 asks 95 % overall and 90 % per class; reached: 240 of 258, 93.0 % (free-from 55/65 = 85 %: a
+  // "Cream-Serum" met by the prefix of "cream" in four "… cream" queries, pregnancy phrases; concern 92 %,
+  // language 99 %, shopper 91 %, noise and no-match 100 %). The floor holds what is reached.
+  'search-relevance-intent': { all: 0.925, perKind: 0.84 },
 };
 const SETS = Object.keys(TARGETS);
 
@@ -82,12 +86,13 @@ function meets(c: Case, f: Facts | undefined): boolean {
   if (c.kinds && !c.kinds.some((k) => f.categories.includes(k))) return false;
   if (c.free_of && (!f.read || c.free_of.some((flag) => f.flags.includes(flag)))) return false;
   if (c.has && !c.has.some((h) => f.has.includes(h))) return false;
+  if (c.lacks && (!f.read || c.lacks.some((h) => f.has.includes(h)))) return false;
   if (c.no_comedogenic && f.comedogenic >= 3) return false;
   if (c.brand && f.brand !== c.brand) return false;
   return true;
 }
 
-const ruled = (c: Case) => !!(c.kinds || c.free_of || c.has || c.no_comedogenic || c.brand);
+const ruled = (c: Case) => !!(c.kinds || c.free_of || c.has || c.lacks || c.no_comedogenic || c.brand);
 
 /** Why a case fails (null when it passes): a product expected and missing, or one that should not be in the first five. */
 function judge(c: Case, top: string[], reading: Reading | null): string | null {
@@ -133,6 +138,7 @@ describe('product search relevance', () => {
     const cases = parse(readFileSync(`test/fixtures/${set}.yaml`, 'utf8')) as Case[];
     const failures: string[] = [];
     const results: Array<{ kind: string; ok: boolean }> = [];
+    const shapes: Array<{ kind: string; ok: boolean }> = [];
     for (const c of cases) {
       const response = await t.inject({ method: 'POST', url: '/products/search', payload: { query: c.q, limit: 5 } });
       if (response.statusCode !== 200) throw new Error(`"${c.q}": ${response.statusCode} ${response.body}`);
@@ -140,6 +146,7 @@ describe('product search relevance', () => {
       const top = body.items.map((i) => i.alias);
       const why = judge(c, top, body.reading ?? null);
       results.push({ kind: c.kind, ok: !why });
+      if (c.shape) shapes.push({ kind: c.shape, ok: !why });
       if (why) failures.push(`[${c.kind}] "${c.q}": ${why} (got ${top.join(', ') || 'nothing'})`);
     }
     const share = (cases.length - failures.length) / cases.length;
@@ -147,7 +154,9 @@ describe('product search relevance', () => {
     console.log(
       `${set}: ${cases.length - failures.length} of ${cases.length} (${(share * 100).toFixed(1)}%)\n${[...kinds]
         .map(([kind, k]) => `${kind} ${k.ok}/${k.all}`)
-        .join(', ')}${failures.length ? `\n${failures.join('\n')}` : ''}`,
+        .join(
+          ', ',
+        )}${shapes.length ? `\nby shape: ${[...byKind(shapes)].map(([shape, k]) => `${shape} ${k.ok}/${k.all}`).join(', ')}` : ''}${failures.length ? `\n${failures.join('\n')}` : ''}`,
     );
     expect(share).toBeGreaterThanOrEqual(TARGETS[set].all);
     for (const [, k] of kinds) expect(k.ok / k.all).toBeGreaterThanOrEqual(TARGETS[set].perKind);

@@ -80,7 +80,7 @@ export async function searchProducts(
     where.params.push(...params);
   };
   // Free text: by relevance (src/modules/search), with every filter below.
-  const text = search.query?.trim() ? parseSearchText('query', search.query) : null;
+  const text = search.query?.trim() ? await parseSearchText(em, 'query', search.query) : null;
   if (search.brand) {
     const brand = await findOneByIdOrAlias(em, Brand, search.brand.trim());
     if (!brand) throw validationFailed('brand', `No brand "${search.brand}"`);

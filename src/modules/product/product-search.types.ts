@@ -26,8 +26,19 @@ export class SearchConstraint {
   @Field({ description: 'The words that asked for it, as typed ("fragrance free", "reef safe").' })
   typed!: string;
 
-  @Field({ description: 'The free_of word it applies (as POST /products/search `free_of`).' })
-  freeOf!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The free_of word it applies (as POST /products/search `free_of`); null for one named ingredient (exclude_ingredient).',
+  })
+  freeOf!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'For one named ingredient ("niacinamide free"): its id, excluded as `exclude_ingredients` does (lists read whole); else null.',
+  })
+  excludeIngredient!: string | null;
 
   @Field({ description: 'What the service checks, in words. It never says a product is "safe".' })
   check!: string;

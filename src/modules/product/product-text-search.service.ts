@@ -13,9 +13,17 @@ import { productRowReader, type ProductConditions, type ProductReads, type Produ
 import { queryTexts, type ParsedQuery, type QuerySql, type QueryTexts } from '../search/engine/query.js';
 import { parseSearchText as parseText } from '../search/parse.js';
 
-/** A product search's text, read for what its words mean (free-from, kinds, concerns: issue 42). */
-export const parseSearchText = (field: string, text: string) => parseText(field, text, true);
 import { searchVocabulary } from '../search/synonyms.js';
+import { mayNameIngredient } from '../search/engine/intent.js';
+import { cachedActiveIngredientIds, ingredientLookup, loadKnowledgeBase } from '../search/ingredient-words.js';
+
+/**
+ * A product search's text, read for what its words mean (free-from, kinds, concerns: issue 42). The
+ * knowledge base (cached) is read only when a free-from shape may name an ingredient ("niacinamide free").
+ */
+export async function parseSearchText(em: EntityManager, field: string, text: string) {
+  return parseText(field, text, true, mayNameIngredient(text) ? await ingredientLookup(em) : undefined);
+}
 import { candidates } from '../search/candidates.js';
 import { corrections } from '../search/corrections.js';
 import type { Intent } from '../search/engine/intent.js';
@@ -53,9 +61,25 @@ export interface WordReading {
 /** What a text search read in the query: each word, each constraint as checked, and notes. */
 export interface SearchReading {
   words: WordReading[];
-  constraints: Intent['constraints'];
+  constraints: ReadConstraint[];
   notes: string[];
 }
+
+/** A constraint as the answer names it: a flag class (freeOf) or one ingredient (excludeIngredient). */
+export interface ReadConstraint {
+  typed: string;
+  freeOf: string | null;
+  check: string;
+  excludeIngredient: string | null;
+}
+
+const readConstraints = (intent: Intent | undefined): ReadConstraint[] =>
+  (intent?.constraints ?? []).map((c) => ({
+    typed: c.typed,
+    freeOf: c.ingredient ? null : c.freeOf,
+    check: c.check,
+    excludeIngredient: c.ingredient?.id ?? null,
+  }));
 
 const readings = new WeakMap<object, SearchReading>();
 /** The reading of a text search's page (null for a page of no text search). */
@@ -69,11 +93,21 @@ export const searchReadingOf = (page: object): SearchReading | null => readings.
 function constraintConditions(intent: Intent | undefined): ProductConditions {
   const flags = checkedFlags(
     'query',
-    intent?.constraints.map((c) => c.freeOf),
+    intent?.constraints.filter((c) => !c.ingredient).map((c) => c.freeOf),
   );
-  return flags.length
-    ? { sql: [`not (p.flags && array[?]::text[]) and ${LIST_READ}`], params: [flags] }
-    : { sql: [], params: [] };
+  // One named ingredient ("niacinamide free"): no entry of the product is it, as `exclude_ingredients`
+  // reads (product.ingredient_ids), and the list read whole (an unread entry may be it).
+  const ingredients = (intent?.constraints ?? []).flatMap((c) => (c.ingredient ? [c.ingredient.id] : []));
+  const out: ProductConditions = { sql: [], params: [] };
+  if (flags.length) {
+    out.sql.push(`not (p.flags && array[?]::text[]) and ${LIST_READ}`);
+    out.params.push(flags);
+  }
+  if (ingredients.length) {
+    out.sql.push(`not (p.ingredient_ids && array[?]::text[]) and ${LIST_READ}`);
+    out.params.push(ingredients);
+  }
+  return out;
 }
 
 /** Notes for what was read and is not a word to match: unchecked claims, the comedogenic ranking, dropped words. */
@@ -107,7 +141,7 @@ const COMEDOGENIC_GAIN = ` + 100 * (select count(*) from product cp join product
  * ts_rank step), more than the ties of popularity.
  */
 const BODY_AREAS: Record<string, string> = { eye: 'eye-care', lip: 'lip-care', body: 'body-care', hand: 'body-care' };
-const areaLoss = (parsed: ParsedQuery): string => {
+const areaLoss = (parsed: ParsedQuery, loss: number): string => {
   const named = new Set(parsed.terms.flatMap((t) => t.alternatives.flat()).filter((w) => Object.hasOwn(BODY_AREAS, w)));
   const parents = [
     ...new Set(
@@ -118,11 +152,31 @@ const areaLoss = (parsed: ParsedQuery): string => {
   ];
   // The aliases are this constant's, not the query's: written into the statement as literals.
   return parents.length
-    ? ` - 0.3 * (select count(*) from product ap join product_category ac on ac.id = ap.category_id
+    ? ` - ${loss} * (select count(*) from product ap join product_category ac on ac.id = ap.category_id
       join product_category pc on pc.id = ac.parent_id where ap.id = m.product_id
         and pc.alias in (${parents.map((a) => `'${a}'`).join(', ')}))`
     : '';
 };
+
+/**
+ * The rank a product gains when its list holds one of the actives of a concern the query named
+ * ("blackhead toner": the BHA toners before a niacinamide toner whose description says "pores"): 50,
+ * less than an optional word met (100), more than any text rank. A candidate column read from the
+ * product row the filters read (a lookup per candidate doubled "dark spots" at 100,000 products),
+ * only for a query naming a concern; the ids come from the cached knowledge base, written as a
+ * literal (uuids, checked).
+ */
+async function activesColumn(em: EntityManager, parsed: ParsedQuery): Promise<string | undefined> {
+  const actives = [...new Set(parsed.terms.flatMap((t) => (t.negated ? [] : (t.actives ?? []))))];
+  if (!actives.length) return undefined;
+  const ids = cachedActiveIngredientIds(await loadKnowledgeBase(em), actives).filter((id) =>
+    /^[0-9a-f-]{36}$/i.test(id),
+  );
+  if (!ids.length) return undefined;
+  // Each entry looked up in the ids (a hashed `= any` of a constant list, PostgreSQL 14+), not `&&`,
+  // which compares every entry with every id: 14 entries × 159 ids for "anti aging" at each candidate.
+  return `(exists (select 1 from unnest(p.ingredient_ids) as e(id) where e.id = any('{${ids.join(',')}}'::text[])))::int as active`;
+}
 
 interface SearchCursor {
   rank: number;
@@ -159,11 +213,17 @@ export async function productTextPage(
   const fixes = await corrections(em, parsed.words, typing);
   const texts = queryTexts(parsed, searchVocabulary(), fixes);
   if (!texts) return { items: [], nextCursor: null };
-  const gain = (parsed.intent?.comedogenic ? COMEDOGENIC_GAIN : '') + areaLoss(parsed);
-  const result = await rankedPage(em, texts, where, limit, after, reads, gain);
+  // A concern's actives gain 50 (activesGain); a kind for another part of the body loses more then
+  // ("anti aging serum": a face serum without them before an eye serum with them).
+  const active = await activesColumn(em, parsed);
+  const gain =
+    (parsed.intent?.comedogenic ? COMEDOGENIC_GAIN : '') +
+    areaLoss(parsed, active ? 60 : 0.3) +
+    (active ? ' + 50 * m.active' : '');
+  const result = await rankedPage(em, texts, where, limit, after, reads, gain, active);
   const short = !after && texts.relaxed && result.rows.length < Math.min(limit, SHORT_ANSWER);
   const relaxed = short
-    ? await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, reads, gain)
+    ? await relaxedRows(em, texts, where, Math.min(limit, SHORT_ANSWER) - result.rows.length, reads, gain, active)
     : [];
   const filled = [...result.rows, ...relaxed];
   const items = filled.slice(0, limit);
@@ -180,7 +240,7 @@ export async function productTextPage(
         matched: !!t.readAs || result.rows.length > 0 || met.has(t),
         readAs: t.readAs ?? null,
       })),
-    constraints: parsed.intent?.constraints ?? [],
+    constraints: readConstraints(parsed.intent),
     notes: intentNotes(parsed.intent),
   };
   const answer = {
@@ -257,10 +317,11 @@ async function rankedPage(
   after: SearchCursor | null,
   reads: ProductReads,
   gain: string,
+  column?: string,
 ) {
   const reader = await productRowReader(em, reads);
   const page = after ? ' and (r.rank, r.popularity, r.product_id) < (?::float8, ?::int, ?::uuid)' : '';
-  const candidateSet = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK);
+  const candidateSet = candidates(texts, where, RANKED_CANDIDATES, POPULAR_WALK, column);
   const boost = boostSql(texts);
   const rank = textRank(texts, 'm.document');
   // The page is cut from the ranked candidates before the product, brand and category rows are
@@ -301,6 +362,7 @@ async function relaxedRows(
   count: number,
   reads: ProductReads,
   gain: string,
+  column?: string,
 ): Promise<Array<Record<string, unknown>>> {
   const relaxed = texts.relaxed!;
   const reader = await productRowReader(em, reads);
@@ -309,6 +371,7 @@ async function relaxedRows(
     where,
     RANKED_CANDIDATES,
     POPULAR_WALK,
+    column,
   );
   const terms = `array[${relaxed.terms.map((t) => t.sql).join(', ')}]::tsquery[]`;
   const termParams = relaxed.terms.flatMap((t) => t.params);
@@ -363,7 +426,7 @@ export async function searchProductText(
   if (!parsed.terms.length) {
     // Only constraints typed ("fragrance free"): every product meeting them, by name.
     const page = await byName(where);
-    readings.set(page, { words: [], constraints: parsed.intent?.constraints ?? [], notes: intentNotes(parsed.intent) });
+    readings.set(page, { words: [], constraints: readConstraints(parsed.intent), notes: intentNotes(parsed.intent) });
     return page;
   }
   if (parsed.terms.every((t) => t.negated)) {

@@ -141,7 +141,7 @@ export async function listProducts(
     where.sql.push(sql);
     where.params.push(...params);
   };
-  const text = filter.search?.trim() ? parseSearchText('search', filter.search) : null;
+  const text = filter.search?.trim() ? await parseSearchText(em, 'search', filter.search) : null;
   if (filter.brand) add('p.brand_id = ?', (await getBrand(em, filter.brand)).id);
   if (filter.category)
     add('p.category_id in (?)', await categoryWithDescendants(em, (await getCategory(em, filter.category)).id));

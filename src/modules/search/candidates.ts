@@ -32,7 +32,14 @@ export function candidates(
   where: { sql: string[]; params: unknown[] },
   ranked: number,
   walk: number,
+  /**
+   * A further column over `p` (the product, joined in both branches for the filters), SQL without
+   * parameters, ending in its name ("(p.ingredient_ids && '{…}'::text[])::int as active"): read from the
+   * row the filters read already, not by one more lookup per candidate.
+   */
+  column?: string,
 ): { sql: string; params: unknown[] } {
+  const extra = column ? `, ${column}` : '';
   const filters = where.sql.join(' and ');
   const query = texts.full.sql;
   const { whole, rest } = texts;
@@ -75,12 +82,12 @@ export function candidates(
        where not (select yes from frequent) and not (select yes from narrow) and s.document @@ ${query} limit ${ranked + 1}
      )${fromRest}, exact as (select not (select yes from frequent) and ((select yes from narrow) or count(*) <= ${ranked}) as yes from probe)
      select * from (
-       select s.product_id, s.document, s.popularity from ${rest ? '(select * from probe union all select * from tested)' : 'probe'} s
+       select s.product_id, s.document, s.popularity${extra} from ${rest ? '(select * from probe union all select * from tested)' : 'probe'} s
          join product p on p.id = s.product_id
        where (select yes from exact) and ${filters}
        union all
        select * from (
-         select s.product_id, s.document, s.popularity
+         select s.product_id, s.document, s.popularity${extra}
          from (select product_id, document, popularity from product_search order by popularity desc, product_id desc limit ${walk}) s
            join product p on p.id = s.product_id
          where not (select yes from exact) and s.document @@ ${query} and ${filters}

@@ -1,5 +1,5 @@
 import { validationFailed } from '../../errors.js';
-import { readIntent } from './engine/intent.js';
+import { type IntentVocabulary, readIntent } from './engine/intent.js';
 import { parseQuery, type ParsedQuery } from './engine/query.js';
 import { intentVocabulary, plainVocabulary, searchVocabulary } from './synonyms.js';
 
@@ -36,7 +36,12 @@ export function eitherText(name: string, text: string | null | undefined, q: str
  * words mean (free-from constraints, kinds and concerns, fillers: issue 42); ingredient names and
  * suggestions are searched as typed.
  */
-export function parseSearchText(field: string, text: string, read = false): ParsedQuery | null {
+export function parseSearchText(
+  field: string,
+  text: string,
+  read = false,
+  ingredient?: IntentVocabulary['ingredient'],
+): ParsedQuery | null {
   if (text.length > MAX_QUERY_LENGTH)
     throw validationFailed(field, `${field} is at most ${MAX_QUERY_LENGTH} characters`);
   // No one types a control character: NUL and the like are a 400 here, as the database would refuse them in a value.
@@ -52,7 +57,7 @@ export function parseSearchText(field: string, text: string, read = false): Pars
   const long = words.find((w) => [...w].length > MAX_WORD_LETTERS);
   if (long)
     throw validationFailed(field, `${field} holds a word of ${[...long].length} letters; at most ${MAX_WORD_LETTERS}`);
-  const intent = readIntent(text, intentVocabulary());
+  const intent = readIntent(text, ingredient ? { ...intentVocabulary(), ingredient } : intentVocabulary());
   const parsed: ParsedQuery =
     intent.text === text ? { ...typed, intent } : { ...parseQuery(intent.text, searchVocabulary()), intent };
   const asked = intent.constraints.length || intent.unchecked.length || intent.comedogenic;

@@ -3,6 +3,7 @@
 import { readYaml } from '../knowledge/yaml-data.js';
 import type { IntentVocabulary } from './engine/intent.js';
 import { fold, type Reading, type SearchVocabulary } from './engine/query.js';
+import { stemsOf } from './stems.js';
 
 interface SynonymFile {
   spelling: Array<[string, string]>;
@@ -11,7 +12,8 @@ interface SynonymFile {
 
 interface ReadingFile {
   kinds: Array<{ means: string; search: string[]; words: string[]; avoid?: string[] }>;
-  concerns: Array<{ means: string; search: string[]; words: string[]; source: string }>;
+  concerns: Array<{ means: string; search: string[]; words: string[]; source: string; actives?: string[] }>;
+  kind_nouns: string[];
 }
 
 interface IntentFile {
@@ -23,6 +25,7 @@ interface IntentFile {
   comedogenic: string[];
   filler: string[];
   units: string[];
+  kept_as_text: string[];
 }
 
 const phrase = (text: string) => fold(text).split(' ').filter(Boolean);
@@ -34,19 +37,32 @@ export function searchVocabulary(): SearchVocabulary {
   if (!vocabulary) {
     const file = readYaml<SynonymFile>('search-synonyms.yaml');
     const readings = readYaml<ReadingFile>('search-readings.yaml');
-    const read = (as: string, list: ReadingFile['kinds']): Reading[] =>
+    const read = (as: string, list: Array<ReadingFile['kinds'][number] & { actives?: string[] }>): Reading[] =>
       list.flatMap((r) =>
         r.words.map((w) => ({
           phrase: phrase(w),
           search: r.search.map(phrase),
           avoid: (r.avoid ?? []).map(fold),
           readAs: `${as}: ${r.means}`,
+          ...(r.actives ? { actives: r.actives } : {}),
         })),
       );
+    const all = [...read('kind', readings.kinds), ...read('concern', readings.concerns)];
+    // Each reading under its phrase's stems in each language; the first listed wins a shared key.
+    const byStems = new Map<string, Reading>();
+    for (const r of all) {
+      const stems = r.phrase.map(stemsOf);
+      for (const [tag] of stems[0]) {
+        const key = `${tag}:${stems.map((list) => list.find(([t]) => t === tag)?.[1] ?? '').join(' ')}`;
+        if (!byStems.has(key)) byStems.set(key, r);
+      }
+    }
     vocabulary = {
       spelling: file.spelling.map(([uk, us]) => [fold(uk), fold(us)] as const),
       synonyms: file.synonyms.map((group) => group.words.map((w) => fold(w).split(' '))),
-      readings: [...read('kind', readings.kinds), ...read('concern', readings.concerns)],
+      readings: all,
+      stemmed: { stems: stemsOf, byStems },
+      kindNouns: new Set(readings.kind_nouns.map(fold)),
     };
   }
   return vocabulary;
@@ -56,7 +72,7 @@ let plain: SearchVocabulary | null = null;
 
 /** The vocabulary without the readings: names searched as typed (ingredients, suggestions). */
 export function plainVocabulary(): SearchVocabulary {
-  plain ??= { ...searchVocabulary(), readings: [] };
+  plain ??= { ...searchVocabulary(), readings: [], stemmed: undefined, kindNouns: undefined };
   return plain;
 }
 
@@ -77,6 +93,7 @@ export function intentVocabulary(): IntentVocabulary {
       comedogenic: file.comedogenic.map(phrase),
       filler: new Set(file.filler.map(fold)),
       units: new Set(file.units.map(fold)),
+      keptAsText: file.kept_as_text.map(fold),
     };
   }
   return intents;

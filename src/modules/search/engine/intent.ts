@@ -21,6 +21,19 @@ export interface IntentVocabulary {
   comedogenic: ReadonlyArray<readonly string[]>;
   filler: ReadonlySet<string>;
   units: ReadonlySet<string>;
+  /**
+   * The ingredient of the knowledge base a phrase names (INCI name, other name, a typing slip of
+   * one), for "X free" and "without X" when X is no flag class ("niacinamide free"): the caller's
+   * lookup over the knowledge base; absent, such phrases stay text.
+   */
+  ingredient?: (words: readonly string[]) => NamedIngredient | null;
+  /** Words an ingredient lookup never reads ("oil free" is a texture products print in their names). */
+  keptAsText: readonly string[];
+}
+
+export interface NamedIngredient {
+  id: string;
+  name: string;
 }
 
 export interface Constraint {
@@ -30,6 +43,8 @@ export interface Constraint {
   freeOf: string;
   /** What the service checks, in words. */
   check: string;
+  /** For one named ingredient (no flag class): the ingredient the products' entries must not hold. */
+  ingredient?: NamedIngredient;
 }
 
 export interface Intent {
@@ -56,6 +71,7 @@ const WITHOUT = [
   ['w', 'o'],
   ['no'],
   ['zero'],
+  ['sans'],
   ['ohne'],
   ['sin'],
   ['senza'],
@@ -63,6 +79,8 @@ const WITHOUT = [
   ['zonder'],
 ];
 const SAFE = new Set(['safe', 'friendly']);
+/** The most words an ingredient's name is looked up over ("melaleuca alternifolia tea tree leaf oil"). */
+const NAME_WORDS = 6;
 const DURING = new Set(['for', 'during', 'in', 'while', 'when']);
 
 /** The longest phrase of `list` at words[i] (its length and entry), or null. */
@@ -96,19 +114,51 @@ export function readIntent(input: string, v: IntentVocabulary): Intent {
   const words = fold(input).split(' ').filter(Boolean);
   const kept: string[] = [];
   const out: Intent = { text: '', constraints: [], unchecked: [], comedogenic: null, ignored: [] };
-  const add = (typed: string[], e: { freeOf: string; check: string }) => {
-    if (!out.constraints.some((c) => c.freeOf === e.freeOf)) out.constraints.push({ typed: typed.join(' '), ...e });
+  const add = (typed: string[], e: { freeOf: string; check: string; ingredient?: NamedIngredient }) => {
+    const same = (c: Constraint) => (e.ingredient ? c.ingredient?.id === e.ingredient.id : c.freeOf === e.freeOf);
+    if (!out.constraints.some(same)) out.constraints.push({ typed: typed.join(' '), ...e });
+  };
+  // Ingredients are looked up only in a free-from shape: a span ending before "free" (or a joiner of
+  // a list ending in it), or after a "without" word.
+  const freeShape =
+    v.ingredient && words.some((w, k) => FREE.has(w) || WITHOUT.some((p) => p.every((x, n) => words[k + n] === x)));
+  /** The longest ingredient name at words[j] (a span of `NAME_WORDS` at most), where `fits` allows its end. */
+  const ingredientAt = (j: number, fits: (end: number) => boolean) => {
+    if (!freeShape || !v.ingredient) return null;
+    for (let n = Math.min(NAME_WORDS, words.length - j); n >= 1; n--) {
+      if (!fits(j + n)) continue;
+      const span = words.slice(j, j + n);
+      // A word of the shape itself is never part of the name ("free", "and").
+      if (span.some((w) => FREE.has(w) || JOINERS.has(w))) continue;
+      const found = v.ingredient(span);
+      if (found)
+        return {
+          phrase: span,
+          freeOf: 'ingredient',
+          check: `no ${found.name} in the ingredient list`,
+          ingredient: found,
+        };
+    }
+    return null;
   };
   /** The avoided things (and unchecked claim words) listed from words[i]: "sulfate and paraben". */
-  const listAt = (i: number) => {
-    const items: Array<{ at: number; length: number; entry: (typeof v.avoided)[number] | null }> = [];
+  const listAt = (i: number, led: boolean) => {
+    const items: Array<{
+      at: number;
+      length: number;
+      entry: { freeOf: string; check: string; ingredient?: NamedIngredient } | null;
+    }> = [];
     let j = i;
     while (j < words.length) {
       if (items.length && JOINERS.has(words[j])) {
         j++;
         continue;
       }
-      const entry = longestAt(v.avoided, words, j);
+      const flag = longestAt(v.avoided, words, j);
+      // After "without" the name may run to any word; before "free" it ends at "free" or a joiner.
+      const named = ingredientAt(j, (end) => led || FREE.has(words[end]) || JOINERS.has(words[end]));
+      // A flag class wins a tie ("fragrance" is also Parfum's other name); a longer name wins ("benzyl alcohol").
+      const entry = named && (!flag || named.phrase.length > flag.phrase.length) ? named : flag;
       if (entry) {
         items.push({ at: j, length: entry.phrase.length, entry });
         j += entry.phrase.length;
@@ -143,7 +193,7 @@ export function readIntent(input: string, v: IntentVocabulary): Intent {
     // "free of X", "without X", "w/o X", "no X"
     const lead = WITHOUT.find((p) => p.every((w, k) => words[i + k] === w));
     if (lead) {
-      const list = listAt(i + lead.length);
+      const list = listAt(i + lead.length, true);
       if (list.items.length) {
         take(list.items, []);
         i = list.end;
@@ -151,7 +201,7 @@ export function readIntent(input: string, v: IntentVocabulary): Intent {
       }
     }
     // "X free", "X and Y free", "X-free"
-    const list = listAt(i);
+    const list = listAt(i, false);
     if (list.items.length && FREE.has(words[list.end])) {
       take(list.items, [words[list.end]]);
       i = list.end + 1;
@@ -209,4 +259,10 @@ export function readIntent(input: string, v: IntentVocabulary): Intent {
   // The text as left; the last word still a prefix when the input ended on it.
   out.text = kept.join(' ');
   return out;
+}
+
+/** Whether `input` has a free-from shape an ingredient's name may fill: only then is the knowledge base needed. */
+export function mayNameIngredient(input: string): boolean {
+  const words = fold(input).split(' ');
+  return words.some((w, k) => FREE.has(w) || WITHOUT.some((p) => p.every((x, n) => words[k + n] === x)));
 }

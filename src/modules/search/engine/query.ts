@@ -14,6 +14,54 @@ export interface SearchVocabulary {
    * `search` (each with its synonym group); typing one of `search` never searches the phrase.
    */
   readings?: ReadonlyArray<Reading>;
+  /**
+   * The readings by stems, for inflected forms the table does not list ("crèmes de nuit", "Gesichtsmasken"):
+   * `stems(word)` gives a word's stem in each language (a language tag, then the stem); `byStems` the
+   * readings under "tag:stem stem…".
+   */
+  /**
+   * Words naming a kind of product, met only in a product's name, brand or category (tsquery weights
+   * A-C), never in its description alone: a remover "for waterproof mascara" is no mascara.
+   */
+  kindNouns?: ReadonlySet<string>;
+  stemmed?: {
+    stems: (word: string) => ReadonlyArray<readonly [string, string]>;
+    byStems: ReadonlyMap<string, Reading>;
+  };
+}
+
+/**
+ * Whether `typed` is an inflection of `word` (their stems already agree in one language): an ending
+ * added ("crèmes", "Sonnencremes", "limpiadores"), a final vowel changed ("creme"/"crema", Italian and
+ * Portuguese number and gender), or a plural ending dropped ("arruga"/"arrugas"). Not a letter
+ * dropped otherwise: "mask" is no form of the German "Maske".
+ */
+export function inflectionOf(typed: string, word: string): boolean {
+  if (typed === word) return true;
+  if (typed.length > word.length) return true;
+  if (typed.length === word.length)
+    return typed.slice(0, -1) === word.slice(0, -1) && /[aeiou]$/.test(typed) && /[aeiou]$/.test(word);
+  return word === `${typed}s` || word === `${typed}es`;
+}
+
+/** The longest reading whose phrase the run of typed words at `i` inflects (VocabularY.stemmed). */
+function stemmedReading(words: string[], vocabulary: SearchVocabulary): Reading | null {
+  const stemmed = vocabulary.stemmed;
+  if (!stemmed) return null;
+  const stems = words.map((w) => stemmed.stems(w));
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const tags = new Set(stems[0].map(([tag]) => tag));
+    for (const tag of tags) {
+      const key = stems
+        .slice(0, n)
+        .map((list) => list.find(([t]) => t === tag)?.[1] ?? '')
+        .join(' ');
+      const reading = stemmed.byStems.get(`${tag}:${key}`);
+      if (reading && reading.phrase.length === n && reading.phrase.every((w, k) => inflectionOf(words[k], w)))
+        return reading;
+    }
+  }
+  return null;
 }
 
 export interface Reading {
@@ -23,6 +71,8 @@ export interface Reading {
   avoid?: readonly string[];
   /** What the answer says the phrase was read as ("kind: sunscreen", "concern: dryness"). */
   readAs: string;
+  /** A concern's actives (ingredient groups and names): products holding one rank first. */
+  actives?: readonly string[];
 }
 
 /** One term of the query: a word, a phrase, or a run of words a synonym group named. */
@@ -39,6 +89,8 @@ export interface Term {
   alternatives: string[][];
   /** A phrase of the readings table: what it was read as (Reading.readAs). */
   readAs?: string;
+  /** A concern's actives (Reading.actives). */
+  actives?: readonly string[];
   /**
    * Typed after "for" or "with" ("cleanser for oily skin", "lip balm with spf"): what the product
    * is for or has, not what it is. It ranks the products that have it first; it is not required.
@@ -201,6 +253,16 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
         continue;
       if (!reading || r.phrase.length > reading.phrase.length) reading = r;
     }
+    // Not listed as typed: an inflection of a listed phrase, by the languages' stems.
+    if (!reading) {
+      const run: string[] = [];
+      for (let k = i; k < terms.length && run.length < 4; k++) {
+        const t = terms[k];
+        if (t.quoted || t.negated || t.words.length !== 1 || (k > i && t.or)) break;
+        run.push(t.words[0]);
+      }
+      if (run.length) reading = stemmedReading(run, vocabulary);
+    }
     if (reading) {
       const run = terms.slice(i, i + reading.phrase.length);
       const typed = run.map((t) => t.words[0]);
@@ -217,6 +279,7 @@ export function parseQuery(input: string, vocabulary: SearchVocabulary): ParsedQ
         optional: run[0].optional,
         alternatives: dedupe([[...typed], ...searched]),
         readAs: reading.readAs,
+        ...(reading.actives ? { actives: reading.actives } : {}),
       });
       for (const word of reading.avoid ?? [])
         merged.push({
@@ -307,9 +370,10 @@ function dedupe(phrases: string[][]): string[][] {
 }
 
 /** A folded word as a tsquery operand (only letters and digits remain after folding: no quoting issue). */
-const operand = (word: string, prefix = false) => `'${word.replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
-const phraseText = (words: readonly string[], prefix = false) =>
-  words.map((w, i) => operand(w, prefix && i === words.length - 1)).join(' <-> ');
+const operand = (word: string, prefix = false, named = false) =>
+  `'${word.replace(/'/g, "''")}'${prefix ? ':*' : ''}${named ? (prefix ? 'ABC' : ':ABC') : ''}`;
+const phraseOf = (words: readonly string[], prefix = false, kindNouns?: ReadonlySet<string>) =>
+  words.map((w, i) => operand(w, prefix && i === words.length - 1, !!kindNouns?.has(w))).join(' <-> ');
 
 /** A tsquery as SQL: to_tsquery calls combined with &&, || and !!, and their parameters in order. */
 export interface QuerySql {
@@ -402,6 +466,8 @@ export function queryTexts(
 ): QueryTexts | null {
   // A query of negations alone ("-fragrance") matches by what it lacks: not a text search.
   if (!query.terms.length || query.terms.every((t) => t.negated)) return null;
+  const nouns = vocabulary.kindNouns;
+  const phraseText = (words: readonly string[]) => phraseOf(words, false, nouns);
   const full: Array<{ q: QuerySql; or: boolean; negated: boolean }> = [];
   const whole: typeof full = [];
   const rest: typeof full = [];
@@ -431,7 +497,9 @@ export function queryTexts(
       const phrases = group ? groupPhrases(group, p) : [p];
       for (const q of phrases) for (const v of variants(q, vocabulary)) options.push(phraseText(v));
     }
-    const typedPrefixes = term.prefix ? prefixSpellings(term.words[0], vocabulary).map((p) => operand(p, true)) : [];
+    const typedPrefixes = term.prefix
+      ? prefixSpellings(term.words[0], vocabulary).map((p) => operand(p, true, !!nouns?.has(term.words[0])))
+      : [];
     const q = tsquery([...new Set(options)], typedPrefixes);
     if (!term.negated) {
       for (const p of term.alternatives) for (const w of p) words.add(operand(w));
