@@ -80,7 +80,9 @@ async function store(
   supersedes: { plan: RoutinePlan; reason: ReplanReason; product: string | null } | null,
 ): Promise<RoutinePlanView> {
   const viewer = ctx.viewer!;
-  return ctx.em.transactional(async (em) => {
+  // A fresh entity manager: the planning reads loaded entities (the detective's reactions) that this write must not
+  // flush with it.
+  return ctx.em.fork({ clear: true }).transactional(async (em) => {
     const plan = em.create(RoutinePlan, {
       owner: em.getReference(User, viewer.id),
       status: RoutinePlanStatus.proposed,

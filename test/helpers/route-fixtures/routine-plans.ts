@@ -19,7 +19,10 @@ async function planned(ctx: FixtureContext): Promise<string> {
 }
 
 export const routinePlansFixtures: FixtureTable = {
-  'POST /routine_plans/preview': async (ctx: FixtureContext): Promise<RouteFixture> => ({ params: {}, body: body(ctx) }),
+  'POST /routine_plans/preview': async (ctx: FixtureContext): Promise<RouteFixture> => ({
+    params: {},
+    body: body(ctx),
+  }),
   'POST /my/routine_plans': async (ctx: FixtureContext): Promise<RouteFixture> => ({ params: {}, body: body(ctx) }),
   'GET /my/routine_plans': async (ctx: FixtureContext): Promise<RouteFixture> => {
     await planned(ctx);
