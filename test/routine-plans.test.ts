@@ -407,3 +407,39 @@ describe('GraphQL', () => {
     expect(twice.statusCode).toBe(400);
   });
 });
+
+describe('the analysis budget', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_ANALYSIS_MAX: '2', CACHE_ENABLED: 'false' });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const input = { steps: { morningMax: 1, eveningMax: 1 }, shelf: [], buy: 'shelf_only' };
+  const one = {
+    query: 'query($i: RoutinePlanInput!) { previewRoutinePlan(input: $i) { summary } }',
+    variables: { i: input },
+  };
+
+  it('counts each planning call, batches included, and REST previews in the same class', async () => {
+    const gql = (payload: unknown, remoteAddress: string) =>
+      limited.app.inject({ method: 'POST', url: '/graphql', payload: payload as object, remoteAddress });
+    // A batch of three asks for three: refused whole.
+    expect((await gql([one, one, one], '10.9.0.1')).statusCode).toBe(429);
+    expect((await gql([one, one], '10.9.0.1')).statusCode).toBe(200);
+    expect((await gql(one, '10.9.0.1')).statusCode).toBe(429);
+    const rest = (remoteAddress: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/routine_plans/preview',
+        payload: { steps: { morning_max: 1, evening_max: 1 } },
+        remoteAddress,
+      });
+    expect((await rest('10.9.0.2')).statusCode).toBe(200);
+    expect((await rest('10.9.0.2')).statusCode).toBe(200);
+    const third = await rest('10.9.0.2');
+    expect(third.statusCode).toBe(429);
+    expect(errorOf(third).code).toBe('RATE_LIMITED');
+  });
+});
