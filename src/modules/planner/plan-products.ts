@@ -16,8 +16,12 @@ import type { PlanIngredient, PlanOffer, PlanProduct } from './engine/types.js';
 
 /** Candidates read per open slot: the engine chooses among them (cheapest that suits, research §4.4 step 5). */
 export const CANDIDATES_PER_SLOT = 25;
-/** Live offers walked, cheapest first, for every slot at once: a fixed amount of work whatever the catalog. */
-export const OFFERS_WALKED = 4000;
+/**
+ * The most live offers a slot walks, cheapest first: bounded work whatever the catalog's size. A step's slot walks
+ * its own step's offers (product_offer.plan_step_type), an active's slot all of them.
+ */
+export const STEP_OFFERS_WALKED = 2_000;
+export const OFFERS_WALKED = 10_000;
 
 /** A catalog slot the planner may have to fill: a routine step by category, or an active by its ingredients. */
 export type CandidateSlot =
@@ -83,11 +87,11 @@ const JOINS = `join brand b on b.id = p.brand_id left join product_category c on
 
 /**
  * The products named by id or alias (the shelf, prescriptions, exclusions, a previous plan's purchases) and the
- * catalog's candidates for each slot, in one statement. Candidates come from one walk of the cheapest live priced
- * offers (index product_offer_live_price_index, at most OFFERS_WALKED of them, whatever the catalog's size: no scan
- * of the catalog); of those, a candidate is published, has no entry the analysis could not read and passes the
- * filter, and each slot takes its CANDIDATES_PER_SLOT cheapest. Prices are compared raw in the walk (the engine
- * converts currencies before it chooses), so an offer in a currency of large numbers (KRW, JPY) comes late.
+ * catalog's candidates for each slot, in one statement. A candidate is published, has a live priced offer, has no
+ * entry the analysis could not read, and passes the filter; each slot walks the live offers cheapest first (raw
+ * price, index product_offer_live_price_index) and stops at CANDIDATES_PER_SLOT rows: no scan of the catalog. (One walk shared by every slot was tried: the
+ * cheapest offers overall are cleansers and toners, and it left sunscreens out.) Prices are compared raw in the walk
+ * (the engine converts currencies before it chooses), so an offer in a currency of large numbers comes late.
  */
 export async function productRows(
   ctx: Context,
@@ -98,32 +102,6 @@ export async function productRows(
   if (!keys.length && !slots.length) return [];
   const params: unknown[] = [];
   const parts: string[] = [];
-  let cte = '';
-  if (slots.length) {
-    const where: string[] = [`p.status = 'published'`];
-    if (filter.avoidIngredientIds.length) {
-      where.push(`not (p.ingredient_ids && array[?]::text[])`);
-      params.push(filter.avoidIngredientIds);
-    }
-    if (filter.avoidFlags.length) {
-      where.push(`not (p.flags && array[?]::text[])`);
-      params.push(filter.avoidFlags);
-    }
-    if (filter.excludeProductKeys.length) {
-      where.push(`p.id not in (?) and p.alias not in (?)`);
-      params.push(orNone(filter.excludeProductKeys.filter((k) => UUID.test(k))), filter.excludeProductKeys);
-    }
-    if (filter.excludeBrands.length) {
-      where.push(`b.name not in (?)`);
-      params.push(filter.excludeBrands);
-    }
-    where.push(`not exists (select 1 from product_ingredient pi where pi.product_id = p.id and pi.unread)`);
-    cte = `with walk as (select o.product_id, o.price from product_offer o where o.ended_at is null and o.price is not null
-              order by o.price, o.product_id limit ${OFFERS_WALKED}),
-         cheap as materialized (select distinct on (p.id) ${COLUMNS}, p.ingredient_ids, p.flags, w.price
-              from walk w join product p on p.id = w.product_id ${JOINS}
-             where ${where.join(' and ')} order by p.id, w.price) `;
-  }
   if (keys.length) {
     parts.push(
       `(select 'named' as slot, ${COLUMNS} from product p ${JOINS}
@@ -131,15 +109,12 @@ export async function productRows(
     );
     params.push(orNone(keys.filter((k) => UUID.test(k))), keys);
   }
-  const slotColumns = COLUMNS.replace(/\b[pbcu]\.(?:(\w+) as ("\w+"|\w+)|(\w+))/g, (_m, _col, as, bare) =>
-    bare ? `p."${bare}"` : `p."${as.replaceAll('"', '')}"`,
-  );
   for (const slot of slots) {
-    const where: string[] = [];
+    const where: string[] = [`p.status = 'published'`];
     const slotParams: unknown[] = [];
+    const walkParams: unknown[] = [];
     if ('stepType' in slot) {
-      where.push(`p."stepType" = ?`);
-      slotParams.push(slot.stepType);
+      walkParams.push(slot.stepType);
       // A sunscreen's SPF is read from its name: one that states none cannot be the morning's sunscreen (I7).
       if (slot.stepType === 'protect') {
         where.push(`p.name ~* ?`);
@@ -149,18 +124,41 @@ export async function productRows(
       where.push(`p.ingredient_ids && array[?]::text[]`);
       slotParams.push(slot.ingredientIds);
     }
-    // Fragrance-free leave-ons for reactive skin (I12); a cleanser is rinsed off.
-    if (filter.avoidLeaveOnFlags.length && !('stepType' in slot && slot.stepType === 'cleanse')) {
-      where.push(`not (p.flags && array[?]::text[])`);
-      slotParams.push(filter.avoidLeaveOnFlags);
+    if (filter.avoidIngredientIds.length) {
+      where.push(`not (p.ingredient_ids && array[?]::text[])`);
+      slotParams.push(filter.avoidIngredientIds);
     }
+    const flags = [
+      ...filter.avoidFlags,
+      ...('stepType' in slot && slot.stepType === 'cleanse' ? [] : filter.avoidLeaveOnFlags),
+    ];
+    if (flags.length) {
+      where.push(`not (p.flags && array[?]::text[])`);
+      slotParams.push(flags);
+    }
+    if (filter.excludeProductKeys.length) {
+      where.push(`p.id not in (?) and p.alias not in (?)`);
+      slotParams.push(orNone(filter.excludeProductKeys.filter((k) => UUID.test(k))), filter.excludeProductKeys);
+    }
+    if (filter.excludeBrands.length) {
+      where.push(`b.name not in (?)`);
+      slotParams.push(filter.excludeBrands);
+    }
+    where.push(`not exists (select 1 from product_ingredient pi where pi.product_id = p.id and pi.unread)`);
+    // The walk is a subquery with its own LIMIT, so it stays a walk of the index in price order that the slot's
+    // filters read until they have their candidates: never a sort of a whole category or of every product holding
+    // an ingredient.
     parts.push(
-      `(select ? as slot, ${slotColumns} from cheap p where ${where.join(' and ')}
-        order by p.price, p.id limit ${CANDIDATES_PER_SLOT})`,
+      `(select ? as slot, ${COLUMNS}
+         from (select o.product_id, o.price from product_offer o
+                where ${'stepType' in slot ? 'o.plan_step_type = ? and ' : ''}o.ended_at is null and o.price is not null
+                order by o.price, o.product_id limit ${'stepType' in slot ? STEP_OFFERS_WALKED : OFFERS_WALKED}) o
+         join product p on p.id = o.product_id ${JOINS}
+        where ${where.join(' and ')} order by o.price, o.product_id limit ${CANDIDATES_PER_SLOT})`,
     );
-    params.push(slot.key, ...slotParams);
+    params.push(slot.key, ...walkParams, ...slotParams);
   }
-  return readRows<ProductRow>(ctx.em, cte + parts.join(' union all '), params);
+  return readRows<ProductRow>(ctx.em, parts.join(' union all '), params);
 }
 
 /** The entries of every product read, in one statement. */
