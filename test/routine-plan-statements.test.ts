@@ -16,7 +16,7 @@ let large: string;
 
 const NOT_PLANNING = [
   // The caller's row (authentication).
-  /^\[query\] select u\."id" as "id", u\."created_at" as "created_at", u\."updated_at" as "updated_at", u\."subject"/,
+  /^\[query\] (\(prepared \w+\) )?select u\."id" as "id", u\."created_at" as "created_at", u\."updated_at" as "updated_at", u\."subject"/,
   /^\[query\] (begin|commit|rollback|savepoint|release)/i,
   /insert into "routine_plan"/i,
   /delete from routine_plan/i,
