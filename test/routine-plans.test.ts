@@ -443,3 +443,31 @@ describe('the analysis budget', () => {
     expect(errorOf(third).code).toBe('RATE_LIMITED');
   });
 });
+
+describe('the offers’ step type the candidate read walks', () => {
+  it('follows the product’s category, its change, and the category’s step type', async () => {
+    const em = t.em();
+    const stepOf = async (alias: string) =>
+      (
+        await em.execute<Array<{ s: string | null }>>(
+          `select distinct o.plan_step_type as s from product_offer o join product p on p.id = o.product_id where p.alias = ?`,
+          [alias],
+        )
+      ).map((r) => r.s);
+    const alias = 'dayfair-daily-face-lotion-spf-30';
+    expect(await stepOf(alias)).toEqual(['protect']);
+    const cleanser = (
+      await em.execute<Array<{ id: string }>>(`select id from product_category where step_type = 'cleanse' limit 1`)
+    )[0].id;
+    const before = (
+      await em.execute<Array<{ c: string }>>(`select category_id as c from product where alias = ?`, [alias])
+    )[0].c;
+    await em.execute(`update product set category_id = ? where alias = ?`, [cleanser, alias]);
+    expect(await stepOf(alias)).toEqual(['cleanse']);
+    await em.execute(`update product_category set step_type = 'treat' where id = ?`, [cleanser]);
+    expect(await stepOf(alias)).toEqual(['treat']);
+    await em.execute(`update product_category set step_type = 'cleanse' where id = ?`, [cleanser]);
+    await em.execute(`update product set category_id = ? where alias = ?`, [before, alias]);
+    expect(await stepOf(alias)).toEqual(['protect']);
+  });
+});
