@@ -81,6 +81,7 @@ import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
 import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
 import { DataExportResolver } from './modules/account/data-export.resolver.js';
 import { SearchSuggestionResolver } from './modules/search/search.resolver.js';
+import { PlanLifeResolver, RoutineScheduleResolver } from './modules/planner/plan-life.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -176,6 +177,9 @@ export const resolvers = [
   DataExportResolver,
   // ==== Search: matched words, suggestions
   SearchSuggestionResolver,
+  // ==== Routine planner: a stored plan's life (accept, day view, page link, drift)
+  PlanLifeResolver,
+  RoutineScheduleResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

@@ -58,7 +58,7 @@ function stepInputs(routine: PlannedRoutine, inCatalog: Set<string>): Array<Step
 }
 
 /** Which of the plan's product ids are published catalog products (one statement). */
-async function catalogIds(em: EntityManager, answer: PlanAnswer): Promise<Set<string>> {
+export async function catalogIds(em: EntityManager, answer: PlanAnswer): Promise<Set<string>> {
   const ids = [
     ...new Set(answer.routines.flatMap((r) => r.steps.map((s) => s.product.id.toLowerCase())).filter(isUuid)),
   ];
