@@ -11,7 +11,6 @@ import { routineData } from '../routine/routine-insights.service.js';
 import { loadRoutineRules } from '../routine/routine-rules.js';
 import type { PlanAnswer } from './engine/types.js';
 import { catalogIds, scheduleEntries } from './plan-accept.service.js';
-import { RoutineSchedule } from './routine-plan.entity.js';
 
 /** The invariant each routine rule's finding breaks (data/plan-invariants.yaml); the rest are I1's (no conflict). */
 const RULE_INVARIANT: Record<string, string> = {
@@ -118,12 +117,15 @@ const signature = (fromOn: string, weekdays: string[]) => `${fromOn}|${weekdays.
  * routines, the catalog check of the plan's products, then routineData's batched reads for all routines at once.
  */
 export async function planDrift(ctx: Context, planId: string, answer: PlanAnswer): Promise<DriftItem[]> {
-  const rows = await ctx.em.find(RoutineSchedule, { plan: planId }, { fields: ['routine', 'fromOn', 'weekdays'] });
+  const rows = await ctx.em.execute<Array<{ routine_id: string; from_on: string; weekdays: string[] }>>(
+    `select routine_id, to_char(from_on, 'YYYY-MM-DD') as from_on, weekdays from routine_schedule where plan_id = ?`,
+    [planId],
+  );
   const byRoutine = new Map<string, Set<string>>();
   for (const r of rows) {
-    const set = byRoutine.get(r.routine.id) ?? new Set<string>();
-    set.add(signature(r.fromOn, r.weekdays));
-    byRoutine.set(r.routine.id, set);
+    const set = byRoutine.get(r.routine_id) ?? new Set<string>();
+    set.add(signature(r.from_on, r.weekdays));
+    byRoutine.set(r.routine_id, set);
   }
   const [routines, written] = await Promise.all([
     byRoutine.size ? ctx.em.find(Routine, { id: { $in: [...byRoutine.keys()] } }) : Promise.resolve([]),
