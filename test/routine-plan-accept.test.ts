@@ -26,6 +26,20 @@ interface AcceptedRoutine {
   schedule: Array<{ plan_id: string; weekdays: string[]; from_on: string; to_on: string | null }>;
 }
 
+interface DayStep {
+  product: { id: string };
+  reasons: unknown[];
+}
+interface DayBody {
+  date: string;
+  in_plan: boolean;
+  restart: string | null;
+  morning: { key: string; name: string; steps: DayStep[] };
+  evening: { key: string; name: string; steps: DayStep[] };
+  starts_today: Array<{ product: { id: string } }>;
+  patch_tests: Array<{ product: { id: string } }>;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   shelf = await catalogShelf(t);
@@ -273,7 +287,7 @@ describe('the day view', () => {
   it("answers the engine's day: a product's first full use, the ramp's nights, the restart after missed nights", async () => {
     const me = await person();
     // Monday 14 Dec: the retinol's first night after its patch test.
-    const first = (await day(me.id, me.token, '2026-12-14')).json() as Record<string, any>;
+    const first = (await day(me.id, me.token, '2026-12-14')).json() as DayBody;
     expect(first).toMatchObject({ date: '2026-12-14', in_plan: true, restart: null });
     expect(first.evening.key).toBe('evening_retinoid');
     expect(first.evening.name).toBe('Retinoid night');
@@ -285,22 +299,20 @@ describe('the day view', () => {
     ]);
     for (const step of [...first.morning.steps, ...first.evening.steps]) expect(step.reasons.length).toBeGreaterThan(0);
     // The day before, the retinol is still in its patch test: no retinoid night.
-    const before = (await day(me.id, me.token, '2026-12-13')).json() as Record<string, any>;
+    const before = (await day(me.id, me.token, '2026-12-13')).json() as DayBody;
     expect(before.evening.key).toBe('evening_recovery');
     expect(before.patch_tests.map((i: { product: { id: string } }) => i.product.id)).toContain(
       shelf.products.retinolSerum.id,
     );
     // Wednesday 30 Dec is a retinoid night of the third phase; after 3 missed nights it is the second phase's Wednesday.
-    const planned = (await day(me.id, me.token, '2026-12-30')).json() as Record<string, any>;
+    const planned = (await day(me.id, me.token, '2026-12-30')).json() as DayBody;
     expect(planned.evening.key).toBe('evening_retinoid');
-    const back = (await day(me.id, me.token, '2026-12-30', '?missed_nights=3')).json() as Record<string, any>;
+    const back = (await day(me.id, me.token, '2026-12-30', '?missed_nights=3')).json() as DayBody;
     expect(back.evening.key).toBe('evening_recovery');
     expect(back.restart).toMatch(
       /^You missed 3 nights: this week follows the previous phase \(2026-12-14 to 2026-12-27\)/,
     );
-    expect(
-      ((await day(me.id, me.token, '2026-12-30', '?missed_nights=2')).json() as Record<string, any>).restart,
-    ).toBeNull();
+    expect(((await day(me.id, me.token, '2026-12-30', '?missed_nights=2')).json() as DayBody).restart).toBeNull();
     // The REST answer is the engine's day, field for field.
     const engine = planDay(answer, '2026-12-30', 3);
     expect(back.evening.steps.map((s: { product: { id: string } }) => s.product.id)).toEqual(

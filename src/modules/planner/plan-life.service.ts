@@ -2,7 +2,7 @@
 // pages under /p/plans/:token). Accepting is plan-accept.service.ts; drift is plan-drift.ts.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '../../db.js';
-import { notFound, validationFailed } from '../../errors.js';
+import { AppError, validationFailed } from '../../errors.js';
 import type { User } from '../user/user.entity.js';
 import { isDate } from './engine/dates.js';
 import { planDay, type PlanDay } from './engine/day.js';
@@ -93,6 +93,6 @@ export async function revokePageLink(em: EntityManager, id: string, viewer: User
 /** The plan behind a page link, to anyone holding it; a revoked or made-up token is not found (one statement). */
 export async function planByPageToken(em: EntityManager, token: string): Promise<RoutinePlan> {
   const plan = PAGE_TOKEN.test(token) ? await em.findOne(RoutinePlan, { pageToken: token }) : null;
-  if (!plan) throw notFound('Plan page', 'this link');
+  if (!plan) throw new AppError('NOT_FOUND', 'No plan is shared at this link: its owner revoked it, or it never was');
   return plan;
 }
