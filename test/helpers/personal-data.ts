@@ -7,10 +7,7 @@ import { idempotencyCaller, userCallerKey } from '../../src/platform/idempotency
 import { newId } from '../../src/modules/shared/ids.js';
 import type { TestApp } from './app.js';
 import { fixtureImage } from './route-fixtures.js';
-import { planRoutine } from '../../src/modules/planner/engine/planner.js';
-import { loadPlanKnowledge } from '../../src/modules/planner/plan-knowledge.js';
-import { FAMILIES, product as planProduct, request as planRequest, shelfItem } from './planner-fixtures.js';
-import { insertPlan } from './stored-plans.js';
+import { insertPlan, twoProductPlan } from './stored-plans.js';
 
 export interface Person {
   id: string;
@@ -82,18 +79,7 @@ export async function seedPerson(t: TestApp, username: string): Promise<Person> 
 
   // A routine plan over two catalog products (its stored inputs carry pregnancy status, declared medicines and a
   // prescription), accepted: its routines get schedule rows.
-  const plan = planRoutine(
-    planRequest({
-      shelf: [
-        shelfItem(planProduct({ ...FAMILIES.gentleCleanser, id: product.id, name: 'Zoe cleanser' })),
-        shelfItem(planProduct({ ...FAMILIES.sunscreen50, id: other.id, name: 'Zoe sunscreen' })),
-      ],
-      buy: 'shelf_only',
-      budget: null,
-    }),
-    loadPlanKnowledge(),
-  );
-  const planId = await insertPlan(t, username, plan);
+  const planId = await insertPlan(t, username, twoProductPlan(product.id, other.id));
   await call('POST', `/my/routine_plans/${planId}/accept`, { replace_current: false });
 
   // Catalog: favourites, a draft with an image, a tutorial draft, an analysis, a shared comparison, a buy click.

@@ -54,6 +54,19 @@ export async function catalogShelf(t: TestApp): Promise<CatalogShelf> {
   return { products, glycolic: await publishedProduct(t, 'Plan glycolic toner', GLYCOLIC_TONER) };
 }
 
+/** A shelf-only plan over two catalog products (a cleanser and a sunscreen, as the planner reads them). */
+export function twoProductPlan(cleanserId: string, sunscreenId: string): PlanAnswer {
+  const req = request({
+    shelf: [
+      shelfItem(product({ ...FAMILIES.gentleCleanser, id: cleanserId, name: 'Plan cleanser' })),
+      shelfItem(product({ ...FAMILIES.sunscreen50, id: sunscreenId, name: 'Plan sunscreen' })),
+    ],
+    buy: 'shelf_only',
+    budget: null,
+  });
+  return planRoutine(req, loadPlanKnowledge());
+}
+
 /** The persona's plan (28, sensitive, shelf only), its products the real ones. */
 export function personaPlan(shelf: CatalogShelf, startOn = '2026-12-07'): PlanAnswer {
   const planned: PlanProduct[] = Object.entries(shelf.products).map(([family, real]) =>
@@ -84,10 +97,19 @@ export async function insertPlan(
   answer: PlanAnswer,
   status: RoutinePlanStatus = RoutinePlanStatus.proposed,
 ): Promise<string> {
-  const user = await t.user(username);
+  return insertPlanFor(t, (await t.user(username)).id, answer, status);
+}
+
+/** The same, by the owner's id. */
+export async function insertPlanFor(
+  t: TestApp,
+  ownerId: string,
+  answer: PlanAnswer,
+  status: RoutinePlanStatus = RoutinePlanStatus.proposed,
+): Promise<string> {
   const em = t.em();
   const plan = em.create(RoutinePlan, {
-    owner: user.id,
+    owner: ownerId,
     status,
     inputs: PLAN_INPUTS,
     result: answer,
