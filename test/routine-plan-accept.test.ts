@@ -162,6 +162,19 @@ describe('accepting a plan', () => {
     expect(errorOf(superseded).message).toMatch(/superseded/);
   });
 
+  it('accepts once when two requests race: one 200, one CONFLICT, one set of routines', async () => {
+    const me = await person();
+    const statuses = (
+      await Promise.all(
+        [1, 2].map(() => t.inject({ method: 'POST', url: `/my/routine_plans/${me.id}/accept`, token: me.token })),
+      )
+    ).map((r) => r.statusCode);
+    expect(statuses.sort()).toEqual([200, 409]);
+    const user = await t.user(me.username);
+    const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from routine where owner_id = ?', [user.id]);
+    expect(n).toBe(answer.routines.length);
+  });
+
   it('is one transaction: a routine that cannot be written mid-way leaves no routine, no schedule and the plan proposed', async () => {
     // The third routine's step has a step type the routine module refuses: the first two routines were written.
     const broken = structuredClone(answer);

@@ -137,6 +137,7 @@ describe('the plan page', () => {
     expect(buying.purchases.items.length).toBeGreaterThan(0);
     expect(buying.setAside.length).toBeGreaterThan(0);
     expect(buying.attention.length).toBeGreaterThan(0);
+    expect(buying.unmet.length).toBeGreaterThan(0);
     const me = await person(buying);
     const { page_url } = (await link(me.id, me.token)).json() as { page_url: string };
     const html = (await t.inject({ method: 'GET', url: pathOf(page_url) })).body;
