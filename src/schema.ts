@@ -78,6 +78,7 @@ import { useProductFlagReader } from './modules/product/product-flag-reader.js';
 import { productFlagsFor } from './modules/analysis/product-flags.js';
 import { onIngredientListsWritten } from './modules/shared/ingredient-list-events.js';
 import { ReactionResolver } from './modules/reaction/reaction.resolver.js';
+import { RoutinePlanResolver } from './modules/planner/plan.resolver.js';
 import { BetterAlternativesResolver } from './modules/alternative/alternative.resolver.js';
 import { DataExportResolver } from './modules/account/data-export.resolver.js';
 import { SearchSuggestionResolver } from './modules/search/search.resolver.js';
@@ -171,6 +172,7 @@ export const resolvers = [
 
   // ==== Reaction detective and better alternatives
   ReactionResolver,
+  RoutinePlanResolver,
   BetterAlternativesResolver,
 
   // ==== Personal data export

@@ -54,6 +54,9 @@ export { MAX_FIELD_REPEAT, MAX_QUERY_NODES } from './graphql-document-bounds.js'
  */
 const TEXT_SEARCH_COST = { product: 100, ingredient: 250, suggestions: 50 } as const;
 
+/** Root fields that run a whole planning each: at most one per document (each also counts against the analysis budget). */
+export const ONCE_PER_DOCUMENT = ['planRoutine', 'previewRoutinePlan', 'replanRoutinePlan'];
+
 /** Lists whose free-text argument (when given) makes them a text search, with what that costs. */
 const TEXT_SEARCH_COSTS: Readonly<Record<string, { arg: string; cost: number }>> = {
   'Query.products': { arg: 'search', cost: TEXT_SEARCH_COST.product },
@@ -73,6 +76,11 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Query.routineSitemap': 1000,
   'Mutation.extractLabel': 1000,
   'Mutation.analyzeIngredientList': 100,
+  // A plan: the person, the shelf, the catalog's candidates (up to 40 a slot read at dose), the engine over an
+  // 8-26 week schedule and its 26 checks: about as much as betterAlternatives (bench/routine-plan.ts).
+  'Mutation.planRoutine': 600,
+  'Mutation.replanRoutinePlan': 600,
+  'Query.previewRoutinePlan': 600,
   'Query.ingredientEffects': 100,
   'Query.classifyProductDraft': 100,
   'Query.compare': 100,
@@ -149,6 +157,7 @@ export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries
         BY_KEY,
         [
           'Query.brand',
+          'Query.myRoutinePlan',
           'Query.productCategory',
           'Query.ingredient',
           'Query.ingredientGroup',
@@ -635,6 +644,19 @@ export function inspectGraphqlRequest<C extends string>(
         : undefined;
     if (!operation) continue;
     const shape = shapeOf(schema, document, operation, name);
+    for (const field of ONCE_PER_DOCUMENT) {
+      const n = shape.fields?.get(field) ?? 0;
+      if (n > 1)
+        return {
+          refused: limitError(`${field} may appear at most once in a document; it appears ${n} times`, {
+            limit: 'once_per_document',
+            field,
+            value: n,
+            max: 1,
+          }),
+          counts,
+        };
+    }
     const limited = [...(shape.fields ?? [])].filter(([field]) => fieldClasses.has(field));
     if (!limited.length || !shape.valid()) continue;
     try {

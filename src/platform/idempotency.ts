@@ -209,7 +209,8 @@ export function registerIdempotency(
   app.addHook('preHandler', async (request, reply) => {
     const route = restRouteOf(request);
     const header = request.headers['idempotency-key'];
-    if (route?.method !== 'POST' || header === undefined || request.isMultipart?.()) return;
+    if (route?.method !== 'POST' || route.idempotency === false || header === undefined || request.isMultipart?.())
+      return;
     if (typeof header !== 'string' || !KEY.test(header)) {
       throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1-255 printable ASCII characters', {
         field: 'Idempotency-Key',

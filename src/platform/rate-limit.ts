@@ -104,6 +104,8 @@ export interface RouteTraits {
   path: string;
   uploads?: string[];
   rateLimit?: RateLimitClass;
+  /** false: the route keeps no idempotency record (it stores nothing; its body is nobody's to keep). */
+  idempotency?: false;
 }
 
 /** The REST route a request hit, if any. */

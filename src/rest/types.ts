@@ -41,6 +41,8 @@ export interface RouteDefinition {
   pages?: RoutePages;
   /** The rate-limit class; when omitted it follows from the method, path and uploads (see `rateLimitClass` in src/platform/rate-limit.ts). */
   rateLimit?: RateLimitClass;
+  /** false: an Idempotency-Key is ignored and no record of the answer is kept (a route that stores nothing). */
+  idempotency?: false;
 }
 
 /** A route's paged field (RouteDefinition.pages). */

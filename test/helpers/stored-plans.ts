@@ -112,7 +112,8 @@ export async function insertPlanFor(
     owner: ownerId,
     status,
     inputs: PLAN_INPUTS,
-    result: answer,
+    // As the planning service stores it: the answer with the rules' version.
+    result: { ...answer, rulesVersion: 'sha256:test' },
     rulesVersion: 'sha256:test',
     startOn: answer.startOn,
   });

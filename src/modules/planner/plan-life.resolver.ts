@@ -15,7 +15,8 @@ import {
   routinePlanDay,
 } from './plan-life.service.js';
 import { PlanDrift, RoutinePlanPageLink, RoutineScheduleEntry } from './plan-life.types.js';
-import { answerOf, planView } from './plan-owned.js';
+import { answerOf } from './plan-owned.js';
+import { viewOf } from './plan.service.js';
 import { planDay } from './engine/day.js';
 import type { PlanAnswer as EngineAnswer } from './engine/types.js';
 import { RoutinePlanStatus } from './routine-plan.entity.js';
@@ -79,7 +80,7 @@ export class PlanLifeResolver {
     description: 'A plan, to anyone holding its page link (the phone page); a revoked link is NOT_FOUND.',
   })
   async sharedRoutinePlan(@Arg('token') token: string, @Ctx() ctx: Context) {
-    return planView(await planByPageToken(ctx.em, token));
+    return viewOf(await planByPageToken(ctx.em, token));
   }
 
   @Query(() => PlanDay, { description: "A shared plan's day view (the phone page's tonight)." })
@@ -105,7 +106,7 @@ export class PlanLifeResolver {
     @Arg('replaceCurrent', () => Boolean, { nullable: true }) replaceCurrent: boolean | null,
     @Ctx() ctx: Context,
   ) {
-    return planView((await acceptPlan(ctx.em, id, ctx.viewer!, replaceCurrent ?? true)).plan);
+    return viewOf((await acceptPlan(ctx.em, id, ctx.viewer!, replaceCurrent ?? true)).plan);
   }
 
   @Authorized()

@@ -15,14 +15,3 @@ export async function ownedPlan(em: EntityManager, id: string, viewer: User): Pr
 
 /** The engine's answer as stored (written by planRoutine, never edited). */
 export const answerOf = (plan: RoutinePlan): PlanAnswer => plan.result as PlanAnswer;
-
-/** The stored plan as GraphQL's RoutinePlan (plan.types.ts RoutinePlanView): the answer with the row's fields. */
-export const planView = (plan: RoutinePlan) => ({
-  ...answerOf(plan),
-  rulesVersion: plan.rulesVersion,
-  id: plan.id,
-  createdAt: plan.createdAt,
-  status: plan.status,
-  acceptedAt: plan.acceptedAt ?? null,
-  supersededById: plan.supersededBy?.id ?? null,
-});

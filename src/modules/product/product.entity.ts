@@ -180,6 +180,12 @@ export class ProductIngredient extends UuidKeyed {
 }
 
 @Entity()
+// The planner walks live offers cheapest first (planner/plan-products.ts): migration 20261207221000.
+@Index({
+  name: 'product_offer_live_price_index',
+  expression:
+    'create index "product_offer_live_price_index" on "product_offer" ("price", "product_id") where "ended_at" is null and "price" is not null',
+})
 @ObjectType({ description: 'Where a product can be bought.' })
 export class ProductOffer extends IdEntity {
   @Index()

@@ -55,6 +55,7 @@ import { extensionsAlternativesFixtures } from './extensions-alternatives.js';
 import { extensionsReactionsFixtures } from './extensions-reactions.js';
 import { extensionsReformulationFixtures } from './extensions-reformulation.js';
 import { extensionsSearchFixtures } from './extensions-search.js';
+import { routinePlansFixtures } from './routine-plans.js';
 
 /** Each group's fixtures, by the name of its rest-mappings/<group>.graphql file. */
 export const fixturesByGroup: Record<string, FixtureTable> = {
@@ -63,6 +64,7 @@ export const fixturesByGroup: Record<string, FixtureTable> = {
   'extensions-reactions': extensionsReactionsFixtures,
   'extensions-reformulation': extensionsReformulationFixtures,
   'extensions-search': extensionsSearchFixtures,
+  'routine-plans': routinePlansFixtures,
   articles: articlesFixtures,
   brands: brandsFixtures,
   breadcrumbs: breadcrumbsFixtures,
