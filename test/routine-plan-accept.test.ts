@@ -293,6 +293,40 @@ describe('the accepted routines are ordinary routines', () => {
   });
 });
 
+describe('a plan made by the planning service', () => {
+  it('is accepted, read back with its accepted routines and drift, and its day answered', async () => {
+    const token = await t.tokenFor(`plan-life-${++seq}`);
+    const planned = await t.inject({
+      method: 'POST',
+      url: '/my/routine_plans',
+      token,
+      payload: {
+        shelf: Object.values(shelf.products).map((p) => ({ product: p.alias })),
+        steps: { morning_max: 3, evening_max: 3 },
+        buy: 'shelf_only',
+        start_on: '2026-12-07',
+      },
+    });
+    expect(planned.statusCode).toBe(201);
+    const { id, routines } = planned.json() as { id: string; routines: Array<{ name: string }> };
+    const accepted = await t.inject({ method: 'POST', url: `/my/routine_plans/${id}/accept`, token });
+    expect(accepted.statusCode).toBe(200);
+    const written = (accepted.json() as { accepted_routines: AcceptedRoutine[] }).accepted_routines;
+    expect(written.map((r) => r.name)).toEqual(routines.map((r) => r.name));
+    const read = await gql(
+      token,
+      'query($id: String!) { myRoutinePlan(id: $id) { status acceptedRoutines { id } drift { kind } } }',
+      { id },
+    );
+    expect((read.json() as { data: unknown }).data).toEqual({
+      myRoutinePlan: { status: 'accepted', acceptedRoutines: written.map((r) => ({ id: r.id })), drift: [] },
+    });
+    expect((await t.inject({ method: 'GET', url: `/my/routine_plans/${id}/days/2026-12-20`, token })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('the day view', () => {
   const day = (id: string, token: string | undefined, date: string, query = '') =>
     t.inject({ method: 'GET', url: `/my/routine_plans/${id}/days/${date}${query}`, token });
