@@ -225,7 +225,7 @@ async function checkPlanPagesOnPhone(page: Page, base: string, bearer: string): 
   });
   if (planned.status !== 201) fail(`POST /my/routine_plans answered ${planned.status}: ${await planned.text()}`);
   const { id } = (await planned.json()) as { id: string };
-  const made = await fetch(`${base}/my/routine_plans/${id}/page_link`, { method: 'POST', headers: auth });
+  const made = await fetch(`${base}/my/routine_plans/${id}/page_link`, { method: 'POST', headers: auth, body: '{}' });
   if (made.status !== 200) fail(`POST /my/routine_plans/:id/page_link answered ${made.status}`);
   const link = (await made.json()) as { page_url: string; tonight_url: string };
   await page.setViewportSize(ANALYSIS_PHONE);
@@ -252,7 +252,10 @@ async function checkPlanPagesOnPhone(page: Page, base: string, bearer: string): 
   for (const kind of ['products', 'ingredients', 'comparisons', 'routines'])
     if ((await (await fetch(`${base}/sitemap/${kind}`)).text()).includes('/p/plans/'))
       fail(`the ${kind} sitemap lists a plan page`);
-  const revoked = await fetch(`${base}/my/routine_plans/${id}/page_link`, { method: 'DELETE', headers: auth });
+  const revoked = await fetch(`${base}/my/routine_plans/${id}/page_link`, {
+    method: 'DELETE',
+    headers: { authorization: auth.authorization },
+  });
   if (revoked.status !== 204) fail(`DELETE /my/routine_plans/:id/page_link answered ${revoked.status}`);
   await open(page, link.page_url, 'a revoked plan link', 404);
   await audit(page, base, 'a revoked plan link');
