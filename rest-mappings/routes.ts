@@ -1512,6 +1512,50 @@ export const routes: RouteDefinition[] = [
     summary: 'User events from the identity provider (signed)',
   },
 
+  // ==== Routine plans: a stored plan's life (issue 41). Another person's plan is NOT_FOUND.
+  {
+    method: 'POST',
+    path: '/my/routine_plans/:id/accept',
+    operation: 'AcceptMyRoutinePlan',
+    access: 'user',
+    tags: ['extensions'],
+    summary: "Accept a plan: its routines become the caller's, with their schedule (CONFLICT unless proposed)",
+  },
+  {
+    method: 'GET',
+    path: '/my/routine_plans/:id/days/:date',
+    operation: 'GetMyRoutinePlanDay',
+    access: 'user',
+    tags: ['extensions'],
+    summary: 'What to do on a date of a plan, and how to restart after missed nights (?missed_nights=)',
+  },
+  {
+    method: 'DELETE',
+    path: '/my/routine_plans/:id',
+    operation: 'DeleteMyRoutinePlan',
+    status: 204,
+    access: 'user',
+    tags: ['extensions'],
+    summary: 'Delete a plan (routines it wrote stay, without its schedule)',
+  },
+  {
+    method: 'POST',
+    path: '/my/routine_plans/:id/page_link',
+    operation: 'CreateMyRoutinePlanPageLink',
+    access: 'user',
+    tags: ['extensions'],
+    summary: "The plan's phone-page link (the same one until revoked)",
+  },
+  {
+    method: 'DELETE',
+    path: '/my/routine_plans/:id/page_link',
+    operation: 'RevokeMyRoutinePlanPageLink',
+    status: 204,
+    access: 'user',
+    tags: ['extensions'],
+    summary: "Revoke the plan's page link",
+  },
+
   // ==== Routines and contests
   // Routines: published ones are public; private ones are their owner's only (NOT_FOUND for others). Writes: the owner (FORBIDDEN for others).
   {

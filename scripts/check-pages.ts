@@ -8,7 +8,8 @@
 //   (and the digest's landings, opened directly); and the states that show what the API knows: a
 //   kit's analysis, an unread list, offers in the browser language's currency and in one chosen in
 //   the form, a list's versions, an ingredient's second page of products, a comparison naming a
-//   product deleted since. Each such page has
+//   product deleted since; a shared routine plan and its tonight page on a phone (noindex, what to do on the
+//   first screen), and its revoked link. Each such page has
 //   no serious or critical axe-core violation, and none of its links answers 404.
 // Every request any page makes must go to the service itself (127.0.0.1/localhost).
 //
@@ -205,6 +206,62 @@ async function checkAnalysisOnPhone(page: Page, base: string): Promise<void> {
 }
 
 // ---- the checks ---------------------------------------------------------------------------
+// ---- a shared routine plan on a phone (issue 41) -------------------------------------------
+// The plan's owner makes its page link; the plan page and its "tonight" page open with no sign-in, say what to do
+// on the first screen, never scroll sideways, are noindex, and a revoked link is the not-found page.
+async function checkPlanPagesOnPhone(page: Page, base: string, bearer: string): Promise<void> {
+  const auth = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+  const products = (await (await fetch(`${base}/products?limit=3`)).json()) as { items: Array<{ alias: string }> };
+  const today = new Date().toISOString().slice(0, 10);
+  const planned = await fetch(`${base}/my/routine_plans`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      shelf: products.items.map((p) => ({ product: p.alias })),
+      steps: { morning_max: 3, evening_max: 3 },
+      buy: 'shelf_only',
+      start_on: today,
+    }),
+  });
+  if (planned.status !== 201) fail(`POST /my/routine_plans answered ${planned.status}: ${await planned.text()}`);
+  const { id } = (await planned.json()) as { id: string };
+  const made = await fetch(`${base}/my/routine_plans/${id}/page_link`, { method: 'POST', headers: auth, body: '{}' });
+  if (made.status !== 200) fail(`POST /my/routine_plans/:id/page_link answered ${made.status}`);
+  const link = (await made.json()) as { page_url: string; tonight_url: string };
+  await page.setViewportSize(ANALYSIS_PHONE);
+  for (const [url, label, first] of [
+    [link.page_url, 'the plan page', 'p.lead'],
+    [link.tonight_url, 'the tonight page', 'h1'],
+  ] as const) {
+    const response = await page.goto(url, { waitUntil: 'load' });
+    if (response?.status() !== 200) fail(`${label} answered ${response?.status()}`);
+    if (response!.headers()['x-robots-tag'] !== 'noindex, nofollow') fail(`${label} has no X-Robots-Tag noindex`);
+    if ((await page.locator('meta[name="robots"][content="noindex, nofollow"]').count()) !== 1)
+      fail(`${label} has no robots noindex meta`);
+    const box = await page.locator(first).first().boundingBox();
+    if (!box || box.y + box.height > ANALYSIS_PHONE.height)
+      fail(`${label}: what to do (${first}) is below the first screen`);
+    const wide = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    if (wide > ANALYSIS_PHONE.width) fail(`${label} is wider (${wide} px) than a phone (${ANALYSIS_PHONE.width} px)`);
+    await audit(page, base, label);
+    await page.screenshot({ path: join(SHOTS, `page-${label.replace(/\W+/g, '-')}-phone.png`), fullPage: true });
+    pass(
+      `${label} on a ${ANALYSIS_PHONE.width}x${ANALYSIS_PHONE.height} phone: ${first} at ${Math.round(box!.y)} px, ${wide} px wide, noindex`,
+    );
+  }
+  for (const kind of ['products', 'ingredients', 'comparisons', 'routines'])
+    if ((await (await fetch(`${base}/sitemap/${kind}`)).text()).includes('/p/plans/'))
+      fail(`the ${kind} sitemap lists a plan page`);
+  const revoked = await fetch(`${base}/my/routine_plans/${id}/page_link`, {
+    method: 'DELETE',
+    headers: { authorization: auth.authorization },
+  });
+  if (revoked.status !== 204) fail(`DELETE /my/routine_plans/:id/page_link answered ${revoked.status}`);
+  await open(page, link.page_url, 'a revoked plan link', 404);
+  await audit(page, base, 'a revoked plan link');
+  pass('a revoked plan link answers the not-found page; no sitemap lists plan pages');
+}
+
 async function checkGraphiQL(page: Page, base: string, traffic: Traffic): Promise<void> {
   const from = mark(traffic);
   const introspected = page.waitForResponse(
@@ -942,6 +999,7 @@ async function main(): Promise<void> {
     await checkDocs(page, base, traffic);
     await checkPages(page, base, traffic, smtp, bearer, expertBearer, adminBearer);
     await checkAnalysisOnPhone(page, base);
+    await checkPlanPagesOnPhone(page, base, bearer);
     if (process.env.VERBOSE) console.log(traffic.requests.join('\n'));
     console.log(`all page checks passed (screenshots: ${join(SHOTS, 'graphiql.png')}, ${join(SHOTS, 'docs.png')})`);
   } catch (error) {

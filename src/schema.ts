@@ -83,6 +83,7 @@ import { BetterAlternativesResolver } from './modules/alternative/alternative.re
 import { DataExportResolver } from './modules/account/data-export.resolver.js';
 import { SearchSuggestionResolver } from './modules/search/search.resolver.js';
 import { ShelfResolver } from './modules/shelf/shelf.resolver.js';
+import { PlanLifeResolver, RoutineScheduleResolver } from './modules/planner/plan-life.resolver.js';
 
 /**
  * `@Authorized()` needs a signed-in caller; `@Authorized(roles)` one of those user types.
@@ -181,6 +182,9 @@ export const resolvers = [
   SearchSuggestionResolver,
   // ==== The shelf: what a person owns (issue 41)
   ShelfResolver,
+  // ==== Routine planner: a stored plan's life (accept, day view, page link, drift)
+  PlanLifeResolver,
+  RoutineScheduleResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | null = null;

@@ -269,6 +269,8 @@ describe('the user-data policy', () => {
         'IngredientFeeling.user',
         'ProductReaction.user',
         'RoutineRequest.requester',
+        'RoutinePlan.owner',
+        'RoutineSchedule.owner',
         'IngredientFeedback.user',
         'ProductFavorite.user',
         'RoutineFavorite.user',

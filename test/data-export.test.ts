@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildApp } from '../src/app.js';
 import { policyEntries } from '../src/modules/account/user-data-policy.js';
+import { PLAN_INPUTS } from './helpers/stored-plans.js';
 import { subjectHash } from '../src/modules/user/deleted-subject.service.js';
 import { errorOf, startTestApp, type TestApp } from './helpers/app.js';
 import { rowsPerEntry, seedPerson, type Person } from './helpers/personal-data.js';
@@ -71,6 +72,8 @@ describe('the personal data export', () => {
         'IngredientFeeling.user',
         'ProductReaction.user',
         'RoutineRequest.requester',
+        'RoutinePlan.owner',
+        'RoutineSchedule.owner',
         'IngredientFeedback.user',
         'ProductFavorite.user',
         'RoutineFavorite.user',
@@ -99,6 +102,12 @@ describe('the personal data export', () => {
     expect(body.sections.find((s) => s.entity === 'Routine')!.rows.map((r) => r.id)).toEqual(
       expect.arrayContaining([yara.privateRoutineId, yara.publishedRoutineId]),
     );
+    // A plan's inputs (pregnancy status, declared medicines, prescriptions) and the schedule of its routines.
+    const plans = body.sections.find((s) => s.entity === 'RoutinePlan')!;
+    expect(plans.rows[0]).toMatchObject({ owner_id: yara.id, status: 'accepted', inputs: PLAN_INPUTS });
+    const schedules = body.sections.find((s) => s.entity === 'RoutineSchedule')!;
+    expect(schedules.rows.length).toBeGreaterThan(0);
+    for (const row of schedules.rows) expect(row).toMatchObject({ owner_id: yara.id, plan_id: plans.rows[0].id });
     // Our secrets are not the person's data.
     expect(response.body).not.toMatch(/token_hash/);
   });

@@ -32,6 +32,8 @@ export interface PageFrame {
   description: string;
   /** Absolute URL of this page (PUBLIC_URL based), when it has one worth sharing. */
   canonical?: string;
+  /** Never indexed nor followed by search engines (a page behind an unguessable link). */
+  noindex?: boolean;
   main: Html;
 }
 
@@ -43,7 +45,7 @@ export function layout(page: PageFrame): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title} · Skincare</title>
 <meta name="description" content="${page.description}">
-${page.canonical ? html`<link rel="canonical" href="${page.canonical}">` : ''}
+${page.noindex ? html`<meta name="robots" content="noindex, nofollow">` : ''}${page.canonical ? html`<link rel="canonical" href="${page.canonical}">` : ''}
 <link rel="icon" href="/favicon.ico">
 <link rel="stylesheet" href="/p/pages.css">
 </head>

@@ -46,6 +46,7 @@ import {
   type VersionsData,
 } from './catalog.views.js';
 import { readerCurrency } from './reader-currency.js';
+import { PLAN_PAGE_OPERATIONS, registerPlanPages } from './plan.routes.js';
 
 export interface PageOptions {
   schema: GraphQLSchema;
@@ -81,6 +82,8 @@ const OPERATIONS = [
   'ListProductVersionsPage',
   'ListIngredientProductsPage',
   'ListIngredientOpinionsPage',
+  // A shared routine plan's phone pages (plan.routes.ts)
+  ...PLAN_PAGE_OPERATIONS,
 ];
 
 /** A query parameter given once (a repeated one arrives as an array: a 400, not a crash). */
@@ -112,7 +115,7 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
   const send = (
     reply: FastifyReply,
     status: number,
-    page: { title: string; description: string; canonical?: string; main: Html },
+    page: { title: string; description: string; canonical?: string; noindex?: boolean; main: Html },
   ) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(layout(page));
 
   /** Runs a page; a client's error (not found, bad input, rate limit) is a page with its status too. */
@@ -145,6 +148,8 @@ export async function registerPages(app: FastifyInstance, options: PageOptions):
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       },
     );
+
+    registerPlanPages(scope, { run, send, page });
 
     scope.get('/p/pages.css', async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(css),

@@ -129,6 +129,10 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   'Facet.values': 20,
   // The parser runs again over the stored list.
   'IngredientAnalysis.setAside': 5,
+  // Drift: the routine rules again over each of an accepted plan's routines, as routineCompatibility (20) does for one.
+  'RoutinePlan.drift': 50,
+  // Accepting writes a routine per variant (up to 4), its steps and the schedule rows.
+  'Mutation.acceptRoutinePlan': 50,
 };
 
 const BY_KEY = 'one row by id, alias, token or the caller (with what it joins)';
@@ -186,6 +190,10 @@ export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries
           'Query.myCurrentRoutineIds',
           'Query.featured',
           'Query.ingredientGroups',
+          'Query.sharedRoutinePlan',
+          // A plan's day is computed from the stored plan read by id (or page token): one statement.
+          'Query.routinePlanDay',
+          'Query.sharedRoutinePlanDay',
         ],
       ],
       [
@@ -282,6 +290,8 @@ export const CHEAP_FIELDS: Readonly<Record<string, string>> = Object.fromEntries
           'Routine.steps',
           'Routine.favoriteCount',
           'RoutineRequest.answers',
+          'RoutinePlan.acceptedRoutines',
+          'Routine.schedule',
         ],
       ],
       [

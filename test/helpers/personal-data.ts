@@ -7,6 +7,7 @@ import { idempotencyCaller, userCallerKey } from '../../src/platform/idempotency
 import { newId } from '../../src/modules/shared/ids.js';
 import type { TestApp } from './app.js';
 import { fixtureImage } from './route-fixtures.js';
+import { insertPlan, twoProductPlan } from './stored-plans.js';
 
 export interface Person {
   id: string;
@@ -75,6 +76,11 @@ export async function seedPerson(t: TestApp, username: string): Promise<Person> 
   await call('POST', `/routines/${friendRoutine.id}/favorite`);
   await call('POST', `/routines/${publishedRoutine.id}/favorite`, undefined, friendToken);
   await call('POST', '/routines/request', { message: 'Help: dry and pregnant' });
+
+  // A routine plan over two catalog products (its stored inputs carry pregnancy status, declared medicines and a
+  // prescription), accepted: its routines get schedule rows.
+  const planId = await insertPlan(t, username, twoProductPlan(product.id, other.id));
+  await call('POST', `/my/routine_plans/${planId}/accept`, { replace_current: false });
 
   // Catalog: favourites, a draft with an image, a tutorial draft, an analysis, a shared comparison, a buy click.
   await call('POST', `/products/${product.alias}/favorite`);

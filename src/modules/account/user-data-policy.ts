@@ -47,6 +47,10 @@ export const userDataPolicy: Record<string, UserColumnPolicy> = {
     onErase: 'delete',
     why: "A plan's inputs carry pregnancy status, declared medicines and prescriptions; its page link goes with it.",
   },
+  'RoutineSchedule.owner': {
+    onErase: 'delete',
+    why: 'Which nights the person follows each routine of an accepted plan: part of the plan, which goes too.',
+  },
   'RoutineRequest.requester': {
     onErase: 'delete',
     why: 'A request carries a copy of the skin profile (pregnancy included); its answers go with it.',

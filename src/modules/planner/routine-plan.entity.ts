@@ -49,11 +49,17 @@ export class RoutinePlan extends EditableEntity {
 
 /**
  * When an accepted plan's routine is followed: weekdays (Monday first) from a date, to a date or open-ended. One
- * routine has a row per phase of the plan's schedule (the ramp's weeks, then the steady week).
+ * routine has a row per phase of the plan's schedule (the ramp's weeks, then the steady week). `owner` is the plan's
+ * and the routine's owner, held on the row so that the personal data export and erasure find schedules by the
+ * person, as they find every other table (user-data-policy.ts).
  */
 @Entity({ tableName: 'routine_schedule' })
 @Index({ properties: ['routine', 'fromOn'] })
 export class RoutineSchedule extends BaseEntity {
+  @Index()
+  @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
+  owner!: Ref<User>;
+
   @ManyToOne(() => Routine, { ref: true, deleteRule: 'cascade' })
   routine!: Ref<Routine>;
 

@@ -38,6 +38,7 @@ import { ingredientMatchersFixtures } from './ingredient-matchers.js';
 import { ingredientOpinionsFixtures } from './ingredient-opinions.js';
 import { ingredientsFixtures } from './ingredients.js';
 import { myFixtures } from './my.js';
+import { planLifeFixtures } from './plan-life.js';
 import { productCategoriesFixtures } from './product-categories.js';
 import { productDraftsFixtures } from './product-drafts.js';
 import { productPitchesFixtures } from './product-pitches.js';
@@ -83,6 +84,7 @@ export const fixturesByGroup: Record<string, FixtureTable> = {
   'ingredient-opinions': ingredientOpinionsFixtures,
   ingredients: ingredientsFixtures,
   my: myFixtures,
+  'plan-life': planLifeFixtures,
   'product-categories': productCategoriesFixtures,
   'product-drafts': productDraftsFixtures,
   'product-pitches': productPitchesFixtures,
