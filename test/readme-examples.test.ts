@@ -78,12 +78,34 @@ function curlRequest(words: string[]): CurlRequest {
   return request;
 }
 
+/** Whether a line of shell leaves a quote open (single quotes take everything; a backslash escapes outside them). */
+function openQuote(line: string): boolean {
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+    } else if (c === '\\') i++;
+    else if (c === quote) quote = null;
+    else if (!quote && (c === "'" || c === '"')) quote = c;
+    else if (!quote && c === '#' && /(^|\s)$/.test(line.slice(0, i))) break;
+  }
+  return quote !== null;
+}
+
 /** The `sh` blocks' curl commands, continuation lines joined, with the token variables each block sets. */
 function curlCommands(): Array<{ line: string; token?: { username: string; demo: boolean } }> {
   const commands: Array<{ line: string; token?: { username: string; demo: boolean } }> = [];
   for (const block of fenced('sh')) {
     let token: { username: string; demo: boolean } | undefined;
+    // A quote left open at a line's end goes on to the next line, as in the shell (a JSON body over lines).
+    const lines: string[] = [];
     for (const line of block.replace(/\\\n\s*/g, ' ').split('\n')) {
+      const last = lines.at(-1);
+      if (last !== undefined && openQuote(last)) lines[lines.length - 1] = `${last}\n${line}`;
+      else lines.push(line);
+    }
+    for (const line of lines) {
       const signed = /^TOKEN=\$\(npm run -s token -- (\S+)( --demo)?\)/.exec(line);
       if (signed) token = { username: signed[1], demo: Boolean(signed[2]) };
       else if (/^curl /.test(line)) commands.push({ line, token });
