@@ -43,6 +43,7 @@ import { Migration20261207180000 as m39 } from './Migration20261207180000.js';
 import { Migration20261207181000 as m40 } from './Migration20261207181000.js';
 import { Migration20261207182000 as m41 } from './Migration20261207182000.js';
 import { Migration20261207210000 as m42 } from './Migration20261207210000.js';
+import { Migration20261207223000 as m43 } from './Migration20261207223000.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -88,4 +89,5 @@ export const migrationsList = [
   { name: 'Migration20261207181000', class: m40 },
   { name: 'Migration20261207182000', class: m41 },
   { name: 'Migration20261207210000', class: m42 },
+  { name: 'Migration20261207223000', class: m43 },
 ];
