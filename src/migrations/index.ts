@@ -44,6 +44,7 @@ import { Migration20261207181000 as m40 } from './Migration20261207181000.js';
 import { Migration20261207182000 as m41 } from './Migration20261207182000.js';
 import { Migration20261207210000 as m42 } from './Migration20261207210000.js';
 import { Migration20261207223000 as m43 } from './Migration20261207223000.js';
+import { Migration20261207223001 as m44 } from './Migration20261207223001.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -90,4 +91,5 @@ export const migrationsList = [
   { name: 'Migration20261207182000', class: m41 },
   { name: 'Migration20261207210000', class: m42 },
   { name: 'Migration20261207223000', class: m43 },
+  { name: 'Migration20261207223001', class: m44 },
 ];
