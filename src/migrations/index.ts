@@ -45,6 +45,7 @@ import { Migration20261207182000 as m41 } from './Migration20261207182000.js';
 import { Migration20261207210000 as m42 } from './Migration20261207210000.js';
 import { Migration20261207223000 as m43 } from './Migration20261207223000.js';
 import { Migration20261207223001 as m44 } from './Migration20261207223001.js';
+import { Migration20261207223002 as m45 } from './Migration20261207223002.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -92,4 +93,5 @@ export const migrationsList = [
   { name: 'Migration20261207210000', class: m42 },
   { name: 'Migration20261207223000', class: m43 },
   { name: 'Migration20261207223001', class: m44 },
+  { name: 'Migration20261207223002', class: m45 },
 ];
