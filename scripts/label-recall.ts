@@ -2,6 +2,7 @@
 // data/labels/corpus.yaml, the retail pages and packs of data/labels/retail.yaml and the layouts of
 // data/labels/layout.yaml: recall and wrong matches per failure class.
 //   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed] [--curated] [--details CLASS]
+import { loadPlantSynonyms } from '../src/modules/analysis/regulation-data.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -204,7 +205,7 @@ function main(): void {
   const kb = loadKnowledgeBase({ inventory: !process.argv.includes('--curated') });
   const labels = loadCorpus();
   const buildStart = process.hrtime.bigint();
-  const matcher = new IngredientMatcher(kb.ingredients);
+  const matcher = new IngredientMatcher(kb.ingredients, { plantSynonyms: loadPlantSynonyms() });
   const buildMs = Number(process.hrtime.bigint() - buildStart) / 1e6;
   const report = evaluateCorpus(labels, matcher, kb);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

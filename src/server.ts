@@ -59,6 +59,7 @@ const [
   { preparedDatabase },
   { loadKnowledgeBase },
   { loadRegulation },
+  { startProductFlagsReread },
 ] = await progress.stage('loading the application', () =>
   Promise.all([
     import('./app.js'),
@@ -70,6 +71,7 @@ const [
     import('./seeders/prepared-database.js'),
     import('./modules/ingredient/matcher.service.js'),
     import('./modules/analysis/regulation-data.js'),
+    import('./modules/analysis/product-flags-reread.job.js'),
   ]),
 );
 type EntityManager = import('./db.js').EntityManager;
@@ -162,6 +164,8 @@ try {
 app.log.info(
   `database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.pgliteDir}`}; GraphiQL at /graphiql, API reference at /docs`,
 );
+// Products stored by an older reading of their flags are read again beside the server (about an hour at 1,000,000).
+const productFlagsReread = startProductFlagsReread(orm, app.log);
 const authMode = describeAuthMode(config.auth, config.dataDir);
 app.log.info(authMode.line);
 for (const warning of authMode.warnings) app.log.warn(warning);
@@ -175,6 +179,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info(`${signal}: shutting down`);
     app
       .close()
+      .then(() => productFlagsReread.stop())
       .then(() => orm.close())
       .then(() => process.exit(0))
       .catch((error) => {

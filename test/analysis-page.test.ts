@@ -7,16 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Element } from 'domhandler';
 import { parse } from 'yaml';
 import { doseText } from '../src/pages/analysis.views.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
+import type { TestApp } from './helpers/app.js';
+import { byClass, mainOf, startPageTestApp, text } from './helpers/page-app.js';
 
 let t: TestApp;
-// Imported once the app is up: sanitize-html (the app's) require()s htmlparser2, and an ES import of
-// it first makes jest see a require(esm) cycle.
 let DomUtils: typeof import('htmlparser2').DomUtils;
-let parseDocument: typeof import('htmlparser2').parseDocument;
 beforeAll(async () => {
-  t = await startTestApp();
-  ({ DomUtils, parseDocument } = await import('htmlparser2'));
+  ({ t, DomUtils } = await startPageTestApp());
 });
 afterAll(async () => {
   await t?.close();
@@ -41,17 +38,9 @@ interface ApiSkinCalc {
   skin_types: Array<{ label: string; verdict: string }>;
 }
 
-const text = (node: Element | null | undefined): string =>
-  node ? DomUtils.textContent(node).replace(/\s+/g, ' ').trim() : '';
-const byClass = (root: Element, tag: string, cls: string): Element[] =>
-  DomUtils.findAll(
-    (e) => e.name === tag && (e.attribs.class ?? '').split(' ').includes(cls),
-    root.children,
-  ) as Element[];
-
 /** What the page shows, read from its HTML. */
 function readPage(body: string) {
-  const main = DomUtils.findOne((e) => e.name === 'main', parseDocument(body).children) as Element;
+  const main = mainOf(body);
   const entries = byClass(main, 'li', 'entry').map((li) => ({
     position: Number(li.attribs.id.replace('entry-', '')),
     flags: (byClass(li, 'p', 'flags')[0] ? byClass(byClass(li, 'p', 'flags')[0], 'span', 'flag') : []).map(text),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { backfillAnalysisReadings } from '../src/modules/analysis/analysis-backfill.service.js';
 import { parsedListCount } from '../src/modules/analysis/engine/parse.js';
+import { loadWholeLabelCorpus } from '../scripts/label-recall.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
@@ -123,6 +124,42 @@ describe('a stored analysis is read back without parsing its list', () => {
     expect(plan).not.toContain('Seq Scan');
     expect(await backfillAnalysisReadings(t.em())).toBe(0);
     await t.em().execute(`delete from ingredient_analysis where token <> ? and ingredient_list = ?`, [token, LABEL]);
+  });
+});
+
+describe('analyses stored before actives_outside_list was kept (issue 40)', () => {
+  type Outside = Array<{ name: string; strength: string; analysed: boolean; part: string | null }>;
+  // Every label of the whole-label corpus that names an active outside its list (bullets, claims, drug facts, kits),
+  // and two that name none: each stored, then made as it was before the column, filled, and read back.
+  const labels = loadWholeLabelCorpus();
+  const withOutside = labels.filter((l) => (l as { outside?: unknown[] }).outside?.length);
+  const without = labels.filter((l) => !(l as { outside?: unknown[] }).outside?.length).slice(0, 2);
+
+  it('are filled at start-up with what an analysis reads now, not answered as an empty list', async () => {
+    expect(withOutside.length).toBeGreaterThan(5);
+    const answers: Array<Answer & { actives_outside_list: Outside }> = [];
+    for (const label of [...withOutside, ...without])
+      answers.push((await analyze(label.text)) as Answer & { actives_outside_list: Outside });
+    const tokens = answers.map((a) => a.token);
+    expect(answers.filter((a) => a.actives_outside_list.length).length).toBe(withOutside.length);
+    await t
+      .em()
+      .execute(
+        `update ingredient_analysis set actives_outside_list = null where token in (${tokens.map(() => '?').join(', ')})`,
+        tokens,
+      );
+    expect(await backfillAnalysisReadings(t.em(), 7)).toBe(tokens.length);
+    for (const a of answers) expect((await readBack(a.token)).rest).toEqual(a);
+    const [{ n }] = await t
+      .em()
+      .execute<Array<{ n: string }>>(
+        'select count(*) as n from ingredient_analysis where actives_outside_list is null',
+      );
+    expect(Number(n)).toBe(0);
+    // Filled: a later start reads the partial index and parses nothing.
+    const parsed = parsedListCount();
+    expect(await backfillAnalysisReadings(t.em())).toBe(0);
+    expect(parsedListCount()).toBe(parsed);
   });
 });
 

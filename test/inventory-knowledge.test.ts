@@ -8,6 +8,7 @@ import { Ingredient } from '../src/modules/ingredient/ingredient.entity.js';
 import { seedInventory } from '../src/seeders/inventory.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
 import { flagsFromFunctions } from '../src/modules/ingredient/cosing/functions.js';
+import { rejoinFunctionFlags } from '../src/modules/ingredient/cosing/function-flags-rejoin.js';
 
 let t: TestApp;
 
@@ -78,6 +79,29 @@ describe('the EU inventory in the knowledge base', () => {
     expect(flagsFromFunctions(['perfuming', 'skin_conditioning'])).toEqual(['fragrance']);
     expect(flagsFromFunctions(['skin_conditioning'])).toEqual([]);
     expect(flagsFromFunctions([])).toEqual([]);
+  });
+
+  it('makes rows stored under the old rule agree with the one rule, once (Migration20261207223000)', async () => {
+    // As seeded when only "perfuming" alone flagged fragrance: every inventory row perfuming among other functions.
+    const stripped = await t.em().execute<Array<{ id: string }>>(
+      `update ingredient set flags = array_remove(flags, 'fragrance')
+       where curated = false and 'perfuming' = any(functions) and cardinality(functions) > 1 returning id`,
+    );
+    expect(stripped.length).toBeGreaterThan(0);
+    expect(await rejoinFunctionFlags(t.em())).toBe(stripped.length);
+    const rows = await t
+      .em()
+      .execute<Array<{ functions: string[]; flags: string[] }>>(
+        `select functions, flags from ingredient where curated = false and cardinality(functions) > 0`,
+      );
+    // Every inventory row carries what the analysis's rule makes of its functions, and nothing else changed.
+    const disagree = rows.filter((r) => flagsFromFunctions(r.functions).some((f) => !r.flags.includes(f)));
+    expect(disagree).toEqual([]);
+    expect(await rejoinFunctionFlags(t.em())).toBe(0);
+    const [oil] = await t
+      .em()
+      .execute<Array<{ flags: string[] }>>(`select flags from ingredient where name = 'ABIES BALSAMEA BARK OIL'`);
+    expect(oil.flags[0]).toBe('fragrance');
   });
 
   it('keeps curated ingredients: their names, other names and data win, CAS and EC filled in where they had none', async () => {

@@ -8,14 +8,13 @@ import type { Element } from 'domhandler';
 import { productTypeOfCategory } from '../src/modules/analysis/list-reading.js';
 import { FREE_OF_FLAGS, RULES } from '../src/modules/analysis/engine/rules.js';
 import { loadVocabulary } from '../src/modules/ingredient/vocabulary.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
+import type { TestApp } from './helpers/app.js';
+import { text, byClass, mainOf, startPageTestApp } from './helpers/page-app.js';
 
 let t: TestApp;
 let DomUtils: typeof import('htmlparser2').DomUtils;
-let parseDocument: typeof import('htmlparser2').parseDocument;
 beforeAll(async () => {
-  t = await startTestApp();
-  ({ DomUtils, parseDocument } = await import('htmlparser2'));
+  ({ t, DomUtils } = await startPageTestApp());
 });
 afterAll(async () => {
   await t?.close();
@@ -52,14 +51,6 @@ interface Page<T> {
 
 const labels = loadVocabulary().flags as Record<string, string>;
 const labelOf = (flag: string) => labels[flag] ?? flag.replace(/_/g, ' ');
-const text = (node: Element | null | undefined): string =>
-  node ? DomUtils.textContent(node).replace(/\s+/g, ' ').trim() : '';
-const byClass = (root: Element, tag: string, cls: string): Element[] =>
-  DomUtils.findAll(
-    (e) => e.name === tag && (e.attribs.class ?? '').split(' ').includes(cls),
-    root.children,
-  ) as Element[];
-const mainOf = (body: string) => DomUtils.findOne((e) => e.name === 'main', parseDocument(body).children) as Element;
 
 async function json<T>(url: string): Promise<T> {
   const response = await t.inject({ method: 'GET', url });

@@ -46,6 +46,9 @@ import { Migration20261207210000 as m42 } from './Migration20261207210000.js';
 import { Migration20261207221000 as m43 } from './Migration20261207221000.js';
 import { Migration20261207221001 as m44 } from './Migration20261207221001.js';
 import { Migration20261207222000 as m45 } from './Migration20261207222000.js';
+import { Migration20261207223000 as m46 } from './Migration20261207223000.js';
+import { Migration20261207223001 as m47 } from './Migration20261207223001.js';
+import { Migration20261207223002 as m48 } from './Migration20261207223002.js';
 
 export const migrationsList = [
   { name: 'Migration20261122031911', class: m0 },
@@ -94,4 +97,7 @@ export const migrationsList = [
   { name: 'Migration20261207221000', class: m43 },
   { name: 'Migration20261207221001', class: m44 },
   { name: 'Migration20261207222000', class: m45 },
+  { name: 'Migration20261207223000', class: m46 },
+  { name: 'Migration20261207223001', class: m47 },
+  { name: 'Migration20261207223002', class: m48 },
 ];

@@ -9,7 +9,7 @@ import { seedKnowledgeBase } from './knowledge-base.js';
 import { seedInventory, seedInventoryIfMissing } from './inventory.js';
 import { seedDemoReformulations } from './demo-reformulation.js';
 import { backfillAnalysisReadings } from '../modules/analysis/analysis-backfill.service.js';
-import { backfillProductFlags } from '../modules/analysis/product-flags-backfill.service.js';
+import { markProductFlagsReadWhenEmpty } from '../modules/analysis/product-flags-backfill.service.js';
 import { backfillListVersions } from '../modules/reformulation/list-version.service.js';
 import { ListVersionSource } from '../modules/reformulation/product-list-version.entity.js';
 
@@ -54,8 +54,10 @@ export async function seedIfEmpty(
   const em = orm.em.fork() as EntityManager;
   // Analyses stored before their reading was kept get it now, before anyone reads one back.
   await backfillAnalysisReadings(em);
-  // Products stored before their flags were the analysis's reading (or by an older reading) are read again.
-  await backfillProductFlags(em);
+  // Products stored before their flags were the analysis's reading (or by an older reading) are read again by a job
+  // beside the server (analysis/product-flags-reread.job.ts, started by server.ts): the start does not wait for it.
+  // An empty database has nothing to re-read: the catalog seeded now is written with the current reading.
+  await markProductFlagsReadWhenEmpty(em);
   const seededBefore = async () => ({
     seeded: false,
     ingredients: 0,

@@ -53,6 +53,36 @@ export function readEntries(
   return reading;
 }
 
+/** An entry as stored with a product or a list version: what the parser saw of it and the ingredient it matched. */
+export interface StoredListEntry extends ReadableEntry {
+  ingredientId: string | null;
+}
+
+/**
+ * Stored entries read with their ingredients looked up by id: the one reader of a product's flags (product-flags.ts)
+ * and of a list version's side of the 1 % line (reformulation/version-entries.ts). The entries are copied: a reading
+ * is cached per array, and a caller's array may be read again as another product type.
+ */
+export function readStoredEntries(
+  entries: ReadonlyArray<StoredListEntry>,
+  ingredientOf: (id: string) => Ingredient | undefined,
+  productType: ProductType | null = null,
+): ReadList<Ingredient> {
+  return readEntries(
+    entries.map((e) => ({
+      position: e.position,
+      input: e.input,
+      concentration: e.concentration ?? null,
+      mayContain: e.mayContain,
+      active: e.active ?? false,
+      part: e.part ?? null,
+      nano: e.nano ?? false,
+    })),
+    entries.map((e) => (e.ingredientId ? (ingredientOf(e.ingredientId) ?? null) : null)),
+    productType,
+  );
+}
+
 /**
  * A category's product type: its name's words first, in the spellings retailers use (scrubs, clay and wash-off
  * masks are rinsed off though they are not the cleansing step; micellar waters are wiped on and left, though

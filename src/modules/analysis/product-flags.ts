@@ -6,7 +6,7 @@ import type { EntityManager } from '../../db.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import { loadKnowledgeBase } from '../ingredient/matcher.service.js';
 import type { FlagReadableEntry, ProductFlags } from '../product/product-flag-reader.js';
-import { productTypeOfCategory, readEntries } from './list-reading.js';
+import { productTypeOfCategory, readStoredEntries } from './list-reading.js';
 import type { ProductType } from './engine/regulation.js';
 
 export type { FlagReadableEntry, ProductFlags };
@@ -26,20 +26,7 @@ export function readProductFlags(
   ingredientOf: (id: string) => Ingredient | undefined,
   productType: ProductType | null,
 ): ProductFlags {
-  const readable = entries.map((e) => ({
-    position: e.position,
-    input: e.input,
-    concentration: e.concentration,
-    mayContain: e.mayContain,
-    active: e.active ?? false,
-    part: e.part ?? null,
-    nano: e.nano ?? false,
-  }));
-  const reading = readEntries(
-    readable,
-    entries.map((e) => (e.ingredientId ? (ingredientOf(e.ingredientId) ?? null) : null)),
-    productType,
-  );
+  const reading = readStoredEntries(entries, ingredientOf, productType);
   return {
     flags: reading.flags.map((f) => f.flag).sort(),
     entryFlags: reading.entries.map((e) => [...e.flags]),

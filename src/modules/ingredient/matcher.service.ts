@@ -1,3 +1,4 @@
+import { loadPlantSynonyms } from '../analysis/regulation-data.js';
 import type { EntityManager } from '../../db.js';
 import { Ingredient } from './ingredient.entity.js';
 import { IngredientMatcher, type KnownIngredient } from '../analysis/engine/match.js';
@@ -34,6 +35,7 @@ export async function buildMatcher(em: EntityManager): Promise<IngredientMatcher
   );
   return new IngredientMatcher(
     rows.map((r) => ({ id: r.id, name: r.name, otherNames: r.other_names ?? [], inventoryOnly: !r.curated })),
+    { plantSynonyms: loadPlantSynonyms() },
   );
 }
 
@@ -195,7 +197,10 @@ export async function loadKnowledgeBase(em: EntityManager): Promise<KnowledgeBas
     stale.clear();
     stats.loads++;
     const rows = await readBase(em);
-    return { matcher: new IngredientMatcher(rows.map(matcherView)), byId: new Map(rows.map((row) => [row.id, row])) };
+    return {
+      matcher: new IngredientMatcher(rows.map(matcherView), { plantSynonyms: loadPlantSynonyms() }),
+      byId: new Map(rows.map((row) => [row.id, row])),
+    };
   })().catch((error) => {
     cached = null;
     throw error;

@@ -4,7 +4,7 @@
 import { analyzeIngredientList } from '../analysis/engine/analyze.js';
 import { atMostOnePercent } from '../analysis/engine/concentration.js';
 import type { IngredientMatcher } from '../analysis/engine/match.js';
-import { readEntries } from '../analysis/list-reading.js';
+import { readStoredEntries } from '../analysis/list-reading.js';
 import type { Ingredient } from '../ingredient/ingredient.entity.js';
 import type { VersionEntry } from './engine/list-diff.js';
 import type { ListVersionEntry, ListVersionSource } from './product-list-version.entity.js';
@@ -59,9 +59,8 @@ export const storedVersion = (r: VersionRow, matcher: IngredientMatcher): Stored
 
 /** The list as the diff engine reads it: each entry with its side of the 1 % line. */
 export function versionEntries(entries: ListVersionEntry[], byId: ReadonlyMap<string, Ingredient>): VersionEntry[] {
-  const ingredients = entries.map((e) => (e.ingredientId ? (byId.get(e.ingredientId) ?? null) : null));
   // No product type: guessed from the list, as for a pasted label (the line rarely depends on it).
-  const reading = readEntries(entries, ingredients);
+  const reading = readStoredEntries(entries, (id) => byId.get(id));
   return entries.map((e, i) => ({
     position: e.position,
     input: e.input,

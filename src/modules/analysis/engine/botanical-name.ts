@@ -3,6 +3,8 @@
 // oil, not a leaf extract) and never on a CAS or EC number alone: one number covers every part of a plant.
 // Pure: names in, readings out.
 
+import { acceptedPlant, NO_PLANT_SYNONYMS, type PlantSynonyms } from './botanical-synonyms.js';
+
 /** What a botanical name names. */
 export interface BotanicalName {
   /** Genus and epithets, lower case ("citrus aurantium amara"); several where a name joins them ("amara and dulcis"). */
@@ -194,7 +196,18 @@ const isPartOrPreparation = (w: string) => Boolean(PART_WORDS[w] || PREPARATION_
  * `genusAlone`: read "Eucalyptus Oil" as some species of the genus (an ingredient's name); an annex's
  * "Verbena absolute" names no genus (lemon verbena is Lippia citriodora), so entries are read without it.
  */
-export function readBotanicalName(name: string, genusAlone = true): BotanicalName | null {
+export function readBotanicalName(
+  name: string,
+  genusAlone = true,
+  synonyms: PlantSynonyms = NO_PLANT_SYNONYMS,
+): BotanicalName | null {
+  const read = readAsPrinted(name, genusAlone);
+  // A synonym of the accepted name is the same plant ("Lavandula officinalis" is Lavandula angustifolia).
+  if (!read || !synonyms.accepted.size) return read;
+  return { ...read, plants: read.plants.map((p) => acceptedPlant(p, synonyms)) };
+}
+
+function readAsPrinted(name: string, genusAlone: boolean): BotanicalName | null {
   // "Verbena essential oils (Lippia citriodora Kunth.)", "Peru balsam (INCI name: Myroxylon pereirae)": the plant
   // is the binomial in the parentheses, the words outside say the part and preparation.
   const binomial = /\((?:INCI name:\s*)?([A-Z][a-z]+ [a-z][a-z-]+)(?:\s[^()]*)?\)/.exec(name);

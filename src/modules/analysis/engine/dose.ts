@@ -23,6 +23,8 @@ export interface Dose {
   printed: boolean;
   /** In a rinse-off product: on the skin for a minute, then washed away. */
   rinseOff: boolean;
+  /** The label does not say how the product is used: read as left on (the stricter reading), not known to be. */
+  useAssumed?: true;
   /** The maximum holds only if the product keeps to EU law (concentration.ts: an EU cap on a label not known EU). */
   ifEuCompliant?: true;
 }
@@ -46,6 +48,8 @@ export function doseOf(
   listLength: number,
   productType: ProductType,
   printed: boolean,
+  /** The product type is the leave-on assumption for a list of unknown use. */
+  useAssumed = false,
 ): Dose {
   return {
     min: estimate.min,
@@ -54,6 +58,7 @@ export function doseOf(
     high: highAt(estimate, position),
     printed,
     rinseOff: productType === 'rinse_off',
+    ...(useAssumed ? { useAssumed: true as const } : {}),
     ...(estimate.assumes === 'eu_compliant' ? { ifEuCompliant: true as const } : {}),
   };
 }
@@ -76,6 +81,10 @@ export function dosedIngredient<I extends DoseIngredient>(
 ): DosedView<I> {
   const notes: string[] = [];
   const productType: ProductType = dose.rinseOff ? 'rinse_off' : 'leave_on';
+  // Of a list whose use is unknown, "leave-on" is the assumption the amounts are read under, not a fact.
+  const leaveOn = dose.useAssumed
+    ? 'if it is left on (the label does not say how it is used)'
+    : 'in a leave-on product';
   let { groups, effects, functions } = ingredient;
   let flags = flagsHere;
   // An AHA behind the 1 % line is there to set the pH (or as a humectant), not to exfoliate: AHA
@@ -101,11 +110,11 @@ export function dosedIngredient<I extends DoseIngredient>(
     } else if (dose.max <= 2) {
       flags = flags.filter((f) => f !== 'pregnancy_caution');
       notes.push(
-        `At most ${dose.max}% in a leave-on product: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`,
+        `At most ${dose.max}% ${leaveOn}: low-dose salicylic acid is considered compatible with pregnancy; the caution is for peels (above 2%) and large areas.`,
       );
     } else {
       notes.push(
-        `Possibly above 2% (${dose.min}-${dose.max}%) in a leave-on product: peel strength, advised against in pregnancy.`,
+        `Possibly above 2% (${dose.min}-${dose.max}%) ${leaveOn}: peel strength, advised against in pregnancy.`,
       );
     }
   }

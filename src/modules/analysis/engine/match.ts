@@ -1,4 +1,5 @@
 // Matches parsed entries to known ingredients. Precision first: a wrong match is worse than none.
+import { NO_PLANT_SYNONYMS, plantNameVariants, type PlantSynonyms } from './botanical-synonyms.js';
 import {
   boundedEditDistance,
   digitsOf,
@@ -341,9 +342,18 @@ export class IngredientMatcher {
 
   private readonly cacheSize: number;
 
-  /** `cacheSize`: how many entry and typo results to remember (0: none); labels repeat the same names. */
-  constructor(ingredients: Iterable<KnownIngredient>, options: { cacheSize?: number } = {}) {
+  private readonly plantSynonyms: PlantSynonyms;
+
+  /**
+   * `cacheSize`: how many entry and typo results to remember (0: none); labels repeat the same names.
+   * `plantSynonyms`: other scientific names of the same plant, tried when a name matches nothing as printed.
+   */
+  constructor(
+    ingredients: Iterable<KnownIngredient>,
+    options: { cacheSize?: number; plantSynonyms?: PlantSynonyms } = {},
+  ) {
     this.cacheSize = options.cacheSize ?? CACHE_LIMIT;
+    this.plantSynonyms = options.plantSynonyms ?? NO_PLANT_SYNONYMS;
     for (const ingredient of ingredients) this.index(ingredient);
   }
 
@@ -546,6 +556,12 @@ export class IngredientMatcher {
         });
       return { match: exact ? 'exact' : 'alias', ingredientId: found.id };
     }
+    // A plant under another scientific name of it ("Lavandula Officinalis Flower Extract"): the same ingredient.
+    for (const name of [parts.whole, parts.outside])
+      for (const variant of name ? plantNameVariants(name, this.plantSynonyms) : []) {
+        const other = this.resolve(variant);
+        if (other) return { match: 'alias', ingredientId: other.id };
+      }
     // Typing slips, only on the entry as a whole (or without its parentheses), never on a synonym fragment.
     const tried = new Set<string>();
     for (const name of [parts.whole, parts.outside, ...parts.unqualified]) {

@@ -1,4 +1,5 @@
 // Turns an ingredient list as printed on a label into ordered entries. Pure: no ORM, no GraphQL.
+import { takeCopyAfterList } from './after-list-copy.js';
 import { decodeHTML } from 'entities';
 import { kitParts } from './kit-parts.js';
 import { canonicalCiNumber } from './normalize.js';
@@ -414,7 +415,10 @@ function sections(text: string, setAside: SetAsideText[], above: string[]): Sect
     const out: Section[] = [{ text: cutAfter(activeText, DRUG_FACTS_SECTION, setAside), active: true }];
     if (inactiveText !== null) {
       out.push({
-        text: cutAfter(cutAfter(inactiveText, DRUG_FACTS_SECTION, setAside), AFTER_THE_LIST, setAside),
+        text: takeCopyAfterList(
+          cutAfter(cutAfter(inactiveText, DRUG_FACTS_SECTION, setAside), AFTER_THE_LIST, setAside),
+          setAside,
+        ),
         active: false,
       });
     }
@@ -427,7 +431,7 @@ function sections(text: string, setAside: SetAsideText[], above: string[]): Sect
     setAsideHeading(text.slice(heading, start), setAside);
   }
   const body = start >= 0 ? text.slice(start) : dropCopyAbove(text, setAside, above);
-  return [{ text: cutAfter(body, AFTER_THE_LIST, setAside), active: false }];
+  return [{ text: takeCopyAfterList(cutAfter(body, AFTER_THE_LIST, setAside), setAside), active: false }];
 }
 
 /**

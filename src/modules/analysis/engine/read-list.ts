@@ -161,6 +161,7 @@ function dosedView<I extends ListIngredient>(
   listLength: number,
   type: ProductType,
   printed: boolean,
+  useAssumed: boolean,
 ): DosedView<I> {
   let views: Array<DosedView<I>> | undefined;
   if (estimate.min === 0 && estimate.max === 1) views = known.upToOne as Array<DosedView<I>>;
@@ -195,7 +196,7 @@ function dosedView<I extends ListIngredient>(
     view = views[at] = dosedIngredient(
       ingredient,
       known.law.ingredientFlags,
-      doseOf(estimate, position, listLength, type, printed),
+      doseOf(estimate, position, listLength, type, printed, useAssumed),
     );
     // Its notes go out as the entries' own (readList): frozen, so that no reader changes them for the next list.
     Object.freeze(view.notes);
@@ -232,6 +233,12 @@ function guessedType(ingredients: Array<ListIngredient | null>, heading: string 
   }
   return type;
 }
+
+/** Why a list has its type; for one of unknown use, what its amounts and flags are read under meanwhile. */
+const basisOf = (t: { known: ProductType | null; basis: string }): string =>
+  t.known
+    ? t.basis
+    : `${t.basis} Until the label says, its amounts and flags are read as in a leave-on product (the stricter reading), and EU law both ways.`;
 
 /**
  * Reads a list. `productType` when the caller knows it (a catalog category); else guessed from the list's name line
@@ -288,7 +295,7 @@ export function readList<I extends ListIngredient>(
   const first = n ? partOf(0) : guessedType([], null);
   const parts: PartReading[] = [...typeOf]
     .filter(([part]) => part)
-    .map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: t.basis }));
+    .map(([part, t]) => ({ part, productType: t.known ?? 'unknown', productTypeBasis: basisOf(t) }));
   const thresholdOf = (t: ProductType) =>
     t === 'rinse_off' ? regulation.data.allergenThreshold.rinseOff : regulation.data.allergenThreshold.leaveOn;
   let drugFacts = false;
@@ -371,6 +378,8 @@ export function readList<I extends ListIngredient>(
         partLengths ? partLengths[i] : n,
         entryType(i),
         printed !== null,
+        // Its views are the unknown type's own (ingredientReading keeps them apart): the assumption goes with them.
+        partOf(i).known === null,
       );
       dosed = view.ingredient;
       flags = view.flags;
@@ -409,5 +418,12 @@ export function readList<I extends ListIngredient>(
   const flags = [...byFlag.entries()]
     .sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0]))
     .map(([flag, list]) => ({ flag, entries: list }));
-  return { productType: first.known ?? 'unknown', productTypeBasis: first.basis, parts, entries: read, flags, alerts };
+  return {
+    productType: first.known ?? 'unknown',
+    productTypeBasis: basisOf(first),
+    parts,
+    entries: read,
+    flags,
+    alerts,
+  };
 }

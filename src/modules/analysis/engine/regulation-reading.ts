@@ -5,6 +5,7 @@
 // entry's or an amount is over its maximum. When the product type is unknown, both readings are given.
 // Pure.
 import type { ConcentrationEstimate } from './concentration.js';
+import { flagsFromFunctions } from './function-flags.js';
 import type { RegulatoryNote } from './read-list.js';
 import {
   applicableLimits,
@@ -266,8 +267,9 @@ export function readLaw(
   // Not allowed in this kind of product, as an alert says (finish): eu_permitted fails on it.
   for (const fact of facts) if (notAllowedHere(fact)) lawFlags.add('eu_not_permitted_here');
   if (sensitiser) lawFlags.add('sensitiser');
-  // CosIng's "perfuming" among its functions makes it a fragrance, whatever else it does (issue 40).
-  if (ingredient.functions?.includes('perfuming')) lawFlags.add('fragrance');
+  // CosIng's "perfuming" among its functions makes it a fragrance, whatever else it does (issue 40): the rule the
+  // inventory's stored flags are made by too.
+  for (const flag of flagsFromFunctions(ingredient.functions)) lawFlags.add(flag);
   const prohibitedHere = lawFlags.has('eu_prohibited');
   // A substance no EU product may hold is not one of the allergens EU labels declare (Lilial, HICC: Annex II).
   if (prohibitedHere) for (const flag of ALLERGEN_FLAGS) lawFlags.delete(flag);

@@ -2,6 +2,7 @@
 // Commission's CosIng export words it (data/eu/annex-entries.json, built by `npm run data:eu-annexes`),
 // with what the export does not carry kept in data/regulation/eu-cosmetics.yaml; and what the
 // facts mean for one ingredient of a list. Pure: the parsed data in, facts and flags out.
+import { plantNameVariants, type PlantSynonyms } from './botanical-synonyms.js';
 import {
   botanicalCoverage,
   type BotanicalName,
@@ -111,6 +112,8 @@ export interface RegulationData {
   retinolEquivalents: Record<string, number>;
   /** Recognised contact allergens by name key, with their sources; and the flag that makes one (formaldehyde releasers). */
   sensitisers?: { byKey: Map<string, string[]>; flag: string; flagSources: string[] };
+  /** Plants under a synonym of their accepted name, read as that plant in botanical joins. */
+  plantSynonyms?: PlantSynonyms;
 }
 
 export const CLASSES: RegulatoryClass[] = [
@@ -337,7 +340,9 @@ export class RegulationIndex {
       for (const name of fact.identified) add(regulationKey(name), { fact, basis: 'identified' });
       for (const n of [...fact.cas, ...fact.ec]) this.byNumber.set(n, [...(this.byNumber.get(n) ?? []), fact]);
       const read = (names: string[]) =>
-        names.map((n) => readBotanicalName(n, false)).filter((r): r is BotanicalName => r !== null);
+        names
+          .map((n) => readBotanicalName(n, false, this.data.plantSynonyms))
+          .filter((r): r is BotanicalName => r !== null);
       const readings = entryReadings(
         read([...fact.names, ...(fact.wording ? [fact.wording] : [])]),
         read(fact.identified),
@@ -371,7 +376,13 @@ export class RegulationIndex {
       const had = found.get(match.fact);
       if (!had || rank[match.basis] < rank[had.basis]) found.set(match.fact, match);
     };
-    for (const name of [ingredient.name, ...ingredient.otherNames]) {
+    // The plant's other scientific names ("Syzygium Aromaticum Bud Oil" for an entry on Eugenia caryophyllus) count
+    // as other names: they tie to an entry's own names, as the label's other names do.
+    const synonyms = this.data.plantSynonyms;
+    const spelled = synonyms
+      ? [ingredient.name, ...ingredient.otherNames].flatMap((n) => plantNameVariants(n, synonyms))
+      : [];
+    for (const name of [ingredient.name, ...ingredient.otherNames, ...spelled]) {
       const keys = new Set([strictKey(name), regulationKey(name)]);
       for (const key of keys) {
         for (const k of this.byKey.get(key) ?? []) {
@@ -389,7 +400,7 @@ export class RegulationIndex {
     // A plant's ingredient joins an entry whose wording names its plant, part and preparation ("Lavandula
     // angustifolia oil/extract" names a lavender flower extract), whatever its registry numbers.
     const readings = [ingredient.name, ...ingredient.otherNames]
-      .map((n) => readBotanicalName(n))
+      .map((n) => readBotanicalName(n, true, this.data.plantSynonyms))
       // A genus alone ("Argan Oil", "Eucalyptus Oil") reads as a plant only where an entry names that genus.
       .filter((r): r is BotanicalName => r?.plants.some((p) => p.length > 1 || this.byGenus.has(p[0])) === true);
     const coverage = (fact: RegulatoryFact): Coverage => {

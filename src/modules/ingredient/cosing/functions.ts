@@ -188,11 +188,5 @@ export function createFunctionMapper(vocabulary: Readonly<Record<string, string>
   };
 }
 
-/**
- * Flags an ingredient's CosIng functions support by themselves. A perfuming function anywhere among them is
- * fragrance (issue 40: mandarin oil, longifolene): an essential oil that also conditions the skin still scents the
- * product and still concerns a person avoiding fragrance, and the analysis reads it so (dose.ts).
- */
-export function flagsFromFunctions(functions: readonly string[]): string[] {
-  return functions.includes('perfuming') ? ['fragrance'] : [];
-}
+/** The flags functions make by themselves: the analysis's own rule (analysis/engine/function-flags.ts). */
+export { flagsFromFunctions } from '../../analysis/engine/function-flags.js';

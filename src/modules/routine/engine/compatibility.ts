@@ -1,6 +1,7 @@
 // Compatibility of a routine's products with each other and with the time of day. Pure: the
 // routine as plain data and the rules (data/routine-rules.yaml, checked by parseRules) in,
 // findings out. No ORM, GraphQL or HTTP here.
+import { inferProductType, productTypeOfHeading } from '../../analysis/engine/product-type.js';
 import { routineCandidates, type CandidateIngredient } from './candidates.js';
 import { stepInWords, stepRank } from './steps.js';
 
@@ -13,6 +14,8 @@ export interface EngineIngredient extends CandidateIngredient {
   flags: string[];
   /** What the list allows about its amount, when known; else its position in the list decides. */
   band?: 'above_1_percent' | 'at_most_1_percent' | null;
+  /** The analysis's Dose.significant where the caller has it (the planner); false: below what it does. */
+  significant?: boolean;
 }
 
 export interface EngineStep {
@@ -20,7 +23,13 @@ export interface EngineStep {
   position: number;
   stepType: string;
   /** The step's product's ingredients ("may contain" entries left out); null without a product. */
-  product: { id: string; ingredients: EngineIngredient[]; name?: string | null } | null;
+  product: {
+    id: string;
+    ingredients: EngineIngredient[];
+    name?: string | null;
+    /** How it is used, when the caller knows; else read from its name, its step and its list (productUse). */
+    use?: 'leave_on' | 'rinse_off' | null;
+  } | null;
 }
 
 export interface EngineRoutine {
@@ -38,6 +47,8 @@ export interface IngredientClass {
   aliases?: string[];
   /** Ingredients left out of the class though its groups or flags take them in (adapalene). */
   exceptAliases?: string[];
+  /** Members count only above a trace and in a product left on the skin (L-ascorbic acid: `leave_on_at_dose`). */
+  leaveOnAtDose?: boolean;
 }
 
 interface RuleBase {
@@ -125,6 +136,10 @@ export function parseRules(
       effects: strings(c.effects, `classes.${name}.effects`, vocabulary.effects),
       aliases: strings(c.aliases, `classes.${name}.aliases`),
       exceptAliases: strings(c.except_aliases, `classes.${name}.except_aliases`),
+      leaveOnAtDose:
+        c.leave_on_at_dose === undefined || typeof c.leave_on_at_dose === 'boolean'
+          ? c.leave_on_at_dose === true
+          : fail(`classes.${name}.leave_on_at_dose`, 'must be true or false'),
     };
   }
   const className = (value: unknown, where: string): string => {
@@ -199,7 +214,7 @@ const inClass = (i: EngineIngredient, c: IngredientClass): boolean =>
 const LOWER: Record<Severity, Severity> = { high: 'medium', medium: 'low', low: 'low' };
 
 interface Hit {
-  step: EngineStep;
+  step: DosedStep;
   ingredients: EngineIngredient[];
 }
 
@@ -233,8 +248,24 @@ export function isTrace(ingredient: EngineIngredient, position: number, listLeng
 /** Hydroxy acids exfoliate from a few percent: a trace of one is a pH adjuster or a token, not an exfoliant (as analysis/engine/dose.ts reads AHAs). */
 const DOSE_DEPENDENT_GROUPS = ['ahas', 'bhas'];
 
+/**
+ * How a step's product is used: as the caller says; else its name ("Foaming Cleanser", "Wash-Off Mask"), the
+ * cleansing step, then its list (a cleansing surfactant among the first five: analysis/engine/product-type.ts, the
+ * analysis's own reading). When none tells, it is taken as left on: the rules then warn rather than stay silent.
+ */
+export function productUse(step: EngineStep): 'leave_on' | 'rinse_off' {
+  const product = step.product!;
+  if (product.use) return product.use;
+  const named = productTypeOfHeading(product.name);
+  if (named !== 'unknown') return named;
+  if (step.stepType === 'cleanse') return 'rinse_off';
+  return inferProductType(product.ingredients).productType === 'rinse_off' ? 'rinse_off' : 'leave_on';
+}
+
+type DosedStep = EngineStep & { traces: Set<string>; use: 'leave_on' | 'rinse_off' };
+
 /** The ingredients as the rules read them: hydroxy acids at a trace lose their group; `trace` marks the rest. */
-function dosedSteps(steps: EngineStep[]): Array<EngineStep & { traces: Set<string> }> {
+function dosedSteps(steps: EngineStep[]): DosedStep[] {
   return steps.map((step) => {
     const list = step.product!.ingredients;
     const traces = new Set<string>();
@@ -248,7 +279,7 @@ function dosedSteps(steps: EngineStep[]): Array<EngineStep & { traces: Set<strin
         effects: i.effects.filter((e) => e !== 'exfoliating'),
       };
     });
-    return { ...step, product: { ...step.product!, ingredients }, traces };
+    return { ...step, product: { ...step.product!, ingredients }, traces, use: productUse(step) };
   });
 }
 
@@ -260,8 +291,11 @@ export function checkRoutine(routine: EngineRoutine, ruleSet: RuleSet): Finding[
     let found = hitCache.get(className);
     if (!found) {
       const c = ruleSet.classes[className];
+      // A class read at dose (L-ascorbic acid): a trace, or a product rinsed off within a minute, is not in it.
+      const counts = (step: DosedStep, i: EngineIngredient) =>
+        !c.leaveOnAtDose || (step.use === 'leave_on' && !step.traces.has(i.id) && i.significant !== false);
       found = steps.flatMap((step) => {
-        const ingredients = step.product!.ingredients.filter((i) => inClass(i, c));
+        const ingredients = step.product!.ingredients.filter((i) => inClass(i, c) && counts(step, i));
         return ingredients.length ? [{ step, ingredients }] : [];
       });
       hitCache.set(className, found);
