@@ -40,7 +40,7 @@ export function engineRoutine(
       id: c.product.id,
       position: index + 1,
       stepType: c.stepType,
-      product: { id: c.product.id, ingredients: c.ruleIngredients, name: c.product.name },
+      product: { id: c.product.id, ingredients: c.ruleIngredients, name: c.product.name, use: c.product.use },
     })),
   };
 }
