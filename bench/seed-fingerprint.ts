@@ -4,7 +4,8 @@
 //   node --import ./register.mjs bench/seed-fingerprint.ts [--no-inventory] [--write file.json | --compare file.json]
 // Ids: a uuid column is replaced by a label of the row it names (its table and a hash of its other columns), so a
 // routine step still says which routine it belongs to. Timestamps: hours before now, rounded (the seeding dates
-// rows over past weeks from its own clock; a run takes seconds). Uuids and ISO times inside text or JSON likewise.
+// rows over past weeks from its own clock; a run takes seconds); midnights in days. Uuids and ISO times inside text or
+// JSON likewise. Compare fingerprints taken the same day (a week's start or a day moves at midnight).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { openDatabase, type EntityManager } from '../src/db.js';
@@ -18,7 +19,11 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export async function seededFingerprint(em: EntityManager): Promise<Fingerprint> {
   const now = Date.now();
-  const hoursAgo = (iso: string) => `${Math.round((now - Date.parse(iso)) / 3_600_000)}h`;
+  // A time cut to its day or week (a contest's week_start, a date) moves against now as the hours pass: in days.
+  const hoursAgo = (iso: string) => {
+    const at = Date.parse(iso);
+    return at % 86_400_000 === 0 ? `${Math.floor((now - at) / 86_400_000)}d` : `${Math.round((now - at) / 3_600_000)}h`;
+  };
   const columns = await em.execute<Array<{ table: string; column: string; type: string }>>(
     `select c.table_name as "table", c.column_name as "column", c.data_type as type
      from information_schema.columns c join information_schema.tables t
