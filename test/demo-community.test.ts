@@ -1,5 +1,5 @@
-// The demo community (data/demo/, seeded on an empty database with the demo catalog): it loads
-// through the services, and the engines find in it what its authors put there on purpose.
+// The demo community (data/demo/, seeded on an empty database with the demo catalog): it holds what the services
+// would have written, and the engines find in it what its authors put there on purpose.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from './helpers/app.js';
 
@@ -91,12 +91,18 @@ describe('the demo community', () => {
 });
 
 /**
- * What the demo seeding writes, without its ids and clock: rows per table, and a digest of the tutorials' columns
- * (author, product, every field, dates relative to the tutorial's creation) with their instructions and warnings.
- * The tutorials were written through the services and are now inserted in bulk (issue 38): these values were taken
- * from the service-written seed, so the bulk one must write the same.
+ * What the demo seeding writes, without its ids and clock: rows per table, and digests of the tutorials' columns
+ * (author, product, every field, dates relative to the tutorial's creation) with their instructions and warnings, of
+ * the routines with their steps and of the opinions with their versions and endorsements. Tutorials, routines and
+ * opinions were written through the services and are now inserted in bulk (issue 38): these values were taken from
+ * the service-written seed, so the bulk one must write the same (bench/seed-fingerprint.ts compares every table).
  */
-async function demoFingerprint(): Promise<{ rows: Record<string, number>; tutorials: string }> {
+async function demoFingerprint(): Promise<{
+  rows: Record<string, number>;
+  tutorials: string;
+  routines: string;
+  opinions: string;
+}> {
   const em = t.em();
   const tables = await em.execute<Array<{ name: string }>>(
     `select table_name as name from information_schema.tables
@@ -120,7 +126,34 @@ async function demoFingerprint(): Promise<{ rows: Record<string, number>; tutori
        where u.subject like 'demo|%'
      ) lines`,
   );
-  return { rows, tutorials: digest };
+  const [{ routines }] = await em.execute<Array<{ routines: string }>>(
+    `select md5(string_agg(line, E'\\n' order by line)) as routines from (
+       select concat_ws('|', u.username, r.name, r.description, r.time_of_day, r.status, r.current,
+                extract(epoch from r.created_at - min(r.created_at) over ()),
+                extract(epoch from r.updated_at - r.created_at), extract(epoch from r.published_at - r.created_at),
+                (select string_agg(s.position || ':' || s.step_type || ':' || coalesce(p.alias, '-') || ':' || s.note, '/'
+                          order by s.position)
+                   from routine_step s left join product p on p.id = s.product_id where s.routine_id = r.id)
+              ) as line
+       from routine r join app_user u on u.id = r.owner_id where u.subject like 'demo|%'
+     ) lines`,
+  );
+  const [{ opinions }] = await em.execute<Array<{ opinions: string }>>(
+    `select md5(string_agg(line, E'\\n' order by line)) as opinions from (
+       select concat_ws('|', u.username, i.alias, o.text, o.hashtags::text, o.version, o.endorsement_count,
+                o.current_entry_id = (select e.id from ingredient_opinion_entry e where e.opinion_id = o.id and e.version = o.version),
+                extract(epoch from o.created_at - min(o.created_at) over ()), extract(epoch from o.updated_at - o.created_at),
+                (select string_agg(e.version || ':' || e.text || ':' || e.hashtags::text || ':' || ed.username || ':' ||
+                          extract(epoch from e.created_at - o.created_at), '/' order by e.version)
+                   from ingredient_opinion_entry e join app_user ed on ed.id = e.editor_id where e.opinion_id = o.id),
+                (select string_agg(en.username || ':' || extract(epoch from d.created_at - o.created_at), '/' order by en.username)
+                   from ingredient_opinion_endorsement d join app_user en on en.id = d.user_id where d.opinion_id = o.id)
+              ) as line
+       from ingredient_opinion o join app_user u on u.id = o.author_id join ingredient i on i.id = o.ingredient_id
+       where u.subject like 'demo|%'
+     ) lines`,
+  );
+  return { rows, tutorials: digest, routines, opinions };
 }
 
 /** Rows the service-written demo community left (taken before the bulk inserts). */
@@ -143,12 +176,16 @@ const SERVICE_WRITTEN: Record<string, number> = {
 
 describe('the demo data is what the services wrote', () => {
   it('has the same rows per table and the same tutorials', async () => {
-    const { rows, tutorials } = await demoFingerprint();
+    const { rows, tutorials, routines, opinions } = await demoFingerprint();
     // The tables the demo community writes (the catalog's and the knowledge base's have tests of their own).
     const community = Object.fromEntries(
       Object.entries(rows).filter(([table]) => Object.hasOwn(SERVICE_WRITTEN, table)),
     );
     expect(community).toEqual(SERVICE_WRITTEN);
     expect(tutorials).toBe('166fe727f6d965d507862dbcf7f103e6');
+    // Routines with their steps, opinions with their versions and endorsements, dated relative to each other: taken
+    // from the service-written seed before routines and opinions were inserted in bulk too.
+    expect(routines).toBe('8cd8df66abcaa150e2787931cfba9f15');
+    expect(opinions).toBe('3b04a763233a46a9607f4ee9a2a205a5');
   });
 });

@@ -1,15 +1,13 @@
 // The demo community (data/demo/): people, what they feel about ingredients, their routines and
-// favourites, expert opinions and product tutorials. Routines and opinions are written through the same services the
-// API uses, so hashtags, versions, counters and contest scores are what real use would produce; tutorials, which hold
-// none of those, are inserted in bulk (seedDemoTutorials).
+// favourites, expert opinions and product tutorials. Each table in one insert (routines: demo-routines.ts, opinions:
+// demo-opinions.ts, tutorials: seedDemoTutorials below), writing the rows the API's services wrote when they seeded it
+// (hashtags, versions, counters; contest scores come from the favourites' trigger): bench/seed-fingerprint.ts compares.
 import type { EntityManager } from '../db.js';
 import { Brand } from '../modules/brand/brand.entity.js';
 import { IngredientFeeling, Sentiment } from '../modules/feeling/ingredient-feeling.entity.js';
 import { UserFollow } from '../modules/following/user-follow.entity.js';
-import { createOpinion, endorseOpinion, updateOpinion } from '../modules/opinion/ingredient-opinion.service.js';
 import { FeaturedItem, FeaturedKind } from '../modules/featured/featured-item.entity.js';
-import { Routine, RoutineFavorite, RoutineStatus, RoutineTimeOfDay } from '../modules/routine/routine.entity.js';
-import { createRoutine, publishRoutine } from '../modules/routine/routine.service.js';
+import { RoutineFavorite } from '../modules/routine/routine.entity.js';
 import { newId } from '../modules/shared/ids.js';
 import {
   ProductTutorial,
@@ -22,15 +20,12 @@ import {
 import { checkedHttpsUrl } from '../modules/tutorial/https-url.js';
 import { Product, ProductStatus } from '../modules/product/product.entity.js';
 import { UnitOfMeasurement } from '../modules/unit/unit.entity.js';
-import {
-  IngredientOpinion,
-  IngredientOpinionEndorsement,
-  IngredientOpinionEntry,
-} from '../modules/opinion/ingredient-opinion.entity.js';
 import { Ingredient } from '../modules/ingredient/ingredient.entity.js';
 import { User, UserType } from '../modules/user/user.entity.js';
 import { readYaml } from '../modules/knowledge/yaml-data.js';
 import { readFeatured } from './demo-catalog.js';
+import { seedDemoOpinions } from './demo-opinions.js';
+import { seedDemoRoutines } from './demo-routines.js';
 
 interface UserRecord {
   username: string;
@@ -41,22 +36,6 @@ interface UserRecord {
   skin_profile: { skin_type: string; concerns: string[] };
   /** Experts: the interest groups they cover (data/supergroups.yaml). */
   supergroups?: string[];
-}
-interface RoutineRecord {
-  key: string;
-  owner: string;
-  name: string;
-  time_of_day: `${RoutineTimeOfDay}`;
-  description: string;
-  published: boolean;
-  steps: Array<{ step_type: string; product: string; note?: string }>;
-}
-interface OpinionRecord {
-  author: string;
-  ingredient: string;
-  text: string;
-  revisions?: string[];
-  endorsed_by?: string[];
 }
 interface TutorialRecord {
   author: string;
@@ -170,32 +149,12 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
   );
 
   // Routines were made 60-90 days ago, so every favourite (at most 60 days old) comes after.
-  const routines = new Map<string, Routine>();
-  for (const [i, r] of readYaml<RoutineRecord[]>('demo/routines.yaml').entries()) {
-    const owner = user(r.owner);
-    const routine = await createRoutine(em, owner, {
-      name: r.name,
-      description: r.description,
-      timeOfDay: r.time_of_day as RoutineTimeOfDay,
-      steps: r.steps.map((s) => ({ stepType: s.step_type, product: s.product, note: s.note ?? '' })),
-    });
-    if (r.published) await publishRoutine(em, routine.id, owner);
-    const made = new Date(now - (90 - i) * DAY);
-    await em.nativeUpdate(
-      Routine,
-      { id: routine.id },
-      { createdAt: made, updatedAt: made, ...(r.published ? { publishedAt: made } : {}) },
-    );
-    // As for tutorials below: publishRoutine assigned its own publishedAt to the managed entity.
-    await em.refresh(routine);
-    routines.set(r.key, routine);
-  }
+  const routines = await seedDemoRoutines(em, user, now);
   // The home screen's routines (data/catalog/featured.yaml), by key, in their places there.
   for (const [position, f] of readFeatured().entries()) {
     if (f.kind !== FeaturedKind.routine) continue;
     const routine = routines.get(f.ref);
-    if (!routine || routine.status !== RoutineStatus.published)
-      throw new Error(`data/catalog/featured.yaml: no published demo routine "${f.ref}"`);
+    if (!routine?.published) throw new Error(`data/catalog/featured.yaml: no published demo routine "${f.ref}"`);
     em.create(FeaturedItem, { kind: f.kind, ref: routine.id, position, headline: f.headline ?? '' });
   }
   await em.flush();
@@ -204,7 +163,7 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     readYaml<Array<{ user: string; routine: string; days_ago: number }>>('demo/routine_favorites.yaml').map((f) => {
       const routine = routines.get(f.routine);
       if (!routine) throw new Error(`data/demo/routine_favorites.yaml: no routine "${f.routine}"`);
-      if (routine.owner.id === user(f.user).id)
+      if (routine.owner === user(f.user).id)
         throw new Error(
           `data/demo/routine_favorites.yaml: ${f.user} cannot favourite their own routine "${f.routine}"`,
         );
@@ -217,33 +176,7 @@ export async function seedDemoCommunity(em: EntityManager): Promise<{ users: num
     }) as never,
   );
 
-  // Written through the services (dated now), then dated over the past weeks, each revision a
-  // day after the one before, so the demo stats have a history rather than one busy "today".
-  for (const [i, o] of readYaml<OpinionRecord[]>('demo/ingredient_opinions.yaml').entries()) {
-    const author = user(o.author);
-    const [first, ...later] = [...(o.revisions ?? []), o.text];
-    const opinion = await createOpinion(em, author, { ingredient: o.ingredient, text: first });
-    for (const text of later) await updateOpinion(em, opinion.id, author, { text });
-    for (const expert of o.endorsed_by ?? []) await endorseOpinion(em, opinion.id, user(expert));
-    const made = new Date(now - (80 - ((i * 7) % 70)) * DAY);
-    const dayAfter = (k: number) => new Date(made.getTime() + k * DAY);
-    await em.nativeUpdate(
-      IngredientOpinion,
-      { id: opinion.id },
-      { createdAt: made, updatedAt: dayAfter(later.length) },
-    );
-    for (const [k, entry] of (
-      await em.find(IngredientOpinionEntry, { opinion: opinion.id }, { orderBy: { version: 'asc' } })
-    ).entries()) {
-      await em.nativeUpdate(IngredientOpinionEntry, { id: entry.id }, { createdAt: dayAfter(k) });
-    }
-    await em.nativeUpdate(
-      IngredientOpinionEndorsement,
-      { opinion: opinion.id },
-      { createdAt: dayAfter(later.length + 1) },
-    );
-  }
-
+  await seedDemoOpinions(em, user, now);
   await seedDemoTutorials(em, user, now);
   return { users: users.size, routines: routines.size };
 }

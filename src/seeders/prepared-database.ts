@@ -90,10 +90,47 @@ async function buildPrepared(options: PreparedOptions, progress: StartProgress):
     );
     await seedIfEmpty(orm, { ...options, progress });
     await orm.close();
-    return Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    // A checkpoint, then only the WAL segments it and what follows it are in: the seeding's other segments (half
+    // of the tar, 16 MB each) are never read again, and every restore would copy them.
+    await pglite.query('checkpoint');
+    const live = await pglite.query<{ redo: string; current: string }>(
+      'select redo_wal_file as redo, pg_walfile_name(pg_current_wal_insert_lsn()) as current from pg_control_checkpoint()',
+    );
+    const keep = new Set(live.rows.flatMap((r) => [r.redo, r.current]));
+    return withoutWalSegments(Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()), keep);
   } finally {
     await pglite.close();
   }
+}
+
+const WAL_SEGMENT = /(^|\/)pg_wal\/([0-9A-F]{24})$/;
+
+/**
+ * The tar without the WAL segment files not in `keep` (a plain ustar archive: 512-byte headers, each entry's data
+ * padded to 512 bytes). A segment not kept is one the server recycles or removes anyway: it starts from the
+ * checkpoint's redo segment and writes on from the current one, creating the next when it needs it.
+ */
+export function withoutWalSegments(tar: Buffer, keep: ReadonlySet<string>): Buffer {
+  const kept: Buffer[] = [];
+  let at = 0;
+  while (at + 512 <= tar.length) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const field = (from: number, length: number) =>
+      header
+        .subarray(from, from + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
+    const prefix = field(345, 155);
+    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const segment = WAL_SEGMENT.exec(name)?.[2];
+    if (!segment || keep.has(segment)) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  kept.push(Buffer.alloc(1024));
+  return Buffer.concat(kept);
 }
 
 /**

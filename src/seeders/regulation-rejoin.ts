@@ -54,9 +54,9 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * Idempotent: a second run changes nothing.
  */
 export async function rejoinRegulatoryFlags(em: EntityManager, batchSize = 2000): Promise<RejoinReport> {
-  const authoredByName = new Map(
-    loadIngredientRecords().map((r) => [r.inci.trim().toLowerCase(), (r.flags ?? []).map(String)]),
-  );
+  // Read once there is a row to join: on a fresh database (migrated before it is seeded) the table is empty, and
+  // parsing the knowledge base's YAML would cost a first start about a second of CPU for nothing.
+  let authoredByName: Map<string, string[]> | null = null;
   const report: RejoinReport = { checked: 0, changed: 0, examples: [] };
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
@@ -68,6 +68,9 @@ export async function rejoinRegulatoryFlags(em: EntityManager, batchSize = 2000)
     if (!rows.length) break;
     after = rows[rows.length - 1].id;
     report.checked += rows.length;
+    authoredByName ??= new Map(
+      loadIngredientRecords().map((r) => [r.inci.trim().toLowerCase(), (r.flags ?? []).map(String)]),
+    );
     const changes: Array<{ id: string; flags: string[] }> = [];
     for (const row of rows) {
       const authored = row.curated ? (authoredByName.get(row.name.trim().toLowerCase()) ?? []) : [];
