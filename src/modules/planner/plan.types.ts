@@ -1,7 +1,7 @@
 // The GraphQL object types of a routine plan (issue 41; research §4.3) and of a plan's day (engine/day.ts). The
 // engine's answer (engine/types.ts PlanAnswer) is plain data of the same shape: the service returns it as is and
 // these classes only describe it, so a stored plan reads back as it was computed.
-import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { RoutinePlanStatus } from './routine-plan.entity.js';
 
 registerEnumType(RoutinePlanStatus, {
@@ -321,8 +321,12 @@ export class PlanAttention {
   text!: string;
 }
 
-@ObjectType({ description: 'A planned routine: the answer of the planner, stored or not.' })
-export class PlanAnswer {
+/**
+ * What a plan holds, stored or not: the preview's answer and a stored plan both implement it, so one fragment
+ * (rest-mappings/routine-plans.graphql) selects it for both.
+ */
+@InterfaceType({ description: 'A planned routine: the answer of the planner, stored or not.' })
+export abstract class PlanContent {
   @Field({ description: 'Which rules and engine made it: a hash of the rule files and the engine version.' })
   rulesVersion!: string;
 
@@ -369,8 +373,14 @@ export class PlanAnswer {
   attention!: PlanAttention[];
 }
 
-@ObjectType('RoutinePlan', { description: 'A stored plan: the answer with its id, status and history.' })
-export class RoutinePlanView extends PlanAnswer {
+@ObjectType({ implements: PlanContent, description: 'A planned routine: the answer of the planner, stored or not.' })
+export class PlanAnswer extends PlanContent {}
+
+@ObjectType('RoutinePlan', {
+  implements: PlanContent,
+  description: 'A stored plan: the answer with its id, status and history.',
+})
+export class RoutinePlanView extends PlanContent {
   @Field()
   id!: string;
 
