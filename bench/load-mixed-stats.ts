@@ -42,7 +42,7 @@ export class KindStats {
         .map(([s, c]) => `${s} × ${c}`)
         .join(', ');
       const rps = ms.length / seconds;
-      return `| ${name} | ${ms.length} | ${rps.toFixed(1)} | ${((rps / anchorRps) * 1000).toFixed(1)} | ${median(ms)} | ${percentile(ms, 0.99)} | ${failing || 'none'} |`;
+      return `| ${name} | ${ms.length} | ${rps.toFixed(1)} | ${((rps / anchorRps) * 1000).toFixed(1)} | ${median(ms).toFixed(0)} | ${percentile(ms, 0.99).toFixed(0)} | ${failing || 'none'} |`;
     });
   }
 }

@@ -162,7 +162,7 @@ try {
         printProfile(file, `${kind.name} alone`);
       }
       rows.push(
-        `| ${kind.name} | ${(n / perKind).toFixed(0)} | ${((n / perKind / anchorAlone.rps) * 1000).toFixed(0)} | ${median(stats.of(kind.name).ms)} | ${(((used.server - before.server) * 1000) / n).toFixed(2)} | ${(((used.database - before.database) * 1000) / n).toFixed(2)} | ${stats.failures(kind.name) || 0} |`,
+        `| ${kind.name} | ${(n / perKind).toFixed(0)} | ${((n / perKind / anchorAlone.rps) * 1000).toFixed(0)} | ${median(stats.of(kind.name).ms).toFixed(0)} | ${(((used.server - before.server) * 1000) / n).toFixed(2)} | ${(((used.database - before.database) * 1000) / n).toFixed(2)} | ${stats.failures(kind.name) || 0} |`,
       );
     }
     console.log(
@@ -177,7 +177,7 @@ try {
     console.log(`\nwarm-up: ${warmup} s`);
     await run(mix, warmup, connections);
     const anchorBefore = await anchorDetail(connections);
-    await probe('gc');
+    const memoryStart = JSON.parse(await probe('gc')) as NodeJS.MemoryUsage;
     const rssStart = rssMb(server.child.pid!);
     if (heapDir) await probe('heap', join(heapDir, 'after-warm-up.heapsnapshot'));
     console.log(`load: ${seconds} s at ${connections} connections (RSS after warm-up ${rssStart.toFixed(0)} MB)`);
@@ -203,15 +203,21 @@ try {
     const anchorAfter = await anchorDetail(connections);
     console.log(`RSS/heap used (MB) every 10 s: ${heapStart.toFixed(0)} heap at start, then ${samples.join(', ')}`);
     await new Promise((r) => setTimeout(r, 2000));
-    await probe('gc');
+    const memoryEnd = JSON.parse(await probe('gc')) as NodeJS.MemoryUsage;
     const rssEnd = rssMb(server.child.pid!);
+    const mb = (m: NodeJS.MemoryUsage) =>
+      `RSS ${(m.rss / 2 ** 20).toFixed(0)}, V8 heap committed ${(m.heapTotal / 2 ** 20).toFixed(0)} (used ${(m.heapUsed / 2 ** 20).toFixed(0)}), external ${(m.external / 2 ** 20).toFixed(0)} (array buffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)})`;
+    console.log(`memory after a full GC (MB), after warm-up: ${mb(memoryStart)}\n  at the end: ${mb(memoryEnd)}`);
     if (heapDir) {
       await probe('heap', join(heapDir, 'end.heapsnapshot'));
-      const growth = heapGrowth(
-        summariseHeap(join(heapDir, 'after-warm-up.heapsnapshot')),
-        summariseHeap(join(heapDir, 'end.heapsnapshot')),
+      const before = summariseHeap(join(heapDir, 'after-warm-up.heapsnapshot'));
+      const after = summariseHeap(join(heapDir, 'end.heapsnapshot'));
+      const growth = heapGrowth(before, after);
+      const total = (m: Map<string, { bytes: number }>) => [...m.values()].reduce((n, t) => n + t.bytes, 0) / 1e6;
+      console.log(
+        `\nheap snapshots (after GC): ${total(before).toFixed(1)} MB of objects after warm-up, ${total(after).toFixed(1)} at the end`,
       );
-      console.log('\n| heap type (after GC) | count after warm-up → end | self MB after warm-up → end |');
+      console.log('| heap type (after GC) | count after warm-up → end | self MB after warm-up → end |');
       console.log('| --- | ---: | ---: |');
       for (const g of growth)
         console.log(

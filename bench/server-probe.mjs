@@ -31,9 +31,10 @@ if (port) {
       gc();
       return writeHeapSnapshot(file);
     },
+    // After a full GC: where the resident memory is (V8's heap committed and used, memory outside it).
     '/gc': async () => {
       gc();
-      return String(process.memoryUsage().heapUsed);
+      return JSON.stringify(process.memoryUsage());
     },
   };
   const probe = createServer((request, response) => {
