@@ -62,7 +62,7 @@ const productDetail = (key: 'p.id' | 'p.alias') => `select json_build_object(
   'category', ${categorySummary('c')},
   'ingredient_list', p.ingredient_list,
   'ingredients', coalesce((select json_agg(json_build_object('position', pi.position, 'input', pi.input, 'match', pi.match,
-      'concentration', pi.concentration, 'may_contain', pi.may_contain, 'unread', pi.unread,
+      'concentration', pi.concentration, 'may_contain', pi.may_contain, 'unread', pi.unread, 'flags', pi.flags,
       'ingredient', case when g.id is null then null else json_build_object('id', g.id, 'alias', g.alias, 'name', g.name, 'functions', g.functions, 'flags', g.flags,
         'inventory_only', not g.curated) end)
     order by pi.position)

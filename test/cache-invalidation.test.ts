@@ -57,6 +57,23 @@ const WRITES: Write[] = [
     keeps: (c) => [...productReads(c), ...ingredientReads, '/sitemap/comparisons'],
   },
   {
+    // Issue 43: its statement is a `with` query, which counted as a write of what cannot be told and emptied the cache.
+    what: 'a product search (a read)',
+    send: async () => ({ method: 'GET', url: '/products?search=cream&limit=20' }),
+    drops: () => [],
+    keeps: (c) => [...productReads(c), ...ingredientReads, '/products?search=serum&limit=20'],
+  },
+  {
+    what: 'a feeling about an ingredient',
+    send: async (t) => ({
+      method: 'PUT',
+      url: '/ingredients/glycerin/feeling/positive',
+      headers: { authorization: `Bearer ${await t.tokenFor('root', 'admin')}` },
+    }),
+    drops: () => [],
+    keeps: (c) => [...productReads(c), '/ingredients?search=glycerin', '/ingredients?search=acid&limit=20'],
+  },
+  {
     what: "a brand's new name",
     send: async (t, c) => ({
       method: 'PATCH',

@@ -33,10 +33,16 @@ const stores = new WeakMap<FastifyRequest, RequestStore>();
 
 /** Statements that read only; anything else (insert, update, delete, DDL, copy, locks) counts as a write. */
 const READ_ONLY =
-  /^\s*(\(?\s*select|show|explain|begin|start\s+transaction|commit|rollback|savepoint|release|set\s|reset\s)/i;
+  /^\s*(\(?\s*select|with\b|show|explain|begin|start\s+transaction|commit|rollback|savepoint|release|set\s|reset\s)/i;
 const HIDDEN_WRITE = /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|nextval|setval)\b/i;
+/**
+ * A select or a `with` query writes only when a write hides in it (a data-modifying CTE, a sequence). A `with`
+ * read counted as a write of what cannot be told bumped every cached answer: product search's statement is one
+ * (issue 43: each search emptied the response cache).
+ */
+const SELECT_OR_WITH = /^\s*(\(?\s*select|with)\b/i;
 export const isWriteStatement = (sql: string): boolean =>
-  !READ_ONLY.test(sql) || (/^\s*\(?\s*select/i.test(sql) ? HIDDEN_WRITE.test(sql) : false);
+  !READ_ONLY.test(sql) || (SELECT_OR_WITH.test(sql) ? HIDDEN_WRITE.test(sql) : false);
 /** The platform's own bookkeeping (idempotency records): no answer anyone reads depends on it, so it invalidates nothing. */
 const BOOKKEEPING = /^\s*(insert\s+into|update|delete\s+from)\s+"?idempotency_record\b/i;
 
