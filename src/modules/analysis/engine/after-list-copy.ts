@@ -21,9 +21,9 @@ const LEAD = [
   // it
   String.raw`applicare|usare|utilizzare|evitare|massaggiare|risciacquare|solo\s+per\s+uso|tenere|agitare`,
   // nl
-  String.raw`aanbrengen|gebruik|vermijd|masseren|afspoelen|uitwendig|bewaren`,
+  'aanbrengen|gebruik|vermijd|masseren|afspoelen|uitwendig|bewaren',
 ].join('|');
-const BULLET = String.raw`[•·►✔▪–-]`;
+const BULLET = '[•·►✔▪–-]';
 /** A sentence opening with a direction: at a line's start (behind a bullet or not) or after a full stop. */
 const LEAD_AT_LINE = new RegExp(String.raw`^[ \t]*(?:${BULLET}[ \t]*)?(?:${LEAD})(?=[\s:,.!]|$)`, 'iu');
 const SENTENCE_STOP = /[.!?][ \t]+(?=\p{L})/gu;
