@@ -2,7 +2,7 @@
 // data/labels/corpus.yaml, the retail pages and packs of data/labels/retail.yaml and the layouts of
 // data/labels/layout.yaml: recall and wrong matches per failure class.
 //   node_modules/.bin/node --import ./register.mjs scripts/label-recall.ts [--no-speed] [--curated] [--details CLASS]
-import { loadPlantSynonyms } from '../src/modules/analysis/regulation-data.js';
+import { loadPlantSynonyms } from '../src/modules/knowledge/plant-synonyms.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

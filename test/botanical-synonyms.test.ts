@@ -1,6 +1,6 @@
 // A plant printed under a synonym of its accepted name (issue 40): "Lavandula Officinalis" is Lavandula angustifolia,
 // "Chamomilla Recutita" is Matricaria chamomilla. Written before the change, as a family over the sourced table
-// (data/ingredient-names/botanical-synonyms.yaml): every name of every group, with each part and preparation labels
+// (data/botanical-synonyms.yaml): every name of every group, with each part and preparation labels
 // print, in title and upper case. Two properties: the EU annex entries an ingredient joins do not change with which
 // name of its plant it is printed under; and a label printing any name of the plant matches an ingredient (the one of
 // its own spelling when the base has it).
@@ -9,12 +9,11 @@ import fc from 'fast-check';
 import { loadKnowledgeBase } from '../scripts/label-recall.js';
 import { analyzeIngredientList } from '../src/modules/analysis/engine/analyze.js';
 import { IngredientMatcher } from '../src/modules/analysis/engine/match.js';
-import { loadPlantSynonyms, loadRegulation } from '../src/modules/analysis/regulation-data.js';
+import { loadPlantSynonyms } from '../src/modules/knowledge/plant-synonyms.js';
+import { loadRegulation } from '../src/modules/analysis/regulation-data.js';
 import { readYaml } from '../src/modules/knowledge/yaml-data.js';
 
-const groups = readYaml<Array<{ accepted: string; synonyms: string[]; source: string }>>(
-  'ingredient-names/botanical-synonyms.yaml',
-);
+const groups = readYaml<Array<{ accepted: string; synonyms: string[]; source: string }>>('botanical-synonyms.yaml');
 const PREPARATIONS = [
   'Flower Extract',
   'Flower Oil',

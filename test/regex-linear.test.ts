@@ -96,8 +96,8 @@ const ALLOWED: Allowed[] = [
       "reads the words of a product's search document that matched, one word each, as the search index split them",
   },
   ...[
-    '^\\s*(\\(?\\s*select|show|explain|begin|start\\s+transaction|commit|rollback|savepoint|release|set\\s|reset\\s)',
-    '^\\s*\\(?\\s*select',
+    '^\\s*(\\(?\\s*select|with\\b|show|explain|begin|start\\s+transaction|commit|rollback|savepoint|release|set\\s|reset\\s)',
+    '^\\s*(\\(?\\s*select|with)\\b',
   ].map((source) => ({
     file: 'src/platform/request-store.ts',
     source,

@@ -203,7 +203,8 @@ describe('answering the survey', () => {
         'answers[1].question',
       ],
       [{ answers: [] }, 'answers'],
-      [{ answers: [{ question: 'skin_type' }] }, 'answers[0]'],
+      // A required field left out of an object is named itself, as a wrong value in it is.
+      [{ answers: [{ question: 'skin_type' }] }, 'answers[0].values'],
       [{}, 'answers'],
     ];
     for (const [payload, field] of cases) {

@@ -4,7 +4,7 @@ import { rejoinRegulatoryFlags } from '../seeders/regulation-rejoin.js';
 
 /**
  * The EU-law flags of stored ingredients joined again now that a plant printed under a synonym of its accepted name
- * joins the annex entries of that plant (data/ingredient-names/botanical-synonyms.yaml: "Lavandula Officinalis Flower
+ * joins the annex entries of that plant (data/botanical-synonyms.yaml: "Lavandula Officinalis Flower
  * Extract" is Annex III/360's lavender). A fresh seed already joins them so. Idempotent, as Migration20261207181000.
  */
 export class Migration20261207223002 extends Migration {

@@ -116,11 +116,11 @@ export function withoutWalSegments(tar: Buffer, keep: ReadonlySet<string>): Buff
   while (at + 512 <= tar.length) {
     const header = tar.subarray(at, at + 512);
     if (header.every((b) => b === 0)) break;
-    const field = (from: number, length: number) =>
-      header
-        .subarray(from, from + length)
-        .toString('latin1')
-        .replace(/\0.*$/s, '');
+    const field = (from: number, length: number) => {
+      const text = header.subarray(from, from + length).toString('latin1');
+      const end = text.indexOf('\0');
+      return end < 0 ? text : text.slice(0, end);
+    };
     const prefix = field(345, 155);
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
     const size = Number.parseInt(field(124, 12).trim() || '0', 8);

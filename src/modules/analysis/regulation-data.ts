@@ -1,7 +1,7 @@
 // EU cosmetics law as the analysis reads it: every entry of the Commission's annex exports
 // (data/eu/annex-entries.json) with what the export does not carry (data/regulation/eu-cosmetics.yaml)
 // and the curated promotions of names an entry may concern (data/eu/promotions.yaml).
-import { parsePlantSynonyms, type PlantSynonyms } from './engine/botanical-synonyms.js';
+import { loadPlantSynonyms } from '../knowledge/plant-synonyms.js';
 import { readYaml } from '../knowledge/yaml-data.js';
 import {
   factsFromAnnexes,
@@ -71,14 +71,6 @@ export function regulationFrom(annexes: AnnexData): RegulationIndex {
     sensitisers: sensitisersOf(readYaml('regulation/sensitisers.yaml')),
     plantSynonyms: loadPlantSynonyms(),
   });
-}
-
-let synonyms: PlantSynonyms | null = null;
-
-/** data/ingredient-names/botanical-synonyms.yaml, read and checked once per process (annex joins and the matcher). */
-export function loadPlantSynonyms(): PlantSynonyms {
-  synonyms ??= parsePlantSynonyms(readYaml('ingredient-names/botanical-synonyms.yaml'));
-  return synonyms;
 }
 
 let cached: RegulationIndex | null = null;

@@ -1,4 +1,4 @@
-import { loadPlantSynonyms } from '../analysis/regulation-data.js';
+import { loadPlantSynonyms } from '../knowledge/plant-synonyms.js';
 import type { EntityManager } from '../../db.js';
 import { Ingredient } from './ingredient.entity.js';
 import { IngredientMatcher, type KnownIngredient } from '../analysis/engine/match.js';

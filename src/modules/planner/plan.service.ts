@@ -95,7 +95,11 @@ async function store(
       startOn: result.startOn,
     } as never);
     if (supersedes) {
-      const old = await em.findOneOrFail(RoutinePlan, { id: supersedes.plan.id });
+      // Locked and checked again: two re-plans of one plan at once supersede it once; the second answers 409.
+      await em.execute('select id from routine_plan where id = ? for update', [supersedes.plan.id]);
+      const old = await em.findOne(RoutinePlan, { id: supersedes.plan.id });
+      if (!old || old.status === RoutinePlanStatus.superseded)
+        throw conflict('This plan was already planned again: re-plan its newest version', { field: 'id' });
       old.status = RoutinePlanStatus.superseded;
       old.supersededBy = em.getReference(RoutinePlan, plan.id) as never;
     }

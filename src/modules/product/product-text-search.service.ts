@@ -15,7 +15,7 @@ import { parseSearchText as parseText } from '../search/parse.js';
 
 import { searchVocabulary } from '../search/synonyms.js';
 import { mayNameIngredient } from '../search/engine/intent.js';
-import { cachedActiveIngredientIds, ingredientLookup, loadKnowledgeBase } from '../search/ingredient-words.js';
+import { cachedActiveIngredientIds, ingredientLookup, loadKnowledgeBase } from './search-ingredient-words.js';
 
 /**
  * A product search's text, read for what its words mean (free-from, kinds, concerns: issue 42). The

@@ -1,4 +1,4 @@
-// Plants printed under a synonym of their accepted scientific name (data/ingredient-names/botanical-synonyms.yaml):
+// Plants printed under a synonym of their accepted scientific name (data/botanical-synonyms.yaml):
 // "Lavandula Officinalis Flower Extract" is a lavender flower extract, "Chamomilla Recutita" German chamomile. Read as
 // the accepted plant by the annex joins, and tried by the matcher when a name matches nothing as printed. Pure.
 

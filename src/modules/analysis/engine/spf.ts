@@ -5,7 +5,8 @@
 // German "LSF 30" (Lichtschutzfaktor), French/Spanish/Portuguese/Italian "FPS 50"; each only with a number. A number above 100 is not an SPF (labels cap at "50+"; ISO 24444
 // measures to 100), and "SPF" without a number states nothing.
 
-const SPF = /\b(?:spf|lsf|fps)\s*[-:]?\s*(\d{1,3})(\+)?(?!\d)/giu;
+// At most four spaces, hyphens or colons between the word and its number: a bounded run reads in linear time.
+const SPF = /\b(?:spf|lsf|fps)[\s:-]{0,4}(\d{1,3})(\+)?(?!\d)/giu;
 const BROAD_SPECTRUM = /\bbroad[\s-]+spectrum\b/i;
 
 export interface SpfReading {

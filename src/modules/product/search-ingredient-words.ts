@@ -4,9 +4,9 @@
 // cached knowledge base (src/modules/ingredient/matcher.service.ts): no statement per search.
 import type { EntityManager } from '../../db.js';
 import { type KnowledgeBase, loadKnowledgeBase } from '../ingredient/matcher.service.js';
-import { fold } from './engine/query.js';
-import type { NamedIngredient } from './engine/intent.js';
-import { intentVocabulary } from './synonyms.js';
+import { fold } from '../search/engine/query.js';
+import type { NamedIngredient } from '../search/engine/intent.js';
+import { intentVocabulary } from '../search/synonyms.js';
 
 /**
  * Least letters of a name read through a typing slip: the matcher forgives one in a long name
