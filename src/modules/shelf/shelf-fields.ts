@@ -4,23 +4,18 @@
 import { nulCharacterRefused, validationFailed } from '../../errors.js';
 import { latestToday } from '../reaction/reaction.service.js';
 import { PrescribedTime, ShelfItemStatus } from './shelf-item.entity.js';
+import type { ShelfRow } from './shelf-rows.js';
 import { WEEKDAYS, type Weekday } from './shelf.types.js';
 
 export const MAX_SHELF_NOTE_LENGTH = 500;
 /** No shelf date before this: a typo (0202-…), not a product someone still owns. */
 const EARLIEST_DATE = '2000-01-01';
 
-/** What a shelf item holds besides what it is (a product or a list) and who owns it. */
-export interface ShelfItemState {
-  status: ShelfItemStatus;
-  openedOn: string | null;
-  finishedOn: string | null;
-  amountLeft: number | null;
-  tolerated: boolean;
-  prescribedDays: string[] | null;
-  prescribedTime: PrescribedTime | null;
-  note: string;
-}
+/** What a shelf item holds besides what it is (a product or a list) and who owns it: those columns of its row. */
+export type ShelfItemState = Pick<
+  ShelfRow,
+  'status' | 'openedOn' | 'finishedOn' | 'amountLeft' | 'tolerated' | 'prescribedDays' | 'prescribedTime' | 'note'
+>;
 
 /** A new item's state before the request's fields apply. */
 export const NEW_SHELF_ITEM: ShelfItemState = {
